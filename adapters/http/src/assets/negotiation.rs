@@ -1,0 +1,122 @@
+//! Content-encoding negotiation: picks the representation of an asset a client asked for in
+//! `Accept-Encoding`, honouring q-values and preferring brotli when both are equally welcome.
+
+/// A representation of an asset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Encoding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+impl Encoding {
+    /// The `Content-Encoding` value, or `None` for the original bytes.
+    pub(crate) fn header_value(self) -> Option<&'static str> {
+        match self {
+            Self::Brotli => Some("br"),
+            Self::Gzip => Some("gzip"),
+            Self::Identity => None,
+        }
+    }
+}
+
+/// The best encoding among `available` (most preferred first) for an `Accept-Encoding` value.
+/// Without the header, or when nothing offered is acceptable, the original bytes are sent:
+/// refusing an asset helps nobody.
+pub(crate) fn choose(accept_encoding: Option<&str>, available: &[Encoding]) -> Encoding {
+    let Some(header) = accept_encoding else {
+        return Encoding::Identity;
+    };
+    let preferences: Vec<(String, f32)> = header.split(',').filter_map(parse_entry).collect();
+    let quality_of = |coding: &str| -> f32 {
+        let exact = preferences.iter().find(|(name, _)| name == coding);
+        let wildcard = preferences.iter().find(|(name, _)| name == "*");
+        match (exact, wildcard) {
+            (Some((_, q)), _) | (None, Some((_, q))) => *q,
+            (None, None) => 0.0,
+        }
+    };
+    let mut best = Encoding::Identity;
+    let mut best_quality = 0.0_f32;
+    for &encoding in available {
+        let Some(name) = encoding.header_value() else {
+            continue;
+        };
+        let quality = quality_of(name);
+        // Strictly greater: on a tie the earlier, more preferred encoding stays.
+        if quality > best_quality {
+            best = encoding;
+            best_quality = quality;
+        }
+    }
+    best
+}
+
+/// One `coding;q=value` entry, lower-cased; malformed q-values count as 0.
+fn parse_entry(entry: &str) -> Option<(String, f32)> {
+    let mut parts = entry.split(';');
+    let name = parts.next()?.trim().to_ascii_lowercase();
+    if name.is_empty() {
+        return None;
+    }
+    let mut quality = 1.0;
+    for parameter in parts {
+        if let Some((key, value)) = parameter.split_once('=')
+            && key.trim().eq_ignore_ascii_case("q")
+        {
+            quality = value
+                .trim()
+                .parse::<f32>()
+                .ok()
+                .filter(|q| (0.0..=1.0).contains(q))
+                .unwrap_or(0.0);
+        }
+    }
+    Some((name, quality))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Encoding::{Brotli, Gzip, Identity};
+    use super::*;
+
+    const BOTH: &[Encoding] = &[Brotli, Gzip];
+
+    #[test]
+    fn brotli_is_preferred_when_both_are_accepted() {
+        assert_eq!(choose(Some("gzip, deflate, br, zstd"), BOTH), Brotli);
+    }
+
+    #[test]
+    fn q_values_decide_over_preference() {
+        assert_eq!(choose(Some("br;q=0.5, gzip;q=0.9"), BOTH), Gzip);
+        assert_eq!(choose(Some("br;q=0, gzip"), BOTH), Gzip);
+        assert_eq!(choose(Some("br;q=0, gzip;q=0"), BOTH), Identity);
+    }
+
+    #[test]
+    fn a_wildcard_covers_codings_not_named() {
+        assert_eq!(choose(Some("*"), BOTH), Brotli);
+        assert_eq!(choose(Some("br;q=0, *;q=0.1"), BOTH), Gzip);
+    }
+
+    #[test]
+    fn only_available_copies_are_chosen() {
+        assert_eq!(choose(Some("br, gzip"), &[Gzip]), Gzip);
+        assert_eq!(choose(Some("br"), &[Gzip]), Identity);
+        assert_eq!(choose(Some("br, gzip"), &[]), Identity);
+    }
+
+    #[test]
+    fn no_header_or_identity_gets_the_original() {
+        assert_eq!(choose(None, BOTH), Identity);
+        assert_eq!(choose(Some("identity"), BOTH), Identity);
+        assert_eq!(choose(Some(""), BOTH), Identity);
+    }
+
+    #[test]
+    fn codings_are_case_insensitive_and_bad_q_values_refuse() {
+        assert_eq!(choose(Some("GZIP;Q=1"), BOTH), Gzip);
+        assert_eq!(choose(Some("br;q=high, gzip;q=0.2"), BOTH), Gzip);
+    }
+}

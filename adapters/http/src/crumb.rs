@@ -1,0 +1,180 @@
+//! The crumb: a double-submit CSRF token. Every visitor gets a random `crumb` cookie, and every
+//! state-changing API call must repeat its value in the `crumb` query parameter (what the web
+//! request layer appends) or the `X-CSRF-Token` header. A cross-site page can make the browser
+//! send the cookie but cannot read it, so it cannot repeat it.
+
+use axum::extract::{Request, State};
+use axum::http::header::{COOKIE, SET_COOKIE};
+use axum::http::{HeaderMap, HeaderValue, Method};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+use crate::ApiError;
+
+/// The cookie's name, shared with the web request layer.
+pub const CRUMB_COOKIE: &str = "crumb";
+/// The query parameter the web request layer appends to every call.
+pub const CRUMB_QUERY_PARAMETER: &str = "crumb";
+/// The header other clients may use instead of the query parameter.
+pub const CRUMB_HEADER: &str = "x-csrf-token";
+/// Random bytes in a crumb: 256 bits, well above the 128 a guess would have to beat.
+const CRUMB_BYTES: usize = 32;
+/// Longer values are not crumbs this server issued; refusing them keeps comparisons cheap.
+const MAX_CRUMB_LEN: usize = 128;
+
+/// How crumb cookies are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CrumbConfig {
+    /// Adds `Secure`, so the cookie only travels over HTTPS.
+    pub secure: bool,
+}
+
+/// Middleware: checks the crumb of state-changing `/api/` calls and issues a crumb cookie to
+/// any request that arrives without one. Install it with
+/// `axum::middleware::from_fn_with_state(CrumbConfig { .. }, crumb::guard)`.
+pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Next) -> Response {
+    let cookie = crumb_cookie(request.headers());
+    if is_protected(request.method(), request.uri().path()) {
+        let given = given_crumb(&request);
+        let valid = match (&cookie, &given) {
+            (Some(cookie), Some(given)) => constant_time_eq(cookie.as_bytes(), given.as_bytes()),
+            _ => false,
+        };
+        if !valid {
+            tracing::info!(
+                has_cookie = cookie.is_some(),
+                has_crumb = given.is_some(),
+                "crumb check failed"
+            );
+            // A fresh crumb lets the request layer's single retry succeed.
+            let mut response = ApiError::CrumbFail.into_response();
+            set_crumb_cookie(response.headers_mut(), &new_crumb(), config);
+            return response;
+        }
+    }
+    let mut response = next.run(request).await;
+    if cookie.is_none() {
+        set_crumb_cookie(response.headers_mut(), &new_crumb(), config);
+    }
+    response
+}
+
+/// State-changing calls under `/api/` must carry the crumb; reads and pages need not.
+fn is_protected(method: &Method, path: &str) -> bool {
+    let changes_state = matches!(
+        *method,
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    );
+    changes_state && (path == "/api" || path.starts_with("/api/"))
+}
+
+/// A fresh random crumb, base64url without padding.
+pub fn new_crumb() -> String {
+    let mut bytes = [0u8; CRUMB_BYTES];
+    rand::fill(&mut bytes);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+fn set_crumb_cookie(headers: &mut HeaderMap, crumb: &str, config: CrumbConfig) {
+    // Not HttpOnly: the web request layer reads the cookie to repeat it.
+    let secure = if config.secure { "; Secure" } else { "" };
+    let cookie = format!("{CRUMB_COOKIE}={crumb}; Path=/; SameSite=Lax{secure}");
+    match HeaderValue::from_str(&cookie) {
+        Ok(value) => {
+            headers.append(SET_COOKIE, value);
+        }
+        Err(error) => tracing::error!(%error, "a crumb cookie was not a valid header value"),
+    }
+}
+
+/// The crumb cookie of the request, when it holds something this server could have issued.
+fn crumb_cookie(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| name.trim() == CRUMB_COOKIE)
+        .map(|(_, value)| value.trim().trim_matches('"').to_owned())
+        .filter(|value| looks_like_crumb(value))
+}
+
+/// The crumb the caller repeated: the query parameter first, then the header.
+fn given_crumb(request: &Request) -> Option<String> {
+    let from_query = request.uri().query().and_then(|query| {
+        url::form_urlencoded::parse(query.as_bytes())
+            .find(|(name, _)| name == CRUMB_QUERY_PARAMETER)
+            .map(|(_, value)| value.into_owned())
+    });
+    from_query
+        .or_else(|| {
+            request
+                .headers()
+                .get(CRUMB_HEADER)
+                .and_then(|value| value.to_str().ok())
+                .map(|value| value.trim().to_owned())
+        })
+        .filter(|value| looks_like_crumb(value))
+}
+
+fn looks_like_crumb(value: &str) -> bool {
+    !value.is_empty()
+        && value.len() <= MAX_CRUMB_LEN
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Compares without stopping at the first difference, so the time taken does not tell an
+/// attacker how much of a guess was right. The length is not secret: every crumb has the same.
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let difference = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
+    std::hint::black_box(difference) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crumbs_are_random_base64url_of_256_bits() {
+        let first = new_crumb();
+        assert_eq!(first.len(), 43);
+        assert!(looks_like_crumb(&first));
+        assert_ne!(first, new_crumb());
+    }
+
+    #[test]
+    fn only_state_changing_api_calls_are_protected() {
+        assert!(is_protected(&Method::POST, "/api/census/RecordHit"));
+        assert!(is_protected(&Method::DELETE, "/api/site-users/account/session"));
+        assert!(is_protected(&Method::PATCH, "/api"));
+        assert!(!is_protected(&Method::GET, "/api/track/Track"));
+        assert!(!is_protected(&Method::POST, "/apiary"));
+        assert!(!is_protected(&Method::POST, "/journal"));
+    }
+
+    #[test]
+    fn the_crumb_cookie_is_found_among_others() {
+        let mut headers = HeaderMap::new();
+        headers.append(COOKIE, HeaderValue::from_static("ss_cvr=abc; crumb=AbC-_9"));
+        assert_eq!(crumb_cookie(&headers).as_deref(), Some("AbC-_9"));
+        let mut odd = HeaderMap::new();
+        odd.append(COOKIE, HeaderValue::from_static("crumb=has space; other=1"));
+        assert_eq!(crumb_cookie(&odd), None);
+        assert_eq!(crumb_cookie(&HeaderMap::new()), None);
+    }
+
+    #[test]
+    fn comparison_requires_equal_bytes() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd"));
+        assert!(!constant_time_eq(b"abc", b"ab"));
+    }
+}

@@ -1,0 +1,23 @@
+//! Vitrine's HTTP adapter: the axum router that serves published pages, crawler files, media
+//! and the built web assets, with the crumb (CSRF) check, security headers and request logs
+//! every response shares. Handlers parse, call one core service and map the result.
+
+mod api_error;
+pub mod assets;
+pub mod crumb;
+mod favicon;
+mod health;
+mod media;
+mod observability;
+mod pages;
+pub mod render;
+mod router;
+pub mod security_headers;
+mod seo;
+mod state;
+
+pub use api_error::{ApiError, ApiErrorBody};
+pub use assets::{AssetError, AssetStore};
+pub use render::PageAssets;
+pub use router::router;
+pub use state::{AppState, HttpConfig};

@@ -1,0 +1,98 @@
+//! Published pages by URL: the page service resolves the path, the renderer writes the HTML.
+//! When either fails the visitor gets the site's error page, and when even the site cannot be
+//! read, a standalone "unavailable" page; the cause goes to the logs only.
+
+use std::collections::BTreeSet;
+
+use axum::extract::State;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, RETRY_AFTER};
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use vitrine_core::pages::{PageError, PageView, Viewer};
+
+use crate::AppState;
+use crate::render::{self, RenderError};
+
+/// How long a client should wait before asking again for a site that cannot be read.
+const UNAVAILABLE_RETRY_SECONDS: &str = "60";
+
+/// `GET` (and `HEAD`) of any path no other route claims.
+pub(crate) async fn page(State(state): State<AppState>, uri: Uri) -> Response {
+    let path = uri.path();
+    // Site accounts arrive with a later issue; until then every viewer is a visitor.
+    let viewer = Viewer::default();
+    match state.pages.page(path, &viewer).await {
+        Ok(view) => match render_view(&state, &view) {
+            Ok(response) => response,
+            Err(error) => {
+                tracing::error!(%error, path, "rendering a page failed");
+                error_page(&state, path, &viewer).await
+            }
+        },
+        Err(error) => {
+            log_page_error(&error, path);
+            error_page(&state, path, &viewer).await
+        }
+    }
+}
+
+/// The site's error page (page type 101), or the unavailable page when that fails too.
+async fn error_page(state: &AppState, path: &str, viewer: &Viewer) -> Response {
+    let view = match state.pages.error_page(path, viewer).await {
+        Ok(view) => view,
+        Err(error) => {
+            log_page_error(&error, path);
+            return unavailable_page(state);
+        }
+    };
+    match render_view(state, &view) {
+        Ok(response) => response,
+        Err(error) => {
+            tracing::error!(%error, path, "rendering the error page failed");
+            unavailable_page(state)
+        }
+    }
+}
+
+fn render_view(state: &AppState, view: &PageView) -> Result<Response, RenderError> {
+    let islands = render::islands_on(view);
+    let assets = state.assets.page_assets(&islands);
+    let html = render::render_page(view, &assets, &state.config.public_base_url)?;
+    let status =
+        StatusCode::from_u16(view.status_code()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    Ok(html_response(status, html))
+}
+
+/// Shown when the site itself cannot be read: 503, so crawlers come back rather than index it.
+fn unavailable_page(state: &AppState) -> Response {
+    let assets = state.assets.page_assets(&BTreeSet::new());
+    let mut response = html_response(
+        StatusCode::SERVICE_UNAVAILABLE,
+        render::render_unavailable_page(&assets),
+    );
+    response.headers_mut().insert(
+        RETRY_AFTER,
+        axum::http::HeaderValue::from_static(UNAVAILABLE_RETRY_SECONDS),
+    );
+    response
+}
+
+/// Pages change whenever the owner imports, so browsers revalidate every time.
+pub(crate) fn html_response(status: StatusCode, html: String) -> Response {
+    (
+        status,
+        [
+            (CONTENT_TYPE, "text/html; charset=utf-8"),
+            (CACHE_CONTROL, "no-cache"),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+fn log_page_error(error: &PageError, path: &str) {
+    match error {
+        PageError::NoSite => tracing::warn!(path, "no site has been imported; run `vitrine import`"),
+        PageError::Repository(error) => tracing::error!(%error, path, "reading a page failed"),
+    }
+}

@@ -1,0 +1,206 @@
+//! Blocks: each block of a layout becomes its wrapper `<div class="sqs-block ...">` around the
+//! markup of its type. Every block type renders complete, working HTML without JavaScript;
+//! interactive ones are also marked as islands that a script may enhance.
+
+mod interactive;
+mod listing;
+mod media;
+mod text;
+
+use std::fmt;
+
+use askama::Template;
+use serde::Serialize;
+use vitrine_core::site::{Block, BlockContent};
+
+use super::forms::{FormView, NewsletterView};
+use super::scope::RenderScope;
+
+pub(crate) use interactive::AccordionBlock;
+pub(crate) use listing::{ProductBlock, SummaryBlock};
+pub(crate) use media::{GalleryBlock, ImageBlock, MapBlock, MarqueeBlock, VideoBlock};
+pub(crate) use text::{ButtonBlock, CodeBlock, HtmlBlock, QuoteBlock, SocialLinksBlock, SpacerBlock};
+
+/// The island a block type mounts, if any. Only the accordion is interactive so far; the
+/// names are the file names of the web client's `src/islands/*.tsx`.
+pub(crate) fn island_name(content: &BlockContent) -> Option<&'static str> {
+    match content {
+        BlockContent::Accordion { .. } => Some("accordion"),
+        _ => None,
+    }
+}
+
+/// A block with its wrapper.
+#[derive(Debug, Template)]
+#[template(path = "partials/block.html", whitespace = "minimize")]
+pub(crate) struct BlockView<'a> {
+    /// The class stem: `html` gives `html-block`.
+    pub(crate) kind: &'static str,
+    pub(crate) id: &'a str,
+    /// The spec's block type code (001 s3).
+    pub(crate) code: u16,
+    pub(crate) island: Option<Island>,
+    pub(crate) body: BlockBody<'a>,
+}
+
+super::markup::nested_templates!(BlockView);
+
+/// The attributes that make a block an island.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Island {
+    pub(crate) name: &'static str,
+    /// JSON, escaped like any attribute value when written.
+    pub(crate) props: String,
+}
+
+impl Island {
+    fn new(name: &'static str, props: &impl Serialize) -> Self {
+        Self {
+            name,
+            // Serialising a struct of plain fields cannot fail.
+            props: serde_json::to_string(props).unwrap_or_else(|_| "{}".to_owned()),
+        }
+    }
+}
+
+/// The markup of one block type.
+#[derive(Debug)]
+pub(crate) enum BlockBody<'a> {
+    Html(HtmlBlock),
+    Image(ImageBlock<'a>),
+    Button(ButtonBlock<'a>),
+    Quote(QuoteBlock<'a>),
+    Spacer(SpacerBlock),
+    HorizontalRule,
+    Code(CodeBlock<'a>),
+    Gallery(GalleryBlock<'a>),
+    Summary(SummaryBlock<'a>),
+    Form(FormView<'a>),
+    Newsletter(NewsletterView<'a>),
+    Accordion(AccordionBlock<'a>),
+    Marquee(MarqueeBlock<'a>),
+    Map(MapBlock<'a>),
+    Video(VideoBlock<'a>),
+    Product(ProductBlock<'a>),
+    SocialLinks(SocialLinksBlock<'a>),
+}
+
+impl fmt::Display for BlockBody<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Html(block) => block.fmt(f),
+            Self::Image(block) => block.fmt(f),
+            Self::Button(block) => block.fmt(f),
+            Self::Quote(block) => block.fmt(f),
+            Self::Spacer(block) => block.fmt(f),
+            Self::HorizontalRule => f.write_str("<hr>"),
+            Self::Code(block) => block.fmt(f),
+            Self::Gallery(block) => block.fmt(f),
+            Self::Summary(block) => block.fmt(f),
+            Self::Form(block) => block.fmt(f),
+            Self::Newsletter(block) => block.fmt(f),
+            Self::Accordion(block) => block.fmt(f),
+            Self::Marquee(block) => block.fmt(f),
+            Self::Map(block) => block.fmt(f),
+            Self::Video(block) => block.fmt(f),
+            Self::Product(block) => block.fmt(f),
+            Self::SocialLinks(block) => block.fmt(f),
+        }
+    }
+}
+
+// Every variant is an escaped template of this module (or a literal `<hr>`).
+impl askama::filters::HtmlSafe for BlockBody<'_> {}
+
+/// The wrapper class stem of a block, after the platform's own class names.
+fn kind(content: &BlockContent) -> &'static str {
+    match content {
+        BlockContent::Html { .. } => "html",
+        BlockContent::Image { .. } => "image",
+        BlockContent::Button { .. } => "button",
+        BlockContent::Quote { .. } => "quote",
+        BlockContent::Spacer { .. } => "spacer",
+        BlockContent::HorizontalRule => "horizontalrule",
+        BlockContent::Code { .. } => "code",
+        BlockContent::Gallery { .. } => "gallery",
+        BlockContent::Summary { .. } => "summary-v2",
+        BlockContent::Form(_) => "form",
+        BlockContent::Newsletter { .. } => "newsletter",
+        BlockContent::Accordion { .. } => "accordion",
+        BlockContent::Marquee { .. } => "marquee",
+        BlockContent::Map { .. } => "map",
+        BlockContent::Video { .. } => "video",
+        BlockContent::Product { .. } => "product",
+        BlockContent::SocialLinks { .. } => "socialaccountlinks-v2",
+    }
+}
+
+pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> BlockView<'a> {
+    let id = block.id.as_str();
+    let (body, island) = match &block.content {
+        BlockContent::Html { html } => (BlockBody::Html(HtmlBlock::new(html)), None),
+        BlockContent::Image { image, caption, link } => (
+            BlockBody::Image(ImageBlock::new(scope, image, caption.as_deref(), link.as_deref())),
+            None,
+        ),
+        BlockContent::Button { label, href, size, alignment, new_window } => (
+            BlockBody::Button(ButtonBlock::new(label, href, *size, *alignment, *new_window)),
+            None,
+        ),
+        BlockContent::Quote { text, source } => (
+            BlockBody::Quote(QuoteBlock { text, source: source.as_deref() }),
+            None,
+        ),
+        BlockContent::Spacer { size } => (BlockBody::Spacer(SpacerBlock::new(*size)), None),
+        BlockContent::HorizontalRule => (BlockBody::HorizontalRule, None),
+        BlockContent::Code { code } => (BlockBody::Code(CodeBlock { code }), None),
+        BlockContent::Gallery { design, slides, .. } => (
+            BlockBody::Gallery(GalleryBlock::new(scope, design, slides)),
+            None,
+        ),
+        BlockContent::Summary { title, design, .. } => (
+            BlockBody::Summary(SummaryBlock::new(scope, &block.id, title.as_deref(), *design)),
+            None,
+        ),
+        BlockContent::Form(form) => (BlockBody::Form(FormView::new(id, form)), None),
+        BlockContent::Newsletter { title, description, button_label, placeholder } => (
+            BlockBody::Newsletter(NewsletterView {
+                id,
+                title,
+                description,
+                button_label,
+                placeholder,
+            }),
+            None,
+        ),
+        BlockContent::Accordion { items, allow_multiple, first_open } => {
+            let accordion = AccordionBlock::new(id, items, *allow_multiple, *first_open);
+            let island = Island::new("accordion", &accordion.props());
+            (BlockBody::Accordion(accordion), Some(island))
+        }
+        BlockContent::Marquee { text, props } => {
+            (BlockBody::Marquee(MarqueeBlock::new(text, props)), None)
+        }
+        BlockContent::Map { location, style } => {
+            (BlockBody::Map(MapBlock::new(location, *style)), None)
+        }
+        BlockContent::Video { url, provider, title, thumbnail } => (
+            BlockBody::Video(VideoBlock::new(scope, url, provider, title, thumbnail.as_ref())),
+            None,
+        ),
+        BlockContent::Product { item } => {
+            (BlockBody::Product(ProductBlock::new(scope, id, item)), None)
+        }
+        BlockContent::SocialLinks { links } => {
+            (BlockBody::SocialLinks(SocialLinksBlock::new(links)), None)
+        }
+    };
+    debug_assert_eq!(island.as_ref().map(|island| island.name), island_name(&block.content));
+    BlockView {
+        kind: kind(&block.content),
+        id,
+        code: block.block_type().code(),
+        island,
+        body,
+    }
+}

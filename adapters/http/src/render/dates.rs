@@ -1,0 +1,46 @@
+//! Publication dates as visitors read them ("March 3, 2026") and as machines do (`2026-03-03`).
+
+use time::OffsetDateTime;
+
+/// A calendar date ready for a `<time>` element.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct DisplayDate {
+    /// The `datetime` attribute, `YYYY-MM-DD`.
+    pub(crate) iso: String,
+    /// What the visitor reads.
+    pub(crate) text: String,
+}
+
+/// The UTC calendar date of a time in milliseconds since the Unix epoch.
+///
+/// Dates are written the US English way whatever the site locale, because the site model has
+/// no translated month names yet; the `<time datetime>` attribute carries the exact date for
+/// anything that wants to reformat it. `None` for times outside the calendar's range.
+pub(crate) fn display_date(epoch_millis: i64) -> Option<DisplayDate> {
+    let date = OffsetDateTime::from_unix_timestamp(epoch_millis.div_euclid(1000))
+        .ok()?
+        .date();
+    Some(DisplayDate {
+        iso: format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day()),
+        text: format!("{} {}, {}", date.month(), date.day(), date.year()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_read_like_march_3_2026() {
+        // 2026-03-03T12:00:00Z
+        let date = display_date(1_772_539_200_000).unwrap();
+        assert_eq!(date.text, "March 3, 2026");
+        assert_eq!(date.iso, "2026-03-03");
+    }
+
+    #[test]
+    fn times_before_1970_and_out_of_range_are_handled() {
+        assert_eq!(display_date(-1).unwrap().iso, "1969-12-31");
+        assert_eq!(display_date(i64::MAX), None);
+    }
+}

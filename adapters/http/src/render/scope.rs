@@ -1,0 +1,68 @@
+//! What every part of one page render shares: the page, the public origin, the store's money
+//! format, and which image is the page's first (the one that loads eagerly).
+
+use std::cell::Cell;
+
+use vitrine_core::catalog::Product;
+use vitrine_core::money::{self, Currency, FormatOptions, Locale, Money};
+use vitrine_core::pages::PageView;
+use vitrine_core::site::MediaRef;
+
+use super::commerce::PriceView;
+use super::image::ImageView;
+use super::urls;
+
+pub(crate) struct RenderScope<'a> {
+    pub(crate) view: &'a PageView,
+    pub(crate) base_url: &'a str,
+    locale: Locale,
+    currency: Currency,
+    /// Set once the first content image has been handed out; every later one loads lazily.
+    hero_taken: Cell<bool>,
+}
+
+impl<'a> RenderScope<'a> {
+    pub(crate) fn new(view: &'a PageView, base_url: &'a str) -> Self {
+        let settings = &view.profile.settings;
+        Self {
+            view,
+            base_url,
+            locale: Locale::best_match(&settings.locale),
+            currency: settings.store.selected_currency,
+            hero_taken: Cell::new(false),
+        }
+    }
+
+    /// An image of the page content with its own alt text.
+    pub(crate) fn image(&self, media: &'a MediaRef) -> Option<ImageView<'a>> {
+        self.image_with_alt(media, &media.alt)
+    }
+
+    /// An image whose alt text the caller chooses, e.g. empty when the surrounding link
+    /// already says what it shows. The first content image of the page (built in document
+    /// order) loads eagerly, as the likely largest contentful paint; the rest load lazily.
+    pub(crate) fn image_with_alt(&self, media: &'a MediaRef, alt: &'a str) -> Option<ImageView<'a>> {
+        let src = urls::safe_src(&media.path)?;
+        let eager = !self.hero_taken.replace(true);
+        Some(ImageView {
+            src,
+            alt,
+            width: media.width,
+            height: media.height,
+            eager,
+        })
+    }
+
+    /// An amount in the store currency, formatted for the site locale.
+    pub(crate) fn money(&self, amount_minor: i64) -> String {
+        money::format(
+            Money::new(amount_minor, self.currency),
+            &self.locale,
+            FormatOptions::default(),
+        )
+    }
+
+    pub(crate) fn price(&self, product: &Product) -> PriceView {
+        PriceView::new(&product.price_display(), |amount| self.money(amount))
+    }
+}

@@ -1,0 +1,40 @@
+//! The route table and the layers around it. Outermost first: request id and tracing, security
+//! headers, the crumb check, then the routes.
+
+use axum::Router;
+use axum::middleware::{from_fn_with_state, map_response};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get};
+
+use crate::crumb::{self, CrumbConfig};
+use crate::{ApiError, AppState, assets, favicon, health, media, observability, pages, seo};
+
+/// The whole site: published pages, crawler files, media, built assets and the API.
+pub fn router(state: AppState) -> Router {
+    let crumb_config = CrumbConfig {
+        secure: state.config.secure_cookies,
+    };
+    let routes = Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/sitemap.xml", get(seo::sitemap))
+        .route("/robots.txt", get(seo::robots))
+        .route("/favicon.svg", get(favicon::favicon))
+        .route("/favicon.ico", get(favicon::favicon))
+        .route("/media/{*path}", get(media::media))
+        .route("/assets/{*path}", get(assets::serve_asset))
+        // API routes are added by the features that own them; any other `/api` path answers
+        // JSON, which is what the request layer calling it can read.
+        .route("/api", any(unknown_api))
+        .route("/api/{*rest}", any(unknown_api))
+        .route("/", get(pages::page))
+        .route("/{*path}", get(pages::page))
+        .with_state(state);
+    let protected = routes
+        .layer(from_fn_with_state(crumb_config, crumb::guard))
+        .layer(map_response(crate::security_headers::add));
+    observability::instrument(protected)
+}
+
+async fn unknown_api() -> Response {
+    ApiError::NotFound.into_response()
+}

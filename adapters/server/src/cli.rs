@@ -1,0 +1,143 @@
+//! The command line: `vitrine serve`, `vitrine import` and `vitrine migrate`, each with its
+//! options and the environment variables that can stand in for them.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Vitrine serves websites and storefronts: published pages rendered on the server, with small
+/// interactive islands loaded only where a page needs them.
+///
+/// Start with `vitrine serve`: on a new, empty database it imports a demo site so there is
+/// something to look at. Replace it with your own site with `vitrine import DIR`.
+#[derive(Debug, Parser)]
+#[command(name = "vitrine", version, propagate_version = true)]
+#[command(after_help = "Logs go to standard error. Set RUST_LOG to choose what is logged \
+    (default: info) and VITRINE_LOG_FORMAT=json for one JSON object per line.")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the site over HTTP until stopped with Ctrl-C or SIGTERM.
+    ///
+    /// Applies pending database migrations first, and imports the demo site when the database
+    /// holds no site yet.
+    Serve(ServeArgs),
+    /// Replace the stored site with a site bundle: a directory, or the built-in demo.
+    ///
+    /// The bundle is checked whole before anything is written: if any file is invalid, the
+    /// error names the file, the field and what was expected, and the stored site is left as
+    /// it was.
+    Import(ImportArgs),
+    /// Apply pending database migrations, then exit.
+    ///
+    /// `serve` and `import` do this too; run it alone to upgrade a database ahead of a
+    /// deployment.
+    Migrate(MigrateArgs),
+}
+
+/// Where the site is stored.
+#[derive(Debug, Clone, Args)]
+pub struct DatabaseArgs {
+    /// Database URL: `sqlite://PATH` for an embedded SQLite file, or
+    /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` for PostgreSQL.
+    /// [default: the SQLite file vitrine.db in the data directory]
+    #[arg(long, env = "VITRINE_DATABASE_URL", value_name = "URL")]
+    pub database_url: Option<String>,
+
+    /// Directory for Vitrine's own files, such as the embedded database. It is created when
+    /// missing.
+    #[arg(
+        long,
+        env = "VITRINE_DATA_DIR",
+        value_name = "DIR",
+        default_value = "./vitrine-data"
+    )]
+    pub data_dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on. Use 0.0.0.0:PORT to accept connections from other
+    /// machines.
+    #[arg(
+        long,
+        env = "VITRINE_ADDR",
+        value_name = "IP:PORT",
+        default_value = "127.0.0.1:8080"
+    )]
+    pub addr: SocketAddr,
+
+    /// The URL visitors reach the site at, e.g. https://shop.example. Used for absolute links
+    /// (sitemap, robots.txt, social tags); an https URL also marks cookies Secure.
+    /// [default: http:// and the listening address]
+    #[arg(long, env = "VITRINE_PUBLIC_URL", value_name = "URL")]
+    pub public_url: Option<String>,
+
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ImportArgs {
+    /// The site bundle directory to import.
+    #[arg(
+        value_name = "DIR",
+        required_unless_present = "demo",
+        conflicts_with = "demo"
+    )]
+    pub dir: Option<PathBuf>,
+
+    /// Import the demo site built into this program instead of a directory.
+    #[arg(long)]
+    pub demo: bool,
+
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct MigrateArgs {
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn import_takes_a_directory_or_the_demo_but_not_both() {
+        let parsed = Cli::try_parse_from(["vitrine", "import", "site"]).unwrap();
+        assert!(matches!(parsed.command, Command::Import(ImportArgs { dir: Some(_), demo: false, .. })));
+        assert!(Cli::try_parse_from(["vitrine", "import", "--demo"]).is_ok());
+        assert!(Cli::try_parse_from(["vitrine", "import"]).is_err());
+        assert!(Cli::try_parse_from(["vitrine", "import", "site", "--demo"]).is_err());
+    }
+
+    #[test]
+    fn serve_listens_on_localhost_8080_by_default() {
+        let parsed = Cli::try_parse_from(["vitrine", "serve"]).unwrap();
+        let Command::Serve(args) = parsed.command else {
+            panic!("serve parses as serve");
+        };
+        // The environment may set these on a developer's machine; only check when it does not.
+        if std::env::var_os("VITRINE_ADDR").is_none() {
+            assert_eq!(args.addr, "127.0.0.1:8080".parse().unwrap());
+        }
+        if std::env::var_os("VITRINE_DATA_DIR").is_none() {
+            assert_eq!(args.database.data_dir, PathBuf::from("./vitrine-data"));
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! `vitrine`: the composition root. It reads the command line, builds the adapters, hands them
+//! to the core's services and runs the chosen command; no business rule lives here.
+
+mod cli;
+mod database;
+mod import;
+mod logging;
+mod serve;
+mod web_assets;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    logging::init();
+    let result = match cli.command {
+        Command::Serve(args) => serve::run(args).await,
+        Command::Import(args) => import::run(args).await,
+        Command::Migrate(args) => migrate(args).await,
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            // `{:#}` prints the whole chain: what failed, then each cause, separated by colons.
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn migrate(args: cli::MigrateArgs) -> anyhow::Result<()> {
+    let database = database::open(&args.database).await?;
+    println!("The {} database {} is up to date.", database.kind(), database.url());
+    database.close().await;
+    Ok(())
+}

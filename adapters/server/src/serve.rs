@@ -1,0 +1,148 @@
+//! `vitrine serve`: wires the database, the core's services and the HTTP adapter together and
+//! serves until asked to stop.
+
+use std::io::ErrorKind;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::Arc;
+
+use anyhow::Context;
+use tokio::net::TcpListener;
+use vitrine_core::pages::PageService;
+use vitrine_http::{AppState, HttpConfig};
+
+use crate::cli::ServeArgs;
+use crate::{database, import, web_assets};
+
+pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
+    let database = database::open(&args.database).await?;
+    let repository = database.repository();
+    let empty = repository
+        .is_empty()
+        .await
+        .context("could not read the database to see whether it holds a site")?;
+    if empty {
+        let site = import::import_demo(repository.as_ref()).await?;
+        println!(
+            "The database held no site, so Vitrine imported the demo site \"{}\". \
+             Replace it with `vitrine import DIR`.",
+            site.settings.site_title
+        );
+    }
+    let assets = Arc::new(web_assets::load()?);
+
+    let listener = TcpListener::bind(args.addr)
+        .await
+        .map_err(|error| bind_error(error, args.addr))?;
+    let local = listener
+        .local_addr()
+        .context("could not read the address the server listens on")?;
+    let open_url = format!("http://{}", browsable(local));
+    let public_url = args.public_url.clone().unwrap_or_else(|| open_url.clone());
+    let config = HttpConfig::new(public_url.clone(), public_url.starts_with("https://"));
+
+    let pages = Arc::new(PageService::new(repository.clone()));
+    let title = pages
+        .profile()
+        .await
+        .map(|profile| profile.settings.site_title)
+        .context("could not read the site's settings")?;
+    let app = vitrine_http::router(AppState::new(pages, repository, assets, config));
+
+    tracing::info!(address = %local, public_url, "listening");
+    println!("Vitrine is serving {title} at {open_url}");
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .context("the server stopped unexpectedly")?;
+    database.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Binding errors people can act on, each with what to do next.
+fn bind_error(error: std::io::Error, addr: SocketAddr) -> anyhow::Error {
+    let advice = match error.kind() {
+        ErrorKind::AddrInUse => format!(
+            "the address {addr} is already in use (is Vitrine already running?); \
+             choose another with --addr or VITRINE_ADDR"
+        ),
+        ErrorKind::PermissionDenied => format!(
+            "not allowed to listen on {addr}; ports below 1024 need special rights, so choose \
+             another with --addr or VITRINE_ADDR"
+        ),
+        ErrorKind::AddrNotAvailable => format!(
+            "{} is not an address of this machine; choose another with --addr or VITRINE_ADDR",
+            addr.ip()
+        ),
+        _ => format!("could not listen on {addr}; choose another with --addr or VITRINE_ADDR"),
+    };
+    anyhow::Error::new(error).context(advice)
+}
+
+/// The address to open in a browser: a wildcard listen address is reachable as localhost.
+fn browsable(addr: SocketAddr) -> SocketAddr {
+    match addr.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => {
+            SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port())
+        }
+        IpAddr::V6(ip) if ip.is_unspecified() => {
+            SocketAddr::new(IpAddr::V6(Ipv6Addr::LOCALHOST), addr.port())
+        }
+        _ => addr,
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM; requests in flight then finish before the server stops.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(error) = tokio::signal::ctrl_c().await {
+            tracing::error!(%error, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(error) => {
+                tracing::error!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down; finishing requests in flight");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wildcard_addresses_are_opened_on_localhost() {
+        let any: SocketAddr = "0.0.0.0:8080".parse().unwrap();
+        assert_eq!(browsable(any).to_string(), "127.0.0.1:8080");
+        let any_v6: SocketAddr = "[::]:8080".parse().unwrap();
+        assert_eq!(browsable(any_v6).to_string(), "[::1]:8080");
+        let specific: SocketAddr = "192.0.2.7:80".parse().unwrap();
+        assert_eq!(browsable(specific), specific);
+    }
+
+    #[test]
+    fn an_address_in_use_says_how_to_choose_another() {
+        let error = bind_error(
+            std::io::Error::from(ErrorKind::AddrInUse),
+            "127.0.0.1:8080".parse().unwrap(),
+        );
+        let message = format!("{error:#}");
+        assert!(message.contains("127.0.0.1:8080 is already in use"), "{message}");
+        assert!(message.contains("--addr or VITRINE_ADDR"), "{message}");
+    }
+}

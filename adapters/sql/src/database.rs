@@ -1,0 +1,197 @@
+//! Choosing and opening a database from its URL, applying its migrations, and the errors
+//! both steps report to the person starting Vitrine.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use vitrine_core::ports::SiteRepository;
+
+use crate::postgres::PostgresSiteRepository;
+use crate::sqlite::SqliteSiteRepository;
+use crate::urls::hide_password;
+
+/// How long opening a database, or waiting for a free connection, may take.
+pub(crate) const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Why a database could not be opened. Every message names the URL with its password hidden
+/// and says what to check.
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error(
+        "the database URL '{url}' is not supported: use sqlite:PATH or sqlite://PATH for the \
+         embedded SQLite database, or postgres://USER:PASSWORD@HOST:PORT/DATABASE \
+         (postgresql:// also works) for a PostgreSQL server"
+    )]
+    UnsupportedScheme { url: String },
+    #[error("the database URL '{url}' is malformed: {reason}")]
+    InvalidUrl { url: String, reason: String },
+    #[error(
+        "cannot create the directory '{directory}' for the SQLite database {url}: {reason}. \
+         Check that the data directory's parent exists and that the user running Vitrine may \
+         create directories there"
+    )]
+    SqliteDirectory {
+        url: String,
+        directory: String,
+        reason: String,
+    },
+    #[error(
+        "cannot open the SQLite database {url}: {reason}. Check that its directory exists and \
+         that the user running Vitrine may create and write files in it"
+    )]
+    SqliteUnavailable { url: String, reason: String },
+    #[error(
+        "cannot connect to the PostgreSQL database {url}: {reason}. Check that the server is \
+         running and listening on that host and port, and that the user and the database exist \
+         and accept this login"
+    )]
+    PostgresUnreachable { url: String, reason: String },
+}
+
+/// Why the schema migrations could not be applied.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot apply the database migrations to {url}: {reason}")]
+pub struct MigrateError {
+    url: String,
+    reason: String,
+}
+
+impl MigrateError {
+    pub(crate) fn new(shown_url: &str, error: sqlx::migrate::MigrateError) -> Self {
+        Self {
+            url: shown_url.to_owned(),
+            reason: error.to_string(),
+        }
+    }
+}
+
+/// Which database engine a [`Database`] uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DatabaseKind {
+    Sqlite,
+    Postgres,
+}
+
+impl fmt::Display for DatabaseKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Sqlite => "SQLite",
+            Self::Postgres => "PostgreSQL",
+        })
+    }
+}
+
+/// An open database: a connection pool to SQLite or PostgreSQL and the repositories on it.
+pub struct Database {
+    /// The URL with its password hidden: what logs and errors show.
+    url: String,
+    backend: Backend,
+}
+
+enum Backend {
+    Sqlite(SqliteSiteRepository),
+    Postgres(PostgresSiteRepository),
+}
+
+/// Opens the database `url` names; see [`Database::connect`].
+pub async fn connect(url: &str) -> Result<Database, ConnectError> {
+    Database::connect(url).await
+}
+
+impl Database {
+    /// Opens the database `url` names, choosing the engine by its scheme: `sqlite:PATH` or
+    /// `sqlite://PATH` (the file and its directory are created when missing), `postgres://`
+    /// or `postgresql://`. The database is reached once before this returns, so an unreachable
+    /// one is reported here rather than on the first page view.
+    pub async fn connect(url: &str) -> Result<Self, ConnectError> {
+        let shown = hide_password(url);
+        let Some(scheme) = scheme(url) else {
+            return Err(ConnectError::UnsupportedScheme { url: shown });
+        };
+        // sqlx expects the scheme in lowercase; people may well type `SQLite:`.
+        let url = format!("{scheme}{}", &url[scheme.len()..]);
+        let backend = match scheme.as_str() {
+            "sqlite" => Backend::Sqlite(SqliteSiteRepository::open(&url, &shown).await?),
+            "postgres" | "postgresql" => {
+                Backend::Postgres(PostgresSiteRepository::open(&url, &shown).await?)
+            }
+            _ => return Err(ConnectError::UnsupportedScheme { url: shown }),
+        };
+        Ok(Self {
+            url: shown,
+            backend,
+        })
+    }
+
+    /// Applies the migrations this build carries that the database has not seen yet. Running
+    /// it again changes nothing.
+    pub async fn migrate(&self) -> Result<(), MigrateError> {
+        match &self.backend {
+            Backend::Sqlite(repository) => repository.migrate(&self.url).await,
+            Backend::Postgres(repository) => repository.migrate(&self.url).await,
+        }
+    }
+
+    /// The site repository stored in this database; clones share the connection pool.
+    pub fn repository(&self) -> Arc<dyn SiteRepository> {
+        match &self.backend {
+            Backend::Sqlite(repository) => Arc::new(repository.clone()),
+            Backend::Postgres(repository) => Arc::new(repository.clone()),
+        }
+    }
+
+    pub fn kind(&self) -> DatabaseKind {
+        match &self.backend {
+            Backend::Sqlite(_) => DatabaseKind::Sqlite,
+            Backend::Postgres(_) => DatabaseKind::Postgres,
+        }
+    }
+
+    /// The URL this database was opened with, password hidden.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Closes every connection, waiting for those in use to come back. For SQLite this also
+    /// folds the write-ahead log back into the database file.
+    pub async fn close(&self) {
+        match &self.backend {
+            Backend::Sqlite(repository) => repository.close().await,
+            Backend::Postgres(repository) => repository.close().await,
+        }
+    }
+}
+
+impl fmt::Debug for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Database")
+            .field("kind", &self.kind())
+            .field("url", &self.url)
+            .finish()
+    }
+}
+
+/// The URL's scheme in lowercase, when it has one.
+fn scheme(url: &str) -> Option<String> {
+    let (scheme, _) = url.split_once(':')?;
+    let valid = !scheme.is_empty()
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    valid.then(|| scheme.to_ascii_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scheme;
+
+    #[test]
+    fn schemes_are_read_case_insensitively() {
+        assert_eq!(scheme("sqlite:vitrine.db").as_deref(), Some("sqlite"));
+        assert_eq!(scheme("SQLite://x.db").as_deref(), Some("sqlite"));
+        assert_eq!(scheme("postgresql://h/db").as_deref(), Some("postgresql"));
+        assert_eq!(scheme("vitrine.db"), None);
+        assert_eq!(scheme("C:\\data\\vitrine.db").as_deref(), Some("c"));
+    }
+}

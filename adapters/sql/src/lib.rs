@@ -1,0 +1,24 @@
+//! SQL adapters of the core's ports: the embedded SQLite database (the default) and
+//! PostgreSQL, through sqlx.
+//!
+//! [`connect`] chooses the engine from the URL, [`Database::migrate`] brings the schema up to
+//! date, and [`Database::repository`] hands out the [`SiteRepository`] the core's services use.
+//! sqlx's types and errors stay inside this crate: reads and writes fail with the core's
+//! [`RepositoryError`], opening a database with [`ConnectError`].
+//!
+//! [`SiteRepository`]: vitrine_core::ports::SiteRepository
+//! [`RepositoryError`]: vitrine_core::ports::RepositoryError
+
+mod database;
+mod errors;
+mod postgres;
+mod repository;
+mod rows;
+mod sqlite;
+mod statements;
+mod urls;
+
+pub use database::{ConnectError, Database, DatabaseKind, MigrateError, connect};
+pub use postgres::PostgresSiteRepository;
+pub use sqlite::SqliteSiteRepository;
+pub use urls::{SQLITE_FILE_NAME, hide_password, sqlite_url_for_data_dir};

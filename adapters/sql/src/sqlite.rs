@@ -1,0 +1,123 @@
+//! The embedded backend: one SQLite file in the data directory, opened in WAL mode.
+
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
+};
+use sqlx::{ConnectOptions, Connection};
+
+use crate::database::{CONNECT_TIMEOUT, ConnectError, MigrateError};
+use crate::repository::sql_site_repository;
+
+/// How long a statement waits for another connection's write lock before giving up. Imports
+/// write while visitors read; WAL lets readers go on, and writers queue for this long.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+
+/// A [`SiteRepository`](vitrine_core::ports::SiteRepository) stored in a SQLite database.
+#[derive(Clone)]
+pub struct SqliteSiteRepository {
+    pool: SqlitePool,
+}
+
+sql_site_repository!(SqliteSiteRepository);
+
+impl fmt::Debug for SqliteSiteRepository {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SqliteSiteRepository")
+            .field("connections", &self.pool.size())
+            .finish_non_exhaustive()
+    }
+}
+
+impl SqliteSiteRepository {
+    /// Opens (creating when missing) the database at `url`; `shown_url` is what errors print.
+    pub(crate) async fn open(url: &str, shown_url: &str) -> Result<Self, ConnectError> {
+        let options = SqliteConnectOptions::from_str(url)
+            .map_err(|error| ConnectError::InvalidUrl {
+                url: shown_url.to_owned(),
+                reason: error.to_string(),
+            })?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // NORMAL is durable in WAL mode except for the last commits on power loss, and
+            // avoids an fsync per transaction.
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(BUSY_TIMEOUT)
+            .disable_statement_logging();
+        let in_memory = is_in_memory(url);
+        if !in_memory {
+            create_parent_directory(options.get_filename(), shown_url)?;
+        }
+
+        // One connection is opened straight away, without the pool's retries, so that a file
+        // that cannot be opened is reported now with SQLite's own reason.
+        let unavailable = |reason: String| ConnectError::SqliteUnavailable {
+            url: shown_url.to_owned(),
+            reason,
+        };
+        let first = tokio::time::timeout(CONNECT_TIMEOUT, SqliteConnection::connect_with(&options))
+            .await
+            .map_err(|_| unavailable(format!("no answer within {CONNECT_TIMEOUT:?}")))?
+            .map_err(|error| unavailable(error.to_string()))?;
+        let pool_options = SqlitePoolOptions::new().acquire_timeout(CONNECT_TIMEOUT);
+        // An in-memory database lives only as long as one of its connections, so the pool
+        // must never close its last one.
+        let pool_options = if in_memory {
+            pool_options
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+        } else {
+            pool_options
+        };
+        let pool = pool_options.connect_lazy_with(options);
+        // The pool opens its own first connection before the probe closes, so that an
+        // in-memory database is never left without a connection (which would discard it).
+        drop(
+            pool.acquire()
+                .await
+                .map_err(|error| unavailable(error.to_string()))?,
+        );
+        first
+            .close()
+            .await
+            .map_err(|error| unavailable(error.to_string()))?;
+        Ok(Self { pool })
+    }
+
+    pub(crate) async fn migrate(&self, shown_url: &str) -> Result<(), MigrateError> {
+        MIGRATOR
+            .run(&self.pool)
+            .await
+            .map_err(|error| MigrateError::new(shown_url, error))
+    }
+
+    pub(crate) async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+fn is_in_memory(url: &str) -> bool {
+    url.contains(":memory:") || url.contains("mode=memory")
+}
+
+/// Creates the directory the database file lives in, so that a fresh data directory works
+/// without a separate setup step.
+fn create_parent_directory(file: &Path, shown_url: &str) -> Result<(), ConnectError> {
+    let Some(directory) = file.parent().filter(|d| !d.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(directory).map_err(|error| ConnectError::SqliteDirectory {
+        url: shown_url.to_owned(),
+        directory: directory.display().to_string(),
+        reason: error.to_string(),
+    })
+}

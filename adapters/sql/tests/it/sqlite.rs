@@ -1,0 +1,132 @@
+//! The SQLite backend, each test on a fresh database file in its own temporary directory.
+
+use std::ops::Deref;
+use std::sync::Arc;
+
+use sqlx::{Connection, SqliteConnection};
+use tempfile::TempDir;
+use vitrine_core::ports::SiteRepository;
+use vitrine_core::ports::conformance::fixture_site;
+use vitrine_sql::{ConnectError, Database, DatabaseKind, connect, sqlite_url_for_data_dir};
+
+use crate::checks;
+
+/// A migrated, empty database that lives as long as its directory.
+struct FreshSqlite {
+    database: Database,
+    repository: Arc<dyn SiteRepository>,
+    directory: TempDir,
+}
+
+impl Deref for FreshSqlite {
+    type Target = dyn SiteRepository;
+
+    fn deref(&self) -> &Self::Target {
+        &*self.repository
+    }
+}
+
+async fn fresh() -> FreshSqlite {
+    let directory = tempfile::tempdir().unwrap();
+    let database = connect(&sqlite_url_for_data_dir(directory.path()))
+        .await
+        .unwrap();
+    database.migrate().await.unwrap();
+    FreshSqlite {
+        repository: database.repository(),
+        database,
+        directory,
+    }
+}
+
+vitrine_core::site_repository_conformance!(fresh().await);
+
+#[tokio::test]
+async fn a_failed_replacement_keeps_the_previous_site() {
+    checks::a_failed_replacement_keeps_the_previous_site(&*fresh().await).await;
+}
+
+#[tokio::test]
+async fn an_item_outside_any_collection_is_refused() {
+    checks::an_item_outside_any_collection_is_refused(&*fresh().await).await;
+}
+
+#[tokio::test]
+async fn migrations_can_run_again() {
+    let sqlite = fresh().await;
+    checks::migrations_can_run_again(&sqlite.database).await;
+}
+
+#[tokio::test]
+async fn the_database_file_is_in_wal_mode() {
+    let sqlite = fresh().await;
+    assert_eq!(sqlite.database.kind(), DatabaseKind::Sqlite);
+    sqlite.replace_site(&fixture_site("First")).await.unwrap();
+
+    // WAL mode is recorded in the file itself, so a separate connection that sets nothing
+    // reports it too.
+    let file = sqlite.directory.path().join(vitrine_sql::SQLITE_FILE_NAME);
+    let mut connection = SqliteConnection::connect(&format!("sqlite://{}", file.display()))
+        .await
+        .unwrap();
+    let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(&mut connection)
+        .await
+        .unwrap();
+    assert_eq!(mode, "wal");
+    connection.close().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_missing_data_directory_is_created() {
+    let parent = tempfile::tempdir().unwrap();
+    let data_dir = parent.path().join("not").join("yet");
+    let database = connect(&sqlite_url_for_data_dir(&data_dir)).await.unwrap();
+    database.migrate().await.unwrap();
+    assert!(data_dir.join("vitrine.db").is_file());
+    database.close().await;
+}
+
+#[tokio::test]
+async fn a_data_directory_that_cannot_be_created_is_named_in_the_error() {
+    let parent = tempfile::tempdir().unwrap();
+    let blocker = parent.path().join("a-file");
+    std::fs::write(&blocker, b"not a directory").unwrap();
+    let url = sqlite_url_for_data_dir(&blocker.join("data"));
+
+    let error = connect(&url).await.unwrap_err();
+
+    assert!(matches!(error, ConnectError::SqliteDirectory { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(message.contains(&url), "{message}");
+    assert!(message.contains("may create directories"), "{message}");
+}
+
+#[tokio::test]
+async fn an_in_memory_database_keeps_its_content_between_calls() {
+    let database = connect("sqlite::memory:").await.unwrap();
+    database.migrate().await.unwrap();
+    let repository = database.repository();
+    repository.replace_site(&fixture_site("Memory")).await.unwrap();
+    let profile = repository.profile().await.unwrap().unwrap();
+    assert_eq!(profile.settings.site_title, "Memory");
+}
+
+#[tokio::test]
+async fn an_unknown_scheme_lists_the_supported_ones_without_the_password() {
+    let error = connect("mysql://root:hunter2@localhost/shop").await.unwrap_err();
+
+    assert!(matches!(error, ConnectError::UnsupportedScheme { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(message.contains("mysql://root:***@localhost/shop"), "{message}");
+    assert!(!message.contains("hunter2"), "{message}");
+    for scheme in ["sqlite:", "sqlite://", "postgres://", "postgresql://"] {
+        assert!(message.contains(scheme), "{message} should name {scheme}");
+    }
+}
+
+#[tokio::test]
+async fn a_path_without_a_scheme_is_refused() {
+    let error = connect("vitrine.db").await.unwrap_err();
+    assert!(matches!(error, ConnectError::UnsupportedScheme { .. }), "{error:?}");
+}

@@ -1,0 +1,380 @@
+//! The shape of each block type's fields (everything but `type` and `id`, which every block
+//! shares and which are read before the rest).
+
+use serde::Deserialize;
+
+use crate::bundle::dto::ImageDto;
+
+/// Every block type a bundle can use, as written in its `type` field.
+pub(crate) const BLOCK_TYPES: [&str; 19] = [
+    "html",
+    "markdown",
+    "image",
+    "button",
+    "quote",
+    "spacer",
+    "horizontal-rule",
+    "code",
+    "gallery",
+    "summary",
+    "form",
+    "newsletter",
+    "accordion",
+    "marquee",
+    "map",
+    "video",
+    "product",
+    "social-links",
+    "heading",
+];
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct HtmlDto {
+    pub html: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MarkdownDto {
+    pub markdown: String,
+}
+
+/// A heading, the most common text block, without writing HTML.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct HeadingDto {
+    pub text: String,
+    #[serde(default = "default_heading_level")]
+    pub level: u8,
+}
+
+fn default_heading_level() -> u8 {
+    2
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ImageBlockDto {
+    pub image: ImageDto,
+    pub caption: Option<String>,
+    pub link: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ButtonDto {
+    pub label: String,
+    pub href: String,
+    #[serde(default)]
+    pub size: ButtonSizeDto,
+    #[serde(default)]
+    pub alignment: AlignmentDto,
+    #[serde(default)]
+    pub new_window: bool,
+}
+
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum ButtonSizeDto {
+    Small,
+    #[default]
+    Medium,
+    Large,
+}
+
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum AlignmentDto {
+    #[default]
+    Left,
+    Center,
+    Right,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct QuoteDto {
+    pub text: String,
+    pub source: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SpacerDto {
+    #[serde(default = "default_spacer_size")]
+    pub size: u8,
+}
+
+fn default_spacer_size() -> u8 {
+    1
+}
+
+/// A block with no fields of its own (the horizontal rule).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NoFieldsDto {}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CodeDto {
+    pub code: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct GalleryDto {
+    #[serde(default)]
+    pub design: GalleryDesignDto,
+    pub slides: Vec<SlideDto>,
+    #[serde(default = "lightbox_by_default")]
+    pub lightbox: bool,
+    #[serde(default)]
+    pub autoplay: bool,
+}
+
+fn lightbox_by_default() -> bool {
+    true
+}
+
+/// The gallery designs of spec 001 s2 "Gallery layouts".
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum GalleryDesignDto {
+    Stacked,
+    Slider,
+    Slideshow,
+    #[default]
+    Grid,
+    Autogrid,
+    Autocolumns,
+    Carousel,
+    List,
+}
+
+impl GalleryDesignDto {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Stacked => "stacked",
+            Self::Slider => "slider",
+            Self::Slideshow => "slideshow",
+            Self::Grid => "grid",
+            Self::Autogrid => "autogrid",
+            Self::Autocolumns => "autocolumns",
+            Self::Carousel => "carousel",
+            Self::List => "list",
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SlideDto {
+    pub id: Option<String>,
+    pub image: ImageDto,
+    pub title: Option<String>,
+    pub caption: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SummaryDto {
+    /// The slug of a blog or shop collection.
+    pub collection: String,
+    pub title: Option<String>,
+    #[serde(default)]
+    pub design: SummaryDesignDto,
+    #[serde(default = "default_summary_limit")]
+    pub limit: u8,
+}
+
+fn default_summary_limit() -> u8 {
+    3
+}
+
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum SummaryDesignDto {
+    #[default]
+    Grid,
+    List,
+    Carousel,
+    Wall,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FormDto {
+    pub form_id: Option<String>,
+    pub title: Option<String>,
+    pub fields: Vec<FormFieldDto>,
+    #[serde(default = "default_submit_label")]
+    pub submit_label: String,
+    /// Markdown shown after a successful submission.
+    pub post_submit_message: Option<String>,
+}
+
+fn default_submit_label() -> String {
+    "Submit".to_owned()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FormFieldDto {
+    pub id: Option<String>,
+    #[serde(rename = "type")]
+    pub field_type: FormFieldTypeDto,
+    pub title: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub placeholder: String,
+    #[serde(default)]
+    pub required: bool,
+    #[serde(default)]
+    pub options: Vec<String>,
+    pub max_length: Option<u32>,
+}
+
+/// The form field types of spec 001 s3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum FormFieldTypeDto {
+    Text,
+    Textarea,
+    Email,
+    Number,
+    Website,
+    Currency,
+    Password,
+    Twitter,
+    Date,
+    Time,
+    Name,
+    Address,
+    Phone,
+    Section,
+    Radio,
+    Checkbox,
+    Select,
+    Likert,
+    Hidden,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NewsletterDto {
+    pub title: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default = "default_newsletter_button")]
+    pub button_label: String,
+    #[serde(default = "default_newsletter_placeholder")]
+    pub placeholder: String,
+}
+
+fn default_newsletter_button() -> String {
+    "Sign Up".to_owned()
+}
+
+fn default_newsletter_placeholder() -> String {
+    "Email Address".to_owned()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AccordionDto {
+    pub items: Vec<AccordionItemDto>,
+    #[serde(default)]
+    pub allow_multiple: bool,
+    #[serde(default)]
+    pub first_open: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AccordionItemDto {
+    pub title: String,
+    /// Markdown.
+    pub body: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MarqueeDto {
+    pub text: String,
+    pub wave_frequency: Option<f64>,
+    pub wave_intensity: Option<f64>,
+    pub direction: Option<MarqueeDirectionDto>,
+    pub speed: Option<f64>,
+    pub paused_on_hover: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum MarqueeDirectionDto {
+    Left,
+    Right,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MapDto {
+    pub lat: f64,
+    pub lng: f64,
+    pub marker_lat: Option<f64>,
+    pub marker_lng: Option<f64>,
+    pub zoom: Option<u8>,
+    #[serde(default)]
+    pub address_title: String,
+    #[serde(default)]
+    pub address_line1: String,
+    #[serde(default)]
+    pub address_line2: String,
+    #[serde(default)]
+    pub address_country: String,
+    #[serde(default)]
+    pub style: MapStyleDto,
+}
+
+/// The map styles of spec 001 s3.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum MapStyleDto {
+    #[default]
+    Original,
+    Grayscale,
+    Satellite,
+    MinimalDark,
+    MinimalLight,
+    MinimalBlue,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct VideoDto {
+    pub url: String,
+    pub provider: Option<String>,
+    pub title: String,
+    pub thumbnail: Option<ImageDto>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ProductBlockDto {
+    /// `<collection slug>/<item slug>` of a product.
+    pub item: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SocialLinksDto {
+    pub links: Vec<SocialLinkDto>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SocialLinkDto {
+    pub service: String,
+    pub url: String,
+}

@@ -1,0 +1,156 @@
+//! The shape of `site.toml`: the website, its settings and its navigation.
+
+use serde::Deserialize;
+
+use crate::bundle::dto::ImageDto;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SiteFile {
+    pub website: WebsiteDto,
+    pub settings: SettingsDto,
+    #[serde(default)]
+    pub navigation: NavigationDto,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct WebsiteDto {
+    pub id: Option<String>,
+    pub identifier: String,
+    pub base_url: String,
+    #[serde(rename = "type", default)]
+    pub website_type: WebsiteTypeDto,
+    #[serde(default)]
+    pub status: WebsiteStatusDto,
+    #[serde(default)]
+    pub developer_mode: bool,
+    #[serde(default)]
+    pub cloneable: bool,
+    pub typekit_id: Option<String>,
+}
+
+/// Website types of spec 001 s3, by name.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum WebsiteTypeDto {
+    #[default]
+    Classic,
+    CoverPage,
+    ParkingPage,
+    Commerce,
+    Enterprise,
+}
+
+/// Website statuses of spec 001 s3, by name.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum WebsiteStatusDto {
+    Expired,
+    Pastdue,
+    Trial,
+    Beta,
+    Removed,
+    Internal,
+    Comped,
+    #[default]
+    Paid,
+    Linked,
+    ActiveParkingPage,
+    Resold,
+    ResoldGracePeriod,
+    Enterprise,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SettingsDto {
+    pub title: String,
+    #[serde(default)]
+    pub description: String,
+    pub locale: Option<String>,
+    /// The slug of the collection shown at `/`.
+    pub home: String,
+    pub logo: Option<ImageDto>,
+    pub social_image: Option<ImageDto>,
+    #[serde(default)]
+    pub footer_text: String,
+    #[serde(default)]
+    pub comments_enabled: bool,
+    pub disqus_shortname: Option<String>,
+    #[serde(default)]
+    pub use_escape_key_to_login: bool,
+    #[serde(default)]
+    pub google_fonts: Vec<String>,
+    #[serde(default)]
+    pub store: StoreDto,
+    #[serde(default)]
+    pub cookies: CookiesDto,
+    #[serde(default)]
+    pub popup_overlay: PopupOverlayDto,
+    pub template: Option<TemplateDto>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct StoreDto {
+    #[serde(default)]
+    pub express_checkout: bool,
+    #[serde(default)]
+    pub measurement_standard: MeasurementDto,
+    pub currency: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum MeasurementDto {
+    #[default]
+    Imperial,
+    Metric,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CookiesDto {
+    #[serde(default)]
+    pub banner_enabled: bool,
+    #[serde(default)]
+    pub restrictive_policy_enabled: bool,
+    #[serde(default)]
+    pub restrictive_policy_absolute: bool,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PopupOverlayDto {
+    pub style: Option<String>,
+    pub version: Option<u32>,
+    pub show_until_signup: Option<bool>,
+    pub display_frequency: Option<i32>,
+    pub enable_mobile: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TemplateDto {
+    pub id: String,
+    pub version: String,
+    pub website_id: Option<String>,
+    pub website_identifier: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NavigationDto {
+    #[serde(default)]
+    pub main: Vec<NavLinkDto>,
+    #[serde(default)]
+    pub footer: Vec<NavLinkDto>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NavLinkDto {
+    pub title: String,
+    pub href: String,
+}

@@ -1,0 +1,9 @@
+//! Published pages: resolving a URL path to what a visitor sees, with its page context.
+
+mod context;
+mod service;
+
+pub use context::*;
+pub use service::{
+    PageContent, PageError, PageService, PageView, ResolvedBlocks, SitemapEntry, SummaryContent,
+};

@@ -1,0 +1,367 @@
+//! The page service: stored content in, a page to render out. Handlers call it and map the
+//! result; every rule about which page a path shows lives here.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::enums::PageType;
+use crate::pages::{PageContext, Viewer};
+use crate::ports::{ItemQuery, RepositoryError, SiteRepository};
+use crate::site::{
+    Block, BlockContent, BlockId, Body, Collection, Item, ItemId, MediaRef, PermissionType,
+    SiteProfile, Slug,
+};
+
+/// How many items a blog or shop page lists.
+const ITEMS_PER_PAGE: u32 = 24;
+/// The most items a summary block may show, whatever its data asks for.
+const MAX_SUMMARY_ITEMS: u8 = 30;
+
+#[derive(Debug, thiserror::Error)]
+pub enum PageError {
+    #[error("no site has been imported yet")]
+    NoSite,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// What a page shows besides the site's chrome.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PageContent {
+    /// A layout page.
+    Layout { collection: Collection },
+    /// A blog or shop: its intro blocks and its first items.
+    ItemList {
+        collection: Collection,
+        items: Vec<Item>,
+    },
+    /// One item of a collection: a post or a product.
+    Item { collection: Collection, item: Item },
+    /// The not-found page (page type 100).
+    NotFound,
+    /// The error page (page type 101).
+    Error,
+}
+
+/// The items a summary block lists.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SummaryContent {
+    pub collection: Collection,
+    pub items: Vec<Item>,
+}
+
+/// Content that blocks on the page refer to, fetched once so rendering needs no further reads.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResolvedBlocks {
+    pub summaries: BTreeMap<BlockId, SummaryContent>,
+    pub products: BTreeMap<ItemId, Item>,
+}
+
+/// Everything needed to render one page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageView {
+    pub page_type: PageType,
+    /// The canonical site path of the page.
+    pub path: String,
+    /// The document title.
+    pub title: String,
+    pub description: String,
+    pub image: Option<MediaRef>,
+    pub profile: SiteProfile,
+    pub context: PageContext,
+    pub content: PageContent,
+    pub resolved: ResolvedBlocks,
+}
+
+impl PageView {
+    /// The HTTP status the page is served with.
+    pub fn status_code(&self) -> u16 {
+        match self.page_type {
+            PageType::NotFound => 404,
+            PageType::Error => 500,
+            _ => 200,
+        }
+    }
+}
+
+/// One published URL for `sitemap.xml`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SitemapEntry {
+    pub path: String,
+    /// Last change in milliseconds since the Unix epoch, when known.
+    pub last_modified: Option<i64>,
+}
+
+pub struct PageService {
+    repository: Arc<dyn SiteRepository>,
+}
+
+impl PageService {
+    pub fn new(repository: Arc<dyn SiteRepository>) -> Self {
+        Self { repository }
+    }
+
+    /// The page at `path` for `viewer`; unknown paths give the not-found page.
+    pub async fn page(&self, path: &str, viewer: &Viewer) -> Result<PageView, PageError> {
+        let profile = self.profile().await?;
+        let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+        let found = match segments.as_slice() {
+            [] => {
+                let home = self
+                    .repository
+                    .collection(&profile.settings.home_collection)
+                    .await?;
+                match home {
+                    Some(home) => Some(self.collection_page(&profile, viewer, home, "/").await?),
+                    None => None,
+                }
+            }
+            [slug] => match self.collection_by_slug(slug).await? {
+                Some(collection) => {
+                    let path = self.canonical_path(&profile, &collection);
+                    Some(
+                        self.collection_page(&profile, viewer, collection, &path)
+                            .await?,
+                    )
+                }
+                None => None,
+            },
+            [collection_slug, item_slug] => {
+                self.item_page(&profile, viewer, collection_slug, item_slug)
+                    .await?
+            }
+            _ => None,
+        };
+        match found {
+            Some(view) => Ok(view),
+            None => Ok(self.status_page(profile, viewer, PageType::NotFound, path)),
+        }
+    }
+
+    /// The not-found page (page type 100) for `path`.
+    pub async fn not_found(&self, path: &str, viewer: &Viewer) -> Result<PageView, PageError> {
+        let profile = self.profile().await?;
+        Ok(self.status_page(profile, viewer, PageType::NotFound, path))
+    }
+
+    /// The error page (page type 101), when the site itself can still be read.
+    pub async fn error_page(&self, path: &str, viewer: &Viewer) -> Result<PageView, PageError> {
+        let profile = self.profile().await?;
+        Ok(self.status_page(profile, viewer, PageType::Error, path))
+    }
+
+    /// Every public, published URL of the site.
+    pub async fn sitemap(&self) -> Result<Vec<SitemapEntry>, PageError> {
+        let profile = self.profile().await?;
+        let mut entries = Vec::new();
+        for collection in self.repository.collections().await? {
+            if collection.permission_type != PermissionType::Public {
+                continue;
+            }
+            let items = if collection.lists_items() {
+                self.repository
+                    .items(&collection.id, ItemQuery::first(u32::MAX))
+                    .await?
+            } else {
+                Vec::new()
+            };
+            entries.push(SitemapEntry {
+                path: self.canonical_path(&profile, &collection),
+                last_modified: items.iter().map(|item| item.published_on).max(),
+            });
+            entries.extend(items.into_iter().map(|item| SitemapEntry {
+                path: format!("/{}/{}", collection.slug, item.slug),
+                last_modified: Some(item.published_on),
+            }));
+        }
+        Ok(entries)
+    }
+
+    /// The site's profile; the public base URL is needed for absolute links.
+    pub async fn profile(&self) -> Result<SiteProfile, PageError> {
+        self.repository.profile().await?.ok_or(PageError::NoSite)
+    }
+
+    async fn collection_by_slug(&self, slug: &str) -> Result<Option<Collection>, PageError> {
+        let Ok(slug) = Slug::parse(slug) else {
+            return Ok(None);
+        };
+        Ok(self.repository.collection_by_slug(&slug).await?)
+    }
+
+    fn canonical_path(&self, profile: &SiteProfile, collection: &Collection) -> String {
+        if collection.id == profile.settings.home_collection {
+            "/".to_owned()
+        } else {
+            collection.path()
+        }
+    }
+
+    async fn collection_page(
+        &self,
+        profile: &SiteProfile,
+        viewer: &Viewer,
+        collection: Collection,
+        path: &str,
+    ) -> Result<PageView, PageError> {
+        let is_home = collection.id == profile.settings.home_collection;
+        let title = if is_home {
+            profile.settings.site_title.clone()
+        } else {
+            titled(&collection.title, profile)
+        };
+        let description = collection
+            .seo
+            .description
+            .clone()
+            .filter(|d| !d.is_empty())
+            .or_else(|| Some(collection.description.clone()).filter(|d| !d.is_empty()))
+            .unwrap_or_else(|| profile.settings.site_description.clone());
+        let image = collection
+            .seo
+            .image
+            .clone()
+            .or_else(|| profile.settings.social_image.clone());
+        let resolved = self.resolve_blocks(&collection.body).await?;
+        let page_type = if collection.lists_items() {
+            PageType::MainContent
+        } else {
+            PageType::Page
+        };
+        let context = PageContext::build(profile, viewer, page_type, Some(&collection), None);
+        let content = if collection.lists_items() {
+            let items = self
+                .repository
+                .items(&collection.id, ItemQuery::first(ITEMS_PER_PAGE))
+                .await?;
+            PageContent::ItemList { collection, items }
+        } else {
+            PageContent::Layout { collection }
+        };
+        Ok(PageView {
+            page_type,
+            path: path.to_owned(),
+            title,
+            description,
+            image,
+            profile: profile.clone(),
+            context,
+            content,
+            resolved,
+        })
+    }
+
+    async fn item_page(
+        &self,
+        profile: &SiteProfile,
+        viewer: &Viewer,
+        collection_slug: &str,
+        item_slug: &str,
+    ) -> Result<Option<PageView>, PageError> {
+        let Some(collection) = self.collection_by_slug(collection_slug).await? else {
+            return Ok(None);
+        };
+        let Ok(item_slug) = Slug::parse(item_slug) else {
+            return Ok(None);
+        };
+        if !collection.lists_items() {
+            return Ok(None);
+        }
+        let Some(item) = self
+            .repository
+            .item_by_slug(&collection.id, &item_slug)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let resolved = self.resolve_blocks(&item.body).await?;
+        let context = PageContext::build(
+            profile,
+            viewer,
+            PageType::ContentItem,
+            Some(&collection),
+            Some(&item),
+        );
+        let description = item
+            .seo
+            .description
+            .clone()
+            .filter(|d| !d.is_empty())
+            .unwrap_or_else(|| item.excerpt.plain_text());
+        Ok(Some(PageView {
+            page_type: PageType::ContentItem,
+            path: format!("/{}/{}", collection.slug, item.slug),
+            title: titled(&item.title, profile),
+            description,
+            image: item.seo.image.clone().or_else(|| item.image.clone()),
+            profile: profile.clone(),
+            context,
+            content: PageContent::Item { collection, item },
+            resolved,
+        }))
+    }
+
+    fn status_page(
+        &self,
+        profile: SiteProfile,
+        viewer: &Viewer,
+        page_type: PageType,
+        path: &str,
+    ) -> PageView {
+        let (heading, content) = if page_type == PageType::NotFound {
+            ("Page not found", PageContent::NotFound)
+        } else {
+            ("Something went wrong", PageContent::Error)
+        };
+        PageView {
+            page_type,
+            path: path.to_owned(),
+            title: titled(heading, &profile),
+            description: profile.settings.site_description.clone(),
+            image: None,
+            context: PageContext::build(&profile, viewer, page_type, None, None),
+            profile,
+            content,
+            resolved: ResolvedBlocks::default(),
+        }
+    }
+
+    /// Fetches what summary and product blocks refer to. A reference to something that is
+    /// gone (a deleted product) is simply left out, so the block renders without it.
+    async fn resolve_blocks(&self, body: &Body) -> Result<ResolvedBlocks, PageError> {
+        let mut resolved = ResolvedBlocks::default();
+        for Block { id, content } in body.layout.blocks() {
+            match content {
+                BlockContent::Summary {
+                    collection, limit, ..
+                } => {
+                    if let Some(source) = self.repository.collection(collection).await? {
+                        let limit = (*limit).clamp(1, MAX_SUMMARY_ITEMS);
+                        let items = self
+                            .repository
+                            .items(&source.id, ItemQuery::first(u32::from(limit)))
+                            .await?;
+                        resolved.summaries.insert(
+                            id.clone(),
+                            SummaryContent {
+                                collection: source,
+                                items,
+                            },
+                        );
+                    }
+                }
+                BlockContent::Product { item } => {
+                    if let Some(product) = self.repository.item(item).await? {
+                        resolved.products.insert(item.clone(), product);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(resolved)
+    }
+}
+
+fn titled(heading: &str, profile: &SiteProfile) -> String {
+    format!("{heading} — {}", profile.settings.site_title)
+}

@@ -1,0 +1,318 @@
+//! Content blocks: what a block holds, by block type. Rendering lives in the HTTP adapter.
+
+use serde::{Deserialize, Serialize};
+
+use crate::enums::BlockType;
+use crate::site::{BlockId, CollectionId, ItemId, MediaRef, SafeHtml};
+
+/// A block placed in a layout column.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Block {
+    pub id: BlockId,
+    pub content: BlockContent,
+}
+
+impl Block {
+    pub fn block_type(&self) -> BlockType {
+        self.content.block_type()
+    }
+}
+
+/// The data of each block type the runtime renders.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum BlockContent {
+    /// Rich text (headings, paragraphs, lists).
+    Html { html: SafeHtml },
+    Image {
+        image: MediaRef,
+        caption: Option<String>,
+        /// Where a click on the image leads.
+        link: Option<String>,
+    },
+    Button {
+        label: String,
+        href: String,
+        size: ButtonSize,
+        alignment: Alignment,
+        new_window: bool,
+    },
+    Quote {
+        text: String,
+        source: Option<String>,
+    },
+    Spacer {
+        /// Height in multiples of the base spacing unit.
+        size: u8,
+    },
+    HorizontalRule,
+    Code {
+        code: String,
+    },
+    Gallery {
+        /// One of the designs of spec 001 s2 ("Gallery layouts").
+        design: String,
+        slides: Vec<GallerySlide>,
+        lightbox: bool,
+        autoplay: bool,
+    },
+    /// A list of another collection's items (summary v2).
+    Summary {
+        collection: CollectionId,
+        title: Option<String>,
+        design: SummaryDesign,
+        limit: u8,
+    },
+    Form(FormBlock),
+    Newsletter {
+        title: String,
+        description: String,
+        button_label: String,
+        placeholder: String,
+    },
+    Accordion {
+        items: Vec<AccordionItem>,
+        allow_multiple: bool,
+        first_open: bool,
+    },
+    Marquee {
+        text: String,
+        props: MarqueeProps,
+    },
+    Map {
+        location: MapLocation,
+        style: MapStyle,
+    },
+    Video {
+        url: String,
+        provider: String,
+        title: String,
+        thumbnail: Option<MediaRef>,
+    },
+    Product {
+        item: ItemId,
+    },
+    SocialLinks {
+        links: Vec<SocialLink>,
+    },
+}
+
+impl BlockContent {
+    pub fn block_type(&self) -> BlockType {
+        match self {
+            Self::Html { .. } => BlockType::Html,
+            Self::Image { .. } => BlockType::Image,
+            Self::Button { .. } => BlockType::Button,
+            Self::Quote { .. } => BlockType::Quote,
+            Self::Spacer { .. } => BlockType::Spacer,
+            Self::HorizontalRule => BlockType::HorizontalRule,
+            Self::Code { .. } => BlockType::Code,
+            Self::Gallery { .. } => BlockType::Gallery,
+            Self::Summary { .. } => BlockType::SummaryV2,
+            Self::Form(_) => BlockType::Form,
+            Self::Newsletter { .. } => BlockType::Newsletter,
+            Self::Accordion { .. } => BlockType::Accordion,
+            Self::Marquee { .. } => BlockType::Marquee,
+            Self::Map { .. } => BlockType::Map,
+            Self::Video { .. } => BlockType::Video,
+            Self::Product { .. } => BlockType::Product,
+            Self::SocialLinks { .. } => BlockType::SocialLinksV2,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ButtonSize {
+    Small,
+    Medium,
+    Large,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Alignment {
+    Left,
+    Center,
+    Right,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GallerySlide {
+    pub id: String,
+    pub image: MediaRef,
+    pub title: Option<String>,
+    pub caption: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SummaryDesign {
+    Grid,
+    List,
+    Carousel,
+    Wall,
+}
+
+/// A form block: the fields a visitor fills in. Issue-level behaviour (validation, submission)
+/// lives in the forms module; this is what the page shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormBlock {
+    pub form_id: String,
+    pub title: Option<String>,
+    pub fields: Vec<FormField>,
+    pub submit_label: String,
+    pub post_submit_message: SafeHtml,
+}
+
+/// One field of a form, with the editable properties of spec 001 s3.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormField {
+    pub id: String,
+    pub field_type: FormFieldType,
+    pub title: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub placeholder: String,
+    #[serde(default)]
+    pub required: bool,
+    #[serde(default)]
+    pub options: Vec<String>,
+    pub max_length: Option<u32>,
+}
+
+/// The form field types of spec 001 s3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FormFieldType {
+    Text,
+    Textarea,
+    Email,
+    Number,
+    Website,
+    Currency,
+    Password,
+    Twitter,
+    Date,
+    Time,
+    Name,
+    Address,
+    Phone,
+    Section,
+    Radio,
+    Checkbox,
+    Select,
+    Likert,
+    Hidden,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AccordionItem {
+    pub title: String,
+    pub body: SafeHtml,
+}
+
+/// Marquee props of spec 001 s3, with their defaults.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MarqueeProps {
+    pub wave_frequency: f64,
+    pub wave_intensity: f64,
+    pub animation_direction: MarqueeDirection,
+    pub animation_speed: f64,
+    pub paused_on_hover: bool,
+}
+
+impl Default for MarqueeProps {
+    fn default() -> Self {
+        Self {
+            wave_frequency: 1.0,
+            wave_intensity: 0.0,
+            animation_direction: MarqueeDirection::Left,
+            animation_speed: 1.0,
+            paused_on_hover: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MarqueeDirection {
+    Left,
+    Right,
+}
+
+/// Map location of spec 001 s3. The marker defaults to the map centre.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MapLocation {
+    pub map_lat: f64,
+    pub map_lng: f64,
+    pub marker_lat: Option<f64>,
+    pub marker_lng: Option<f64>,
+    pub map_zoom: u8,
+    pub address_title: String,
+    pub address_line1: String,
+    pub address_line2: String,
+    pub address_country: String,
+}
+
+impl MapLocation {
+    /// The spec's default zoom (001 s9).
+    pub const DEFAULT_ZOOM: u8 = 12;
+
+    pub fn marker(&self) -> (f64, f64) {
+        (
+            self.marker_lat.unwrap_or(self.map_lat),
+            self.marker_lng.unwrap_or(self.map_lng),
+        )
+    }
+}
+
+/// Map styles of spec 001 s3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MapStyle {
+    Original,
+    Grayscale,
+    Satellite,
+    MinimalDark,
+    MinimalLight,
+    MinimalBlue,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SocialLink {
+    pub service: String,
+    pub url: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_marker_defaults_to_the_map_centre() {
+        let location = MapLocation {
+            map_lat: 40.7,
+            map_lng: -74.0,
+            marker_lat: None,
+            marker_lng: None,
+            map_zoom: MapLocation::DEFAULT_ZOOM,
+            address_title: String::new(),
+            address_line1: String::new(),
+            address_line2: String::new(),
+            address_country: String::new(),
+        };
+        assert_eq!(location.marker(), (40.7, -74.0));
+    }
+
+    #[test]
+    fn blocks_know_their_spec_type_codes() {
+        let block = BlockContent::Accordion {
+            items: vec![],
+            allow_multiple: false,
+            first_open: true,
+        };
+        assert_eq!(block.block_type().code(), 69);
+        assert_eq!(BlockContent::HorizontalRule.block_type().code(), 47);
+    }
+}

@@ -1,0 +1,50 @@
+//! The site model: the website, its settings and navigation, collections, items, layouts,
+//! blocks and media, and [`Site`], the whole of one site as imported from a bundle.
+
+mod blocks;
+mod content;
+mod html;
+mod ids;
+mod index;
+mod layout;
+mod media;
+mod validation;
+mod website;
+
+pub use blocks::{
+    AccordionItem, Alignment, Block, BlockContent, ButtonSize, FormBlock, FormField,
+    FormFieldType, GallerySlide, MapLocation, MapStyle, MarqueeDirection, MarqueeProps,
+    SocialLink, SummaryDesign,
+};
+pub use content::{Collection, Item, PermissionType, Seo};
+pub use html::SafeHtml;
+pub use ids::{BlockId, CollectionId, IdError, ItemId, Slug, WebsiteId};
+pub use layout::{Body, Column, GRID_COLUMNS, Layout, LayoutError, MAX_BLOCKS_PER_LAYOUT, Row};
+pub use media::{MEDIA_PREFIX, MediaFile, MediaRef};
+pub use validation::{
+    MAX_CATEGORY_LEN, MAX_ITEMS_PER_COLLECTION, MAX_PRODUCTS_PER_COLLECTION, MAX_TAG_LEN, Menu,
+    SiteError, SitePlace, SiteProblem,
+};
+pub use website::{
+    CookieSettings, MeasurementStandard, NavLink, Navigation, PopupOverlaySettings,
+    StoreSettings, TemplateInfo, Website, WebsiteSettings,
+};
+
+/// One whole site: what an import writes and what a repository serves.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Site {
+    pub website: Website,
+    pub settings: WebsiteSettings,
+    pub navigation: Navigation,
+    pub collections: Vec<Collection>,
+    pub items: Vec<Item>,
+    pub media: Vec<MediaFile>,
+}
+
+/// The parts of a site every page needs, whatever its content.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SiteProfile {
+    pub website: Website,
+    pub settings: WebsiteSettings,
+    pub navigation: Navigation,
+}

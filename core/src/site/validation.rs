@@ -1,0 +1,463 @@
+//! Whole-site rules: every reference inside a [`Site`] resolves and what must be unique is.
+//!
+//! Some rules cannot be seen from one value alone ("a SKU is unique per site", "a summary
+//! block lists an existing blog"), so a site is checked as a whole before it is stored. The
+//! bundle importer runs these checks; any other producer of a [`Site`] should too.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use crate::catalog::{MAX_PRICE_CENTS, Sku};
+use crate::enums::CollectionType;
+use crate::site::index::{LinkProblem, SiteIndex};
+use crate::site::{
+    Block, BlockContent, BlockId, Body, CollectionId, Item, ItemId, MediaRef, Site, Slug,
+};
+
+/// At most this many items in one user-orderable collection (spec 001 s9).
+pub const MAX_ITEMS_PER_COLLECTION: usize = 250;
+/// At most this many products in one collection (spec 001 s9).
+pub const MAX_PRODUCTS_PER_COLLECTION: usize = 200;
+/// The longest tag (spec 001 s9).
+pub const MAX_TAG_LEN: usize = 50;
+/// The longest category (spec 001 s9).
+pub const MAX_CATEGORY_LEN: usize = 25;
+
+/// One of the site-wide navigation menus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Menu {
+    Main,
+    Footer,
+}
+
+impl Menu {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Main => "main",
+            Self::Footer => "footer",
+        }
+    }
+}
+
+/// Where in a site a problem lies, named with the site model's own field names so that a
+/// producer (such as the bundle importer) can translate it back to its own source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SitePlace {
+    /// A field of the website settings, such as `home_collection`.
+    Settings(&'static str),
+    /// The `href` of one navigation link.
+    Navigation { menu: Menu, index: usize },
+    /// A field of a collection, such as `slug` or `seo.image`.
+    Collection { id: CollectionId, field: String },
+    /// A field of an item, such as `product.variants[0].sku`.
+    Item { id: ItemId, field: String },
+    /// A field of a block, wherever the block is placed; empty for the block itself.
+    Block { id: BlockId, field: String },
+    /// A stored media file.
+    Media { path: String },
+}
+
+impl fmt::Display for SitePlace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Settings(field) => write!(f, "settings.{field}"),
+            Self::Navigation { menu, index } => {
+                write!(f, "navigation.{}[{index}].href", menu.name())
+            }
+            Self::Collection { id, field } => write!(f, "collection '{id}' {field}"),
+            Self::Item { id, field } => write!(f, "item '{id}' {field}"),
+            Self::Block { id, field } => write!(f, "block '{id}' {field}"),
+            Self::Media { path } => write!(f, "media file '{path}'"),
+        }
+    }
+}
+
+/// What is wrong at a [`SitePlace`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SiteProblem {
+    #[error("there is no enabled collection with id '{0}'")]
+    UnknownCollection(CollectionId),
+    #[error("collection '{0}' is a page, which lists no items")]
+    NotAList(CollectionId),
+    #[error("there is no published item with id '{0}'")]
+    UnknownItem(ItemId),
+    #[error("item '{0}' is not a product")]
+    NotAProduct(ItemId),
+    #[error("there is no media file '{0}'")]
+    MissingMedia(String),
+    #[error("image '{0}' has no width or height")]
+    UnsizedMedia(String),
+    #[error("'{0}' leads to no page or file of this site")]
+    DanglingLink(String),
+    #[error(
+        "expected a site path starting with '/' or an http, https, mailto or tel URL, found '{0}'"
+    )]
+    MalformedLink(String),
+    #[error("the collection id '{0}' is used twice")]
+    DuplicateCollectionId(CollectionId),
+    #[error("the slug '{0}' is used by two collections")]
+    DuplicateCollectionSlug(Slug),
+    #[error("the item id '{0}' is used twice")]
+    DuplicateItemId(ItemId),
+    #[error("the slug '{0}' is used by two items of the same collection")]
+    DuplicateItemSlug(Slug),
+    #[error("the block id '{0}' is used twice")]
+    DuplicateBlockId(BlockId),
+    #[error("the slide id '{0}' is used twice in one gallery")]
+    DuplicateSlideId(String),
+    #[error("the media path '{0}' is used by two files")]
+    DuplicateMedia(String),
+    #[error("a media path starts with /media/, found '{0}'")]
+    MediaOutsidePrefix(String),
+    #[error("SKU '{sku}' is already used by item '{first}'", sku = .sku.as_str())]
+    DuplicateSku { sku: Sku, first: ItemId },
+    #[error("an item of a products collection needs a product")]
+    MissingProduct,
+    #[error("only items of a products collection may be products")]
+    ProductOutsideShop,
+    #[error("a product needs at least one variant")]
+    NoVariants,
+    #[error("expected an integer number of cents from 0 to {MAX_PRICE_CENTS}, found {0}")]
+    PriceOutOfRange(i64),
+    #[error("the collection holds {count} items; at most {max} are allowed")]
+    TooManyItems { count: usize, max: usize },
+    #[error("'{value}' is longer than {max} characters")]
+    TooLong { value: String, max: usize },
+}
+
+/// A broken rule of a site: where, and what.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{place}: {problem}")]
+pub struct SiteError {
+    pub place: SitePlace,
+    pub problem: SiteProblem,
+}
+
+impl Site {
+    /// Checks the whole-site rules and reports the first broken one.
+    pub fn validate(&self) -> Result<(), SiteError> {
+        match self.problems().into_iter().next() {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
+    }
+
+    /// Every broken whole-site rule, in a stable order: settings, navigation, collections,
+    /// items, media.
+    pub fn problems(&self) -> Vec<SiteError> {
+        let mut check = Check {
+            site: self,
+            index: SiteIndex::new(self),
+            block_ids: BTreeSet::new(),
+            problems: Vec::new(),
+        };
+        check.settings();
+        check.navigation();
+        check.collections();
+        check.items();
+        check.media();
+        check.problems
+    }
+}
+
+struct Check<'a> {
+    site: &'a Site,
+    index: SiteIndex<'a>,
+    block_ids: BTreeSet<&'a BlockId>,
+    problems: Vec<SiteError>,
+}
+
+impl<'a> Check<'a> {
+    fn report(&mut self, place: SitePlace, problem: SiteProblem) {
+        self.problems.push(SiteError { place, problem });
+    }
+
+    fn settings(&mut self) {
+        let settings = &self.site.settings;
+        if self.index.collection(&settings.home_collection).is_none() {
+            let problem = SiteProblem::UnknownCollection(settings.home_collection.clone());
+            self.report(SitePlace::Settings("home_collection"), problem);
+        }
+        for (field, image) in [("logo", &settings.logo), ("social_image", &settings.social_image)] {
+            if let Some(problem) = image.as_ref().and_then(|image| self.media_problem(image)) {
+                self.report(SitePlace::Settings(field), problem);
+            }
+        }
+    }
+
+    fn navigation(&mut self) {
+        let navigation = &self.site.navigation;
+        let menus = [(Menu::Main, &navigation.main), (Menu::Footer, &navigation.footer)];
+        for (menu, links) in menus {
+            for (index, link) in links.iter().enumerate() {
+                if let Some(problem) = self.link_problem(&link.href) {
+                    self.report(SitePlace::Navigation { menu, index }, problem);
+                }
+            }
+        }
+    }
+
+    fn collections(&mut self) {
+        let mut ids = BTreeSet::new();
+        let mut slugs = BTreeSet::new();
+        for collection in &self.site.collections {
+            let at = |field: &str| SitePlace::Collection {
+                id: collection.id.clone(),
+                field: field.to_owned(),
+            };
+            if !ids.insert(&collection.id) {
+                let problem = SiteProblem::DuplicateCollectionId(collection.id.clone());
+                self.report(at("id"), problem);
+            }
+            if !slugs.insert(&collection.slug) {
+                let problem = SiteProblem::DuplicateCollectionSlug(collection.slug.clone());
+                self.report(at("slug"), problem);
+            }
+            if let Some(problem) = collection.seo.image.as_ref().and_then(|i| self.media_problem(i))
+            {
+                self.report(at("seo.image"), problem);
+            }
+            self.body(&collection.body);
+        }
+    }
+
+    fn items(&mut self) {
+        let mut ids = BTreeSet::new();
+        let mut slugs = BTreeSet::new();
+        let mut skus: BTreeMap<&Sku, &ItemId> = BTreeMap::new();
+        let mut counts: BTreeMap<&CollectionId, (usize, usize)> = BTreeMap::new();
+        for item in &self.site.items {
+            let at = |field: &str| SitePlace::Item {
+                id: item.id.clone(),
+                field: field.to_owned(),
+            };
+            if !ids.insert(&item.id) {
+                self.report(at("id"), SiteProblem::DuplicateItemId(item.id.clone()));
+            }
+            if !slugs.insert((&item.collection_id, &item.slug)) {
+                self.report(at("slug"), SiteProblem::DuplicateItemSlug(item.slug.clone()));
+            }
+            let count = counts.entry(&item.collection_id).or_default();
+            count.0 += 1;
+            count.1 += usize::from(item.product.is_some());
+            self.item_collection(item);
+            self.product(item, &mut skus);
+            for (field, image) in [("image", &item.image), ("seo.image", &item.seo.image)] {
+                if let Some(problem) = image.as_ref().and_then(|i| self.media_problem(i)) {
+                    self.report(at(field), problem);
+                }
+            }
+            self.labels(item, "tags", &item.tags, MAX_TAG_LEN);
+            self.labels(item, "categories", &item.categories, MAX_CATEGORY_LEN);
+            self.body(&item.body);
+        }
+        for (collection, (items, products)) in counts {
+            for (count, max) in [
+                (items, MAX_ITEMS_PER_COLLECTION),
+                (products, MAX_PRODUCTS_PER_COLLECTION),
+            ] {
+                if count > max {
+                    let place = SitePlace::Collection {
+                        id: collection.clone(),
+                        field: String::new(),
+                    };
+                    self.report(place, SiteProblem::TooManyItems { count, max });
+                }
+            }
+        }
+    }
+
+    /// The item's collection exists, lists items, and holds products exactly when it is a
+    /// products collection.
+    fn item_collection(&mut self, item: &Item) {
+        let at = |field: &str| SitePlace::Item {
+            id: item.id.clone(),
+            field: field.to_owned(),
+        };
+        let Some(collection) = self.index.any_collection(&item.collection_id) else {
+            let problem = SiteProblem::UnknownCollection(item.collection_id.clone());
+            self.report(at("collection_id"), problem);
+            return;
+        };
+        if !collection.lists_items() {
+            let problem = SiteProblem::NotAList(collection.id.clone());
+            self.report(at("collection_id"), problem);
+            return;
+        }
+        let is_shop = collection.collection_type == CollectionType::Products;
+        match (is_shop, item.product.is_some()) {
+            (true, false) => self.report(at("product"), SiteProblem::MissingProduct),
+            (false, true) => self.report(at("product"), SiteProblem::ProductOutsideShop),
+            _ => {}
+        }
+    }
+
+    fn product(&mut self, item: &'a Item, skus: &mut BTreeMap<&'a Sku, &'a ItemId>) {
+        let Some(product) = &item.product else {
+            return;
+        };
+        let at = |field: String| SitePlace::Item {
+            id: item.id.clone(),
+            field,
+        };
+        if product.variants.is_empty() {
+            self.report(at("product.variants".into()), SiteProblem::NoVariants);
+        }
+        for (index, variant) in product.variants.iter().enumerate() {
+            let field = |name: &str| format!("product.variants[{index}].{name}");
+            for (name, price) in [("price", variant.price), ("sale_price", variant.sale_price)] {
+                if !(0..=MAX_PRICE_CENTS).contains(&price) {
+                    self.report(at(field(name)), SiteProblem::PriceOutOfRange(price));
+                }
+            }
+            if let Some(first) = skus.insert(&variant.sku, &item.id) {
+                // Keep the first owner so that every later duplicate names the same item.
+                skus.insert(&variant.sku, first);
+                let problem = SiteProblem::DuplicateSku {
+                    sku: variant.sku.clone(),
+                    first: first.clone(),
+                };
+                self.report(at(field("sku")), problem);
+            }
+        }
+    }
+
+    fn labels(&mut self, item: &Item, field: &str, labels: &[String], max: usize) {
+        for (index, label) in labels.iter().enumerate() {
+            if label.chars().count() > max {
+                let place = SitePlace::Item {
+                    id: item.id.clone(),
+                    field: format!("{field}[{index}]"),
+                };
+                let problem = SiteProblem::TooLong {
+                    value: label.clone(),
+                    max,
+                };
+                self.report(place, problem);
+            }
+        }
+    }
+
+    fn body(&mut self, body: &'a Body) {
+        for block in body.layout.blocks() {
+            if !self.block_ids.insert(&block.id) {
+                let place = SitePlace::Block {
+                    id: block.id.clone(),
+                    field: String::new(),
+                };
+                self.report(place, SiteProblem::DuplicateBlockId(block.id.clone()));
+            }
+            for (field, problem) in self.block_problems(block) {
+                let place = SitePlace::Block {
+                    id: block.id.clone(),
+                    field,
+                };
+                self.report(place, problem);
+            }
+        }
+    }
+
+    /// The broken references of one block, by field.
+    fn block_problems(&self, block: &Block) -> Vec<(String, SiteProblem)> {
+        let mut problems = Vec::new();
+        let mut media = |field: String, image: &MediaRef| {
+            if let Some(problem) = self.media_problem(image) {
+                problems.push((field, problem));
+            }
+        };
+        match &block.content {
+            BlockContent::Image { image, .. } => media("image".into(), image),
+            BlockContent::Video {
+                thumbnail: Some(thumbnail),
+                ..
+            } => media("thumbnail".into(), thumbnail),
+            BlockContent::Gallery { slides, .. } => {
+                for (index, slide) in slides.iter().enumerate() {
+                    media(format!("slides[{index}].image"), &slide.image);
+                }
+            }
+            _ => {}
+        }
+        match &block.content {
+            BlockContent::Image {
+                link: Some(link), ..
+            } => self.push_link(&mut problems, "link".into(), link),
+            BlockContent::Button { href, .. } => {
+                self.push_link(&mut problems, "href".into(), href);
+            }
+            BlockContent::SocialLinks { links } => {
+                for (index, link) in links.iter().enumerate() {
+                    self.push_link(&mut problems, format!("links[{index}].url"), &link.url);
+                }
+            }
+            BlockContent::Gallery { slides, .. } => {
+                let mut seen = BTreeSet::new();
+                for (index, slide) in slides.iter().enumerate() {
+                    if !seen.insert(slide.id.as_str()) {
+                        let problem = SiteProblem::DuplicateSlideId(slide.id.clone());
+                        problems.push((format!("slides[{index}].id"), problem));
+                    }
+                }
+            }
+            BlockContent::Summary { collection, .. } => match self.index.collection(collection) {
+                None => problems.push((
+                    "collection".into(),
+                    SiteProblem::UnknownCollection(collection.clone()),
+                )),
+                Some(found) if !found.lists_items() => problems.push((
+                    "collection".into(),
+                    SiteProblem::NotAList(collection.clone()),
+                )),
+                Some(_) => {}
+            },
+            BlockContent::Product { item } => match self.index.item(item) {
+                None => problems.push(("item".into(), SiteProblem::UnknownItem(item.clone()))),
+                Some(found) if found.product.is_none() => {
+                    problems.push(("item".into(), SiteProblem::NotAProduct(item.clone())));
+                }
+                Some(_) => {}
+            },
+            _ => {}
+        }
+        problems
+    }
+
+    fn push_link(&self, problems: &mut Vec<(String, SiteProblem)>, field: String, href: &str) {
+        if let Some(problem) = self.link_problem(href) {
+            problems.push((field, problem));
+        }
+    }
+
+    fn link_problem(&self, href: &str) -> Option<SiteProblem> {
+        match self.index.check_link(href) {
+            Ok(()) => None,
+            Err(LinkProblem::Malformed) => Some(SiteProblem::MalformedLink(href.to_owned())),
+            Err(LinkProblem::Dangling) => Some(SiteProblem::DanglingLink(href.to_owned())),
+        }
+    }
+
+    fn media_problem(&self, image: &MediaRef) -> Option<SiteProblem> {
+        if !self.index.has_media(&image.path) {
+            Some(SiteProblem::MissingMedia(image.path.clone()))
+        } else if image.width == 0 || image.height == 0 {
+            Some(SiteProblem::UnsizedMedia(image.path.clone()))
+        } else {
+            None
+        }
+    }
+
+    fn media(&mut self) {
+        let mut seen = BTreeSet::new();
+        for file in &self.site.media {
+            let at = || SitePlace::Media {
+                path: file.path.clone(),
+            };
+            if !file.path.starts_with(crate::site::MEDIA_PREFIX) {
+                self.report(at(), SiteProblem::MediaOutsidePrefix(file.path.clone()));
+            }
+            if !seen.insert(file.path.as_str()) {
+                self.report(at(), SiteProblem::DuplicateMedia(file.path.clone()));
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! The website and its settings, as the owner configured them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::enums::{WebsiteStatus, WebsiteType};
+use crate::money::Currency;
+use crate::site::{CollectionId, MediaRef, WebsiteId};
+
+/// The website record of spec 000 s3.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Website {
+    pub id: WebsiteId,
+    pub identifier: String,
+    /// The public origin, without a trailing slash, e.g. `https://shop.example`.
+    pub base_url: String,
+    pub website_type: WebsiteType,
+    pub site_status: WebsiteStatus,
+    pub developer_mode: bool,
+    pub cloneable: bool,
+    pub typekit_id: Option<String>,
+}
+
+/// Settings that shape every page of the site.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WebsiteSettings {
+    pub site_title: String,
+    pub site_description: String,
+    /// A BCP 47 tag; the spec's default is en-US.
+    pub locale: String,
+    pub home_collection: CollectionId,
+    pub logo: Option<MediaRef>,
+    /// The image used for Open Graph tags when a page has none of its own.
+    pub social_image: Option<MediaRef>,
+    pub footer_text: String,
+    pub comments_enabled: bool,
+    pub disqus_shortname: Option<String>,
+    pub use_escape_key_to_login: bool,
+    pub store: StoreSettings,
+    pub cookies: CookieSettings,
+    pub popup_overlay: PopupOverlaySettings,
+    pub template: TemplateInfo,
+    /// Google font families the theme loads (page context `googleFonts`).
+    pub google_fonts: Vec<String>,
+}
+
+/// Store settings of spec 000 s3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoreSettings {
+    pub express_checkout: bool,
+    pub measurement_standard: MeasurementStandard,
+    pub selected_currency: Currency,
+}
+
+impl Default for StoreSettings {
+    fn default() -> Self {
+        Self {
+            express_checkout: false,
+            measurement_standard: MeasurementStandard::Imperial,
+            selected_currency: Currency::default(),
+        }
+    }
+}
+
+/// Imperial measures weight in lbs and dimensions in inches; metric in kg and cm (spec 000 s3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MeasurementStandard {
+    Imperial,
+    Metric,
+}
+
+impl MeasurementStandard {
+    pub fn weight_unit(self) -> &'static str {
+        match self {
+            Self::Imperial => "lbs",
+            Self::Metric => "kg",
+        }
+    }
+
+    pub fn dimension_unit(self) -> &'static str {
+        match self {
+            Self::Imperial => "inch",
+            Self::Metric => "cm",
+        }
+    }
+}
+
+/// The cookie settings of the page context (spec 000 s3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CookieSettings {
+    pub is_cookie_banner_enabled: bool,
+    pub is_restrictive_cookie_policy_enabled: bool,
+    pub is_restrictive_cookie_policy_absolute: bool,
+}
+
+/// Popup overlay settings of spec 000 s3; `display_frequency` is in days, -1 meaning never again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PopupOverlaySettings {
+    /// `none` switches the overlay off.
+    pub style: String,
+    pub version: u32,
+    pub show_until_signup: bool,
+    pub display_frequency: i32,
+    pub enable_mobile: bool,
+}
+
+impl Default for PopupOverlaySettings {
+    fn default() -> Self {
+        Self {
+            style: "none".to_owned(),
+            version: 1,
+            show_until_signup: false,
+            display_frequency: 7,
+            enable_mobile: true,
+        }
+    }
+}
+
+/// The template (theme) the site was installed from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TemplateInfo {
+    pub id: String,
+    pub version: String,
+    pub website_id: String,
+    pub website_identifier: String,
+}
+
+/// The site-wide navigation menus.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Navigation {
+    pub main: Vec<NavLink>,
+    pub footer: Vec<NavLink>,
+}
+
+/// One entry of a navigation menu.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NavLink {
+    pub title: String,
+    /// A site path (`/shop`) or an absolute URL.
+    pub href: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measurement_standards_choose_their_units() {
+        assert_eq!(MeasurementStandard::Imperial.weight_unit(), "lbs");
+        assert_eq!(MeasurementStandard::Imperial.dimension_unit(), "inch");
+        assert_eq!(MeasurementStandard::Metric.weight_unit(), "kg");
+        assert_eq!(MeasurementStandard::Metric.dimension_unit(), "cm");
+    }
+
+    #[test]
+    fn store_settings_default_to_usd() {
+        assert_eq!(StoreSettings::default().selected_currency.code(), "USD");
+    }
+}

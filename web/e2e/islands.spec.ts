@@ -1,0 +1,142 @@
+//! Islands: React loads only on pages with interactive blocks, and the accordion island behaves as the spec says, by mouse and keyboard.
+
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { chunkFileName, loadChunkMap } from './support/chunks';
+import { aboutPage } from './support/demo-pages';
+import { navigationPages, pathOf, settlePage } from './support/site';
+
+/** File names of the same-origin scripts a page requests, in request order (modulepreloads included). */
+function recordScripts(page: Page, origin: string): string[] {
+  const files: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === origin && /\.m?js$/.test(url.pathname)) files.push(chunkFileName(request.url()));
+  });
+  return files;
+}
+
+test('pages load only the chunks of the islands they contain', async ({ browser, baseURL }) => {
+  const origin = new URL(baseURL ?? '').origin;
+  const chunks = loadChunkMap();
+  test.info().annotations.push({ type: 'chunk facts from', description: chunks.source });
+
+  const home = await browser.newPage();
+  await home.goto('/');
+  const pages = [...new Set([new URL('/', origin).href, ...(await navigationPages(home, origin))])];
+  await home.close();
+
+  let islandFreePages = 0;
+  for (const url of pages) {
+    await test.step(pathOf(url), async () => {
+      // A fresh context per page: nothing cached or already loaded can hide a request.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts = recordScripts(page, origin);
+      await page.goto(url);
+      await settlePage(page);
+      const present = new Set(
+        await page.locator('[data-island]').evaluateAll((elements) => elements.map((e) => e.getAttribute('data-island') ?? '')),
+      );
+      if (present.size === 0) islandFreePages += 1;
+
+      const allowed = new Set(chunks.common);
+      for (const name of present) for (const file of chunks.islands.get(name) ?? []) allowed.add(file);
+      const unexpected = scripts.filter((file) => chunks.isOnDemand(file) && !allowed.has(file));
+      const unknown = scripts.filter((file) => !chunks.isKnown(file));
+      expect.soft(unknown, 'scripts the build did not make (rebuild the server after `npm run build`)').toEqual([]);
+      expect.soft(unexpected, `on-demand chunks loaded by ${pathOf(url)}, whose islands are [${[...present].join(', ')}]`).toEqual([]);
+      if (present.size === 0) {
+        expect.soft(scripts.filter((file) => /react/i.test(file)), `React chunks on island-free ${pathOf(url)}`).toEqual([]);
+      }
+      await context.close();
+    });
+  }
+  expect(islandFreePages, 'at least one navigation page has no interactive block').toBeGreaterThan(0);
+});
+
+/**
+ * The accordion's headers once the island has mounted (whatever element they are, they carry
+ * aria-expanded and aria-controls), with the chunk requests seen so far.
+ */
+async function mountedAccordion(page: Page, baseURL: string | undefined): Promise<{ triggers: Locator; scripts: string[] }> {
+  const origin = new URL(baseURL ?? '').origin;
+  const url = await aboutPage(page, baseURL);
+  const scripts = recordScripts(page, origin);
+  await page.goto(url);
+  const block = page.locator('[data-island="accordion"]').first();
+  await block.scrollIntoViewIfNeeded();
+  await expect(block, `the accordion island on ${pathOf(url)} mounts`).toHaveAttribute('data-island-state', 'mounted');
+  const triggers = block.locator('[aria-expanded][aria-controls]');
+  expect(await triggers.count(), 'the accordion renders a header with aria-expanded per item').toBeGreaterThanOrEqual(2);
+  return { triggers, scripts };
+}
+
+/** The panel a header controls, through aria-controls. */
+async function panelOf(trigger: Locator): Promise<Locator> {
+  const id = await trigger.getAttribute('aria-controls');
+  expect(id, 'each accordion button names its panel with aria-controls').toBeTruthy();
+  return trigger.page().locator(`[id="${id}"]`);
+}
+
+async function expectOpen(trigger: Locator, open: boolean): Promise<void> {
+  await expect(trigger).toHaveAttribute('aria-expanded', String(open));
+  const panel = await panelOf(trigger);
+  if (open) await expect(panel).toBeVisible();
+  else await expect(panel).toBeHidden();
+}
+
+test('the accordion island loads on the about page and keeps one item open', async ({ page, baseURL }) => {
+  const { triggers, scripts } = await mountedAccordion(page, baseURL);
+  const chunks = loadChunkMap();
+  const accordionFiles = chunks.islands.get('accordion');
+  expect(accordionFiles, `an accordion island chunk exists (${chunks.source})`).toBeDefined();
+  const requested = scripts.filter((file) =>
+    accordionFiles !== undefined && accordionFiles.size > 0 ? accordionFiles.has(file) : file.startsWith('accordion'),
+  );
+  expect(requested, 'the accordion chunk was requested').not.toEqual([]);
+
+  const first = triggers.nth(0);
+  const second = triggers.nth(1);
+  if ((await first.getAttribute('aria-expanded')) !== 'true') await first.click();
+  await expectOpen(first, true);
+
+  await second.click();
+  await expectOpen(second, true);
+  await expectOpen(first, false);
+
+  // Clicking the open item toggles it shut, leaving none open.
+  await second.click();
+  await expectOpen(second, false);
+  await expectOpen(first, false);
+});
+
+test('the accordion works from the keyboard', async ({ page, baseURL }) => {
+  const { triggers } = await mountedAccordion(page, baseURL);
+  const first = triggers.nth(0);
+  const second = triggers.nth(1);
+
+  // The first header is reached with Tab alone, the way a keyboard user gets there.
+  await page.locator('body').focus();
+  for (let presses = 0; presses < 200; presses += 1) {
+    if (await first.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(first, 'Tab reaches the first accordion header').toBeFocused();
+
+  const startedOpen = (await first.getAttribute('aria-expanded')) === 'true';
+  await page.keyboard.press('Enter');
+  await expectOpen(first, !startedOpen);
+  await page.keyboard.press('Space');
+  await expectOpen(first, startedOpen);
+  if (startedOpen) {
+    await page.keyboard.press('Enter');
+    await expectOpen(first, false);
+  }
+
+  // A closed panel holds nothing focusable, so the next Tab lands on the next header.
+  await page.keyboard.press('Tab');
+  await expect(second, 'Tab moves from a closed item to the next header').toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectOpen(second, true);
+  await expectOpen(first, false);
+});

@@ -1,0 +1,65 @@
+//! End-to-end test configuration: the real `vitrine` server on a fresh database, driven by the system's headless Chromium.
+
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+
+// A fixed port keeps the command simple; VITRINE_E2E_PORT moves it when 18080 is taken.
+const port = Number(process.env['VITRINE_E2E_PORT'] ?? '18080');
+const baseURL = `http://127.0.0.1:${port}`;
+
+// The binary is built beforehand (`cargo build -p vitrine`), because `cargo run` inside the
+// web server's start-up timeout would turn a cold build into a confusing time-out.
+const binary = process.env['VITRINE_BIN'] ? resolve(process.env['VITRINE_BIN']) : resolve(webDir, '../target/debug/vitrine');
+// Printed by the shell, so it holds no quotes or backticks.
+const missingBinary =
+  `No vitrine server binary at ${binary}. Build it with npm run build here and ` +
+  'cargo build -p vitrine at the repository root, or point VITRINE_BIN at a built binary.';
+
+// One directory per port, emptied by the start command: every run gets a fresh database, and a
+// run that never starts (a listing, a missing binary) leaves nothing new behind.
+const dataDir = join(tmpdir(), `vitrine-e2e-${port}`);
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './e2e/.results',
+  globalTeardown: './e2e/support/global-teardown.ts',
+  metadata: { dataDir },
+  // The machines this runs on have two cores, and the server is shared by every test.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env['CI']),
+  // A flaky page is a defect to find, not to hide behind a retry.
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env['CI'] ? [['list'], ['github']] : 'list',
+  use: {
+    baseURL,
+    headless: true,
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    // `exec` hands the shell's process to the server, so the shutdown signal reaches it directly.
+    command: [
+      `test -x '${binary}' || { echo "${missingBinary}" >&2; exit 1; }`,
+      `rm -rf '${dataDir}'`,
+      `mkdir -p '${dataDir}'`,
+      `exec '${binary}' serve --addr 127.0.0.1:${port} --data-dir '${dataDir}'`,
+    ].join(' && '),
+    url: `${baseURL}/healthz`,
+    // Another server on the port would be tested instead of this build: refuse it.
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

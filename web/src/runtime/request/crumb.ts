@@ -1,0 +1,44 @@
+//! The CSRF crumb: read from the `crumb` cookie, appended to request URLs, reset after a crumb failure.
+
+import { CRUMB_COOKIE_NAME, CRUMB_QUERY_PARAMETER } from '../constants';
+
+/** Reads a cookie by name from `document.cookie`; undefined when absent. */
+export function readCookie(doc: Document, name: string): string | undefined {
+  for (const pair of doc.cookie.split(';')) {
+    const separator = pair.indexOf('=');
+    const key = (separator === -1 ? pair : pair.slice(0, separator)).trim();
+    if (key !== name) continue;
+    const raw = separator === -1 ? '' : pair.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      // A cookie written by other software may hold a stray '%'; its raw text is still the value.
+      return raw;
+    }
+  }
+  return undefined;
+}
+
+export function readCrumb(doc: Document): string | undefined {
+  const crumb = readCookie(doc, CRUMB_COOKIE_NAME);
+  return crumb === '' ? undefined : crumb;
+}
+
+/**
+ * Forgets the crumb so the next attempt carries whatever the server sent with the crumb failure
+ * (its response sets a fresh `crumb` cookie). The server sets the cookie on path `/`.
+ */
+export function resetCrumb(doc: Document): void {
+  doc.cookie = `${CRUMB_COOKIE_NAME}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
+/** Returns `url` with the crumb query parameter set, or unchanged when there is no crumb. */
+export function withCrumb(url: string, crumb: string | undefined, base: string): string {
+  if (crumb === undefined) return url;
+  const target = new URL(url, base);
+  target.searchParams.set(CRUMB_QUERY_PARAMETER, crumb);
+  // Same-origin calls keep a relative form so logs and messages stay short.
+  return target.origin === new URL(base).origin
+    ? `${target.pathname}${target.search}${target.hash}`
+    : target.href;
+}

@@ -1,0 +1,27 @@
+//! `cargo xtask run`: build everything Vitrine needs, then serve the demo storefront.
+
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+use crate::process::{run, workspace_root};
+use crate::web;
+
+/// Builds the web assets and the release server, then runs `vitrine serve` with `args`.
+pub fn run_vitrine(args: &[String]) -> Result<()> {
+    let root = workspace_root();
+    web::install()?;
+    web::build()?;
+    run(&root, "cargo", &["build", "--release", "--package", "vitrine"], &[])?;
+    let binary = root.join("target/release/vitrine");
+    let mut command = Command::new(&binary);
+    command.arg("serve").args(args).current_dir(&root);
+    eprintln!("==> {} serve {}", binary.display(), args.join(" "));
+    let status = command
+        .status()
+        .with_context(|| format!("could not start {}", binary.display()))?;
+    if !status.success() {
+        bail!("vitrine stopped with {status}");
+    }
+    Ok(())
+}

@@ -1,0 +1,32 @@
+//! The web front end's install and build steps, shared by `run` and `test`.
+
+use anyhow::Result;
+
+use crate::process::{run, workspace_root};
+
+/// Environment for every npm call: no test tool may download a browser of its own.
+pub const NPM_ENV: &[(&str, &str)] = &[("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")];
+
+/// Installs the locked npm packages when they are missing or older than the lockfile.
+pub fn install() -> Result<()> {
+    let web = workspace_root().join("web");
+    let installed = web.join("node_modules/.package-lock.json");
+    let lock = web.join("package-lock.json");
+    let fresh = match (installed.metadata(), lock.metadata()) {
+        (Ok(installed), Ok(lock)) => match (installed.modified(), lock.modified()) {
+            (Ok(installed), Ok(lock)) => installed >= lock,
+            _ => false,
+        },
+        _ => false,
+    };
+    if fresh {
+        eprintln!("==> npm packages are up to date");
+        return Ok(());
+    }
+    run(&web, "npm", &["ci", "--no-audit", "--no-fund"], NPM_ENV)
+}
+
+/// Builds the islands, the runtime and the stylesheet into web/dist.
+pub fn build() -> Result<()> {
+    run(&workspace_root().join("web"), "npm", &["run", "build"], NPM_ENV)
+}

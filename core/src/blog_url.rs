@@ -5,7 +5,7 @@
 //! one; letters are lowercased; a `%` that does not start one of the tokens `%y` (year),
 //! `%m` (month), `%d` (day) or `%t` (title slug) is dropped, leaving the following text as
 //! literal text; every run of other characters than `a-z`, `0-9`, `-`, `_`, `.` and `/`
-//! becomes one hyphen ("hyphenates"), after accented Latin letters are folded to plain ones
+//! becomes one hyphen ("hyphenates") and runs of hyphens collapse to one, after accented Latin letters are folded to plain ones
 //! (`é` to `e`, `ß` to `ss`) so "Été" reads "ete" rather than "-t-". Hyphens next to a slash
 //! or at either end are dropped. A pattern that cleans to nothing becomes `%t`, so every post
 //! still gets an address of its own.
@@ -45,7 +45,7 @@ impl BlogUrlPattern {
                     }
                 }
                 '/' if clean.ends_with('/') => {}
-                c if is_literal(c) => clean.push(c),
+                c if c != '-' && is_literal(c) => clean.push(c),
                 _ => {
                     if !clean.ends_with('-') {
                         clean.push('-');
@@ -64,7 +64,11 @@ impl BlogUrlPattern {
         if clean.ends_with('/') && !joined.is_empty() {
             joined.push('/');
         }
-        if joined.is_empty() { Self::title_only() } else { Self(joined) }
+        if joined.is_empty() {
+            Self::title_only()
+        } else {
+            Self(joined)
+        }
     }
 
     pub fn as_str(&self) -> &str {
@@ -119,7 +123,8 @@ pub struct InvalidPostDate {
 impl PostDate {
     /// A date of the proleptic Gregorian calendar with a four-digit year.
     pub fn new(year: u16, month: u8, day: u8) -> Result<Self, InvalidPostDate> {
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+        let leap =
+            (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400);
         let days_in_month = match month {
             1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
             4 | 6 | 9 | 11 => 30,
@@ -217,6 +222,7 @@ mod tests {
                 "Été %t",
                 "/news/",
                 "- %t -",
+                "%y & -- %t",
             ],
             expect![[r#"
                 "%y/%m/%d/%t" -> %y/%m/%d/%t
@@ -230,6 +236,7 @@ mod tests {
                 "Été %t" -> ete-%t
                 "/news/" -> news/
                 "- %t -" -> %t
+                "%y & -- %t" -> %y-%t
             "#]],
         );
     }
@@ -238,7 +245,10 @@ mod tests {
     fn expands_a_pattern_for_a_post() {
         let date = PostDate::new(2024, 3, 7).unwrap();
         let pattern = BlogUrlPattern::normalize("/%y/%m/%d/%t");
-        assert_eq!(pattern.expand(date, "spring-menu"), "2024/03/07/spring-menu");
+        assert_eq!(
+            pattern.expand(date, "spring-menu"),
+            "2024/03/07/spring-menu"
+        );
         assert_eq!(BlogUrlPattern::title_only().expand(date, "hello"), "hello");
     }
 
@@ -247,13 +257,19 @@ mod tests {
         assert!(PostDate::new(2024, 2, 29).is_ok());
         assert!(PostDate::new(2023, 2, 29).is_err());
         assert!(PostDate::new(2024, 13, 1).is_err());
-        assert_eq!(PostDate::new(2024, 4, 31).unwrap_err().to_string(), "2024-04-31 is not a valid post date");
+        assert_eq!(
+            PostDate::new(2024, 4, 31).unwrap_err().to_string(),
+            "2024-04-31 is not a valid post date"
+        );
     }
 
     #[test]
     fn slugifies_titles() {
         assert_eq!(slugify("  Spring Menu: 2024!  "), "spring-menu-2024");
-        assert_eq!(slugify("Crème brûlée à la Straße"), "creme-brulee-a-la-strasse");
+        assert_eq!(
+            slugify("Crème brûlée à la Straße"),
+            "creme-brulee-a-la-strasse"
+        );
         assert_eq!(slugify("!!!"), "");
     }
 }

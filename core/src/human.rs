@@ -19,12 +19,10 @@ pub fn file_size(bytes: impl Into<u128>) -> String {
         divisor *= 1024;
         unit += 1;
     }
-    // Hundredths of the unit, rounded half up; `bytes` is far below u128::MAX / 100 for any
-    // size that fits in a u128 divided by... so widen with a checked multiply instead.
-    let hundredths = match bytes.checked_mul(100) {
-        Some(scaled) => (scaled + divisor / 2) / divisor,
-        None => bytes / divisor * 100 + (bytes % divisor * 100 + divisor / 2) / divisor,
-    };
+    // Hundredths of the unit, rounded half up. Whole units and the remainder are scaled
+    // separately so that sizes near u128::MAX cannot overflow.
+    let remainder_hundredths = (bytes % divisor * 100 + divisor / 2) / divisor;
+    let hundredths = bytes / divisor * 100 + remainder_hundredths;
     let (whole, fraction) = (hundredths / 100, hundredths % 100);
     let number = match fraction {
         0 => whole.to_string(),
@@ -81,14 +79,28 @@ mod tests {
     use super::*;
 
     fn check_sizes(sizes: &[u128], expect: Expect) {
-        let table: String = sizes.iter().map(|&s| format!("{s} -> {}\n", file_size(s))).collect();
+        let table: String = sizes
+            .iter()
+            .map(|&s| format!("{s} -> {}\n", file_size(s)))
+            .collect();
         expect.assert_eq(&table);
     }
 
     #[test]
     fn file_sizes_in_base_1024() {
         check_sizes(
-            &[0, 1, 1023, 1024, 1536, 1_048_575, 1_048_576, 2_415_919_104, 1 << 80, u128::MAX],
+            &[
+                0,
+                1,
+                1023,
+                1024,
+                1536,
+                1_048_575,
+                1_048_576,
+                2_415_919_104,
+                1 << 80,
+                u128::MAX,
+            ],
             expect![[r#"
                 0 -> 0 Bytes
                 1 -> 1 Bytes
@@ -117,7 +129,10 @@ mod tests {
     #[test]
     fn relative_time_buckets() {
         check_times(
-            &[0, 4, 5, 59, 60, 119, 120, 3599, 3600, 7199, 7200, 86_399, 86_400, 172_799, 172_800, 400_000],
+            &[
+                0, 4, 5, 59, 60, 119, 120, 3599, 3600, 7199, 7200, 86_399, 86_400, 172_799,
+                172_800, 400_000,
+            ],
             expect![[r#"
                 0 -> just now
                 4 -> just now
@@ -142,7 +157,13 @@ mod tests {
     #[test]
     fn future_instants_read_just_now() {
         let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000);
-        assert_eq!(relative_time(now, now + Duration::from_secs(30)), "just now");
-        assert_eq!(relative_time(now, now - Duration::from_secs(300)), "5 minutes ago");
+        assert_eq!(
+            relative_time(now, now + Duration::from_secs(30)),
+            "just now"
+        );
+        assert_eq!(
+            relative_time(now, now - Duration::from_secs(300)),
+            "5 minutes ago"
+        );
     }
 }

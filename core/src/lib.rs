@@ -2,6 +2,7 @@
 //! outside world is reached. Nothing here performs I/O; adapters do.
 
 pub mod blog_url;
+pub mod bundle;
 pub mod catalog;
 pub mod enums;
 pub mod human;

@@ -12,7 +12,12 @@ pub fn run_vitrine(args: &[String]) -> Result<()> {
     let root = workspace_root();
     web::install()?;
     web::build()?;
-    run(&root, "cargo", &["build", "--release", "--package", "vitrine"], &[])?;
+    run(
+        &root,
+        "cargo",
+        &["build", "--release", "--package", "vitrine"],
+        &[],
+    )?;
     let binary = root.join("target/release/vitrine");
     let mut command = Command::new(&binary);
     command.arg("serve").args(args).current_dir(&root);

@@ -19,7 +19,9 @@ pub fn run_all() -> Result<()> {
     let web_dir = root.join("web");
     let in_ci = std::env::var("CI").is_ok_and(|value| value == "true");
     if in_ci && std::env::var_os("VITRINE_TEST_POSTGRES_URL").is_none() {
-        bail!("CI=true but VITRINE_TEST_POSTGRES_URL is not set: the PostgreSQL suite must run in CI");
+        bail!(
+            "CI=true but VITRINE_TEST_POSTGRES_URL is not set: the PostgreSQL suite must run in CI"
+        );
     }
 
     web::install()?;
@@ -28,7 +30,12 @@ pub fn run_all() -> Result<()> {
     web::build()?;
 
     run(&root, "cargo", &["test", "--workspace", "--locked"], &[])?;
-    run(&root, "cargo", &["build", "--package", "vitrine", "--locked"], &[])?;
+    run(
+        &root,
+        "cargo",
+        &["build", "--package", "vitrine", "--locked"],
+        &[],
+    )?;
 
     ensure_chromium()?;
     let binary = root.join("target/debug/vitrine");

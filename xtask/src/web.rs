@@ -28,5 +28,10 @@ pub fn install() -> Result<()> {
 
 /// Builds the islands, the runtime and the stylesheet into web/dist.
 pub fn build() -> Result<()> {
-    run(&workspace_root().join("web"), "npm", &["run", "build"], NPM_ENV)
+    run(
+        &workspace_root().join("web"),
+        "npm",
+        &["run", "build"],
+        NPM_ENV,
+    )
 }

@@ -74,7 +74,11 @@ impl From<RepositoryError> for ApiError {
     fn from(error: RepositoryError) -> Self {
         match error {
             RepositoryError::Unavailable(_) => Self::Unavailable(Box::new(error)),
-            RepositoryError::Corrupt { .. } => Self::internal(error),
+            // A refused write from an API call is still the server's fault: handlers validate
+            // input through the core before anything reaches the store.
+            RepositoryError::Corrupt { .. } | RepositoryError::Rejected(_) => {
+                Self::internal(error)
+            }
         }
     }
 }

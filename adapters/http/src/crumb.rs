@@ -4,7 +4,7 @@
 //! send the cookie but cannot read it, so it cannot repeat it.
 
 use axum::extract::{Request, State};
-use axum::http::header::{COOKIE, SET_COOKIE};
+use axum::http::header::{CACHE_CONTROL, COOKIE, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -32,7 +32,7 @@ pub struct CrumbConfig {
 }
 
 /// Middleware: checks the crumb of state-changing `/api/` calls and issues a crumb cookie to
-/// any request that arrives without one. Install it with
+/// any request that arrives without one (unless the response is publicly cacheable). Install it with
 /// `axum::middleware::from_fn_with_state(CrumbConfig { .. }, crumb::guard)`.
 pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Next) -> Response {
     let cookie = crumb_cookie(request.headers());
@@ -55,10 +55,22 @@ pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Ne
         }
     }
     let mut response = next.run(request).await;
-    if cookie.is_none() {
+    if cookie.is_none() && !is_publicly_cacheable(response.headers()) {
         set_crumb_cookie(response.headers_mut(), &new_crumb(), config);
     }
     response
+}
+
+/// Responses a shared cache may store (assets, media, the favicon) never carry a crumb: a
+/// cache would hand the same crumb to every visitor, and anyone could read it there. Pages
+/// are not publicly cacheable, and every visitor fetches one before calling the API.
+fn is_publicly_cacheable(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(CACHE_CONTROL)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|directive| directive.trim().eq_ignore_ascii_case("public"))
 }
 
 /// State-changing calls under `/api/` must carry the crumb; reads and pages need not.
@@ -169,6 +181,19 @@ mod tests {
         odd.append(COOKIE, HeaderValue::from_static("crumb=has space; other=1"));
         assert_eq!(crumb_cookie(&odd), None);
         assert_eq!(crumb_cookie(&HeaderMap::new()), None);
+    }
+
+    #[test]
+    fn public_responses_are_recognised_by_their_cache_control() {
+        let mut headers = HeaderMap::new();
+        assert!(!is_publicly_cacheable(&headers));
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        assert!(!is_publicly_cacheable(&headers));
+        headers.insert(
+            CACHE_CONTROL,
+            HeaderValue::from_static("Public, max-age=31536000, immutable"),
+        );
+        assert!(is_publicly_cacheable(&headers));
     }
 
     #[test]

@@ -46,7 +46,7 @@ pub struct DatabaseArgs {
     /// Database URL: `sqlite://PATH` for an embedded SQLite file, or
     /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` for PostgreSQL.
     /// [default: the SQLite file vitrine.db in the data directory]
-    #[arg(long, env = "VITRINE_DATABASE_URL", value_name = "URL")]
+    #[arg(long, env = "VITRINE_DATABASE_URL", value_name = "URL", hide_env_values = true)]
     pub database_url: Option<String>,
 
     /// Directory for Vitrine's own files, such as the embedded database. It is created when
@@ -54,6 +54,7 @@ pub struct DatabaseArgs {
     #[arg(
         long,
         env = "VITRINE_DATA_DIR",
+        hide_env_values = true,
         value_name = "DIR",
         default_value = "./vitrine-data"
     )]
@@ -67,6 +68,7 @@ pub struct ServeArgs {
     #[arg(
         long,
         env = "VITRINE_ADDR",
+        hide_env_values = true,
         value_name = "IP:PORT",
         default_value = "127.0.0.1:8080"
     )]
@@ -75,7 +77,7 @@ pub struct ServeArgs {
     /// The URL visitors reach the site at, e.g. https://shop.example. Used for absolute links
     /// (sitemap, robots.txt, social tags); an https URL also marks cookies Secure.
     /// [default: http:// and the listening address]
-    #[arg(long, env = "VITRINE_PUBLIC_URL", value_name = "URL")]
+    #[arg(long, env = "VITRINE_PUBLIC_URL", value_name = "URL", hide_env_values = true)]
     pub public_url: Option<String>,
 
     #[command(flatten)]

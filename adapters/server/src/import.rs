@@ -6,53 +6,60 @@ use std::path::Path;
 
 use anyhow::Context;
 use include_dir::{Dir, include_dir};
-use vitrine_core::bundle::{self, BundleFiles};
+use vitrine_core::bundle::{self, BundleFiles, ImportError, ImportSummary};
 use vitrine_core::ports::SiteRepository;
-use vitrine_core::site::Site;
 
 use crate::cli::ImportArgs;
 use crate::database;
 
 /// The demo site, imported into an empty database and by `vitrine import --demo`.
 static DEMO_SITE: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../demo-site");
+/// How messages name the demo bundle.
+const DEMO_SOURCE: &str = "the built-in demo";
 
 pub async fn run(args: ImportArgs) -> anyhow::Result<()> {
     let (files, source) = match &args.dir {
         Some(dir) => (read_bundle_dir(dir)?, dir.display().to_string()),
-        None => (demo_files(), "the built-in demo".to_owned()),
+        None => (demo_files(), DEMO_SOURCE.to_owned()),
     };
-    // The whole bundle is checked before the database is touched, so a refused bundle leaves
-    // the stored site as it was.
-    let site = parse(&files, &source)?;
     let database = database::open(&args.database).await?;
-    store(database.repository().as_ref(), &site).await?;
+    let repository = database.repository();
+    let summary = import(&files, repository.as_ref(), &source).await?;
+    let title = repository
+        .profile()
+        .await
+        .ok()
+        .flatten()
+        .map(|profile| profile.settings.site_title)
+        .unwrap_or_default();
     println!(
-        "Imported \"{}\" from {source}: {} collections, {} items, {} media files.",
-        site.settings.site_title,
-        site.collections.len(),
-        site.items.len(),
-        site.media.len()
+        "Imported \"{title}\" from {source}: {} collections, {} items ({} products), {} media files.",
+        summary.collections, summary.items, summary.products, summary.media_files
     );
     database.close().await;
     Ok(())
 }
 
 /// Imports the built-in demo site.
-pub async fn import_demo(repository: &dyn SiteRepository) -> anyhow::Result<Site> {
-    let site = parse(&demo_files(), "the built-in demo")?;
-    store(repository, &site).await?;
-    Ok(site)
+pub async fn import_demo(repository: &dyn SiteRepository) -> anyhow::Result<ImportSummary> {
+    import(&demo_files(), repository, DEMO_SOURCE).await
 }
 
-fn parse(files: &BundleFiles, source: &str) -> anyhow::Result<Site> {
-    bundle::parse(files).with_context(|| format!("the site bundle {source} was not imported"))
-}
-
-async fn store(repository: &dyn SiteRepository, site: &Site) -> anyhow::Result<()> {
-    repository
-        .replace_site(site)
-        .await
-        .context("could not store the site; the database still holds the previous one")
+/// The core checks the whole bundle before it writes, and writes in one transaction, so a
+/// refused bundle leaves the stored site as it was.
+async fn import(
+    files: &BundleFiles,
+    repository: &dyn SiteRepository,
+    source: &str,
+) -> anyhow::Result<ImportSummary> {
+    bundle::import(files, repository).await.map_err(|error| match error {
+        ImportError::Invalid(error) => anyhow::Error::new(error).context(format!(
+            "the site bundle {source} was not imported, and the stored site is unchanged"
+        )),
+        ImportError::Repository(error) => anyhow::Error::new(error).context(
+            "could not store the site; the database still holds the previous one",
+        ),
+    })
 }
 
 /// The demo bundle's files.

@@ -1,6 +1,8 @@
 //! Log output: human-readable lines by default, one JSON object per line when
 //! `VITRINE_LOG_FORMAT=json`, filtered by `RUST_LOG` (default `info`).
 
+use std::io::IsTerminal;
+
 use tracing_subscriber::EnvFilter;
 
 /// The variable that switches logs to JSON.
@@ -13,7 +15,9 @@ pub fn init() {
     let json = std::env::var(LOG_FORMAT_VARIABLE).is_ok_and(|format| format.eq_ignore_ascii_case("json"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+        .with_writer(std::io::stderr)
+        // Colours only for a person at a terminal, not for a log file or collector.
+        .with_ansi(std::io::stderr().is_terminal());
     if json {
         builder.json().with_current_span(true).init();
     } else {

@@ -21,11 +21,10 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .context("could not read the database to see whether it holds a site")?;
     if empty {
-        let site = import::import_demo(repository.as_ref()).await?;
+        import::import_demo(repository.as_ref()).await?;
         println!(
-            "The database held no site, so Vitrine imported the demo site \"{}\". \
-             Replace it with `vitrine import DIR`.",
-            site.settings.site_title
+            "The database held no site, so Vitrine imported the demo site. \
+             Replace it with `vitrine import DIR`."
         );
     }
     let assets = Arc::new(web_assets::load()?);

@@ -37,7 +37,8 @@ mod tests {
 
     #[test]
     fn decoding_failures_are_corrupt_data_and_the_rest_is_unavailability() {
-        let corrupt = repository_error("reading an item")(sqlx::Error::ColumnNotFound("slug".into()));
+        let corrupt =
+            repository_error("reading an item")(sqlx::Error::ColumnNotFound("slug".into()));
         assert!(
             matches!(&corrupt, RepositoryError::Corrupt { what, reason }
                 if what == "reading an item" && reason.contains("slug")),

@@ -40,6 +40,8 @@ impl PostgresSiteRepository {
                 url: shown_url.to_owned(),
                 reason: error.to_string(),
             })?
+            // sqlx would log every statement at INFO, burying the request log; failures are
+            // reported through the errors instead.
             .disable_statement_logging();
 
         // The pool retries refused connections until its timeout and then reports only that

@@ -192,7 +192,10 @@ mod tests {
         assert_eq!(text, "password-protected");
         let row = collection_row(&text, "home");
         let collection = row.into_collection().unwrap();
-        assert_eq!(collection.permission_type, PermissionType::PasswordProtected);
+        assert_eq!(
+            collection.permission_type,
+            PermissionType::PasswordProtected
+        );
     }
 
     #[test]

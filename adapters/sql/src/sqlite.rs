@@ -51,6 +51,8 @@ impl SqliteSiteRepository {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(BUSY_TIMEOUT)
+            // sqlx would log every statement at INFO, burying the request log; failures are
+            // reported through the errors instead.
             .disable_statement_logging();
         let in_memory = is_in_memory(url);
         if !in_memory {
@@ -69,9 +71,11 @@ impl SqliteSiteRepository {
             .map_err(|error| unavailable(error.to_string()))?;
         let pool_options = SqlitePoolOptions::new().acquire_timeout(CONNECT_TIMEOUT);
         // An in-memory database lives only as long as one of its connections, so the pool
-        // must never close its last one.
+        // must never close its last one; and connections sharing it lock whole tables without
+        // honouring the busy timeout, so one connection serves every caller in turn.
         let pool_options = if in_memory {
             pool_options
+                .max_connections(1)
                 .min_connections(1)
                 .idle_timeout(None)
                 .max_lifetime(None)

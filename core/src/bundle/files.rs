@@ -47,8 +47,7 @@ impl<'a> Sources<'a> {
         for (path, bytes) in files {
             let path = path.as_str();
             let bytes = bytes.as_slice();
-            if path.starts_with('/') || path.contains('\\') || path.split('/').any(|p| p == "..")
-            {
+            if path.starts_with('/') || path.contains('\\') || path.split('/').any(|p| p == "..") {
                 return Err(BundleError::file(
                     path,
                     "expected a path relative to the bundle, using '/' between folders",
@@ -156,8 +155,7 @@ mod tests {
 
     #[test]
     fn front_matter_is_split_from_the_body() {
-        let (front, body) =
-            front_matter("a.md", "+++\ntitle = \"A\"\n+++\n\nHello\n").unwrap();
+        let (front, body) = front_matter("a.md", "+++\ntitle = \"A\"\n+++\n\nHello\n").unwrap();
         assert_eq!(front, "\ntitle = \"A\"\n");
         assert_eq!(body, "\nHello\n");
         let error = front_matter("a.md", "title = 1").unwrap_err();

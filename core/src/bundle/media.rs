@@ -50,11 +50,15 @@ impl MediaLibrary {
 }
 
 /// The content type and the width and height of one media file.
-fn inspect(name: &str, file: &str, bytes: &[u8]) -> Result<(&'static str, (u32, u32)), BundleError> {
+fn inspect(
+    name: &str,
+    file: &str,
+    bytes: &[u8],
+) -> Result<(&'static str, (u32, u32)), BundleError> {
     let valid_name = name.len() <= MAX_NAME_LEN
-        && name.chars().all(|c| {
-            c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '.')
-        });
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'));
     if !valid_name {
         return Err(BundleError::file(
             file,
@@ -64,7 +68,10 @@ fn inspect(name: &str, file: &str, bytes: &[u8]) -> Result<(&'static str, (u32, 
             ),
         ));
     }
-    let extension = name.rsplit_once('.').map(|(_, ext)| ext).unwrap_or_default();
+    let extension = name
+        .rsplit_once('.')
+        .map(|(_, ext)| ext)
+        .unwrap_or_default();
     let Some((_, content_type)) = CONTENT_TYPES.iter().find(|(ext, _)| *ext == extension) else {
         let known: Vec<&str> = CONTENT_TYPES.iter().map(|(ext, _)| *ext).collect();
         return Err(BundleError::file(
@@ -90,7 +97,12 @@ fn inspect(name: &str, file: &str, bytes: &[u8]) -> Result<(&'static str, (u32, 
 }
 
 fn raster_size(file: &str, extension: &str, bytes: &[u8]) -> Result<(u32, u32), BundleError> {
-    let unreadable = || BundleError::file(file, format!("expected a .{extension} image, but its header is unreadable"));
+    let unreadable = || {
+        BundleError::file(
+            file,
+            format!("expected a .{extension} image, but its header is unreadable"),
+        )
+    };
     let kind = imagesize::image_type(bytes).map_err(|_| unreadable())?;
     let matches = match extension {
         "webp" => kind == ImageType::Webp,

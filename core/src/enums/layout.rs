@@ -34,12 +34,19 @@ mod tests {
         assert_eq!(LayoutBreakpoint::classify(0), LayoutBreakpoint::Mobile);
         assert_eq!(LayoutBreakpoint::classify(432), LayoutBreakpoint::Mobile);
         assert_eq!(LayoutBreakpoint::classify(433), LayoutBreakpoint::Desktop);
-        assert_eq!(LayoutBreakpoint::classify(u32::MAX), LayoutBreakpoint::Desktop);
+        assert_eq!(
+            LayoutBreakpoint::classify(u32::MAX),
+            LayoutBreakpoint::Desktop
+        );
     }
 
     #[test]
     fn tablet_is_never_matched() {
         let widths = [0, 320, 432, 433, 768, 1024, 1366, 4096];
-        assert!(widths.iter().all(|&w| LayoutBreakpoint::classify(w) != LayoutBreakpoint::Tablet));
+        assert!(
+            widths
+                .iter()
+                .all(|&w| LayoutBreakpoint::classify(w) != LayoutBreakpoint::Tablet)
+        );
     }
 }

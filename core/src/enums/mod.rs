@@ -2,7 +2,7 @@
 //! page-type table and cover types of 001 §2), declared once and shared with the web client
 //! through `cargo xtask codegen`.
 //!
-//! Every numeric enumeration is declared with [`numeric_enum!`](macros) as
+//! Every numeric enumeration is declared with the `numeric_enum!` macro as
 //! `(Variant, code, "spec name")` rows, serialises as its bare code, and is listed in
 //! [`catalog`] so the TypeScript mirror can never miss one.
 

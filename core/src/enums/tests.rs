@@ -6,14 +6,28 @@ use super::*;
 
 fn round_trips<E: NumericEnum + serde::Serialize + serde::de::DeserializeOwned>() {
     for &value in E::all() {
-        assert_eq!(E::from_code(value.code()), Ok(value), "{}::{}", E::ENUM_NAME, value.name());
+        assert_eq!(
+            E::from_code(value.code()),
+            Ok(value),
+            "{}::{}",
+            E::ENUM_NAME,
+            value.name()
+        );
         let json = serde_json::to_string(&value).unwrap();
         assert_eq!(json, value.code().to_string());
         assert_eq!(serde_json::from_str::<E>(&json).unwrap(), value);
     }
-    let unused = (0..=u16::MAX).find(|&code| E::all().iter().all(|v| v.code() != code)).unwrap();
+    let unused = (0..=u16::MAX)
+        .find(|&code| E::all().iter().all(|v| v.code() != code))
+        .unwrap();
     let error = E::from_code(unused).unwrap_err();
-    assert_eq!(error, UnknownCode { enum_name: E::ENUM_NAME, code: unused });
+    assert_eq!(
+        error,
+        UnknownCode {
+            enum_name: E::ENUM_NAME,
+            code: unused
+        }
+    );
     assert!(serde_json::from_str::<E>(&unused.to_string()).is_err());
 }
 
@@ -55,11 +69,20 @@ fn platform_version_round_trips_as_text() {
     for &version in PlatformVersion::ALL {
         assert_eq!(PlatformVersion::from_code(version.code()), Ok(version));
         let json = serde_json::to_string(&version).unwrap();
-        assert_eq!(serde_json::from_str::<PlatformVersion>(&json).unwrap(), version);
+        assert_eq!(
+            serde_json::from_str::<PlatformVersion>(&json).unwrap(),
+            version
+        );
     }
-    assert_eq!(serde_json::to_string(&PlatformVersion::V7_1).unwrap(), r#""7.1""#);
+    assert_eq!(
+        serde_json::to_string(&PlatformVersion::V7_1).unwrap(),
+        r#""7.1""#
+    );
     let error = PlatformVersion::from_code("7.2").unwrap_err();
-    assert_eq!(error.to_string(), r#""7.2" is not a known PlatformVersion code (expected "7", "7.1" or "8")"#);
+    assert_eq!(
+        error.to_string(),
+        r#""7.2" is not a known PlatformVersion code (expected "7", "7.1" or "8")"#
+    );
 }
 
 fn check_table<E: NumericEnum>(expect: Expect) {
@@ -146,8 +169,13 @@ fn block_type_codes_skip_the_unassigned_ones() {
 
 #[test]
 fn unknown_code_error_names_the_enum_and_code() {
-    assert_eq!(BlockType::from_code(15).unwrap_err().to_string(), "15 is not a known BlockType code");
-    let json_error = serde_json::from_str::<PageType>("4").unwrap_err().to_string();
+    assert_eq!(
+        BlockType::from_code(15).unwrap_err().to_string(),
+        "15 is not a known BlockType code"
+    );
+    let json_error = serde_json::from_str::<PageType>("4")
+        .unwrap_err()
+        .to_string();
     assert_eq!(json_error, "4 is not a known PageType code");
 }
 
@@ -170,6 +198,15 @@ fn workflow_labels_follow_the_specification() {
 
 #[test]
 fn measurement_units_follow_the_standard() {
-    assert_eq!((Unit::Imperial.weight_unit(), Unit::Imperial.dimension_unit()), ("lbs", "inch"));
-    assert_eq!((Unit::Metric.weight_unit(), Unit::Metric.dimension_unit()), ("kg", "cm"));
+    assert_eq!(
+        (
+            Unit::Imperial.weight_unit(),
+            Unit::Imperial.dimension_unit()
+        ),
+        ("lbs", "inch")
+    );
+    assert_eq!(
+        (Unit::Metric.weight_unit(), Unit::Metric.dimension_unit()),
+        ("kg", "cm")
+    );
 }

@@ -60,17 +60,25 @@ pub fn classify(link: &str) -> LinkKind {
     if let Some(number) = strip_scheme(link, "tel:") {
         let ok = length < limits::TEL
             && number.len() >= limits::TEL_MIN_NUMBER
-            && number.chars().all(|c| c.is_ascii_digit() || c == '+' || c == '-');
+            && number
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == '+' || c == '-');
         return kind_if(ok, LinkKind::Tel);
     }
     if let Some(recipient) = strip_scheme(link, "sms:") {
         return kind_if(length < limits::SMS && !recipient.is_empty(), LinkKind::Sms);
     }
     if let Some(address) = strip_scheme(link, "mailto:") {
-        return kind_if(length < limits::MAILTO && is_mail_address(address), LinkKind::Mailto);
+        return kind_if(
+            length < limits::MAILTO && is_mail_address(address),
+            LinkKind::Mailto,
+        );
     }
     if let Some(script) = strip_scheme(link, "javascript:") {
-        return kind_if(length < limits::JAVASCRIPT && !script.is_empty(), LinkKind::Javascript);
+        return kind_if(
+            length < limits::JAVASCRIPT && !script.is_empty(),
+            LinkKind::Javascript,
+        );
     }
     if strip_scheme(link, "ftp:").is_some() {
         return kind_if(length < limits::FTP && is_well_formed(link), LinkKind::Ftp);
@@ -88,7 +96,9 @@ pub fn classify(link: &str) -> LinkKind {
 /// Whether a link is a well-formed absolute address (000 §5): only `http`, `https` and `ftp`
 /// followed by `//` and a host qualify; whitespace anywhere disqualifies.
 pub fn is_well_formed(link: &str) -> bool {
-    let rest = ["http://", "https://", "ftp://"].iter().find_map(|scheme| strip_scheme(link, scheme));
+    let rest = ["http://", "https://", "ftp://"]
+        .iter()
+        .find_map(|scheme| strip_scheme(link, scheme));
     let Some(rest) = rest else {
         return false;
     };
@@ -103,7 +113,8 @@ fn kind_if(ok: bool, kind: LinkKind) -> LinkKind {
 /// The text after a scheme prefix, matched without regard to ASCII case.
 fn strip_scheme<'a>(link: &'a str, scheme: &str) -> Option<&'a str> {
     let head = link.get(..scheme.len())?;
-    head.eq_ignore_ascii_case(scheme).then(|| &link[scheme.len()..])
+    head.eq_ignore_ascii_case(scheme)
+        .then(|| &link[scheme.len()..])
 }
 
 /// One `@` with text before it, and a domain with a dot followed by an extension (000 §5).

@@ -65,7 +65,12 @@ pub fn parse_collection_panel_link(path: &str) -> Option<CollectionPanelId> {
 /// `https://example.com/` and `/blog/post` give `https://example.com/blog/post`. When
 /// `disqus_shortname` is set (and not blank) the comments live with that service and the
 /// link ends in `#disqus_thread`; otherwise it ends in `#comment-{comment_id}`.
-pub fn comment_link(base_url: &str, item_link: &str, comment_id: &str, disqus_shortname: Option<&str>) -> String {
+pub fn comment_link(
+    base_url: &str,
+    item_link: &str,
+    comment_id: &str,
+    disqus_shortname: Option<&str>,
+) -> String {
     let base = base_url.trim_end_matches('/');
     let item = item_link.trim_start_matches('/');
     let fragment = match disqus_shortname {
@@ -94,11 +99,17 @@ mod tests {
     fn collection_panel_links_need_a_24_character_id() {
         let id = CollectionPanelId::parse(ID).unwrap();
         assert_eq!(collection_panel_link(&id), format!("/pages/{ID}"));
-        assert_eq!(parse_collection_panel_link(&format!("/pages/{ID}/")), Some(id));
+        assert_eq!(
+            parse_collection_panel_link(&format!("/pages/{ID}/")),
+            Some(id)
+        );
         assert_eq!(parse_collection_panel_link("/pages/short"), None);
         assert_eq!(parse_collection_panel_link(&format!("/blog/{ID}")), None);
         let error = CollectionPanelId::parse("5f1a-2b3c").unwrap_err();
-        assert_eq!(error.to_string(), r#"collection panel id "5f1a-2b3c" must be exactly 24 letters or digits"#);
+        assert_eq!(
+            error.to_string(),
+            r#"collection panel id "5f1a-2b3c" must be exactly 24 letters or digits"#
+        );
     }
 
     #[test]

@@ -84,7 +84,8 @@ fn rejects_links_that_break_their_rule() {
 
 #[test]
 fn length_limits_are_strict_upper_bounds() {
-    let at_limit = |prefix: &str, limit: usize| format!("{prefix}{}", "1".repeat(limit - prefix.len()));
+    let at_limit =
+        |prefix: &str, limit: usize| format!("{prefix}{}", "1".repeat(limit - prefix.len()));
     let cases = [
         ("#", limits::ANCHOR, LinkKind::Anchor),
         ("tel:", limits::TEL, LinkKind::Tel),
@@ -95,10 +96,24 @@ fn length_limits_are_strict_upper_bounds() {
     ];
     for (prefix, limit, kind) in cases {
         let longest = at_limit(prefix, limit - 1);
-        assert_eq!(classify(&longest), kind, "{prefix} at {} characters", limit - 1);
-        assert_eq!(classify(&at_limit(prefix, limit)), LinkKind::Unrecognised, "{prefix} at {limit}");
+        assert_eq!(
+            classify(&longest),
+            kind,
+            "{prefix} at {} characters",
+            limit - 1
+        );
+        assert_eq!(
+            classify(&at_limit(prefix, limit)),
+            LinkKind::Unrecognised,
+            "{prefix} at {limit}"
+        );
     }
-    let mail = |len: usize| format!("mailto:{}@example.com", "a".repeat(len - "mailto:@example.com".len()));
+    let mail = |len: usize| {
+        format!(
+            "mailto:{}@example.com",
+            "a".repeat(len - "mailto:@example.com".len())
+        )
+    };
     assert_eq!(classify(&mail(limits::MAILTO - 1)), LinkKind::Mailto);
     assert_eq!(classify(&mail(limits::MAILTO)), LinkKind::Unrecognised);
 }

@@ -169,7 +169,10 @@ mod tests {
         }
         assert_eq!(" gbp ".parse::<Currency>(), Ok(Currency::Gbp));
         let error = Currency::from_code("XYZ").unwrap_err();
-        assert_eq!(error.to_string(), r#""XYZ" is not a supported currency code"#);
+        assert_eq!(
+            error.to_string(),
+            r#""XYZ" is not a supported currency code"#
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use super::locale::SymbolPosition;
 use super::{Locale, Money};
 
-/// Choices for [`format`].
+/// Choices for [`format()`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct FormatOptions {
     /// Show no fraction digits when the minor part is zero ("$12" rather than "$12.00"),
@@ -54,7 +54,7 @@ fn group_digits(integer: &str, locale: Locale) -> String {
     let separator = locale.group_separator();
     let mut grouped = String::with_capacity(integer.len() + integer.len() / 3 * separator.len());
     for (index, digit) in integer.chars().enumerate() {
-        if index > 0 && (integer.len() - index) % 3 == 0 {
+        if index > 0 && (integer.len() - index).is_multiple_of(3) {
             grouped.push_str(separator);
         }
         grouped.push(digit);
@@ -72,7 +72,9 @@ mod tests {
     /// Formats one amount in every locale, spaces made visible: `_` for U+00A0 and `^` for
     /// U+202F.
     fn check(amount_minor: i64, currency: Currency, trim: bool, expect: Expect) {
-        let options = FormatOptions { trim_zero_fraction: trim };
+        let options = FormatOptions {
+            trim_zero_fraction: trim,
+        };
         let lines: String = Locale::ALL
             .iter()
             .map(|locale| {
@@ -86,69 +88,104 @@ mod tests {
 
     #[test]
     fn euro_with_grouping() {
-        check(123_456_789, Currency::Eur, false, expect![[r#"
+        check(
+            123_456_789,
+            Currency::Eur,
+            false,
+            expect![[r#"
             en-US: €1,234,567.89
             en-GB: €1,234,567.89
             de-DE: 1.234.567,89_€
             fr-FR: 1^234^567,89_€
             es-ES: 1.234.567,89_€
             ja-JP: €1,234,567.89
-        "#]]);
+        "#]],
+        );
     }
 
     #[test]
     fn spanish_groups_only_from_five_digits() {
-        check(123_450, Currency::Usd, false, expect![[r#"
+        check(
+            123_450,
+            Currency::Usd,
+            false,
+            expect![[r#"
             en-US: $1,234.50
             en-GB: US$1,234.50
             de-DE: 1.234,50_$
             fr-FR: 1^234,50_$US
             es-ES: 1234,50_US$
             ja-JP: $1,234.50
-        "#]]);
+        "#]],
+        );
     }
 
     #[test]
     fn negative_amounts_and_letter_symbols() {
-        check(-1, Currency::Chf, false, expect![[r#"
+        check(
+            -1,
+            Currency::Chf,
+            false,
+            expect![[r#"
             en-US: -CHF_0.01
             en-GB: -CHF_0.01
             de-DE: -0,01_CHF
             fr-FR: -0,01_CHF
             es-ES: -0,01_CHF
             ja-JP: -CHF_0.01
-        "#]]);
+        "#]],
+        );
     }
 
     #[test]
     fn yen_has_no_fraction() {
-        check(1_234_567, Currency::Jpy, false, expect![[r#"
+        check(
+            1_234_567,
+            Currency::Jpy,
+            false,
+            expect![[r#"
             en-US: ¥1,234,567
             en-GB: JP¥1,234,567
             de-DE: 1.234.567_¥
             fr-FR: 1^234^567_JPY
             es-ES: 1.234.567_JPY
             ja-JP: ￥1,234,567
-        "#]]);
+        "#]],
+        );
     }
 
     #[test]
     fn trimming_drops_only_a_zero_fraction() {
-        check(1_200, Currency::Gbp, true, expect![[r#"
+        check(
+            1_200,
+            Currency::Gbp,
+            true,
+            expect![[r#"
             en-US: £12
             en-GB: £12
             de-DE: 12_£
             fr-FR: 12_£GB
             es-ES: 12_GBP
             ja-JP: £12
-        "#]]);
-        let kept = format(Money::new(1_250, Currency::Gbp), &Locale::EnGb, FormatOptions { trim_zero_fraction: true });
+        "#]],
+        );
+        let kept = format(
+            Money::new(1_250, Currency::Gbp),
+            &Locale::EnGb,
+            FormatOptions {
+                trim_zero_fraction: true,
+            },
+        );
         assert_eq!(kept, "£12.50");
     }
 
     #[test]
     fn extreme_amounts_do_not_overflow() {
-        let shown = format(Money::new(i64::MIN, Currency::Usd), &Locale::EnUs, FormatOptions::default());
+        let shown = format(
+            Money::new(i64::MIN, Currency::Usd),
+            &Locale::EnUs,
+            FormatOptions::default(),
+        );
         assert_eq!(shown, "-$92,233,720,368,547,758.08");
     }
 }

@@ -12,7 +12,9 @@ use super::Currency;
 
 /// A locale tag that names no supported display locale.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a supported display locale (supported: en-US, en-GB, de-DE, fr-FR, es-ES, ja-JP)")]
+#[error(
+    "{0:?} is not a supported display locale (supported: en-US, en-GB, de-DE, fr-FR, es-ES, ja-JP)"
+)]
 pub struct UnsupportedLocale(pub String);
 
 /// A locale in which amounts can be displayed. The default is en-US, the default website
@@ -42,7 +44,14 @@ const NARROW_NO_BREAK_SPACE: &str = "\u{202F}";
 
 impl Locale {
     /// Every supported locale.
-    pub const ALL: &'static [Self] = &[Self::EnUs, Self::EnGb, Self::DeDe, Self::FrFr, Self::EsEs, Self::JaJp];
+    pub const ALL: &'static [Self] = &[
+        Self::EnUs,
+        Self::EnGb,
+        Self::DeDe,
+        Self::FrFr,
+        Self::EsEs,
+        Self::JaJp,
+    ];
 
     /// The BCP 47 tag, such as `en-US`.
     pub const fn tag(self) -> &'static str {

@@ -33,7 +33,10 @@ pub enum MoneyArithmeticError {
 impl Money {
     /// An amount in minor units.
     pub const fn new(amount_minor: i64, currency: Currency) -> Self {
-        Self { amount_minor, currency }
+        Self {
+            amount_minor,
+            currency,
+        }
     }
 
     /// Nothing, in the given currency. `Money::default()` is zero US dollars, the cart's
@@ -54,20 +57,25 @@ impl Money {
     pub fn checked_add(self, other: Money) -> Result<Money, MoneyArithmeticError> {
         let currency = self.same_currency(other)?;
         let sum = self.amount_minor.checked_add(other.amount_minor);
-        sum.map(|amount| Money::new(amount, currency)).ok_or(MoneyArithmeticError::Overflow)
+        sum.map(|amount| Money::new(amount, currency))
+            .ok_or(MoneyArithmeticError::Overflow)
     }
 
     /// The difference of two amounts of the same currency.
     pub fn checked_sub(self, other: Money) -> Result<Money, MoneyArithmeticError> {
         let currency = self.same_currency(other)?;
         let difference = self.amount_minor.checked_sub(other.amount_minor);
-        difference.map(|amount| Money::new(amount, currency)).ok_or(MoneyArithmeticError::Overflow)
+        difference
+            .map(|amount| Money::new(amount, currency))
+            .ok_or(MoneyArithmeticError::Overflow)
     }
 
     /// The amount times a quantity, as for a cart line.
     pub fn checked_mul(self, quantity: i64) -> Result<Money, MoneyArithmeticError> {
         let product = self.amount_minor.checked_mul(quantity);
-        product.map(|amount| Money::new(amount, self.currency)).ok_or(MoneyArithmeticError::Overflow)
+        product
+            .map(|amount| Money::new(amount, self.currency))
+            .ok_or(MoneyArithmeticError::Overflow)
     }
 
     /// A percentage of the amount, given in basis points (hundredths of a percent, so 12.5 %
@@ -83,8 +91,13 @@ impl Money {
         let exact = i128::from(self.amount_minor) * i128::from(basis_points);
         let quotient = exact / WHOLE;
         let twice_remainder = (exact % WHOLE).abs() * 2;
-        let away_from_zero = twice_remainder > WHOLE || (twice_remainder == WHOLE && quotient % 2 != 0);
-        let rounded = if away_from_zero { quotient + exact.signum() } else { quotient };
+        let away_from_zero =
+            twice_remainder > WHOLE || (twice_remainder == WHOLE && quotient % 2 != 0);
+        let rounded = if away_from_zero {
+            quotient + exact.signum()
+        } else {
+            quotient
+        };
         i64::try_from(rounded)
             .map(|amount| Money::new(amount, self.currency))
             .map_err(|_| MoneyArithmeticError::Overflow)
@@ -95,14 +108,19 @@ impl Money {
         currency: Currency,
         amounts: impl IntoIterator<Item = Money>,
     ) -> Result<Money, MoneyArithmeticError> {
-        amounts.into_iter().try_fold(Money::zero(currency), Money::checked_add)
+        amounts
+            .into_iter()
+            .try_fold(Money::zero(currency), Money::checked_add)
     }
 
     fn same_currency(self, other: Money) -> Result<Currency, MoneyArithmeticError> {
         if self.currency == other.currency {
             Ok(self.currency)
         } else {
-            Err(MoneyArithmeticError::CurrencyMismatch { left: self.currency, right: other.currency })
+            Err(MoneyArithmeticError::CurrencyMismatch {
+                left: self.currency,
+                right: other.currency,
+            })
         }
     }
 }
@@ -131,16 +149,33 @@ mod tests {
 
     #[test]
     fn refuses_to_mix_currencies() {
-        let error = usd(1).checked_add(Money::new(1, Currency::Eur)).unwrap_err();
-        assert_eq!(error.to_string(), "cannot combine USD with EUR: the currencies differ");
+        let error = usd(1)
+            .checked_add(Money::new(1, Currency::Eur))
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "cannot combine USD with EUR: the currencies differ"
+        );
     }
 
     #[test]
     fn overflow_is_an_error_not_a_panic() {
-        assert_eq!(usd(i64::MAX).checked_add(usd(1)), Err(MoneyArithmeticError::Overflow));
-        assert_eq!(usd(i64::MIN).checked_sub(usd(1)), Err(MoneyArithmeticError::Overflow));
-        assert_eq!(usd(i64::MAX).checked_mul(2), Err(MoneyArithmeticError::Overflow));
-        assert_eq!(usd(i64::MAX).percentage(20_000), Err(MoneyArithmeticError::Overflow));
+        assert_eq!(
+            usd(i64::MAX).checked_add(usd(1)),
+            Err(MoneyArithmeticError::Overflow)
+        );
+        assert_eq!(
+            usd(i64::MIN).checked_sub(usd(1)),
+            Err(MoneyArithmeticError::Overflow)
+        );
+        assert_eq!(
+            usd(i64::MAX).checked_mul(2),
+            Err(MoneyArithmeticError::Overflow)
+        );
+        assert_eq!(
+            usd(i64::MAX).percentage(20_000),
+            Err(MoneyArithmeticError::Overflow)
+        );
     }
 
     #[test]
@@ -158,14 +193,24 @@ mod tests {
             (i64::MIN, 10_000, i64::MIN),
         ];
         for (amount, basis_points, expected) in cases {
-            assert_eq!(usd(amount).percentage(basis_points), Ok(usd(expected)), "{amount} x {basis_points}");
+            assert_eq!(
+                usd(amount).percentage(basis_points),
+                Ok(usd(expected)),
+                "{amount} x {basis_points}"
+            );
         }
     }
 
     #[test]
     fn sums_a_cart() {
-        assert_eq!(Money::checked_sum(Currency::Usd, [usd(1), usd(2), usd(3)]), Ok(usd(6)));
-        assert_eq!(Money::checked_sum(Currency::Gbp, []), Ok(Money::zero(Currency::Gbp)));
+        assert_eq!(
+            Money::checked_sum(Currency::Usd, [usd(1), usd(2), usd(3)]),
+            Ok(usd(6))
+        );
+        assert_eq!(
+            Money::checked_sum(Currency::Gbp, []),
+            Ok(Money::zero(Currency::Gbp))
+        );
     }
 
     #[test]

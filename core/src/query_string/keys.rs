@@ -43,8 +43,8 @@ impl Iterator for BracketGroups<'_> {
     fn next(&mut self) -> Option<(usize, usize)> {
         let bytes = self.key.as_bytes();
         let mut open = None;
-        for index in self.from..bytes.len() {
-            match (bytes[index], open) {
+        for (index, &byte) in bytes.iter().enumerate().skip(self.from) {
+            match (byte, open) {
                 (b'[', _) => open = Some(index),
                 (b']', Some(start)) => {
                     self.from = index + 1;

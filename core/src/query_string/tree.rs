@@ -44,8 +44,15 @@ impl Node {
         match self {
             Node::Text(text) => Value::String(text),
             Node::Flag => Value::Bool(true),
-            Node::List(items) => Value::Array(items.into_iter().flatten().map(Node::into_value).collect()),
-            Node::Map(entries) => Value::Object(entries.into_iter().map(|(k, v)| (k, v.into_value())).collect()),
+            Node::List(items) => {
+                Value::Array(items.into_iter().flatten().map(Node::into_value).collect())
+            }
+            Node::Map(entries) => Value::Object(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (k, v.into_value()))
+                    .collect(),
+            ),
         }
     }
 }
@@ -57,7 +64,11 @@ pub(super) fn build(chain: &[String], leaf: Node, array_limit: usize) -> Node {
             return Node::List(inner.into_items());
         }
         let bracketed = segment.len() >= 2 && segment.starts_with('[') && segment.ends_with(']');
-        let name = if bracketed { &segment[1..segment.len() - 1] } else { segment.as_str() };
+        let name = if bracketed {
+            &segment[1..segment.len() - 1]
+        } else {
+            segment.as_str()
+        };
         match array_index(name, array_limit) {
             Some(index) if bracketed => {
                 let mut items: Vec<Option<Node>> = (0..index).map(|_| None).collect();
@@ -79,7 +90,9 @@ fn array_index(name: &str, array_limit: usize) -> Option<usize> {
     if !canonical || name.len() > 19 {
         return None;
     }
-    name.parse::<usize>().ok().filter(|&index| index <= array_limit)
+    name.parse::<usize>()
+        .ok()
+        .filter(|&index| index <= array_limit)
 }
 
 /// Merges `source` into `target` as `qs`'s `utils.merge` does.
@@ -112,7 +125,9 @@ fn merge_plain(target: Node, source: Node) -> Node {
 
 fn merge_container(target: Node, source: Node) -> Node {
     match (target, source) {
-        (plain @ (Node::Text(_) | Node::Flag), source) => Node::List(vec![Some(plain)]).combine(source),
+        (plain @ (Node::Text(_) | Node::Flag), source) => {
+            Node::List(vec![Some(plain)]).combine(source)
+        }
         (Node::List(mut items), Node::List(incoming)) => {
             for (index, item) in incoming.into_iter().enumerate() {
                 // `forEach` skips the holes of the source array.

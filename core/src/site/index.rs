@@ -52,7 +52,8 @@ impl<'a> SiteIndex<'a> {
 
     /// An enabled collection: one whose page exists.
     pub(crate) fn collection(&self, id: &CollectionId) -> Option<&'a Collection> {
-        self.any_collection(id).filter(|collection| collection.enabled)
+        self.any_collection(id)
+            .filter(|collection| collection.enabled)
     }
 
     /// A collection, enabled or not.

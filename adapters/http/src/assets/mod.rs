@@ -7,7 +7,10 @@ mod negotiation;
 mod serve;
 
 use std::collections::{BTreeSet, HashMap};
+use std::num::NonZeroUsize;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
 
 use axum::body::Bytes;
 
@@ -94,16 +97,16 @@ impl AssetStore {
     /// directory, contents). Compresses every compressible asset now, once.
     pub fn from_files(files: Vec<(String, Vec<u8>)>) -> Result<Self, AssetError> {
         let mut manifest = None;
-        let mut assets = HashMap::new();
+        let mut to_serve = Vec::new();
         for (path, bytes) in files {
             let path = normalise(&path);
             if path == MANIFEST_PATH {
                 manifest = Some(Manifest::parse(&bytes)?);
             } else if path.starts_with(ASSETS_DIR) {
-                let asset = Asset::new(&path, bytes);
-                assets.insert(path, asset);
+                to_serve.push((path, bytes));
             }
         }
+        let assets = prepare_in_parallel(to_serve);
         if let Some(manifest) = &manifest {
             manifest.check_files(|file| assets.contains_key(&normalise(file)))?;
         }
@@ -114,13 +117,13 @@ impl AssetStore {
         })
     }
 
-    /// True when there is no build to link pages to.
-    pub fn is_empty(&self) -> bool {
-        self.manifest.is_none()
+    /// True when there is a build manifest to link pages to.
+    pub fn has_build(&self) -> bool {
+        self.manifest.is_some()
     }
 
     /// How many files are served under `/assets/`.
-    pub fn len(&self) -> usize {
+    pub fn asset_count(&self) -> usize {
         self.files.len()
     }
 
@@ -149,6 +152,36 @@ impl AssetStore {
     pub(crate) fn get(&self, path: &str) -> Option<&Asset> {
         self.files.get(path)
     }
+}
+
+/// Compresses files on every core: brotli at its best setting takes a while on a large chunk,
+/// and start-up waits for it.
+fn prepare_in_parallel(files: Vec<(String, Vec<u8>)>) -> HashMap<String, Asset> {
+    let workers = thread::available_parallelism()
+        .map_or(1, NonZeroUsize::get)
+        .min(files.len())
+        .max(1);
+    let queue = Mutex::new(files.into_iter());
+    let next = || queue.lock().ok().and_then(|mut queue| queue.next());
+    thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut prepared = Vec::new();
+                    while let Some((path, bytes)) = next() {
+                        let asset = Asset::new(&path, bytes);
+                        prepared.push((path, asset));
+                    }
+                    prepared
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            // A worker only panics if compression itself does; let that surface.
+            .flat_map(|handle| handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
+    })
 }
 
 /// Paths use `/` whatever the platform the build was read on, without a leading `./` or `/`.
@@ -211,8 +244,8 @@ mod tests {
             ("index.html".into(), b"<!doctype html>".to_vec()),
         ])
         .unwrap();
-        assert!(store.is_empty(), "there is no manifest");
-        assert_eq!(store.len(), 3, "only files under assets/ are served");
+        assert!(!store.has_build(), "there is no manifest");
+        assert_eq!(store.asset_count(), 3, "only files under assets/ are served");
         assert!(store.get("assets/photo.png").unwrap().encodings().is_empty());
         assert!(store.get("assets/tiny.js").unwrap().encodings().is_empty());
         assert_eq!(

@@ -61,7 +61,12 @@ pub(crate) struct VariantChoice {
 }
 
 impl<'a> AddToCartForm<'a> {
-    pub(crate) fn new(scope: &RenderScope<'_>, item: &'a Item, product: &'a Product, id_prefix: String) -> Self {
+    pub(crate) fn new(
+        scope: &RenderScope<'_>,
+        item: &'a Item,
+        product: &'a Product,
+        id_prefix: String,
+    ) -> Self {
         let display = product.price_display();
         let only_sku = match product.variants.as_slice() {
             [only] => Some(only.sku.as_str()),
@@ -135,16 +140,28 @@ mod tests {
     #[test]
     fn a_plain_price_is_just_the_amount() {
         let html = PriceView::new(&display(2500, false, None, false), dollars).to_string();
-        assert!(html.contains(r#"<span class="price__current">$25.00</span>"#), "{html}");
-        assert!(!html.contains("from") && !html.contains("<s") && !html.contains("badge"), "{html}");
+        assert!(
+            html.contains(r#"<span class="price__current">$25.00</span>"#),
+            "{html}"
+        );
+        assert!(
+            !html.contains("from") && !html.contains("<s ") && !html.contains("badge"),
+            "{html}"
+        );
     }
 
     #[test]
     fn a_sale_strikes_the_regular_price_and_marks_it() {
         let html = PriceView::new(&display(2000, false, Some(2500), false), dollars).to_string();
         assert!(html.contains("$20.00"), "{html}");
-        assert!(html.contains(r#"<s class="price__regular">"#) && html.contains("$25.00</s>"), "{html}");
-        assert!(html.contains(r#"<span class="badge badge--sale">Sale</span>"#), "{html}");
+        assert!(
+            html.contains(r#"<s class="price__regular">"#) && html.contains("$25.00</s>"),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"<span class="badge badge--sale">Sale</span>"#),
+            "{html}"
+        );
     }
 
     #[test]
@@ -156,6 +173,9 @@ mod tests {
     #[test]
     fn sold_out_products_are_marked() {
         let html = PriceView::new(&display(1200, false, None, true), dollars).to_string();
-        assert!(html.contains(r#"<span class="badge badge--sold-out">Sold out</span>"#), "{html}");
+        assert!(
+            html.contains(r#"<span class="badge badge--sold-out">Sold out</span>"#),
+            "{html}"
+        );
     }
 }

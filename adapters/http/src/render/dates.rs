@@ -21,7 +21,12 @@ pub(crate) fn display_date(epoch_millis: i64) -> Option<DisplayDate> {
         .ok()?
         .date();
     Some(DisplayDate {
-        iso: format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day()),
+        iso: format!(
+            "{:04}-{:02}-{:02}",
+            date.year(),
+            u8::from(date.month()),
+            date.day()
+        ),
         text: format!("{} {}, {}", date.month(), date.day(), date.year()),
     })
 }

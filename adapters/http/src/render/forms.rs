@@ -14,7 +14,6 @@ pub(crate) const FORM_ACTION: &str = "/api/form/SaveFormSubmission";
 #[derive(Debug, Template)]
 #[template(path = "blocks/form.html", whitespace = "minimize")]
 pub(crate) struct FormView<'a> {
-    pub(crate) block_id: &'a str,
     pub(crate) form_id: &'a str,
     pub(crate) title: Option<&'a str>,
     pub(crate) fields: Vec<FieldView<'a>>,
@@ -27,9 +26,11 @@ pub(crate) struct FormView<'a> {
 
 impl<'a> FormView<'a> {
     pub(crate) fn new(block_id: &'a str, form: &'a FormBlock) -> Self {
-        let title = form.title.as_deref().filter(|title| !title.trim().is_empty());
+        let title = form
+            .title
+            .as_deref()
+            .filter(|title| !title.trim().is_empty());
         Self {
-            block_id,
             form_id: &form.form_id,
             title,
             fields: form
@@ -38,9 +39,15 @@ impl<'a> FormView<'a> {
                 .enumerate()
                 // Field ids are owner data; the element id uses the position, which is
                 // unique and always a valid id.
-                .map(|(index, field)| FieldView::new(format!("block-{block_id}-field-{index}"), field))
+                .map(|(index, field)| {
+                    FieldView::new(format!("block-{block_id}-field-{index}"), field)
+                })
                 .collect(),
-            submit_label: if form.submit_label.trim().is_empty() { "Submit" } else { &form.submit_label },
+            submit_label: if form.submit_label.trim().is_empty() {
+                "Submit"
+            } else {
+                &form.submit_label
+            },
             success_message: Markup::sanitized(&form.post_submit_message),
             section_level: if title.is_some() { 3 } else { 2 },
         }
@@ -68,7 +75,10 @@ pub(crate) enum Control<'a> {
     /// Several inputs under one legend: name, date, time, address, phone (the parts of 000 s3).
     Parts(&'static [Part]),
     /// Radio buttons (one answer) or checkboxes (any number).
-    Choice { multiple: bool, options: &'a [String] },
+    Choice {
+        multiple: bool,
+        options: &'a [String],
+    },
     Select(&'a [String]),
     /// One row of answers from Strongly Disagree to Strongly Agree per statement.
     Likert(&'a [String]),
@@ -89,7 +99,13 @@ pub(crate) struct InputKind {
 
 impl InputKind {
     const fn of(input_type: &'static str) -> Self {
-        Self { input_type, autocomplete: None, inputmode: None, step: None, prefix: None }
+        Self {
+            input_type,
+            autocomplete: None,
+            inputmode: None,
+            step: None,
+            prefix: None,
+        }
     }
 }
 
@@ -107,8 +123,20 @@ pub(crate) struct Part {
     pub(crate) choices: &'static [&'static str],
 }
 
-const fn part(key: &'static str, label: &'static str, autocomplete: &'static str, numeric: bool) -> Part {
-    Part { key, label, autocomplete, numeric, needed: true, choices: &[] }
+const fn part(
+    key: &'static str,
+    label: &'static str,
+    autocomplete: &'static str,
+    numeric: bool,
+) -> Part {
+    Part {
+        key,
+        label,
+        autocomplete,
+        numeric,
+        needed: true,
+        choices: &[],
+    }
 }
 
 const NAME_PARTS: &[Part] = &[
@@ -123,12 +151,21 @@ const DATE_PARTS: &[Part] = &[
 const TIME_PARTS: &[Part] = &[
     part("hour", "Hour", "off", true),
     part("minute", "Minute", "off", true),
-    Part { needed: false, ..part("second", "Second", "off", true) },
-    Part { choices: &["AM", "PM"], ..part("ampm", "AM/PM", "off", false) },
+    Part {
+        needed: false,
+        ..part("second", "Second", "off", true)
+    },
+    Part {
+        choices: &["AM", "PM"],
+        ..part("ampm", "AM/PM", "off", false)
+    },
 ];
 const ADDRESS_PARTS: &[Part] = &[
     part("line1", "Address line 1", "address-line1", false),
-    Part { needed: false, ..part("line2", "Address line 2", "address-line2", false) },
+    Part {
+        needed: false,
+        ..part("line2", "Address line 2", "address-line2", false)
+    },
     part("city", "City", "address-level2", false),
     part("state", "State/Province", "address-level1", false),
     part("zip", "Zip/Postal code", "postal-code", false),
@@ -186,8 +223,14 @@ impl<'a> FieldView<'a> {
             FormFieldType::Address => Control::Parts(ADDRESS_PARTS),
             FormFieldType::Phone => Control::Parts(PHONE_PARTS),
             FormFieldType::Section => Control::Section,
-            FormFieldType::Radio => Control::Choice { multiple: false, options: &field.options },
-            FormFieldType::Checkbox => Control::Choice { multiple: true, options: &field.options },
+            FormFieldType::Radio => Control::Choice {
+                multiple: false,
+                options: &field.options,
+            },
+            FormFieldType::Checkbox => Control::Choice {
+                multiple: true,
+                options: &field.options,
+            },
             FormFieldType::Select => Control::Select(&field.options),
             FormFieldType::Likert => Control::Likert(&field.options),
             FormFieldType::Hidden => Control::Hidden,
@@ -195,7 +238,11 @@ impl<'a> FieldView<'a> {
         Self {
             id,
             name: &field.id,
-            title: if field.title.trim().is_empty() { &field.id } else { &field.title },
+            title: if field.title.trim().is_empty() {
+                &field.id
+            } else {
+                &field.title
+            },
             description: field.description.trim(),
             placeholder: &field.placeholder,
             required: field.required,

@@ -1,5 +1,5 @@
 //! One `<img>`: always with its intrinsic size (so the layout does not shift while it loads),
-//! alt text, asynchronous decoding, and lazy loading for all but the page's first image.
+//! alt text, asynchronous decoding, and lazy loading for all but the page's first images.
 
 use askama::Template;
 
@@ -10,8 +10,18 @@ pub(crate) struct ImageView<'a> {
     pub(crate) alt: &'a str,
     pub(crate) width: u32,
     pub(crate) height: u32,
-    /// The page's first image: fetched at once and with high priority.
-    pub(crate) eager: bool,
+    pub(crate) loading: Loading,
+}
+
+/// When the browser fetches an image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Loading {
+    /// The page's hero (its first content image): at once, ahead of other images.
+    Priority,
+    /// At once, at normal priority (the logo in the header).
+    Eager,
+    /// When it comes near the viewport.
+    Lazy,
 }
 
 super::markup::nested_templates!(ImageView);

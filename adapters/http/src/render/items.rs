@@ -3,6 +3,7 @@
 
 use askama::Template;
 use vitrine_core::catalog::Product;
+use vitrine_core::enums::CollectionType;
 use vitrine_core::site::{Collection, Item};
 
 use super::commerce::{AddToCartForm, PriceView};
@@ -36,15 +37,28 @@ pub(crate) struct ItemCard<'a> {
 super::markup::nested_templates!(ItemCard);
 
 impl<'a> ItemCard<'a> {
-    pub(crate) fn new(scope: &RenderScope<'a>, collection: &Collection, item: &'a Item, heading_level: u8) -> Self {
+    pub(crate) fn new(
+        scope: &RenderScope<'a>,
+        collection: &Collection,
+        item: &'a Item,
+        heading_level: u8,
+    ) -> Self {
         let price = item.product.as_ref().map(|product| scope.price(product));
         Self {
             href: item_path(collection, item),
             title: &item.title,
             image: item.image.as_ref().and_then(|image| scope.image(image)),
             // Products are not dated; posts are.
-            date: if price.is_some() { None } else { display_date(item.published_on) },
-            excerpt: if price.is_some() { String::new() } else { item.excerpt.plain_text() },
+            date: if price.is_some() {
+                None
+            } else {
+                display_date(item.published_on)
+            },
+            excerpt: if price.is_some() {
+                String::new()
+            } else {
+                item.excerpt.plain_text()
+            },
             price,
             heading_level,
         }
@@ -60,12 +74,16 @@ pub(crate) struct ItemListPage<'a> {
     pub(crate) description: &'a str,
     pub(crate) intro: LayoutView<'a>,
     pub(crate) cards: Vec<ItemCard<'a>>,
-    /// A shop lists products in a grid; a blog lists posts.
+    /// A shop (a products collection) lists its items in a grid; a blog lists posts.
     pub(crate) is_shop: bool,
 }
 
 impl<'a> ItemListPage<'a> {
-    pub(crate) fn new(scope: &RenderScope<'a>, collection: &'a Collection, items: &'a [Item]) -> Self {
+    pub(crate) fn new(
+        scope: &RenderScope<'a>,
+        collection: &'a Collection,
+        items: &'a [Item],
+    ) -> Self {
         let intro = LayoutView::new(scope, &collection.body.layout);
         Self {
             heading: (!intro.has_main_heading()).then_some(collection.title.as_str()),
@@ -74,7 +92,7 @@ impl<'a> ItemListPage<'a> {
                 .iter()
                 .map(|item| ItemCard::new(scope, collection, item, 2))
                 .collect(),
-            is_shop: items.iter().any(|item| item.product.is_some()),
+            is_shop: collection.collection_type == CollectionType::Products,
             intro,
         }
     }
@@ -101,7 +119,10 @@ impl<'a> PostPage<'a> {
         Self {
             title: &item.title,
             date: display_date(item.published_on),
-            author: item.author.as_deref().filter(|author| !author.trim().is_empty()),
+            author: item
+                .author
+                .as_deref()
+                .filter(|author| !author.trim().is_empty()),
             image: item.image.as_ref().and_then(|image| scope.image(image)),
             body: LayoutView::new(scope, &item.body.layout),
             excerpt: Markup::sanitized(&item.excerpt),

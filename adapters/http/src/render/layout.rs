@@ -44,7 +44,11 @@ impl<'a> LayoutView<'a> {
                     .iter()
                     .map(|column| ColumnView {
                         span: column.span.clamp(1, GRID_COLUMNS),
-                        blocks: column.blocks.iter().map(|block| block_view(scope, block)).collect(),
+                        blocks: column
+                            .blocks
+                            .iter()
+                            .map(|block| block_view(scope, block))
+                            .collect(),
                     })
                     .collect(),
             })

@@ -74,7 +74,10 @@ mod tests {
         }))
         .unwrap();
         let text = markup.to_string();
-        assert!(!text.contains('<') && !text.contains('>') && !text.contains('&'), "{text}");
+        assert!(
+            !text.contains('<') && !text.contains('>') && !text.contains('&'),
+            "{text}"
+        );
         assert_eq!(
             text,
             r#"{"line":"a\u2028b","title":"\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e \u0026 \u003c!--"}"#

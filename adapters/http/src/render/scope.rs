@@ -1,5 +1,5 @@
-//! What every part of one page render shares: the page, the public origin, the store's money
-//! format, and which image is the page's first (the one that loads eagerly).
+//! What every part of one page render shares: the page, the store's money format, and which
+//! image is the page's first (the one that loads eagerly).
 
 use std::cell::Cell;
 
@@ -9,12 +9,11 @@ use vitrine_core::pages::PageView;
 use vitrine_core::site::MediaRef;
 
 use super::commerce::PriceView;
-use super::image::ImageView;
+use super::image::{ImageView, Loading};
 use super::urls;
 
 pub(crate) struct RenderScope<'a> {
     pub(crate) view: &'a PageView,
-    pub(crate) base_url: &'a str,
     locale: Locale,
     currency: Currency,
     /// Set once the first content image has been handed out; every later one loads lazily.
@@ -22,11 +21,10 @@ pub(crate) struct RenderScope<'a> {
 }
 
 impl<'a> RenderScope<'a> {
-    pub(crate) fn new(view: &'a PageView, base_url: &'a str) -> Self {
+    pub(crate) fn new(view: &'a PageView) -> Self {
         let settings = &view.profile.settings;
         Self {
             view,
-            base_url,
             locale: Locale::best_match(&settings.locale),
             currency: settings.store.selected_currency,
             hero_taken: Cell::new(false),
@@ -41,15 +39,23 @@ impl<'a> RenderScope<'a> {
     /// An image whose alt text the caller chooses, e.g. empty when the surrounding link
     /// already says what it shows. The first content image of the page (built in document
     /// order) loads eagerly, as the likely largest contentful paint; the rest load lazily.
-    pub(crate) fn image_with_alt(&self, media: &'a MediaRef, alt: &'a str) -> Option<ImageView<'a>> {
+    pub(crate) fn image_with_alt(
+        &self,
+        media: &'a MediaRef,
+        alt: &'a str,
+    ) -> Option<ImageView<'a>> {
         let src = urls::safe_src(&media.path)?;
-        let eager = !self.hero_taken.replace(true);
+        let loading = if self.hero_taken.replace(true) {
+            Loading::Lazy
+        } else {
+            Loading::Priority
+        };
         Some(ImageView {
             src,
             alt,
             width: media.width,
             height: media.height,
-            eager,
+            loading,
         })
     }
 

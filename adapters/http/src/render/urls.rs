@@ -13,7 +13,11 @@ pub(crate) const UNSAFE_HREF: &str = "#";
 /// compromised.
 pub(crate) fn safe_href(raw: &str) -> &str {
     let href = raw.trim();
-    if is_allowed_href(href) { href } else { UNSAFE_HREF }
+    if is_allowed_href(href) {
+        href
+    } else {
+        UNSAFE_HREF
+    }
 }
 
 fn is_allowed_href(href: &str) -> bool {
@@ -60,9 +64,16 @@ pub(crate) fn absolute_url(base_url: &str, path: &str) -> String {
 
 /// The OpenStreetMap page for a map block: the marker as `mlat`/`mlon`, and the map's own
 /// centre and zoom in the fragment, which is how openstreetmap.org positions its view.
-pub(crate) fn openstreetmap_url(marker: (f64, f64), centre: (f64, f64), zoom: u8) -> Option<String> {
+pub(crate) fn openstreetmap_url(
+    marker: (f64, f64),
+    centre: (f64, f64),
+    zoom: u8,
+) -> Option<String> {
     let valid = |(lat, lng): (f64, f64)| {
-        lat.is_finite() && lng.is_finite() && (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng)
+        lat.is_finite()
+            && lng.is_finite()
+            && (-90.0..=90.0).contains(&lat)
+            && (-180.0..=180.0).contains(&lng)
     };
     if !valid(marker) || !valid(centre) {
         return None;
@@ -82,7 +93,11 @@ pub(crate) fn openstreetmap_url(marker: (f64, f64), centre: (f64, f64), zoom: u8
 fn coordinate(value: f64) -> String {
     let text = format!("{value:.6}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" { "0".to_owned() } else { text.to_owned() }
+    if text == "-0" {
+        "0".to_owned()
+    } else {
+        text.to_owned()
+    }
 }
 
 #[cfg(test)]
@@ -123,16 +138,28 @@ mod tests {
     #[test]
     fn image_sources_are_site_paths_or_web_urls() {
         assert_eq!(safe_src("/media/a.png"), Some("/media/a.png"));
-        assert_eq!(safe_src("https://cdn.example/a.png"), Some("https://cdn.example/a.png"));
+        assert_eq!(
+            safe_src("https://cdn.example/a.png"),
+            Some("https://cdn.example/a.png")
+        );
         assert_eq!(safe_src("mailto:a@b.c"), None);
         assert_eq!(safe_src("javascript:x"), None);
     }
 
     #[test]
     fn absolute_urls_join_the_origin_once() {
-        assert_eq!(absolute_url("https://shop.example/", "/a"), "https://shop.example/a");
-        assert_eq!(absolute_url("https://shop.example", "a"), "https://shop.example/a");
-        assert_eq!(absolute_url("https://shop.example", "https://cdn.example/x"), "https://cdn.example/x");
+        assert_eq!(
+            absolute_url("https://shop.example/", "/a"),
+            "https://shop.example/a"
+        );
+        assert_eq!(
+            absolute_url("https://shop.example", "a"),
+            "https://shop.example/a"
+        );
+        assert_eq!(
+            absolute_url("https://shop.example", "https://cdn.example/x"),
+            "https://cdn.example/x"
+        );
     }
 
     #[test]
@@ -143,6 +170,10 @@ mod tests {
         );
         assert_eq!(openstreetmap_url((f64::NAN, 0.0), (0.0, 0.0), 12), None);
         assert_eq!(openstreetmap_url((95.0, 0.0), (0.0, 0.0), 12), None);
-        assert!(openstreetmap_url((0.0, 0.0), (0.0, 0.0), 30).unwrap().contains("#map=19/0/0"));
+        assert!(
+            openstreetmap_url((0.0, 0.0), (0.0, 0.0), 30)
+                .unwrap()
+                .contains("#map=19/0/0")
+        );
     }
 }

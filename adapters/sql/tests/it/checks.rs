@@ -22,7 +22,10 @@ async fn journal_slugs(repository: &dyn SiteRepository) -> Vec<String> {
 /// A replacement that breaks a unique key halfway through (after the website, the
 /// collections and the first items were written) must leave the previous site untouched.
 pub async fn a_failed_replacement_keeps_the_previous_site(repository: &dyn SiteRepository) {
-    repository.replace_site(&fixture_site("First")).await.unwrap();
+    repository
+        .replace_site(&fixture_site("First"))
+        .await
+        .unwrap();
     let slugs_before = journal_slugs(repository).await;
 
     let mut broken = fixture_site("Second");
@@ -34,7 +37,11 @@ pub async fn a_failed_replacement_keeps_the_previous_site(repository: &dyn SiteR
         matches!(&error, RepositoryError::Rejected(message) if message.contains("writing an item")),
         "{error:?}"
     );
-    let profile = repository.profile().await.unwrap().expect("the first site is still there");
+    let profile = repository
+        .profile()
+        .await
+        .unwrap()
+        .expect("the first site is still there");
     assert_eq!(profile.settings.site_title, "First");
     assert_eq!(journal_slugs(repository).await, slugs_before);
     assert!(repository.media("/media/a.png").await.unwrap().is_some());
@@ -52,7 +59,10 @@ pub async fn an_item_outside_any_collection_is_refused(repository: &dyn SiteRepo
 /// Migrating an up-to-date database changes nothing and keeps its content.
 pub async fn migrations_can_run_again(database: &Database) {
     let repository = database.repository();
-    repository.replace_site(&fixture_site("Kept")).await.unwrap();
+    repository
+        .replace_site(&fixture_site("Kept"))
+        .await
+        .unwrap();
     database.migrate().await.unwrap();
     database.migrate().await.unwrap();
     let profile = repository.profile().await.unwrap().unwrap();

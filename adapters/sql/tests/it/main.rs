@@ -4,3 +4,4 @@
 mod checks;
 mod postgres;
 mod sqlite;
+mod support;

@@ -5,14 +5,11 @@
 //! machine without PostgreSQL; in CI (`CI=true`) they fail instead, so a missing service
 //! cannot turn the suite silently green.
 
-use std::ops::Deref;
-use std::sync::Arc;
-
 use sqlx::{AssertSqlSafe, Connection, PgConnection};
-use vitrine_core::ports::SiteRepository;
-use vitrine_sql::{ConnectError, Database, DatabaseKind, connect};
+use vitrine_sql::{ConnectError, DatabaseKind, connect};
 
 use crate::checks;
+use crate::support::TestStore;
 
 const URL_VARIABLE: &str = "VITRINE_TEST_POSTGRES_URL";
 
@@ -32,29 +29,22 @@ fn server_url() -> Option<String> {
     }
 }
 
-/// A migrated, empty schema of its own; dropped again when the test ends.
-struct FreshPostgres {
-    database: Database,
-    repository: Arc<dyn SiteRepository>,
+/// A migrated, empty schema of its own, dropped again when the test ends.
+type FreshPostgres = TestStore<Schema>;
+
+/// A schema created for one test.
+struct Schema {
     server_url: String,
-    schema: String,
+    name: String,
 }
 
-impl Deref for FreshPostgres {
-    type Target = dyn SiteRepository;
-
-    fn deref(&self) -> &Self::Target {
-        &*self.repository
-    }
-}
-
-impl Drop for FreshPostgres {
+impl Drop for Schema {
     // Dropping needs a connection, which needs async, which a destructor cannot await; a
     // short-lived thread with its own runtime does the work. A failure only leaves an empty
     // schema behind, so it is reported and otherwise ignored.
     fn drop(&mut self) {
         let server_url = self.server_url.clone();
-        let statement = format!("DROP SCHEMA IF EXISTS {} CASCADE", self.schema);
+        let statement = format!("DROP SCHEMA IF EXISTS {} CASCADE", self.name);
         let outcome = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
@@ -70,7 +60,7 @@ impl Drop for FreshPostgres {
         })
         .join();
         if let Ok(Err(error)) = outcome {
-            eprintln!("could not drop the test schema {}: {error}", self.schema);
+            eprintln!("could not drop the test schema {}: {error}", self.name);
         }
     }
 }
@@ -94,12 +84,13 @@ async fn fresh() -> Option<FreshPostgres> {
     let url = format!("{server_url}{separator}options=-c%20search_path%3D{schema}");
     let database = connect(&url).await.unwrap();
     database.migrate().await.unwrap();
-    Some(FreshPostgres {
-        repository: database.repository(),
+    Some(TestStore::new(
         database,
-        server_url,
-        schema,
-    })
+        Schema {
+            server_url,
+            name: schema,
+        },
+    ))
 }
 
 vitrine_core::site_repository_conformance!(match fresh().await {
@@ -109,31 +100,41 @@ vitrine_core::site_repository_conformance!(match fresh().await {
 
 #[tokio::test]
 async fn a_failed_replacement_keeps_the_previous_site() {
-    let Some(postgres) = fresh().await else { return };
-    checks::a_failed_replacement_keeps_the_previous_site(&*postgres).await;
+    let Some(postgres) = fresh().await else {
+        return;
+    };
+    checks::a_failed_replacement_keeps_the_previous_site(&postgres).await;
 }
 
 #[tokio::test]
 async fn an_item_outside_any_collection_is_refused() {
-    let Some(postgres) = fresh().await else { return };
-    checks::an_item_outside_any_collection_is_refused(&*postgres).await;
+    let Some(postgres) = fresh().await else {
+        return;
+    };
+    checks::an_item_outside_any_collection_is_refused(&postgres).await;
 }
 
 #[tokio::test]
 async fn migrations_can_run_again() {
-    let Some(postgres) = fresh().await else { return };
+    let Some(postgres) = fresh().await else {
+        return;
+    };
     assert_eq!(postgres.database.kind(), DatabaseKind::Postgres);
     checks::migrations_can_run_again(&postgres.database).await;
 }
 
 #[tokio::test]
 async fn the_tables_live_in_the_tests_own_schema() {
-    let Some(postgres) = fresh().await else { return };
-    let mut connection = PgConnection::connect(&postgres.server_url).await.unwrap();
+    let Some(postgres) = fresh().await else {
+        return;
+    };
+    let mut connection = PgConnection::connect(&postgres.guard.server_url)
+        .await
+        .unwrap();
     let tables: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = $1",
     )
-    .bind(&postgres.schema)
+    .bind(&postgres.guard.name)
     .fetch_one(&mut connection)
     .await
     .unwrap();
@@ -149,10 +150,19 @@ async fn an_unreachable_server_is_named_with_the_password_hidden() {
         .await
         .unwrap_err();
 
-    assert!(matches!(error, ConnectError::PostgresUnreachable { .. }), "{error:?}");
+    assert!(
+        matches!(error, ConnectError::PostgresUnreachable { .. }),
+        "{error:?}"
+    );
     let message = error.to_string();
-    assert!(message.contains("postgres://vitrine:***@127.0.0.1:1/shop"), "{message}");
+    assert!(
+        message.contains("postgres://vitrine:***@127.0.0.1:1/shop"),
+        "{message}"
+    );
     assert!(!message.contains("s3cret-pw"), "{message}");
     assert!(message.contains("running and listening"), "{message}");
-    assert!(message.contains("the user and the database exist"), "{message}");
+    assert!(
+        message.contains("the user and the database exist"),
+        "{message}"
+    );
 }

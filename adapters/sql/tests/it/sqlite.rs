@@ -1,30 +1,16 @@
 //! The SQLite backend, each test on a fresh database file in its own temporary directory.
 
-use std::ops::Deref;
-use std::sync::Arc;
-
 use sqlx::{Connection, SqliteConnection};
 use tempfile::TempDir;
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::conformance::fixture_site;
-use vitrine_sql::{ConnectError, Database, DatabaseKind, connect, sqlite_url_for_data_dir};
+use vitrine_sql::{ConnectError, DatabaseKind, connect, sqlite_url_for_data_dir};
 
 use crate::checks;
+use crate::support::TestStore;
 
-/// A migrated, empty database that lives as long as its directory.
-struct FreshSqlite {
-    database: Database,
-    repository: Arc<dyn SiteRepository>,
-    directory: TempDir,
-}
-
-impl Deref for FreshSqlite {
-    type Target = dyn SiteRepository;
-
-    fn deref(&self) -> &Self::Target {
-        &*self.repository
-    }
-}
+/// A migrated, empty database that lives as long as its temporary directory.
+type FreshSqlite = TestStore<TempDir>;
 
 async fn fresh() -> FreshSqlite {
     let directory = tempfile::tempdir().unwrap();
@@ -32,23 +18,19 @@ async fn fresh() -> FreshSqlite {
         .await
         .unwrap();
     database.migrate().await.unwrap();
-    FreshSqlite {
-        repository: database.repository(),
-        database,
-        directory,
-    }
+    TestStore::new(database, directory)
 }
 
 vitrine_core::site_repository_conformance!(fresh().await);
 
 #[tokio::test]
 async fn a_failed_replacement_keeps_the_previous_site() {
-    checks::a_failed_replacement_keeps_the_previous_site(&*fresh().await).await;
+    checks::a_failed_replacement_keeps_the_previous_site(&fresh().await).await;
 }
 
 #[tokio::test]
 async fn an_item_outside_any_collection_is_refused() {
-    checks::an_item_outside_any_collection_is_refused(&*fresh().await).await;
+    checks::an_item_outside_any_collection_is_refused(&fresh().await).await;
 }
 
 #[tokio::test]
@@ -65,7 +47,7 @@ async fn the_database_file_is_in_wal_mode() {
 
     // WAL mode is recorded in the file itself, so a separate connection that sets nothing
     // reports it too.
-    let file = sqlite.directory.path().join(vitrine_sql::SQLITE_FILE_NAME);
+    let file = sqlite.guard.path().join(vitrine_sql::SQLITE_FILE_NAME);
     let mut connection = SqliteConnection::connect(&format!("sqlite://{}", file.display()))
         .await
         .unwrap();
@@ -96,7 +78,10 @@ async fn a_data_directory_that_cannot_be_created_is_named_in_the_error() {
 
     let error = connect(&url).await.unwrap_err();
 
-    assert!(matches!(error, ConnectError::SqliteDirectory { .. }), "{error:?}");
+    assert!(
+        matches!(error, ConnectError::SqliteDirectory { .. }),
+        "{error:?}"
+    );
     let message = error.to_string();
     assert!(message.contains(&url), "{message}");
     assert!(message.contains("may create directories"), "{message}");
@@ -107,18 +92,29 @@ async fn an_in_memory_database_keeps_its_content_between_calls() {
     let database = connect("sqlite::memory:").await.unwrap();
     database.migrate().await.unwrap();
     let repository = database.repository();
-    repository.replace_site(&fixture_site("Memory")).await.unwrap();
+    repository
+        .replace_site(&fixture_site("Memory"))
+        .await
+        .unwrap();
     let profile = repository.profile().await.unwrap().unwrap();
     assert_eq!(profile.settings.site_title, "Memory");
 }
 
 #[tokio::test]
 async fn an_unknown_scheme_lists_the_supported_ones_without_the_password() {
-    let error = connect("mysql://root:hunter2@localhost/shop").await.unwrap_err();
+    let error = connect("mysql://root:hunter2@localhost/shop")
+        .await
+        .unwrap_err();
 
-    assert!(matches!(error, ConnectError::UnsupportedScheme { .. }), "{error:?}");
+    assert!(
+        matches!(error, ConnectError::UnsupportedScheme { .. }),
+        "{error:?}"
+    );
     let message = error.to_string();
-    assert!(message.contains("mysql://root:***@localhost/shop"), "{message}");
+    assert!(
+        message.contains("mysql://root:***@localhost/shop"),
+        "{message}"
+    );
     assert!(!message.contains("hunter2"), "{message}");
     for scheme in ["sqlite:", "sqlite://", "postgres://", "postgresql://"] {
         assert!(message.contains(scheme), "{message} should name {scheme}");
@@ -128,5 +124,8 @@ async fn an_unknown_scheme_lists_the_supported_ones_without_the_password() {
 #[tokio::test]
 async fn a_path_without_a_scheme_is_refused() {
     let error = connect("vitrine.db").await.unwrap_err();
-    assert!(matches!(error, ConnectError::UnsupportedScheme { .. }), "{error:?}");
+    assert!(
+        matches!(error, ConnectError::UnsupportedScheme { .. }),
+        "{error:?}"
+    );
 }

@@ -6,6 +6,7 @@ mod body;
 mod items;
 mod origins;
 mod settings;
+mod widgets;
 
 use std::collections::BTreeMap;
 
@@ -24,7 +25,10 @@ use origins::Origins;
 pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
     let sources = Sources::classify(files)?;
     let site_bytes = sources.site.ok_or_else(|| {
-        BundleError::file(SITE_FILE, "missing; every bundle needs a site.toml at its root")
+        BundleError::file(
+            SITE_FILE,
+            "missing; every bundle needs a site.toml at its root",
+        )
     })?;
     let site_file: SiteFile = At::root(SITE_FILE).parse_toml(utf8(SITE_FILE, site_bytes)?)?;
     let media = MediaLibrary::read(&sources.media)?;
@@ -34,7 +38,7 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
     let mut collections = Vec::new();
     let mut items = Vec::new();
     for draft in drafts {
-        collections.push(converter.collection(draft.collection)?);
+        collections.push(converter.collection(&draft.slug, draft.collection)?);
         for item in draft.items {
             items.push(converter.item(&draft.slug, draft.kind, item)?);
         }

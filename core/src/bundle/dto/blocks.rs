@@ -9,6 +9,7 @@ use crate::bundle::dto::ImageDto;
 pub(crate) const BLOCK_TYPES: [&str; 19] = [
     "html",
     "markdown",
+    "heading",
     "image",
     "button",
     "quote",
@@ -25,7 +26,6 @@ pub(crate) const BLOCK_TYPES: [&str; 19] = [
     "video",
     "product",
     "social-links",
-    "heading",
 ];
 
 #[derive(Debug, Deserialize)]

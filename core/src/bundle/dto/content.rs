@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, Visitor};
 
 use crate::bundle::dto::{ImageDto, RowDto, SeoDto};
 use crate::catalog::MAX_PRICE_CENTS;
@@ -156,20 +156,26 @@ impl Visitor<'_> for CentsVisitor {
         if (0..=MAX_PRICE_CENTS).contains(&value) {
             Ok(Cents(value))
         } else {
-            Err(E::custom(format!("expected {CENTS_EXPECTED}, found {value}")))
+            Err(E::custom(format!(
+                "expected {CENTS_EXPECTED}, found {value}"
+            )))
         }
     }
 
     fn visit_u64<E: de::Error>(self, value: u64) -> Result<Cents, E> {
         match i64::try_from(value) {
             Ok(value) => self.visit_i64(value),
-            Err(_) => Err(E::custom(format!("expected {CENTS_EXPECTED}, found {value}"))),
+            Err(_) => Err(E::custom(format!(
+                "expected {CENTS_EXPECTED}, found {value}"
+            ))),
         }
     }
 
     fn visit_f64<E: de::Error>(self, value: f64) -> Result<Cents, E> {
         // Prices are whole cents: 12.5 is refused rather than silently rounded.
-        Err(E::custom(format!("expected {CENTS_EXPECTED}, found {value}")))
+        Err(E::custom(format!(
+            "expected {CENTS_EXPECTED}, found {value}"
+        )))
     }
 }
 
@@ -187,8 +193,14 @@ mod tests {
         let ok: Priced = toml::from_str("price = 100000000").unwrap();
         assert_eq!(ok.price, Cents(MAX_PRICE_CENTS));
         let error = toml::from_str::<Priced>("price = -5").unwrap_err();
-        assert_eq!(error.message(), format!("expected {CENTS_EXPECTED}, found -5"));
+        assert_eq!(
+            error.message(),
+            format!("expected {CENTS_EXPECTED}, found -5")
+        );
         let error = toml::from_str::<Priced>("price = 12.5").unwrap_err();
-        assert_eq!(error.message(), format!("expected {CENTS_EXPECTED}, found 12.5"));
+        assert_eq!(
+            error.message(),
+            format!("expected {CENTS_EXPECTED}, found 12.5")
+        );
     }
 }

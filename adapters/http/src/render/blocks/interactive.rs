@@ -35,7 +35,12 @@ pub(crate) struct AccordionProps {
 }
 
 impl<'a> AccordionBlock<'a> {
-    pub(crate) fn new(block_id: &str, items: &'a [AccordionItem], allow_multiple: bool, first_open: bool) -> Self {
+    pub(crate) fn new(
+        block_id: &str,
+        items: &'a [AccordionItem],
+        allow_multiple: bool,
+        first_open: bool,
+    ) -> Self {
         Self {
             group: (!allow_multiple).then(|| format!("accordion-{block_id}")),
             items: items

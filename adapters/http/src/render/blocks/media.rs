@@ -2,7 +2,9 @@
 //! without JavaScript (spec 001 s2 describes the widgets they stand for).
 
 use askama::Template;
-use vitrine_core::site::{GallerySlide, MapLocation, MapStyle, MarqueeDirection, MarqueeProps, MediaRef};
+use vitrine_core::site::{
+    GallerySlide, MapLocation, MapStyle, MarqueeDirection, MarqueeProps, MediaRef,
+};
 
 use crate::render::image::ImageView;
 use crate::render::scope::RenderScope;
@@ -119,7 +121,11 @@ impl<'a> VideoBlock<'a> {
         Self {
             href: urls::safe_href(url),
             provider: provider.trim(),
-            title: if title.trim().is_empty() { "Video" } else { title },
+            title: if title.trim().is_empty() {
+                "Video"
+            } else {
+                title
+            },
             // The link's text names the video, so the thumbnail itself is decorative.
             thumbnail: thumbnail.and_then(|media| scope.image_with_alt(media, "")),
         }

@@ -19,7 +19,10 @@ use super::scope::RenderScope;
 pub(crate) use interactive::AccordionBlock;
 pub(crate) use listing::{ProductBlock, SummaryBlock};
 pub(crate) use media::{GalleryBlock, ImageBlock, MapBlock, MarqueeBlock, VideoBlock};
-pub(crate) use text::{ButtonBlock, CodeBlock, HtmlBlock, QuoteBlock, SocialLinksBlock, SpacerBlock};
+pub(crate) use text::{
+    ButtonBlock, CodeBlock, HtmlBlock, QuoteBlock, SocialLinkView, SocialLinksBlock, SpacerBlock,
+    social_service_of,
+};
 
 /// The island a block type mounts, if any. Only the accordion is interactive so far; the
 /// names are the file names of the web client's `src/islands/*.tsx`.
@@ -139,16 +142,40 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
     let id = block.id.as_str();
     let (body, island) = match &block.content {
         BlockContent::Html { html } => (BlockBody::Html(HtmlBlock::new(html)), None),
-        BlockContent::Image { image, caption, link } => (
-            BlockBody::Image(ImageBlock::new(scope, image, caption.as_deref(), link.as_deref())),
+        BlockContent::Image {
+            image,
+            caption,
+            link,
+        } => (
+            BlockBody::Image(ImageBlock::new(
+                scope,
+                image,
+                caption.as_deref(),
+                link.as_deref(),
+            )),
             None,
         ),
-        BlockContent::Button { label, href, size, alignment, new_window } => (
-            BlockBody::Button(ButtonBlock::new(label, href, *size, *alignment, *new_window)),
+        BlockContent::Button {
+            label,
+            href,
+            size,
+            alignment,
+            new_window,
+        } => (
+            BlockBody::Button(ButtonBlock::new(
+                label,
+                href,
+                *size,
+                *alignment,
+                *new_window,
+            )),
             None,
         ),
         BlockContent::Quote { text, source } => (
-            BlockBody::Quote(QuoteBlock { text, source: source.as_deref() }),
+            BlockBody::Quote(QuoteBlock {
+                text,
+                source: source.as_deref(),
+            }),
             None,
         ),
         BlockContent::Spacer { size } => (BlockBody::Spacer(SpacerBlock::new(*size)), None),
@@ -159,11 +186,21 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             None,
         ),
         BlockContent::Summary { title, design, .. } => (
-            BlockBody::Summary(SummaryBlock::new(scope, &block.id, title.as_deref(), *design)),
+            BlockBody::Summary(SummaryBlock::new(
+                scope,
+                &block.id,
+                title.as_deref(),
+                *design,
+            )),
             None,
         ),
         BlockContent::Form(form) => (BlockBody::Form(FormView::new(id, form)), None),
-        BlockContent::Newsletter { title, description, button_label, placeholder } => (
+        BlockContent::Newsletter {
+            title,
+            description,
+            button_label,
+            placeholder,
+        } => (
             BlockBody::Newsletter(NewsletterView {
                 id,
                 title,
@@ -173,7 +210,11 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             }),
             None,
         ),
-        BlockContent::Accordion { items, allow_multiple, first_open } => {
+        BlockContent::Accordion {
+            items,
+            allow_multiple,
+            first_open,
+        } => {
             let accordion = AccordionBlock::new(id, items, *allow_multiple, *first_open);
             let island = Island::new("accordion", &accordion.props());
             (BlockBody::Accordion(accordion), Some(island))
@@ -184,8 +225,19 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
         BlockContent::Map { location, style } => {
             (BlockBody::Map(MapBlock::new(location, *style)), None)
         }
-        BlockContent::Video { url, provider, title, thumbnail } => (
-            BlockBody::Video(VideoBlock::new(scope, url, provider, title, thumbnail.as_ref())),
+        BlockContent::Video {
+            url,
+            provider,
+            title,
+            thumbnail,
+        } => (
+            BlockBody::Video(VideoBlock::new(
+                scope,
+                url,
+                provider,
+                title,
+                thumbnail.as_ref(),
+            )),
             None,
         ),
         BlockContent::Product { item } => {
@@ -195,7 +247,10 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             (BlockBody::SocialLinks(SocialLinksBlock::new(links)), None)
         }
     };
-    debug_assert_eq!(island.as_ref().map(|island| island.name), island_name(&block.content));
+    debug_assert_eq!(
+        island.as_ref().map(|island| island.name),
+        island_name(&block.content)
+    );
     BlockView {
         kind: kind(&block.content),
         id,

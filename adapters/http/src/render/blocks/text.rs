@@ -14,7 +14,9 @@ pub(crate) struct HtmlBlock {
 
 impl HtmlBlock {
     pub(crate) fn new(html: &SafeHtml) -> Self {
-        Self { html: Markup::sanitized(html) }
+        Self {
+            html: Markup::sanitized(html),
+        }
     }
 }
 
@@ -78,7 +80,9 @@ impl SpacerBlock {
     pub(crate) const MAX_SIZE: u8 = 12;
 
     pub(crate) fn new(size: u8) -> Self {
-        Self { size: size.min(Self::MAX_SIZE) }
+        Self {
+            size: size.min(Self::MAX_SIZE),
+        }
     }
 }
 
@@ -176,7 +180,10 @@ mod tests {
 
     #[test]
     fn social_links_are_recognised_by_host() {
-        assert_eq!(social_service_of("https://www.instagram.com/studio"), Some("Instagram"));
+        assert_eq!(
+            social_service_of("https://www.instagram.com/studio"),
+            Some("Instagram")
+        );
         assert_eq!(social_service_of("https://x.com/studio"), Some("X"));
         assert_eq!(social_service_of("https://notinstagram.com/studio"), None);
         assert_eq!(social_service_of("/instagram"), None);

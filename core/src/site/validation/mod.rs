@@ -4,15 +4,16 @@
 //! block lists an existing blog"), so a site is checked as a whole before it is stored. The
 //! bundle importer runs these checks; any other producer of a [`Site`] should too.
 
+mod problems;
+
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 
 use crate::catalog::{MAX_PRICE_CENTS, Sku};
 use crate::enums::CollectionType;
 use crate::site::index::{LinkProblem, SiteIndex};
-use crate::site::{
-    Block, BlockContent, BlockId, Body, CollectionId, Item, ItemId, MediaRef, Site, Slug,
-};
+use crate::site::{Block, BlockContent, BlockId, Body, CollectionId, Item, ItemId, MediaRef, Site};
+
+pub use problems::{Menu, SiteError, SitePlace, SiteProblem};
 
 /// At most this many items in one user-orderable collection (spec 001 s9).
 pub const MAX_ITEMS_PER_COLLECTION: usize = 250;
@@ -22,116 +23,6 @@ pub const MAX_PRODUCTS_PER_COLLECTION: usize = 200;
 pub const MAX_TAG_LEN: usize = 50;
 /// The longest category (spec 001 s9).
 pub const MAX_CATEGORY_LEN: usize = 25;
-
-/// One of the site-wide navigation menus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Menu {
-    Main,
-    Footer,
-}
-
-impl Menu {
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Main => "main",
-            Self::Footer => "footer",
-        }
-    }
-}
-
-/// Where in a site a problem lies, named with the site model's own field names so that a
-/// producer (such as the bundle importer) can translate it back to its own source.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SitePlace {
-    /// A field of the website settings, such as `home_collection`.
-    Settings(&'static str),
-    /// The `href` of one navigation link.
-    Navigation { menu: Menu, index: usize },
-    /// A field of a collection, such as `slug` or `seo.image`.
-    Collection { id: CollectionId, field: String },
-    /// A field of an item, such as `product.variants[0].sku`.
-    Item { id: ItemId, field: String },
-    /// A field of a block, wherever the block is placed; empty for the block itself.
-    Block { id: BlockId, field: String },
-    /// A stored media file.
-    Media { path: String },
-}
-
-impl fmt::Display for SitePlace {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Settings(field) => write!(f, "settings.{field}"),
-            Self::Navigation { menu, index } => {
-                write!(f, "navigation.{}[{index}].href", menu.name())
-            }
-            Self::Collection { id, field } => write!(f, "collection '{id}' {field}"),
-            Self::Item { id, field } => write!(f, "item '{id}' {field}"),
-            Self::Block { id, field } => write!(f, "block '{id}' {field}"),
-            Self::Media { path } => write!(f, "media file '{path}'"),
-        }
-    }
-}
-
-/// What is wrong at a [`SitePlace`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SiteProblem {
-    #[error("there is no enabled collection with id '{0}'")]
-    UnknownCollection(CollectionId),
-    #[error("collection '{0}' is a page, which lists no items")]
-    NotAList(CollectionId),
-    #[error("there is no published item with id '{0}'")]
-    UnknownItem(ItemId),
-    #[error("item '{0}' is not a product")]
-    NotAProduct(ItemId),
-    #[error("there is no media file '{0}'")]
-    MissingMedia(String),
-    #[error("image '{0}' has no width or height")]
-    UnsizedMedia(String),
-    #[error("'{0}' leads to no page or file of this site")]
-    DanglingLink(String),
-    #[error(
-        "expected a site path starting with '/' or an http, https, mailto or tel URL, found '{0}'"
-    )]
-    MalformedLink(String),
-    #[error("the collection id '{0}' is used twice")]
-    DuplicateCollectionId(CollectionId),
-    #[error("the slug '{0}' is used by two collections")]
-    DuplicateCollectionSlug(Slug),
-    #[error("the item id '{0}' is used twice")]
-    DuplicateItemId(ItemId),
-    #[error("the slug '{0}' is used by two items of the same collection")]
-    DuplicateItemSlug(Slug),
-    #[error("the block id '{0}' is used twice")]
-    DuplicateBlockId(BlockId),
-    #[error("the slide id '{0}' is used twice in one gallery")]
-    DuplicateSlideId(String),
-    #[error("the media path '{0}' is used by two files")]
-    DuplicateMedia(String),
-    #[error("a media path starts with /media/, found '{0}'")]
-    MediaOutsidePrefix(String),
-    #[error("SKU '{sku}' is already used by item '{first}'", sku = .sku.as_str())]
-    DuplicateSku { sku: Sku, first: ItemId },
-    #[error("an item of a products collection needs a product")]
-    MissingProduct,
-    #[error("only items of a products collection may be products")]
-    ProductOutsideShop,
-    #[error("a product needs at least one variant")]
-    NoVariants,
-    #[error("expected an integer number of cents from 0 to {MAX_PRICE_CENTS}, found {0}")]
-    PriceOutOfRange(i64),
-    #[error("the collection holds {count} items; at most {max} are allowed")]
-    TooManyItems { count: usize, max: usize },
-    #[error("'{value}' is longer than {max} characters")]
-    TooLong { value: String, max: usize },
-}
-
-/// A broken rule of a site: where, and what.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{place}: {problem}")]
-pub struct SiteError {
-    pub place: SitePlace,
-    pub problem: SiteProblem,
-}
 
 impl Site {
     /// Checks the whole-site rules and reports the first broken one.
@@ -178,7 +69,10 @@ impl<'a> Check<'a> {
             let problem = SiteProblem::UnknownCollection(settings.home_collection.clone());
             self.report(SitePlace::Settings("home_collection"), problem);
         }
-        for (field, image) in [("logo", &settings.logo), ("social_image", &settings.social_image)] {
+        for (field, image) in [
+            ("logo", &settings.logo),
+            ("social_image", &settings.social_image),
+        ] {
             if let Some(problem) = image.as_ref().and_then(|image| self.media_problem(image)) {
                 self.report(SitePlace::Settings(field), problem);
             }
@@ -187,7 +81,10 @@ impl<'a> Check<'a> {
 
     fn navigation(&mut self) {
         let navigation = &self.site.navigation;
-        let menus = [(Menu::Main, &navigation.main), (Menu::Footer, &navigation.footer)];
+        let menus = [
+            (Menu::Main, &navigation.main),
+            (Menu::Footer, &navigation.footer),
+        ];
         for (menu, links) in menus {
             for (index, link) in links.iter().enumerate() {
                 if let Some(problem) = self.link_problem(&link.href) {
@@ -213,7 +110,11 @@ impl<'a> Check<'a> {
                 let problem = SiteProblem::DuplicateCollectionSlug(collection.slug.clone());
                 self.report(at("slug"), problem);
             }
-            if let Some(problem) = collection.seo.image.as_ref().and_then(|i| self.media_problem(i))
+            if let Some(problem) = collection
+                .seo
+                .image
+                .as_ref()
+                .and_then(|i| self.media_problem(i))
             {
                 self.report(at("seo.image"), problem);
             }
@@ -235,7 +136,10 @@ impl<'a> Check<'a> {
                 self.report(at("id"), SiteProblem::DuplicateItemId(item.id.clone()));
             }
             if !slugs.insert((&item.collection_id, &item.slug)) {
-                self.report(at("slug"), SiteProblem::DuplicateItemSlug(item.slug.clone()));
+                self.report(
+                    at("slug"),
+                    SiteProblem::DuplicateItemSlug(item.slug.clone()),
+                );
             }
             let count = counts.entry(&item.collection_id).or_default();
             count.0 += 1;
@@ -461,3 +365,6 @@ impl<'a> Check<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

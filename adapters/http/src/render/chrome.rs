@@ -1,0 +1,148 @@
+//! The site's chrome around every page: the header (skip link, logo, main navigation) and the
+//! footer (footer navigation, social links, footer text).
+
+use askama::Template;
+use vitrine_core::pages::PageView;
+use vitrine_core::site::NavLink;
+
+use super::blocks::SocialLinkView;
+use super::image::{ImageView, Loading};
+use super::urls;
+
+#[derive(Debug, Template)]
+#[template(path = "partials/header.html", whitespace = "minimize")]
+pub(crate) struct Header<'a> {
+    pub(crate) site_title: &'a str,
+    pub(crate) logo: Option<ImageView<'a>>,
+    pub(crate) links: Vec<NavItem<'a>>,
+}
+
+super::markup::nested_templates!(Header);
+
+/// One navigation entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct NavItem<'a> {
+    pub(crate) title: &'a str,
+    pub(crate) href: &'a str,
+    /// `page` for the page itself, `true` for the section an item page belongs to.
+    pub(crate) current: Option<&'static str>,
+}
+
+impl<'a> Header<'a> {
+    pub(crate) fn new(view: &'a PageView) -> Self {
+        let settings = &view.profile.settings;
+        // The logo links home, so its text alternative is the site's name, whatever the
+        // image's own alt text says. It sits above the page content and is small, so it loads
+        // at once without taking the content's first-image priority.
+        let logo = settings.logo.as_ref().and_then(|logo| {
+            Some(ImageView {
+                src: urls::safe_src(&logo.path)?,
+                alt: &settings.site_title,
+                width: logo.width,
+                height: logo.height,
+                loading: Loading::Eager,
+            })
+        });
+        Self {
+            site_title: &settings.site_title,
+            logo,
+            links: nav_items(&view.profile.navigation.main, &view.path),
+        }
+    }
+}
+
+#[derive(Debug, Template)]
+#[template(path = "partials/footer.html", whitespace = "minimize")]
+pub(crate) struct Footer<'a> {
+    pub(crate) links: Vec<NavItem<'a>>,
+    pub(crate) social: Vec<SocialLinkView<'a>>,
+    pub(crate) text: &'a str,
+}
+
+super::markup::nested_templates!(Footer);
+
+impl<'a> Footer<'a> {
+    /// The site model keeps social accounts among the footer links; links to a known social
+    /// service are shown apart, as the site's social links.
+    pub(crate) fn new(view: &'a PageView) -> Self {
+        let (social, links): (Vec<&NavLink>, Vec<&NavLink>) = view
+            .profile
+            .navigation
+            .footer
+            .iter()
+            .partition(|link| super::blocks::social_service_of(&link.href).is_some());
+        Self {
+            links: nav_items(links, &view.path),
+            social: social
+                .into_iter()
+                .map(|link| {
+                    let service = super::blocks::social_service_of(&link.href).unwrap_or_default();
+                    let label = if link.title.trim().is_empty() {
+                        service
+                    } else {
+                        &link.title
+                    };
+                    SocialLinkView::new(label, &link.href)
+                })
+                .collect(),
+            text: view.profile.settings.footer_text.trim(),
+        }
+    }
+}
+
+fn nav_items<'a>(
+    links: impl IntoIterator<Item = &'a NavLink>,
+    page_path: &str,
+) -> Vec<NavItem<'a>> {
+    links
+        .into_iter()
+        .map(|link| {
+            let href = urls::safe_href(&link.href);
+            NavItem {
+                title: &link.title,
+                href,
+                current: current_marker(href, page_path),
+            }
+        })
+        .collect()
+}
+
+/// `aria-current` for a navigation link on the page at `page_path`.
+fn current_marker(href: &str, page_path: &str) -> Option<&'static str> {
+    if !href.starts_with('/') {
+        return None;
+    }
+    let href = href.split(['?', '#']).next().unwrap_or(href);
+    let trimmed = |path: &str| -> String {
+        let path = path.trim_end_matches('/');
+        if path.is_empty() {
+            "/".to_owned()
+        } else {
+            path.to_owned()
+        }
+    };
+    let (href, page) = (trimmed(href), trimmed(page_path));
+    if href == page {
+        Some("page")
+    } else if href != "/" && page.starts_with(&format!("{href}/")) {
+        Some("true")
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_current_page_and_its_section_are_marked() {
+        assert_eq!(current_marker("/shop", "/shop"), Some("page"));
+        assert_eq!(current_marker("/shop/", "/shop"), Some("page"));
+        assert_eq!(current_marker("/", "/"), Some("page"));
+        assert_eq!(current_marker("/shop", "/shop/tote"), Some("true"));
+        assert_eq!(current_marker("/", "/shop"), None);
+        assert_eq!(current_marker("/shopping", "/shop"), None);
+        assert_eq!(current_marker("https://example.com/shop", "/shop"), None);
+    }
+}

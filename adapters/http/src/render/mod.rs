@@ -1,0 +1,198 @@
+//! Server-side rendering of published pages to HTML with compile-time askama templates
+//! (`adapters/http/templates/`). Templates escape everything they print; the only ways around
+//! that are in [`markup`]. Pages work without JavaScript; interactive blocks are also marked
+//! as islands (`data-island`) that the web client's scripts enhance.
+
+mod blocks;
+mod chrome;
+mod commerce;
+mod dates;
+mod forms;
+mod image;
+mod items;
+mod layout;
+mod markup;
+mod pages;
+mod scope;
+mod urls;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeSet;
+
+use askama::Template;
+use vitrine_core::pages::{PageContent, PageView};
+
+use chrome::{Footer, Header};
+use markup::Markup;
+use pages::PageMain;
+use scope::RenderScope;
+
+/// The stylesheets and scripts a page links to, as URLs (decided from the web build's manifest).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PageAssets {
+    pub stylesheets: Vec<String>,
+    pub module_scripts: Vec<String>,
+    pub module_preloads: Vec<String>,
+}
+
+/// Why a page could not be rendered.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("the page context could not be written as JSON")]
+    Context(#[source] serde_json::Error),
+    #[error("a page template failed to render")]
+    Template(#[from] askama::Error),
+}
+
+/// The names of the islands (interactive blocks) on the page, e.g. `accordion`, so that only
+/// their scripts are preloaded.
+pub fn islands_on(view: &PageView) -> BTreeSet<&'static str> {
+    let layout = match &view.content {
+        PageContent::Layout { collection } | PageContent::ItemList { collection, .. } => {
+            Some(&collection.body.layout)
+        }
+        PageContent::Item { item, .. } => Some(&item.body.layout),
+        PageContent::NotFound | PageContent::Error => None,
+    };
+    layout
+        .into_iter()
+        .flat_map(|layout| layout.blocks())
+        .filter_map(|block| blocks::island_name(&block.content))
+        .collect()
+}
+
+/// The whole HTML document of a page. `public_base_url` is the site's public origin, for the
+/// canonical link and Open Graph URLs.
+pub fn render_page(
+    view: &PageView,
+    assets: &PageAssets,
+    public_base_url: &str,
+) -> Result<String, RenderError> {
+    let scope = RenderScope::new(view);
+    let settings = &view.profile.settings;
+    let context_json = Markup::script_json(&view.context).map_err(RenderError::Context)?;
+    // Built in document order: the first image inside `main` is the one that loads eagerly.
+    let header = Header::new(view);
+    let main = PageMain::new(&scope);
+    let footer = Footer::new(view);
+    let is_status_page = matches!(view.content, PageContent::NotFound | PageContent::Error);
+    let url = urls::absolute_url(public_base_url, &view.path);
+    let lang = document_language(&settings.locale);
+    let image = view
+        .image
+        .as_ref()
+        .filter(|image| urls::safe_src(&image.path).is_some());
+    let document = Document {
+        lang,
+        title: &view.title,
+        description: view.description.trim(),
+        // A not-found or error page is not the canonical copy of anything.
+        canonical: (!is_status_page).then(|| url.clone()),
+        noindex: is_status_page,
+        open_graph: OpenGraph {
+            kind: open_graph_type(&view.content),
+            url,
+            image: image.map(|image| OpenGraphImage {
+                url: urls::absolute_url(public_base_url, &image.path),
+                width: image.width,
+                height: image.height,
+                alt: image.alt.trim(),
+            }),
+            site_name: &settings.site_title,
+            locale: lang.replace('-', "_"),
+        },
+        assets,
+        context_json,
+        header,
+        main,
+        footer,
+    };
+    Ok(document.render()?)
+}
+
+/// A plain error page for when the site itself cannot be read: no site data, no scripts.
+pub fn render_unavailable_page(assets: &PageAssets) -> String {
+    Unavailable {
+        stylesheets: &assets.stylesheets,
+    }
+    .render()
+    // The template prints nothing that can fail to format; this text is the same page.
+    .unwrap_or_else(|_| FALLBACK_UNAVAILABLE_PAGE.to_owned())
+}
+
+const FALLBACK_UNAVAILABLE_PAGE: &str = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Site unavailable</title></head><body><main><h1>This site is unavailable right now</h1><p>Please try again in a few minutes.</p></main></body></html>";
+
+#[derive(Template)]
+#[template(path = "document.html", whitespace = "minimize")]
+struct Document<'a> {
+    lang: &'a str,
+    title: &'a str,
+    description: &'a str,
+    canonical: Option<String>,
+    noindex: bool,
+    open_graph: OpenGraph<'a>,
+    assets: &'a PageAssets,
+    context_json: Markup,
+    header: Header<'a>,
+    main: PageMain<'a>,
+    footer: Footer<'a>,
+}
+
+struct OpenGraph<'a> {
+    /// `og:type`.
+    kind: &'static str,
+    url: String,
+    image: Option<OpenGraphImage<'a>>,
+    site_name: &'a str,
+    locale: String,
+}
+
+struct OpenGraphImage<'a> {
+    url: String,
+    width: u32,
+    height: u32,
+    alt: &'a str,
+}
+
+impl OpenGraph<'_> {
+    /// A large card when there is an image to show, a summary card otherwise.
+    fn twitter_card(&self) -> &'static str {
+        if self.image.is_some() {
+            "summary_large_image"
+        } else {
+            "summary"
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "unavailable.html", whitespace = "minimize")]
+struct Unavailable<'a> {
+    stylesheets: &'a [String],
+}
+
+fn open_graph_type(content: &PageContent) -> &'static str {
+    match content {
+        PageContent::Item { item, .. } if item.product.is_some() => "product",
+        PageContent::Item { .. } => "article",
+        _ => "website",
+    }
+}
+
+/// The `lang` attribute: the site locale when it looks like a language tag, else the spec's
+/// default locale, en-US.
+fn document_language(locale: &str) -> &str {
+    let locale = locale.trim();
+    let plausible = !locale.is_empty()
+        && locale.len() <= 35
+        && locale
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && locale
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic());
+    if plausible { locale } else { "en-US" }
+}

@@ -1,0 +1,112 @@
+//! The main content of each kind of page: a layout page, a blog or shop, a post, a product,
+//! and the not-found and error pages.
+
+use std::fmt;
+
+use askama::Template;
+use vitrine_core::pages::PageContent;
+use vitrine_core::site::Collection;
+
+use super::items::{ItemListPage, PostPage, ProductPage};
+use super::layout::LayoutView;
+use super::scope::RenderScope;
+
+/// What goes inside `<main>`.
+#[derive(Debug)]
+pub(crate) enum PageMain<'a> {
+    Layout(LayoutPage<'a>),
+    ItemList(ItemListPage<'a>),
+    Post(PostPage<'a>),
+    Product(ProductPage<'a>),
+    Status(StatusPage),
+}
+
+impl<'a> PageMain<'a> {
+    pub(crate) fn new(scope: &RenderScope<'a>) -> Self {
+        match &scope.view.content {
+            PageContent::Layout { collection } => Self::Layout(LayoutPage::new(scope, collection)),
+            PageContent::ItemList { collection, items } => {
+                Self::ItemList(ItemListPage::new(scope, collection, items))
+            }
+            PageContent::Item { collection, item } => match &item.product {
+                Some(product) => Self::Product(ProductPage::new(scope, collection, item, product)),
+                None => Self::Post(PostPage::new(scope, collection, item)),
+            },
+            PageContent::NotFound => Self::Status(StatusPage::not_found()),
+            PageContent::Error => Self::Status(StatusPage::error()),
+        }
+    }
+}
+
+impl fmt::Display for PageMain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Layout(page) => page.fmt(f),
+            Self::ItemList(page) => page.fmt(f),
+            Self::Post(page) => page.fmt(f),
+            Self::Product(page) => page.fmt(f),
+            Self::Status(page) => page.fmt(f),
+        }
+    }
+}
+
+// Every variant is an escaped template of this module.
+impl askama::filters::HtmlSafe for PageMain<'_> {}
+
+/// A layout page: its title as the `h1` (unless its text has one) and its blocks.
+#[derive(Debug, Template)]
+#[template(path = "pages/layout.html", whitespace = "minimize")]
+pub(crate) struct LayoutPage<'a> {
+    pub(crate) heading: Option<&'a str>,
+    /// The home page's `h1` is the site title, which the header already shows, so it is there
+    /// for assistive technology only.
+    pub(crate) heading_hidden: bool,
+    pub(crate) layout: LayoutView<'a>,
+}
+
+impl<'a> LayoutPage<'a> {
+    fn new(scope: &RenderScope<'a>, collection: &'a Collection) -> Self {
+        let layout = LayoutView::new(scope, &collection.body.layout);
+        let settings = &scope.view.profile.settings;
+        let is_home = collection.id == settings.home_collection;
+        let heading = if layout.has_main_heading() {
+            None
+        } else if is_home {
+            Some(settings.site_title.as_str())
+        } else {
+            Some(collection.title.as_str())
+        };
+        Self {
+            heading,
+            heading_hidden: is_home,
+            layout,
+        }
+    }
+}
+
+/// The not-found (page type 100) and error (101) pages.
+#[derive(Debug, Template)]
+#[template(path = "pages/status.html", whitespace = "minimize")]
+pub(crate) struct StatusPage {
+    pub(crate) code: u16,
+    pub(crate) heading: &'static str,
+    pub(crate) text: &'static str,
+}
+
+impl StatusPage {
+    pub(crate) fn not_found() -> Self {
+        Self {
+            code: 404,
+            heading: "Page not found",
+            text: "We couldn’t find the page you were looking for. It may have moved, or the address may have a typo.",
+        }
+    }
+
+    pub(crate) fn error() -> Self {
+        Self {
+            code: 500,
+            heading: "Something went wrong",
+            text: "We couldn’t show this page just now. Please try again in a moment.",
+        }
+    }
+}

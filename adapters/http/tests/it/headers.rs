@@ -1,0 +1,67 @@
+//! Headers every response carries: security headers and the request id.
+
+use axum::body::Body;
+use axum::http::Request;
+
+use crate::support::{self, fetch, send};
+
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+    img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; \
+    base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
+
+#[tokio::test]
+async fn security_headers_are_on_pages_errors_assets_and_api_answers() {
+    let app = support::app().await;
+    let post = Request::post("/api/anything").body(Body::empty()).unwrap();
+    let answers = [
+        fetch(&app, "/").await,
+        fetch(&app, "/missing").await,
+        fetch(&app, "/assets/react-B1.js").await,
+        fetch(&app, "/healthz").await,
+        send(&app, post).await,
+    ];
+    for answer in answers {
+        assert_eq!(answer.header("content-security-policy"), CSP);
+        assert_eq!(answer.header("x-content-type-options"), "nosniff");
+        assert_eq!(answer.header("referrer-policy"), "strict-origin-when-cross-origin");
+        assert_eq!(answer.header("x-frame-options"), "SAMEORIGIN");
+    }
+}
+
+#[tokio::test]
+async fn pages_use_no_inline_scripts_or_styles_the_policy_would_block() {
+    let app = support::app().await;
+    for path in ["/", "/faq", "/journal/first", "/missing"] {
+        let html = fetch(&app, path).await.text();
+        assert!(!html.contains(" style=\""), "{path} has an inline style attribute");
+        assert!(!html.contains("<style"), "{path} has an inline stylesheet");
+        for script in html.split("<script").skip(1) {
+            let tag = &script[..script.find('>').unwrap()];
+            let is_data = tag.contains("type=\"application/json\"")
+                || tag.contains("type=\"application/ld+json\"");
+            assert!(
+                is_data || tag.contains("src=\""),
+                "{path} has an inline script: <script{tag}>"
+            );
+        }
+        assert!(!html.contains(" onclick="), "{path} has an inline event handler");
+    }
+}
+
+#[tokio::test]
+async fn a_request_id_is_generated_when_absent() {
+    let app = support::app().await;
+    let id = fetch(&app, "/").await.header("x-request-id").to_owned();
+    assert_eq!(id.len(), 36, "a UUID: {id}");
+    assert_ne!(id, fetch(&app, "/").await.header("x-request-id"));
+}
+
+#[tokio::test]
+async fn a_given_request_id_is_kept() {
+    let app = support::app().await;
+    let request = Request::get("/robots.txt")
+        .header("x-request-id", "from-the-proxy-42")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(send(&app, request).await.header("x-request-id"), "from-the-proxy-42");
+}

@@ -1,0 +1,12 @@
+//! Router tests: every request goes through `vitrine_http::router` with `tower::ServiceExt::oneshot`,
+//! no socket, against the in-memory repository holding the core's fixture site.
+
+mod assets;
+mod crawlers;
+mod crumb;
+mod failures;
+mod headers;
+mod health;
+mod media;
+mod pages;
+mod support;

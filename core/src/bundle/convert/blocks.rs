@@ -1,0 +1,336 @@
+//! One block table (`type = "..."` plus that type's fields) into a [`Block`].
+
+use crate::bundle::BundleError;
+use crate::bundle::convert::widgets::{form, map, video_provider};
+use crate::bundle::convert::{Converter, chosen_id, non_empty};
+use crate::bundle::dto::*;
+use crate::bundle::error::At;
+use crate::bundle::text::markdown;
+use crate::site::{
+    AccordionItem, Alignment, Block, BlockContent, BlockId, ButtonSize, GallerySlide,
+    MarqueeDirection, MarqueeProps, SafeHtml, Slug, SocialLink, SummaryDesign,
+};
+
+/// The largest spacer, in base spacing units.
+const MAX_SPACER_SIZE: u8 = 10;
+/// The most items a summary block may list.
+const MAX_SUMMARY_LIMIT: u8 = 30;
+
+impl Converter {
+    pub(crate) fn block(
+        &mut self,
+        at: &At,
+        mut table: toml::Table,
+        default_id: &str,
+    ) -> Result<Block, BundleError> {
+        let kind = match table.remove("type") {
+            Some(toml::Value::String(kind)) => kind,
+            Some(other) => {
+                return Err(at.field("type").error(format!(
+                    "expected a block type such as \"html\", found {}",
+                    other.type_str()
+                )));
+            }
+            None => return Err(at.field("type").error("missing; this field is required")),
+        };
+        let explicit_id = match table.remove("id") {
+            None => None,
+            Some(toml::Value::String(id)) => Some(id),
+            Some(other) => {
+                return Err(at
+                    .field("id")
+                    .error(format!("expected a string, found {}", other.type_str())));
+            }
+        };
+        let id: BlockId = chosen_id(at.field("id"), explicit_id.as_deref(), default_id)?;
+        self.origins.add_block(&id, at.file, &at.path)?;
+        let fields = toml::Value::Table(table);
+        let content = self.content(at, &kind, fields, &id)?;
+        Ok(Block { id, content })
+    }
+
+    fn content(
+        &self,
+        at: &At,
+        kind: &str,
+        fields: toml::Value,
+        id: &BlockId,
+    ) -> Result<BlockContent, BundleError> {
+        Ok(match kind {
+            "html" => {
+                let dto: HtmlDto = at.deserialize(fields)?;
+                BlockContent::Html {
+                    html: SafeHtml::sanitize(&dto.html),
+                }
+            }
+            "markdown" => {
+                let dto: MarkdownDto = at.deserialize(fields)?;
+                BlockContent::Html {
+                    html: markdown(&dto.markdown),
+                }
+            }
+            "heading" => {
+                let dto: HeadingDto = at.deserialize(fields)?;
+                if !(1..=6).contains(&dto.level) {
+                    return Err(at
+                        .field("level")
+                        .error(format!("expected a level from 1 to 6, found {}", dto.level)));
+                }
+                non_empty(&at.field("text"), &dto.text)?;
+                let text = escape(&dto.text);
+                BlockContent::Html {
+                    html: SafeHtml::sanitize(&format!("<h{0}>{text}</h{0}>", dto.level)),
+                }
+            }
+            "image" => {
+                let dto: ImageBlockDto = at.deserialize(fields)?;
+                BlockContent::Image {
+                    image: self.image(&dto.image, &at.field("image"))?,
+                    caption: dto.caption,
+                    link: dto.link,
+                }
+            }
+            "button" => {
+                let dto: ButtonDto = at.deserialize(fields)?;
+                non_empty(&at.field("label"), &dto.label)?;
+                BlockContent::Button {
+                    label: dto.label,
+                    href: dto.href,
+                    size: match dto.size {
+                        ButtonSizeDto::Small => ButtonSize::Small,
+                        ButtonSizeDto::Medium => ButtonSize::Medium,
+                        ButtonSizeDto::Large => ButtonSize::Large,
+                    },
+                    alignment: match dto.alignment {
+                        AlignmentDto::Left => Alignment::Left,
+                        AlignmentDto::Center => Alignment::Center,
+                        AlignmentDto::Right => Alignment::Right,
+                    },
+                    new_window: dto.new_window,
+                }
+            }
+            "quote" => {
+                let dto: QuoteDto = at.deserialize(fields)?;
+                non_empty(&at.field("text"), &dto.text)?;
+                BlockContent::Quote {
+                    text: dto.text,
+                    source: dto.source,
+                }
+            }
+            "spacer" => {
+                let dto: SpacerDto = at.deserialize(fields)?;
+                if !(1..=MAX_SPACER_SIZE).contains(&dto.size) {
+                    return Err(at.field("size").error(format!(
+                        "expected a size from 1 to {MAX_SPACER_SIZE}, found {}",
+                        dto.size
+                    )));
+                }
+                BlockContent::Spacer { size: dto.size }
+            }
+            "horizontal-rule" => {
+                let _: NoFieldsDto = at.deserialize(fields)?;
+                BlockContent::HorizontalRule
+            }
+            "code" => {
+                let dto: CodeDto = at.deserialize(fields)?;
+                BlockContent::Code { code: dto.code }
+            }
+            "gallery" => self.gallery(at, at.deserialize(fields)?)?,
+            "summary" => self.summary(at, at.deserialize(fields)?)?,
+            "form" => form(at, at.deserialize(fields)?, id)?,
+            "newsletter" => {
+                let dto: NewsletterDto = at.deserialize(fields)?;
+                non_empty(&at.field("title"), &dto.title)?;
+                BlockContent::Newsletter {
+                    title: dto.title,
+                    description: dto.description,
+                    button_label: dto.button_label,
+                    placeholder: dto.placeholder,
+                }
+            }
+            "accordion" => {
+                let dto: AccordionDto = at.deserialize(fields)?;
+                let mut items = Vec::with_capacity(dto.items.len());
+                for (index, item) in dto.items.into_iter().enumerate() {
+                    non_empty(&at.field("items").index(index).field("title"), &item.title)?;
+                    items.push(AccordionItem {
+                        title: item.title,
+                        body: markdown(&item.body),
+                    });
+                }
+                BlockContent::Accordion {
+                    items,
+                    allow_multiple: dto.allow_multiple,
+                    first_open: dto.first_open,
+                }
+            }
+            "marquee" => {
+                let dto: MarqueeDto = at.deserialize(fields)?;
+                non_empty(&at.field("text"), &dto.text)?;
+                let defaults = MarqueeProps::default();
+                BlockContent::Marquee {
+                    text: dto.text,
+                    props: MarqueeProps {
+                        wave_frequency: dto.wave_frequency.unwrap_or(defaults.wave_frequency),
+                        wave_intensity: dto.wave_intensity.unwrap_or(defaults.wave_intensity),
+                        animation_direction: match dto.direction {
+                            Some(MarqueeDirectionDto::Left) => MarqueeDirection::Left,
+                            Some(MarqueeDirectionDto::Right) => MarqueeDirection::Right,
+                            None => defaults.animation_direction,
+                        },
+                        animation_speed: dto.speed.unwrap_or(defaults.animation_speed),
+                        paused_on_hover: dto.paused_on_hover.unwrap_or(defaults.paused_on_hover),
+                    },
+                }
+            }
+            "map" => map(at, at.deserialize(fields)?)?,
+            "video" => {
+                let dto: VideoDto = at.deserialize(fields)?;
+                let provider = match dto.provider {
+                    Some(provider) => provider,
+                    None => video_provider(&dto.url).ok_or_else(|| {
+                        at.field("provider").error(
+                            "missing; name the video's provider, or use a YouTube or Vimeo URL",
+                        )
+                    })?,
+                };
+                if !dto.url.starts_with("https://") {
+                    return Err(at.field("url").error(format!(
+                        "expected an https URL of the video, found '{}'",
+                        dto.url
+                    )));
+                }
+                BlockContent::Video {
+                    url: dto.url,
+                    provider,
+                    title: dto.title,
+                    thumbnail: self.optional_image(&dto.thumbnail, &at.field("thumbnail"))?,
+                }
+            }
+            "product" => {
+                let dto: ProductBlockDto = at.deserialize(fields)?;
+                BlockContent::Product {
+                    item: self.product_reference(&at.field("item"), &dto.item)?,
+                }
+            }
+            "social-links" => {
+                let dto: SocialLinksDto = at.deserialize(fields)?;
+                BlockContent::SocialLinks {
+                    links: dto
+                        .links
+                        .into_iter()
+                        .map(|link| SocialLink {
+                            service: link.service,
+                            url: link.url,
+                        })
+                        .collect(),
+                }
+            }
+            other => {
+                return Err(at.field("type").error(format!(
+                    "expected one of {}, found '{other}'",
+                    BLOCK_TYPES.join(", ")
+                )));
+            }
+        })
+    }
+
+    fn gallery(&self, at: &At, dto: GalleryDto) -> Result<BlockContent, BundleError> {
+        let mut slides = Vec::with_capacity(dto.slides.len());
+        for (index, slide) in dto.slides.into_iter().enumerate() {
+            let slide_at = at.field("slides").index(index);
+            let image = self.image(&slide.image, &slide_at.field("image"))?;
+            // A slide's id appears in the address when history is on, so the default is
+            // the image's file name, which reads well there.
+            let default_id = image
+                .path
+                .rsplit('/')
+                .next()
+                .and_then(|name| name.split('.').next())
+                .unwrap_or_default()
+                .to_owned();
+            slides.push(GallerySlide {
+                id: slide.id.unwrap_or(default_id),
+                image,
+                title: slide.title,
+                caption: slide.caption,
+            });
+        }
+        if slides.is_empty() {
+            return Err(at.field("slides").error("expected at least one slide"));
+        }
+        Ok(BlockContent::Gallery {
+            design: dto.design.name().to_owned(),
+            slides,
+            lightbox: dto.lightbox,
+            autoplay: dto.autoplay,
+        })
+    }
+
+    fn summary(&self, at: &At, dto: SummaryDto) -> Result<BlockContent, BundleError> {
+        let found = Slug::parse(dto.collection.as_str())
+            .ok()
+            .and_then(|slug| self.known.collections.get(&slug))
+            .filter(|(_, kind)| kind.lists_items());
+        let Some((collection, _)) = found else {
+            let lists: Vec<String> = self
+                .known
+                .collections
+                .iter()
+                .filter(|(_, (_, kind))| kind.lists_items())
+                .map(|(slug, _)| slug.to_string())
+                .collect();
+            return Err(at.field("collection").error(format!(
+                "expected the slug of a collection that lists items ({}), found '{}'",
+                lists.join(", "),
+                dto.collection
+            )));
+        };
+        if !(1..=MAX_SUMMARY_LIMIT).contains(&dto.limit) {
+            return Err(at.field("limit").error(format!(
+                "expected a limit from 1 to {MAX_SUMMARY_LIMIT}, found {}",
+                dto.limit
+            )));
+        }
+        Ok(BlockContent::Summary {
+            collection: collection.clone(),
+            title: dto.title,
+            design: match dto.design {
+                SummaryDesignDto::Grid => SummaryDesign::Grid,
+                SummaryDesignDto::List => SummaryDesign::List,
+                SummaryDesignDto::Carousel => SummaryDesign::Carousel,
+                SummaryDesignDto::Wall => SummaryDesign::Wall,
+            },
+            limit: dto.limit,
+        })
+    }
+
+    /// `<collection>/<item>` naming a product.
+    fn product_reference(
+        &self,
+        at: &At,
+        reference: &str,
+    ) -> Result<crate::site::ItemId, BundleError> {
+        let found = reference
+            .split_once('/')
+            .and_then(|(collection, item)| {
+                Some((Slug::parse(collection).ok()?, Slug::parse(item).ok()?))
+            })
+            .and_then(|key| self.known.items.get(&key))
+            .filter(|(_, is_product)| *is_product);
+        match found {
+            Some((id, _)) => Ok(id.clone()),
+            None => Err(at.error(format!(
+                "expected '<collection>/<item>' naming a product, such as 'shop/mug', \
+                 found '{reference}'"
+            ))),
+        }
+    }
+}
+
+/// Escapes text placed into generated HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}

@@ -1,0 +1,166 @@
+//! The block types with rules of their own: forms (spec 001 s3 field properties), maps
+//! (coordinates and zoom) and videos (their provider).
+
+use crate::bundle::BundleError;
+use crate::bundle::convert::non_empty;
+use crate::bundle::dto::{FormDto, FormFieldTypeDto, MapDto, MapStyleDto};
+use crate::bundle::error::At;
+use crate::bundle::text::{markdown, slugify};
+use crate::site::{
+    BlockContent, BlockId, FormBlock, FormField, FormFieldType, MapLocation, MapStyle,
+};
+
+/// Map zoom levels web maps offer.
+const MAX_MAP_ZOOM: u8 = 20;
+
+pub(crate) fn form(at: &At, dto: FormDto, id: &BlockId) -> Result<BlockContent, BundleError> {
+    if dto.fields.is_empty() {
+        return Err(at.field("fields").error("expected at least one field"));
+    }
+    let mut fields: Vec<FormField> = Vec::with_capacity(dto.fields.len());
+    for (index, field) in dto.fields.into_iter().enumerate() {
+        let field_at = at.field("fields").index(index);
+        non_empty(&field_at.field("title"), &field.title)?;
+        let field_id = field.id.unwrap_or_else(|| slugify(&field.title));
+        if field_id.is_empty() {
+            return Err(field_at
+                .field("id")
+                .error("missing; this title makes no id"));
+        }
+        if fields.iter().any(|earlier| earlier.id == field_id) {
+            return Err(field_at.field("id").error(format!(
+                "the field id '{field_id}' is already used in this form"
+            )));
+        }
+        let with_options = matches!(
+            field.field_type,
+            FormFieldTypeDto::Radio
+                | FormFieldTypeDto::Checkbox
+                | FormFieldTypeDto::Select
+                | FormFieldTypeDto::Likert
+        );
+        if with_options && field.options.is_empty() {
+            return Err(field_at
+                .field("options")
+                .error("expected at least one option for this field type"));
+        }
+        if !with_options && !field.options.is_empty() {
+            return Err(field_at.field("options").error(
+                "expected no options; only radio, checkbox, select and likert fields have them",
+            ));
+        }
+        if let Some(max) = field.max_length {
+            // Spec 001 s3: only a text area has a maximum length.
+            if field.field_type != FormFieldTypeDto::Textarea || max == 0 {
+                return Err(field_at.field("max_length").error(format!(
+                    "expected a maximum length above 0 on a textarea field only, found {max}"
+                )));
+            }
+        }
+        fields.push(FormField {
+            id: field_id,
+            field_type: field_type(field.field_type),
+            title: field.title,
+            description: field.description,
+            placeholder: field.placeholder,
+            required: field.required,
+            options: field.options,
+            max_length: field.max_length,
+        });
+    }
+    Ok(BlockContent::Form(FormBlock {
+        form_id: dto.form_id.unwrap_or_else(|| id.to_string()),
+        title: dto.title,
+        fields,
+        submit_label: dto.submit_label,
+        post_submit_message: markdown(
+            dto.post_submit_message
+                .as_deref()
+                .unwrap_or("Thank you! We have received your message."),
+        ),
+    }))
+}
+
+fn field_type(dto: FormFieldTypeDto) -> FormFieldType {
+    match dto {
+        FormFieldTypeDto::Text => FormFieldType::Text,
+        FormFieldTypeDto::Textarea => FormFieldType::Textarea,
+        FormFieldTypeDto::Email => FormFieldType::Email,
+        FormFieldTypeDto::Number => FormFieldType::Number,
+        FormFieldTypeDto::Website => FormFieldType::Website,
+        FormFieldTypeDto::Currency => FormFieldType::Currency,
+        FormFieldTypeDto::Password => FormFieldType::Password,
+        FormFieldTypeDto::Twitter => FormFieldType::Twitter,
+        FormFieldTypeDto::Date => FormFieldType::Date,
+        FormFieldTypeDto::Time => FormFieldType::Time,
+        FormFieldTypeDto::Name => FormFieldType::Name,
+        FormFieldTypeDto::Address => FormFieldType::Address,
+        FormFieldTypeDto::Phone => FormFieldType::Phone,
+        FormFieldTypeDto::Section => FormFieldType::Section,
+        FormFieldTypeDto::Radio => FormFieldType::Radio,
+        FormFieldTypeDto::Checkbox => FormFieldType::Checkbox,
+        FormFieldTypeDto::Select => FormFieldType::Select,
+        FormFieldTypeDto::Likert => FormFieldType::Likert,
+        FormFieldTypeDto::Hidden => FormFieldType::Hidden,
+    }
+}
+
+pub(crate) fn map(at: &At, dto: MapDto) -> Result<BlockContent, BundleError> {
+    let coordinates = [
+        ("lat", Some(dto.lat), 90.0),
+        ("lng", Some(dto.lng), 180.0),
+        ("marker_lat", dto.marker_lat, 90.0),
+        ("marker_lng", dto.marker_lng, 180.0),
+    ];
+    for (name, value, limit) in coordinates {
+        if let Some(value) = value
+            && !(-limit..=limit).contains(&value)
+        {
+            return Err(at.field(name).error(format!(
+                "expected degrees from -{limit} to {limit}, found {value}"
+            )));
+        }
+    }
+    let zoom = dto.zoom.unwrap_or(MapLocation::DEFAULT_ZOOM);
+    if !(1..=MAX_MAP_ZOOM).contains(&zoom) {
+        return Err(at.field("zoom").error(format!(
+            "expected a zoom from 1 to {MAX_MAP_ZOOM}, found {zoom}"
+        )));
+    }
+    Ok(BlockContent::Map {
+        location: MapLocation {
+            map_lat: dto.lat,
+            map_lng: dto.lng,
+            marker_lat: dto.marker_lat,
+            marker_lng: dto.marker_lng,
+            map_zoom: zoom,
+            address_title: dto.address_title,
+            address_line1: dto.address_line1,
+            address_line2: dto.address_line2,
+            address_country: dto.address_country,
+        },
+        style: match dto.style {
+            MapStyleDto::Original => MapStyle::Original,
+            MapStyleDto::Grayscale => MapStyle::Grayscale,
+            MapStyleDto::Satellite => MapStyle::Satellite,
+            MapStyleDto::MinimalDark => MapStyle::MinimalDark,
+            MapStyleDto::MinimalLight => MapStyle::MinimalLight,
+            MapStyleDto::MinimalBlue => MapStyle::MinimalBlue,
+        },
+    })
+}
+
+/// The provider of a video URL on the common hosts.
+pub(crate) fn video_provider(url: &str) -> Option<String> {
+    let host = url
+        .strip_prefix("https://")?
+        .split(['/', '?', '#'])
+        .next()?
+        .trim_start_matches("www.")
+        .trim_start_matches("m.");
+    match host {
+        "youtube.com" | "youtu.be" | "youtube-nocookie.com" => Some("YouTube".to_owned()),
+        "vimeo.com" | "player.vimeo.com" => Some("Vimeo".to_owned()),
+        _ => None,
+    }
+}

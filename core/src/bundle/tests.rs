@@ -1,0 +1,405 @@
+//! Broken bundles and the exact message each is refused with, plus the import's
+//! all-or-nothing guarantee.
+
+use crate::bundle::{BundleFiles, ImportError, ImportSummary, import, parse};
+use crate::enums::{CollectionType, ItemType, ProductType};
+use crate::ports::SiteRepository;
+use crate::ports::memory::MemorySiteRepository;
+use crate::site::{BlockContent, Site};
+
+/// A 4x3 PNG header: all a size probe reads.
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let mut png = vec![0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+    png.extend_from_slice(b"IHDR");
+    png.extend_from_slice(&width.to_be_bytes());
+    png.extend_from_slice(&height.to_be_bytes());
+    png.extend_from_slice(&[8, 6, 0, 0, 0, 0, 0, 0, 0]);
+    png
+}
+
+const SITE: &str = r#"
+[website]
+identifier = "tiny-shop"
+base_url = "https://tiny.example"
+type = "commerce"
+
+[settings]
+title = "Tiny Shop"
+home = "home"
+logo = { src = "/media/logo.png", alt = "Tiny Shop" }
+
+[settings.store]
+currency = "EUR"
+measurement_standard = "metric"
+
+[[navigation.main]]
+title = "Shop"
+href = "/shop"
+
+[[navigation.footer]]
+title = "First post"
+href = "/journal/first-post"
+"#;
+
+const HOME: &str = r#"
+type = "page"
+title = "Home"
+
+[[blocks]]
+type = "image"
+image = { src = "/media/logo.png", alt = "A dot" }
+
+[[blocks]]
+type = "summary"
+collection = "journal"
+
+[[blocks]]
+type = "product"
+item = "shop/mug"
+"#;
+
+const JOURNAL: &str = "type = \"generic\"\ntitle = \"Journal\"\n";
+const SHOP: &str = "type = \"products\"\ntitle = \"Shop\"\n";
+
+const POST: &str = r#"+++
+title = "First post"
+published = 2025-03-14T09:30:00Z
+tags = ["news"]
++++
+
+Hello from the *studio*.
+"#;
+
+const MUG: &str = r#"
+title = "Mug"
+published = 2025-01-01
+
+[product]
+type = "physical"
+options = ["Colour"]
+
+[[product.variants]]
+sku = "MUG-1"
+price = 2800
+stock = 3
+options = { Colour = "Sand" }
+"#;
+
+fn valid() -> BundleFiles {
+    let mut files = BundleFiles::new();
+    let text = |path: &str, body: &str| (path.to_owned(), body.as_bytes().to_vec());
+    files.extend([
+        text("site.toml", SITE),
+        text("README.md", "Not part of the site."),
+        text("collections/home.toml", HOME),
+        text("collections/journal.toml", JOURNAL),
+        text("collections/journal/first-post.md", POST),
+        text("collections/shop.toml", SHOP),
+        text("collections/shop/mug.toml", MUG),
+    ]);
+    files.insert("media/logo.png".to_owned(), png(4, 3));
+    files
+}
+
+/// Applies a textual change to one file of the valid bundle.
+fn edited(path: &str, from: &str, to: &str) -> BundleFiles {
+    let mut files = valid();
+    let text = String::from_utf8(files[path].clone()).unwrap();
+    assert!(text.contains(from), "{path} does not contain {from:?}");
+    files.insert(path.to_owned(), text.replacen(from, to, 1).into_bytes());
+    files
+}
+
+fn added(path: &str, body: &str) -> BundleFiles {
+    let mut files = valid();
+    files.insert(path.to_owned(), body.as_bytes().to_vec());
+    files
+}
+
+fn removed(path: &str) -> BundleFiles {
+    let mut files = valid();
+    files.remove(path);
+    files
+}
+
+fn parsed() -> Site {
+    parse(&valid()).unwrap_or_else(|error| panic!("the valid bundle is refused: {error}"))
+}
+
+#[test]
+fn the_valid_bundle_converts_every_part() {
+    let site = parsed();
+    assert_eq!(site.website.id.as_str(), "tiny-shop");
+    assert_eq!(site.settings.home_collection.as_str(), "home");
+    assert_eq!(site.settings.store.selected_currency.code(), "EUR");
+    let logo = site.settings.logo.as_ref().unwrap();
+    assert_eq!((logo.width, logo.height), (4, 3));
+    let slugs: Vec<&str> = site.collections.iter().map(|c| c.slug.as_str()).collect();
+    assert_eq!(slugs, ["home", "journal", "shop"]);
+    assert_eq!(
+        site.collections[2].collection_type,
+        CollectionType::Products
+    );
+
+    let post = &site.items[0];
+    assert_eq!(post.id.as_str(), "journal-first-post");
+    assert_eq!(post.record_type, ItemType::Text);
+    assert_eq!(post.published_on, 1_741_944_600_000);
+    let body: Vec<_> = post.body.layout.blocks().collect();
+    assert_eq!(body[0].id.as_str(), "journal-first-post-1");
+    assert!(matches!(&body[0].content, BlockContent::Html { html }
+        if html.as_str() == "<p>Hello from the <em>studio</em>.</p>\n"));
+
+    let mug = &site.items[1];
+    assert_eq!(mug.record_type, ItemType::StoreItem);
+    let product = mug.product.as_ref().unwrap();
+    assert_eq!(product.product_type, ProductType::Physical);
+    assert_eq!(product.variants[0].option_values[0].value, "Sand");
+
+    let home: Vec<_> = site.collections[0].body.layout.blocks().collect();
+    assert!(
+        matches!(&home[2].content, BlockContent::Product { item } if item.as_str() == "shop-mug")
+    );
+    assert_eq!(site.media[0].content_type, "image/png");
+    site.validate().unwrap();
+}
+
+/// Each broken bundle and the exact message it is refused with.
+#[test]
+fn broken_bundles_are_refused_with_file_field_and_expectation() {
+    let cases: Vec<(&str, BundleFiles, &str)> = vec![
+        (
+            "missing site.toml",
+            removed("site.toml"),
+            "site.toml: missing; every bundle needs a site.toml at its root",
+        ),
+        (
+            "unknown field",
+            edited(
+                "collections/journal.toml",
+                "title",
+                "colour = \"red\"\ntitle",
+            ),
+            "collections/journal.toml: field 'colour': unknown field 'colour'; the known fields \
+             are 'id', 'type', 'title', 'description', 'enabled', 'permission', 'seo', \
+             'blocks', 'rows'",
+        ),
+        (
+            "unknown field in a block",
+            edited(
+                "collections/home.toml",
+                "collection = \"journal\"",
+                "collection = \"journal\"\nsize = 3",
+            ),
+            "collections/home.toml: field 'blocks[1].size': unknown field 'size'; the known \
+             fields are 'collection', 'title', 'design', 'limit'",
+        ),
+        (
+            "wrong type",
+            edited(
+                "collections/journal/first-post.md",
+                "tags",
+                "position = \"first\"\ntags",
+            ),
+            "collections/journal/first-post.md: field 'position': expected an integer from 0 \
+             to 4294967295, found string \"first\"",
+        ),
+        (
+            "missing field",
+            edited("collections/shop/mug.toml", "title = \"Mug\"", ""),
+            "collections/shop/mug.toml: field 'title': missing; this field is required",
+        ),
+        (
+            "unknown block type",
+            edited("collections/home.toml", "\"summary\"", "\"sumary\""),
+            "collections/home.toml: field 'blocks[1].type': expected one of html, markdown, \
+             heading, image, button, quote, spacer, horizontal-rule, code, gallery, summary, \
+             form, newsletter, accordion, marquee, map, video, product, social-links, found \
+             'sumary'",
+        ),
+        (
+            "dangling summary collection",
+            edited("collections/home.toml", "\"journal\"", "\"jornal\""),
+            "collections/home.toml: field 'blocks[1].collection': expected the slug of a \
+             collection that lists items (journal, shop), found 'jornal'",
+        ),
+        (
+            "dangling product",
+            edited("collections/home.toml", "shop/mug", "shop/jug"),
+            "collections/home.toml: field 'blocks[2].item': expected '<collection>/<item>' \
+             naming a product, such as 'shop/mug', found 'shop/jug'",
+        ),
+        (
+            "dangling navigation link",
+            edited("site.toml", "href = \"/shop\"", "href = \"/shopp\""),
+            "site.toml: field 'navigation.main[0].href': '/shopp' leads to no page or file of \
+             this site",
+        ),
+        (
+            "unknown home collection",
+            edited("site.toml", "home = \"home\"", "home = \"start\""),
+            "site.toml: field 'settings.home': expected the slug of a collection in \
+             collections/, found 'start'",
+        ),
+        (
+            "duplicate SKU",
+            added("collections/shop/vase.toml", &MUG.replace("Mug", "Vase")),
+            "collections/shop/vase.toml: field 'product.variants[0].sku': SKU 'MUG-1' is \
+             already used by item 'shop-mug'",
+        ),
+        (
+            "missing media",
+            edited(
+                "collections/home.toml",
+                "/media/logo.png",
+                "/media/hero.webp",
+            ),
+            "collections/home.toml: field 'blocks[0].image.src': expected /media/<file> naming \
+             a file in the bundle's media folder, found '/media/hero.webp'",
+        ),
+        (
+            "invalid slug",
+            added("collections/Shop-Two.toml", SHOP),
+            "collections/Shop-Two.toml: the file name 'Shop-Two' is not a valid slug; expected \
+             at most 100 lowercase letters, digits and '-'",
+        ),
+        (
+            "layout row wider than 12",
+            added(
+                "collections/about.toml",
+                "type = \"page\"\ntitle = \"About\"\n[[rows]]\ncolumns = [{ span = 8 }, { span = 6 }]\n",
+            ),
+            "collections/about.toml: field 'rows[0]': expected column spans adding up to at \
+             most 12, found 14",
+        ),
+        (
+            "negative price",
+            edited("collections/shop/mug.toml", "2800", "-5"),
+            "collections/shop/mug.toml: field 'product.variants[0].price': expected an integer \
+             number of cents from 0 to 100000000, found -5",
+        ),
+        (
+            "sale price above the price",
+            edited(
+                "collections/shop/mug.toml",
+                "stock = 3",
+                "stock = 3\non_sale = true\nsale_price = 3000",
+            ),
+            "collections/shop/mug.toml: field 'product.variants[0].sale_price': expected a sale \
+             price below the price of 2800, found 3000",
+        ),
+        (
+            "variant without stock",
+            edited("collections/shop/mug.toml", "stock = 3", ""),
+            "collections/shop/mug.toml: field 'product.variants[0]': expected either 'stock' \
+             (how many are left) or 'unlimited = true'",
+        ),
+        (
+            "undeclared option",
+            edited(
+                "collections/shop/mug.toml",
+                "{ Colour = \"Sand\" }",
+                "{ Colour = \"Sand\", Size = \"L\" }",
+            ),
+            "collections/shop/mug.toml: field 'product.variants[0].options.Size': unknown \
+             option; the product's options are 'Colour'",
+        ),
+        (
+            "product outside a shop",
+            added("collections/journal/mug.toml", MUG),
+            "collections/journal/mug.toml: field 'product': expected no product here; products \
+             belong in a collection of type \"products\"",
+        ),
+        (
+            "items in a page",
+            added("collections/home/extra.md", POST),
+            "collections/home/extra.md: collection 'home' is a page, which holds no items; use \
+             type = \"generic\" or \"products\" to list items",
+        ),
+        (
+            "TOML syntax error",
+            edited(
+                "collections/journal.toml",
+                "title = \"Journal\"",
+                "title = [\"Journal\"",
+            ),
+            "collections/journal.toml: TOML syntax error at line 2, column 19: unclosed array, \
+             expected `]`",
+        ),
+        (
+            "markdown without front matter",
+            edited("collections/journal/first-post.md", "+++\ntitle", "title"),
+            "collections/journal/first-post.md: expected the file to start with TOML front \
+             matter between two '+++' lines",
+        ),
+        (
+            "media of an unknown kind",
+            added("media/notes.txt", "hello"),
+            "media/notes.txt: expected one of the extensions webp, png, jpg, jpeg, gif, avif, \
+             svg, ico",
+        ),
+        (
+            "duplicate block id",
+            edited(
+                "collections/home.toml",
+                "type = \"summary\"",
+                "type = \"summary\"\nid = \"home-1\"",
+            ),
+            "collections/home.toml: field 'blocks[1].id': the block id 'home-1' is already \
+             used by collections/home.toml blocks[0]",
+        ),
+        (
+            "stray folder",
+            added("images/dot.png", "x"),
+            "images/dot.png: unexpected file; a bundle holds site.toml, collections/ and media/",
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (name, files, expected) in cases {
+        match parse(&files) {
+            Ok(_) => failures.push(format!("{name}: accepted")),
+            Err(error) if error.to_string() != expected => {
+                failures.push(format!(
+                    "{name}:\n  expected {expected}\n  found    {error}"
+                ));
+            }
+            Err(_) => {}
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[tokio::test]
+async fn a_bad_bundle_imports_nothing() {
+    let repository = MemorySiteRepository::new();
+    let summary = import(&valid(), &repository).await.unwrap();
+    assert_eq!(
+        summary,
+        ImportSummary {
+            collections: 3,
+            items: 2,
+            products: 1,
+            media_files: 1,
+            media_bytes: 33,
+        }
+    );
+    let before = repository.profile().await.unwrap();
+
+    let broken = edited(
+        "site.toml",
+        "title = \"Tiny Shop\"",
+        "title = \"Renamed\"\nhome = 5",
+    );
+    let error = import(&broken, &repository).await.unwrap_err();
+    assert!(matches!(error, ImportError::Invalid(_)), "{error}");
+    assert_eq!(repository.profile().await.unwrap(), before);
+}
+
+#[tokio::test]
+async fn an_import_into_an_empty_repository_serves_the_site() {
+    let repository = MemorySiteRepository::new();
+    assert!(repository.is_empty().await.unwrap());
+    import(&valid(), &repository).await.unwrap();
+    let logo = repository.media("/media/logo.png").await.unwrap().unwrap();
+    assert_eq!(logo.bytes, png(4, 3));
+}

@@ -1,0 +1,228 @@
+//! The demo storefront bundle in `adapters/demo-site` imports cleanly and every page it
+//! promises resolves through the page service.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use vitrine_core::bundle::{self, BundleFiles};
+use vitrine_core::enums::{CollectionType, PageType, ProductType};
+use vitrine_core::pages::{PageContent, PageService, Viewer};
+use vitrine_core::ports::memory::MemorySiteRepository;
+use vitrine_core::site::{BlockContent, MediaRef, Site};
+
+/// Reads a directory into bundle files, as the binary does.
+fn read_dir(root: &Path, dir: &Path, files: &mut BundleFiles) {
+    for entry in std::fs::read_dir(dir).expect("the demo bundle is readable") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            read_dir(root, &path, files);
+        } else {
+            let relative = path.strip_prefix(root).expect("inside the bundle");
+            let key = relative
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/");
+            files.insert(key, std::fs::read(&path).expect("a readable file"));
+        }
+    }
+}
+
+fn demo_files() -> BundleFiles {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/demo-site");
+    let mut files = BundleFiles::new();
+    read_dir(&root, &root, &mut files);
+    files
+}
+
+fn demo_site() -> Site {
+    bundle::parse(&demo_files())
+        .unwrap_or_else(|error| panic!("the demo bundle is refused: {error}"))
+}
+
+/// Every image reference in the site, with where it is.
+fn images(site: &Site) -> Vec<(String, MediaRef)> {
+    let mut found = Vec::new();
+    let settings = [&site.settings.logo, &site.settings.social_image];
+    found.extend(
+        settings
+            .into_iter()
+            .flatten()
+            .map(|i| ("settings".to_owned(), i.clone())),
+    );
+    let bodies = site
+        .collections
+        .iter()
+        .map(|c| (c.slug.to_string(), &c.body))
+        .chain(site.items.iter().map(|i| (i.slug.to_string(), &i.body)));
+    for (owner, body) in bodies {
+        for block in body.layout.blocks() {
+            match &block.content {
+                BlockContent::Image { image, .. } => found.push((owner.clone(), image.clone())),
+                BlockContent::Video {
+                    thumbnail: Some(image),
+                    ..
+                } => {
+                    found.push((owner.clone(), image.clone()));
+                }
+                BlockContent::Gallery { slides, .. } => {
+                    found.extend(slides.iter().map(|s| (owner.clone(), s.image.clone())));
+                }
+                _ => {}
+            }
+        }
+    }
+    for item in &site.items {
+        found.extend(
+            item.image
+                .iter()
+                .map(|i| (item.slug.to_string(), i.clone())),
+        );
+    }
+    found
+}
+
+#[test]
+fn the_demo_is_a_small_shop_with_every_kind_of_product() {
+    let site = demo_site();
+    let shop = site
+        .collections
+        .iter()
+        .find(|c| c.collection_type == CollectionType::Products)
+        .expect("a shop");
+    let products: Vec<_> = site
+        .items
+        .iter()
+        .filter(|i| i.collection_id == shop.id)
+        .filter_map(|i| i.product.as_ref())
+        .collect();
+    for product_type in [
+        ProductType::Physical,
+        ProductType::Digital,
+        ProductType::Service,
+        ProductType::GiftCard,
+    ] {
+        assert!(
+            products.iter().any(|p| p.product_type == product_type),
+            "{product_type}"
+        );
+    }
+    assert!(products.iter().any(|p| p.price_display().on_sale));
+    assert!(products.iter().any(|p| p.price_display().sold_out));
+    assert!(
+        products
+            .iter()
+            .any(|p| p.variants.iter().any(|v| v.option_values.len() == 2))
+    );
+}
+
+#[test]
+fn every_demo_image_has_alt_text_and_the_media_stays_small() {
+    let site = demo_site();
+    let images = images(&site);
+    assert!(images.len() > 20);
+    for (owner, image) in &images {
+        assert!(
+            !image.alt.trim().is_empty(),
+            "{owner}: {} has no alt text",
+            image.path
+        );
+    }
+    for file in &site.media {
+        assert!(
+            file.bytes.len() < 80_000,
+            "{} has {} bytes",
+            file.path,
+            file.bytes.len()
+        );
+        assert!(
+            images.iter().any(|(_, image)| image.path == file.path),
+            "{} is unused",
+            file.path
+        );
+    }
+    let total: usize = site.media.iter().map(|f| f.bytes.len()).sum();
+    assert!(total < 2_000_000, "the demo's media weigh {total} bytes");
+}
+
+#[tokio::test]
+async fn every_demo_page_resolves_after_import() {
+    let repository = Arc::new(MemorySiteRepository::new());
+    let summary = bundle::import(&demo_files(), repository.as_ref())
+        .await
+        .unwrap();
+    assert_eq!(summary.collections, 7);
+    assert_eq!(summary.products, 9);
+    let pages = PageService::new(repository);
+    let viewer = Viewer::default();
+    let expected = [
+        ("/", PageType::Page, "Terraluz Studio"),
+        ("/shop", PageType::MainContent, "Shop — Terraluz Studio"),
+        (
+            "/shop/sea-glass-mug",
+            PageType::ContentItem,
+            "Sea Glass Mug — Terraluz Studio",
+        ),
+        (
+            "/shop/wheel-throwing-workshop",
+            PageType::ContentItem,
+            "Wheel Throwing Workshop — Terraluz Studio",
+        ),
+        ("/gallery", PageType::Page, "Gallery — Terraluz Studio"),
+        (
+            "/journal",
+            PageType::MainContent,
+            "Journal — Terraluz Studio",
+        ),
+        (
+            "/journal/lisbon-light",
+            PageType::ContentItem,
+            "What Lisbon Light Does to a Glaze — Terraluz Studio",
+        ),
+        ("/about", PageType::Page, "About — Terraluz Studio"),
+        ("/contact", PageType::Page, "Contact — Terraluz Studio"),
+        (
+            "/shipping",
+            PageType::Page,
+            "Shipping & returns — Terraluz Studio",
+        ),
+        (
+            "/nowhere",
+            PageType::NotFound,
+            "Page not found — Terraluz Studio",
+        ),
+    ];
+    for (path, page_type, title) in expected {
+        let view = pages.page(path, &viewer).await.unwrap();
+        assert_eq!(
+            (view.page_type, view.title.as_str()),
+            (page_type, title),
+            "{path}"
+        );
+    }
+
+    let home = pages.page("/", &viewer).await.unwrap();
+    let summaries: Vec<usize> = home
+        .resolved
+        .summaries
+        .values()
+        .map(|s| s.items.len())
+        .collect();
+    assert_eq!(summaries, [4, 3], "featured products, then recent posts");
+    let journal = pages.page("/journal", &viewer).await.unwrap();
+    let PageContent::ItemList { items, .. } = journal.content else {
+        panic!("the journal lists its posts");
+    };
+    let newest_first: Vec<&str> = items.iter().map(|i| i.slug.as_str()).collect();
+    assert_eq!(
+        newest_first,
+        [
+            "caring-for-handmade-ceramics",
+            "lisbon-light",
+            "notes-on-glaze-tests",
+            "first-firing-of-the-year",
+        ]
+    );
+    let sitemap = pages.sitemap().await.unwrap();
+    assert_eq!(sitemap.len(), 7 + 9 + 4);
+}

@@ -1,0 +1,3 @@
+//! The core's integration tests: one binary, one module per subject.
+
+mod demo_site;

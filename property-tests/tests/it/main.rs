@@ -1,0 +1,13 @@
+//! Property tests over the core's shared rules, in one integration binary.
+//!
+//! Where a rule has state (money arithmetic) the tests are model-based: a weighted strategy
+//! of operations is applied both to the real type and to a tiny reference model, and the two
+//! must agree after every step.
+
+mod blog_url;
+mod enums;
+mod human;
+mod links;
+mod money_arithmetic;
+mod money_format;
+mod query_string;

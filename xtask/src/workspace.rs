@@ -1,0 +1,12 @@
+//! Where the workspace is, so commands work from any directory.
+
+use std::path::PathBuf;
+
+/// The workspace root: the parent of this crate's directory.
+pub fn root() -> PathBuf {
+    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or(manifest_dir)
+}

@@ -4,6 +4,10 @@
 //! one means a module, a `Command` variant and a match arm.
 
 mod codegen;
+mod process;
+mod serve;
+mod test;
+mod web;
 mod workspace;
 
 use std::process::ExitCode;
@@ -22,11 +26,22 @@ enum Command {
     /// Generate the web client's TypeScript enumerations, currency table and money test
     /// vectors from the Rust core.
     Codegen(codegen::Args),
+    /// Build the web assets and the release server, then serve the demo storefront on the
+    /// embedded database. Arguments after `--` go to `vitrine serve`.
+    Run {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Run every test: web unit tests, Rust unit, property, HTTP and SQL tests (PostgreSQL
+    /// when VITRINE_TEST_POSTGRES_URL is set), and the browser suite in headless Chromium.
+    Test,
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Codegen(args) => codegen::run(&args),
+        Command::Run { args } => serve::run_vitrine(&args),
+        Command::Test => test::run_all(),
     };
     // Printed by hand rather than by returning the error from `main`, so a failed check shows
     // its message and causes without a backtrace.

@@ -1,17 +1,9 @@
 //! Running the tools a task needs, with the command echoed and failures explained.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
-
-/// The repository root: xtask lives one level below it.
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask sits inside the workspace")
-        .to_path_buf()
-}
 
 /// Runs `program args...` in `dir`, failing with the command line when it does not succeed.
 pub fn run(dir: &Path, program: &str, args: &[&str], envs: &[(&str, &str)]) -> Result<()> {
@@ -38,7 +30,7 @@ pub fn available(program: &str) -> bool {
 }
 
 fn display_relative(dir: &Path) -> String {
-    let root = workspace_root();
+    let root = crate::workspace::root();
     match dir.strip_prefix(&root) {
         Ok(rest) if rest.as_os_str().is_empty() => ".".to_owned(),
         Ok(rest) => rest.display().to_string(),

@@ -4,12 +4,13 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use crate::process::{run, workspace_root};
+use crate::process::run;
+use crate::workspace;
 use crate::web;
 
 /// Builds the web assets and the release server, then runs `vitrine serve` with `args`.
 pub fn run_vitrine(args: &[String]) -> Result<()> {
-    let root = workspace_root();
+    let root = workspace::root();
     web::install()?;
     web::build()?;
     run(

@@ -8,14 +8,15 @@ use std::path::Path;
 
 use anyhow::{Result, bail};
 
-use crate::process::{available, run, workspace_root};
+use crate::process::{available, run};
+use crate::workspace;
 use crate::web::{self, NPM_ENV};
 
 /// Where the browser tests expect Chromium; the system package installs it there.
 const CHROMIUM: &str = "/usr/bin/chromium";
 
 pub fn run_all() -> Result<()> {
-    let root = workspace_root();
+    let root = workspace::root();
     let web_dir = root.join("web");
     let in_ci = std::env::var("CI").is_ok_and(|value| value == "true");
     if in_ci && std::env::var_os("VITRINE_TEST_POSTGRES_URL").is_none() {
@@ -55,7 +56,7 @@ fn ensure_chromium() -> Result<()> {
     if !available("apt-get") {
         bail!("Chromium is missing at {CHROMIUM}; install your system's chromium package");
     }
-    let root = workspace_root();
+    let root = workspace::root();
     run(&root, "apt-get", &["update", "-qq"], &[])?;
     let install = ["install", "-y", "-qq", "chromium"];
     if run(&root, "apt-get", &install, &[]).is_err() {

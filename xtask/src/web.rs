@@ -2,14 +2,15 @@
 
 use anyhow::Result;
 
-use crate::process::{run, workspace_root};
+use crate::process::run;
+use crate::workspace;
 
 /// Environment for every npm call: no test tool may download a browser of its own.
 pub const NPM_ENV: &[(&str, &str)] = &[("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")];
 
 /// Installs the locked npm packages when they are missing or older than the lockfile.
 pub fn install() -> Result<()> {
-    let web = workspace_root().join("web");
+    let web = workspace::root().join("web");
     let installed = web.join("node_modules/.package-lock.json");
     let lock = web.join("package-lock.json");
     let fresh = match (installed.metadata(), lock.metadata()) {
@@ -29,7 +30,7 @@ pub fn install() -> Result<()> {
 /// Builds the islands, the runtime and the stylesheet into web/dist.
 pub fn build() -> Result<()> {
     run(
-        &workspace_root().join("web"),
+        &workspace::root().join("web"),
         "npm",
         &["run", "build"],
         NPM_ENV,

@@ -6,9 +6,11 @@ use std::io::Write;
 use flate2::Compression;
 use flate2::write::GzEncoder;
 
-/// Brotli's best setting: assets are compressed once per process, so time spent here is paid
-/// back on every request.
-const BROTLI_QUALITY: i32 = 11;
+/// Brotli's best setting in release builds: assets are compressed once per process, so time
+/// spent here is paid back on every request (about 0.5 s for the React chunk). The encoder is
+/// generic, so it is compiled with this crate's optimisation level; unoptimised, the best
+/// setting takes seconds, so development builds use 9, about 8% larger and ten times faster.
+const BROTLI_QUALITY: i32 = if cfg!(debug_assertions) { 9 } else { 11 };
 /// A 4 MiB window covers any single asset a page loads.
 const BROTLI_WINDOW_LOG: i32 = 22;
 

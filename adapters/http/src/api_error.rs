@@ -14,7 +14,8 @@ use vitrine_core::ports::RepositoryError;
 /// whether the server or the request layer chose them.
 pub const INTERNAL_ERROR_MESSAGE: &str = "Internal server error. Please try again later.";
 /// The spec's text for a 503 (spec 000 s8).
-pub const UNAVAILABLE_MESSAGE: &str = "This service is temporarily unavailable. Please try again later.";
+pub const UNAVAILABLE_MESSAGE: &str =
+    "This service is temporarily unavailable. Please try again later.";
 /// What a visitor reads when the crumb check fails; the request layer retries once first.
 pub const CRUMB_FAIL_MESSAGE: &str =
     "Your session token is invalid or has expired. Please reload the page and try again.";
@@ -76,9 +77,7 @@ impl From<RepositoryError> for ApiError {
             RepositoryError::Unavailable(_) => Self::Unavailable(Box::new(error)),
             // A refused write from an API call is still the server's fault: handlers validate
             // input through the core before anything reaches the store.
-            RepositoryError::Corrupt { .. } | RepositoryError::Rejected(_) => {
-                Self::internal(error)
-            }
+            RepositoryError::Corrupt { .. } | RepositoryError::Rejected(_) => Self::internal(error),
         }
     }
 }
@@ -96,7 +95,9 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match &self {
             Self::Internal(cause) => tracing::error!(error = %cause, "API call failed"),
-            Self::Unavailable(cause) => tracing::warn!(error = %cause, "API call found a dependency down"),
+            Self::Unavailable(cause) => {
+                tracing::warn!(error = %cause, "API call found a dependency down")
+            }
             _ => {}
         }
         (self.status(), Json(self.body())).into_response()

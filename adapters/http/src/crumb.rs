@@ -165,7 +165,10 @@ mod tests {
     #[test]
     fn only_state_changing_api_calls_are_protected() {
         assert!(is_protected(&Method::POST, "/api/census/RecordHit"));
-        assert!(is_protected(&Method::DELETE, "/api/site-users/account/session"));
+        assert!(is_protected(
+            &Method::DELETE,
+            "/api/site-users/account/session"
+        ));
         assert!(is_protected(&Method::PATCH, "/api"));
         assert!(!is_protected(&Method::GET, "/api/track/Track"));
         assert!(!is_protected(&Method::POST, "/apiary"));

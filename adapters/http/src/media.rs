@@ -23,7 +23,11 @@ pub(crate) async fn media(
     let file = match state.repository.media(&site_path).await {
         Ok(Some(file)) => file,
         Ok(None) => {
-            return (StatusCode::NOT_FOUND, [(CACHE_CONTROL, "no-cache")], "Not found")
+            return (
+                StatusCode::NOT_FOUND,
+                [(CACHE_CONTROL, "no-cache")],
+                "Not found",
+            )
                 .into_response();
         }
         Err(error) => {
@@ -37,7 +41,10 @@ pub(crate) async fn media(
         }
     };
     let etag = entity_tag(&file.bytes);
-    let cache_headers = [(CACHE_CONTROL, MEDIA_CACHE.to_owned()), (ETAG, etag.clone())];
+    let cache_headers = [
+        (CACHE_CONTROL, MEDIA_CACHE.to_owned()),
+        (ETAG, etag.clone()),
+    ];
     if matches_etag(&headers, &etag) {
         return (StatusCode::NOT_MODIFIED, cache_headers).into_response();
     }

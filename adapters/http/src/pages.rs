@@ -92,7 +92,9 @@ pub(crate) fn html_response(status: StatusCode, html: String) -> Response {
 
 fn log_page_error(error: &PageError, path: &str) {
     match error {
-        PageError::NoSite => tracing::warn!(path, "no site has been imported; run `vitrine import`"),
+        PageError::NoSite => {
+            tracing::warn!(path, "no site has been imported; run `vitrine import`")
+        }
         PageError::Repository(error) => tracing::error!(%error, path, "reading a page failed"),
     }
 }

@@ -25,7 +25,9 @@ pub(crate) async fn sitemap(State(state): State<AppState>) -> Response {
         Err(error) => {
             match &error {
                 PageError::NoSite => tracing::warn!("sitemap asked for before a site was imported"),
-                PageError::Repository(error) => tracing::error!(%error, "reading the sitemap failed"),
+                PageError::Repository(error) => {
+                    tracing::error!(%error, "reading the sitemap failed")
+                }
             }
             (
                 StatusCode::SERVICE_UNAVAILABLE,

@@ -13,8 +13,10 @@ use clap::{Args, Parser, Subcommand};
 /// something to look at. Replace it with your own site with `vitrine import DIR`.
 #[derive(Debug, Parser)]
 #[command(name = "vitrine", version, propagate_version = true)]
-#[command(after_help = "Logs go to standard error. Set RUST_LOG to choose what is logged \
-    (default: info) and VITRINE_LOG_FORMAT=json for one JSON object per line.")]
+#[command(
+    after_help = "Logs go to standard error. Set RUST_LOG to choose what is logged \
+    (default: info) and VITRINE_LOG_FORMAT=json for one JSON object per line."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -46,7 +48,12 @@ pub struct DatabaseArgs {
     /// Database URL: `sqlite://PATH` for an embedded SQLite file, or
     /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` for PostgreSQL.
     /// [default: the SQLite file vitrine.db in the data directory]
-    #[arg(long, env = "VITRINE_DATABASE_URL", value_name = "URL", hide_env_values = true)]
+    #[arg(
+        long,
+        env = "VITRINE_DATABASE_URL",
+        value_name = "URL",
+        hide_env_values = true
+    )]
     pub database_url: Option<String>,
 
     /// Directory for Vitrine's own files, such as the embedded database. It is created when
@@ -77,7 +84,12 @@ pub struct ServeArgs {
     /// The URL visitors reach the site at, e.g. https://shop.example. Used for absolute links
     /// (sitemap, robots.txt, social tags); an https URL also marks cookies Secure.
     /// [default: http:// and the listening address]
-    #[arg(long, env = "VITRINE_PUBLIC_URL", value_name = "URL", hide_env_values = true)]
+    #[arg(
+        long,
+        env = "VITRINE_PUBLIC_URL",
+        value_name = "URL",
+        hide_env_values = true
+    )]
     pub public_url: Option<String>,
 
     #[command(flatten)]
@@ -122,7 +134,14 @@ mod tests {
     #[test]
     fn import_takes_a_directory_or_the_demo_but_not_both() {
         let parsed = Cli::try_parse_from(["vitrine", "import", "site"]).unwrap();
-        assert!(matches!(parsed.command, Command::Import(ImportArgs { dir: Some(_), demo: false, .. })));
+        assert!(matches!(
+            parsed.command,
+            Command::Import(ImportArgs {
+                dir: Some(_),
+                demo: false,
+                ..
+            })
+        ));
         assert!(Cli::try_parse_from(["vitrine", "import", "--demo"]).is_ok());
         assert!(Cli::try_parse_from(["vitrine", "import"]).is_err());
         assert!(Cli::try_parse_from(["vitrine", "import", "site", "--demo"]).is_err());

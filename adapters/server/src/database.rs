@@ -17,9 +17,9 @@ pub fn database_url(args: &DatabaseArgs) -> String {
 /// Opens the database and applies pending migrations.
 pub async fn open(args: &DatabaseArgs) -> anyhow::Result<Database> {
     let url = database_url(args);
-    let database = vitrine_sql::connect(&url).await.with_context(|| {
-        "could not open the database; set another with --database-url or VITRINE_DATABASE_URL"
-    })?;
+    let database = vitrine_sql::connect(&url).await.with_context(
+        || "could not open the database; set another with --database-url or VITRINE_DATABASE_URL",
+    )?;
     database.migrate().await.with_context(|| {
         format!(
             "could not bring the {} database {} up to date; it may belong to a newer Vitrine",

@@ -52,14 +52,15 @@ async fn import(
     repository: &dyn SiteRepository,
     source: &str,
 ) -> anyhow::Result<ImportSummary> {
-    bundle::import(files, repository).await.map_err(|error| match error {
-        ImportError::Invalid(error) => anyhow::Error::new(error).context(format!(
-            "the site bundle {source} was not imported, and the stored site is unchanged"
-        )),
-        ImportError::Repository(error) => anyhow::Error::new(error).context(
-            "could not store the site; the database still holds the previous one",
-        ),
-    })
+    bundle::import(files, repository)
+        .await
+        .map_err(|error| match error {
+            ImportError::Invalid(error) => anyhow::Error::new(error).context(format!(
+                "the site bundle {source} was not imported, and the stored site is unchanged"
+            )),
+            ImportError::Repository(error) => anyhow::Error::new(error)
+                .context("could not store the site; the database still holds the previous one"),
+        })
 }
 
 /// The demo bundle's files.
@@ -96,10 +97,11 @@ pub fn read_bundle_dir(root: &Path) -> anyhow::Result<BundleFiles> {
 }
 
 fn read_dir_into(dir: &Path, prefix: &str, files: &mut BundleFiles) -> anyhow::Result<()> {
-    let entries =
-        fs::read_dir(dir).with_context(|| format!("cannot list the directory {}", dir.display()))?;
+    let entries = fs::read_dir(dir)
+        .with_context(|| format!("cannot list the directory {}", dir.display()))?;
     for entry in entries {
-        let entry = entry.with_context(|| format!("cannot list the directory {}", dir.display()))?;
+        let entry =
+            entry.with_context(|| format!("cannot list the directory {}", dir.display()))?;
         let path = entry.path();
         let Some(name) = entry.file_name().to_str().map(str::to_owned) else {
             anyhow::bail!(
@@ -117,7 +119,8 @@ fn read_dir_into(dir: &Path, prefix: &str, files: &mut BundleFiles) -> anyhow::R
         if metadata.is_dir() {
             read_dir_into(&path, &format!("{relative}/"), files)?;
         } else {
-            let bytes = fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let bytes =
+                fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
             files.insert(relative, bytes);
         }
     }

@@ -12,7 +12,8 @@ pub const LOG_FORMAT_VARIABLE: &str = "VITRINE_LOG_FORMAT";
 /// what the command itself reports.
 pub fn init() {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let json = std::env::var(LOG_FORMAT_VARIABLE).is_ok_and(|format| format.eq_ignore_ascii_case("json"));
+    let json =
+        std::env::var(LOG_FORMAT_VARIABLE).is_ok_and(|format| format.eq_ignore_ascii_case("json"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)

@@ -35,7 +35,11 @@ async fn main() -> ExitCode {
 
 async fn migrate(args: cli::MigrateArgs) -> anyhow::Result<()> {
     let database = database::open(&args.database).await?;
-    println!("The {} database {} is up to date.", database.kind(), database.url());
+    println!(
+        "The {} database {} is up to date.",
+        database.kind(),
+        database.url()
+    );
     database.close().await;
     Ok(())
 }

@@ -141,7 +141,10 @@ mod tests {
             "127.0.0.1:8080".parse().unwrap(),
         );
         let message = format!("{error:#}");
-        assert!(message.contains("127.0.0.1:8080 is already in use"), "{message}");
+        assert!(
+            message.contains("127.0.0.1:8080 is already in use"),
+            "{message}"
+        );
         assert!(message.contains("--addr or VITRINE_ADDR"), "{message}");
     }
 }

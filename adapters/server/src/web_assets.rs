@@ -18,7 +18,9 @@ pub fn load() -> anyhow::Result<AssetStore> {
         );
         return Ok(AssetStore::empty());
     }
-    let store = AssetStore::from_files(files).context("the embedded web build is inconsistent; rebuild it with `npm --prefix web run build`")?;
+    let store = AssetStore::from_files(files).context(
+        "the embedded web build is inconsistent; rebuild it with `npm --prefix web run build`",
+    )?;
     tracing::info!(assets = store.asset_count(), "web build loaded");
     Ok(store)
 }

@@ -39,7 +39,10 @@ fn demo_site_dir() -> PathBuf {
 
 async fn repository_in(data_dir: &Path) -> std::sync::Arc<dyn SiteRepository> {
     let url = vitrine_sql::sqlite_url_for_data_dir(data_dir);
-    vitrine_sql::connect(&url).await.expect("the database opens").repository()
+    vitrine_sql::connect(&url)
+        .await
+        .expect("the database opens")
+        .repository()
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -61,7 +64,10 @@ fn help_mentions_every_subcommand_and_setting() {
     assert!(help.status.success());
     let help = text(&help.stdout);
     for subcommand in ["serve", "import", "migrate"] {
-        assert!(help.contains(subcommand), "--help mentions {subcommand}: {help}");
+        assert!(
+            help.contains(subcommand),
+            "--help mentions {subcommand}: {help}"
+        );
     }
     let serve = text(&run(&["serve", "--help"]).stdout);
     for setting in [
@@ -76,10 +82,16 @@ fn help_mentions_every_subcommand_and_setting() {
         "127.0.0.1:8080",
         "./vitrine-data",
     ] {
-        assert!(serve.contains(setting), "serve --help mentions {setting}: {serve}");
+        assert!(
+            serve.contains(setting),
+            "serve --help mentions {setting}: {serve}"
+        );
     }
     let import = text(&run(&["import", "--help"]).stdout);
-    assert!(import.contains("--demo") && import.contains("--data-dir"), "{import}");
+    assert!(
+        import.contains("--demo") && import.contains("--data-dir"),
+        "{import}"
+    );
 }
 
 #[tokio::test]
@@ -135,7 +147,11 @@ async fn the_demo_imports_into_a_fresh_sqlite_database() {
     assert!(text(&output.stdout).starts_with("Imported \""));
 
     let repository = repository_in(&data_dir).await;
-    let profile = repository.profile().await.unwrap().expect("a site is stored");
+    let profile = repository
+        .profile()
+        .await
+        .unwrap()
+        .expect("a site is stored");
     assert!(!profile.settings.site_title.is_empty());
     assert!(!repository.collections().await.unwrap().is_empty());
 }
@@ -145,7 +161,12 @@ async fn a_directory_bundle_replaces_the_stored_site() {
     let work = tempfile::tempdir().unwrap();
     let data_dir = work.path().join("data");
     let url = vitrine_sql::sqlite_url_for_data_dir(&data_dir);
-    let output = run(&["import", demo_site_dir().to_str().unwrap(), "--database-url", &url]);
+    let output = run(&[
+        "import",
+        demo_site_dir().to_str().unwrap(),
+        "--database-url",
+        &url,
+    ]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert!(!repository_in(&data_dir).await.is_empty().await.unwrap());
 }
@@ -165,12 +186,21 @@ fn migrate_prepares_a_database_and_can_run_again() {
 /// One HTTP/1.1 request over a plain socket; the answer's status line and body.
 fn http_get(address: &str, path: &str) -> (String, String) {
     let mut stream = TcpStream::connect(address).expect("the server accepts connections");
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
     let status = answer.lines().next().unwrap_or_default().to_owned();
-    let body = answer.split_once("\r\n\r\n").map(|(_, body)| body.to_owned()).unwrap_or_default();
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map(|(_, body)| body.to_owned())
+        .unwrap_or_default();
     (status, body)
 }
 
@@ -191,7 +221,12 @@ fn serve_imports_the_demo_into_an_empty_database_and_stops_on_sigterm() {
         let Some(Ok(line)) = lines.next() else {
             let _ = server.kill();
             let mut stderr = String::new();
-            server.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+            server
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut stderr)
+                .unwrap();
             panic!("the server stopped before serving: {said:?} {stderr}");
         };
         if let Some((_, url)) = line.split_once(" at http://") {
@@ -200,7 +235,8 @@ fn serve_imports_the_demo_into_an_empty_database_and_stops_on_sigterm() {
         said.push(line);
     };
     assert!(
-        said.iter().any(|line| line.contains("imported the demo site")),
+        said.iter()
+            .any(|line| line.contains("imported the demo site")),
         "{said:?}"
     );
 

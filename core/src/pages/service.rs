@@ -26,6 +26,8 @@ pub enum PageError {
 }
 
 /// What a page shows besides the site's chrome.
+// One value lives per request, so the size difference between variants costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum PageContent {
     /// A layout page.

@@ -11,19 +11,10 @@ pub const MAX_BLOCKS_PER_LAYOUT: usize = 60;
 
 /// A page body. The default is spec 001 s3 "Layout data default": `raw = false` and an empty
 /// 12-column layout.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Body {
     pub raw: bool,
     pub layout: Layout,
-}
-
-impl Default for Body {
-    fn default() -> Self {
-        Self {
-            raw: false,
-            layout: Layout::default(),
-        }
-    }
 }
 
 /// Rows of columns; each row's column spans add up to at most [`GRID_COLUMNS`].

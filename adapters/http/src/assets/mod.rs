@@ -179,7 +179,11 @@ fn prepare_in_parallel(files: Vec<(String, Vec<u8>)>) -> HashMap<String, Asset> 
         handles
             .into_iter()
             // A worker only panics if compression itself does; let that surface.
-            .flat_map(|handle| handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .flat_map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
             .collect()
     })
 }
@@ -222,7 +226,10 @@ mod tests {
 
     #[test]
     fn content_types_suit_module_scripts_and_styles() {
-        assert_eq!(content_type("assets/a.js"), "text/javascript; charset=utf-8");
+        assert_eq!(
+            content_type("assets/a.js"),
+            "text/javascript; charset=utf-8"
+        );
         assert_eq!(content_type("assets/a.css"), "text/css; charset=utf-8");
         assert_eq!(content_type("assets/a.png"), "image/png");
     }
@@ -230,8 +237,8 @@ mod tests {
     #[test]
     fn a_build_whose_manifest_names_a_missing_file_is_refused() {
         let manifest = br#"{"src/main.ts": {"file": "assets/main-A1.js", "isEntry": true}}"#;
-        let error = AssetStore::from_files(vec![(MANIFEST_PATH.into(), manifest.to_vec())])
-            .unwrap_err();
+        let error =
+            AssetStore::from_files(vec![(MANIFEST_PATH.into(), manifest.to_vec())]).unwrap_err();
         assert!(error.to_string().contains("assets/main-A1.js"));
     }
 
@@ -245,8 +252,18 @@ mod tests {
         ])
         .unwrap();
         assert!(!store.has_build(), "there is no manifest");
-        assert_eq!(store.asset_count(), 3, "only files under assets/ are served");
-        assert!(store.get("assets/photo.png").unwrap().encodings().is_empty());
+        assert_eq!(
+            store.asset_count(),
+            3,
+            "only files under assets/ are served"
+        );
+        assert!(
+            store
+                .get("assets/photo.png")
+                .unwrap()
+                .encodings()
+                .is_empty()
+        );
         assert!(store.get("assets/tiny.js").unwrap().encodings().is_empty());
         assert_eq!(
             store.get("assets/big.js").unwrap().encodings(),

@@ -25,7 +25,10 @@ async fn brotli_is_sent_when_preferred_or_tied() {
     let answer = fetch_encoded("/assets/react-B1.js", "gzip, deflate, br").await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(answer.header("content-encoding"), "br");
-    assert_eq!(answer.header("content-type"), "text/javascript; charset=utf-8");
+    assert_eq!(
+        answer.header("content-type"),
+        "text/javascript; charset=utf-8"
+    );
     assert_eq!(answer.header("cache-control"), IMMUTABLE);
     assert_eq!(answer.header("vary"), "Accept-Encoding");
     let mut decoded = Vec::new();
@@ -68,7 +71,10 @@ async fn compressed_formats_are_sent_as_they_are() {
 #[tokio::test]
 async fn unknown_assets_and_the_manifest_are_not_served() {
     let app = support::app().await;
-    assert_eq!(fetch(&app, "/assets/missing-Z9.js").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        fetch(&app, "/assets/missing-Z9.js").await.status,
+        StatusCode::NOT_FOUND
+    );
     // The manifest lies outside /assets/; its path falls through to the not-found page.
     assert_eq!(
         fetch(&app, "/.vite/manifest.json").await.status,

@@ -9,7 +9,10 @@ async fn the_sitemap_lists_only_published_pages_with_absolute_urls() {
     let app = support::app().await;
     let answer = fetch(&app, "/sitemap.xml").await;
     assert_eq!(answer.status, StatusCode::OK);
-    assert_eq!(answer.header("content-type"), "application/xml; charset=utf-8");
+    assert_eq!(
+        answer.header("content-type"),
+        "application/xml; charset=utf-8"
+    );
     let xml = answer.text();
     for published in [
         "<loc>https://shop.example/</loc>",
@@ -33,7 +36,10 @@ async fn robots_allow_everything_and_point_at_the_sitemap() {
     assert_eq!(answer.header("content-type"), "text/plain; charset=utf-8");
     let text = answer.text();
     assert!(text.contains("User-agent: *\nAllow: /\n"), "{text}");
-    assert!(text.contains("Sitemap: https://shop.example/sitemap.xml"), "{text}");
+    assert!(
+        text.contains("Sitemap: https://shop.example/sitemap.xml"),
+        "{text}"
+    );
 }
 
 #[tokio::test]

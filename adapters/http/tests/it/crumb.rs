@@ -40,18 +40,34 @@ async fn a_visitor_without_a_crumb_is_given_one() {
     assert!(cookie.starts_with("crumb="), "{cookie}");
     assert!(cookie.contains("; Path=/"), "{cookie}");
     assert!(cookie.contains("; SameSite=Lax"), "{cookie}");
-    assert!(!cookie.contains("HttpOnly"), "the request layer must read it: {cookie}");
+    assert!(
+        !cookie.contains("HttpOnly"),
+        "the request layer must read it: {cookie}"
+    );
     assert!(!cookie.contains("Secure"), "{cookie}");
     let crumb = answer.set_crumb().unwrap();
     assert!(crumb.len() >= 22, "at least 128 random bits: {crumb}");
-    assert!(crumb.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
-    assert_ne!(Some(crumb), fetch(&app, "/").await.set_crumb(), "crumbs are random");
+    assert!(
+        crumb
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    );
+    assert_ne!(
+        Some(crumb),
+        fetch(&app, "/").await.set_crumb(),
+        "crumbs are random"
+    );
 }
 
 #[tokio::test]
 async fn publicly_cacheable_responses_never_carry_a_crumb() {
     let app = support::app().await;
-    for path in ["/assets/react-B1.js", "/media/a.png", "/favicon.svg", "/robots.txt"] {
+    for path in [
+        "/assets/react-B1.js",
+        "/media/a.png",
+        "/favicon.svg",
+        "/robots.txt",
+    ] {
         assert_eq!(fetch(&app, path).await.set_crumb(), None, "{path}");
     }
     for path in ["/missing", "/sitemap.xml", "/healthz"] {
@@ -120,7 +136,11 @@ async fn the_crumb_query_parameter_passes_the_check() {
 
 #[tokio::test]
 async fn the_csrf_header_passes_the_check() {
-    let answer = send(&guarded(), post_with("/api/test/Record", Some(CRUMB), Some(CRUMB))).await;
+    let answer = send(
+        &guarded(),
+        post_with("/api/test/Record", Some(CRUMB), Some(CRUMB)),
+    )
+    .await;
     assert_eq!(answer.status, StatusCode::OK);
 }
 
@@ -128,17 +148,18 @@ async fn the_csrf_header_passes_the_check() {
 async fn every_state_changing_method_is_checked_and_reads_are_not() {
     for method in ["POST", "PUT", "PATCH", "DELETE"] {
         let app = Router::new()
-            .route(
-                "/api/thing",
-                axum::routing::any(|| async { "changed" }),
-            )
+            .route("/api/thing", axum::routing::any(|| async { "changed" }))
             .layer(from_fn_with_state(CrumbConfig::default(), guard));
         let request = Request::builder()
             .method(method)
             .uri("/api/thing")
             .body(Body::empty())
             .unwrap();
-        assert_eq!(send(&app, request).await.status, StatusCode::FORBIDDEN, "{method}");
+        assert_eq!(
+            send(&app, request).await.status,
+            StatusCode::FORBIDDEN,
+            "{method}"
+        );
         let read = Request::get("/api/thing").body(Body::empty()).unwrap();
         assert_eq!(send(&app, read).await.status, StatusCode::OK);
     }

@@ -23,7 +23,10 @@ async fn security_headers_are_on_pages_errors_assets_and_api_answers() {
     for answer in answers {
         assert_eq!(answer.header("content-security-policy"), CSP);
         assert_eq!(answer.header("x-content-type-options"), "nosniff");
-        assert_eq!(answer.header("referrer-policy"), "strict-origin-when-cross-origin");
+        assert_eq!(
+            answer.header("referrer-policy"),
+            "strict-origin-when-cross-origin"
+        );
         assert_eq!(answer.header("x-frame-options"), "SAMEORIGIN");
     }
 }
@@ -33,7 +36,10 @@ async fn pages_use_no_inline_scripts_or_styles_the_policy_would_block() {
     let app = support::app().await;
     for path in ["/", "/faq", "/journal/first", "/missing"] {
         let html = fetch(&app, path).await.text();
-        assert!(!html.contains(" style=\""), "{path} has an inline style attribute");
+        assert!(
+            !html.contains(" style=\""),
+            "{path} has an inline style attribute"
+        );
         assert!(!html.contains("<style"), "{path} has an inline stylesheet");
         for script in html.split("<script").skip(1) {
             let tag = &script[..script.find('>').unwrap()];
@@ -44,7 +50,10 @@ async fn pages_use_no_inline_scripts_or_styles_the_policy_would_block() {
                 "{path} has an inline script: <script{tag}>"
             );
         }
-        assert!(!html.contains(" onclick="), "{path} has an inline event handler");
+        assert!(
+            !html.contains(" onclick="),
+            "{path} has an inline event handler"
+        );
     }
 }
 
@@ -63,5 +72,8 @@ async fn a_given_request_id_is_kept() {
         .header("x-request-id", "from-the-proxy-42")
         .body(Body::empty())
         .unwrap();
-    assert_eq!(send(&app, request).await.header("x-request-id"), "from-the-proxy-42");
+    assert_eq!(
+        send(&app, request).await.header("x-request-id"),
+        "from-the-proxy-42"
+    );
 }

@@ -33,5 +33,8 @@ async fn a_matching_etag_gets_304_without_a_body() {
 #[tokio::test]
 async fn missing_media_is_404() {
     let app = support::app().await;
-    assert_eq!(fetch(&app, "/media/missing.png").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        fetch(&app, "/media/missing.png").await.status,
+        StatusCode::NOT_FOUND
+    );
 }

@@ -13,7 +13,10 @@ async fn the_home_page_is_html_with_its_page_context() {
     assert_eq!(answer.header("content-type"), "text/html; charset=utf-8");
     assert_eq!(answer.header("cache-control"), "no-cache");
     let html = answer.text();
-    assert!(html.contains("Hello"), "the home page shows its blocks: {html}");
+    assert!(
+        html.contains("Hello"),
+        "the home page shows its blocks: {html}"
+    );
     let context = answer.page_context();
     assert_eq!(context["website"]["siteTitle"], SITE_TITLE);
     assert_eq!(context["collectionId"], "home");
@@ -42,7 +45,10 @@ async fn an_unknown_path_gets_the_not_found_page_with_404() {
 #[tokio::test]
 async fn drafts_and_disabled_collections_are_not_found() {
     let app = support::app().await;
-    assert_eq!(fetch(&app, "/journal/draft").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        fetch(&app, "/journal/draft").await.status,
+        StatusCode::NOT_FOUND
+    );
     assert_eq!(fetch(&app, "/drafts").await.status, StatusCode::NOT_FOUND);
 }
 
@@ -60,7 +66,10 @@ async fn head_answers_the_headers_of_get_without_a_body() {
 async fn pages_are_not_served_to_other_methods() {
     let app = support::app().await;
     let request = Request::delete("/journal").body(Body::empty()).unwrap();
-    assert_eq!(send(&app, request).await.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(
+        send(&app, request).await.status,
+        StatusCode::METHOD_NOT_ALLOWED
+    );
 }
 
 #[tokio::test]

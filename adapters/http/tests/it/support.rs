@@ -79,13 +79,31 @@ pub fn react_chunk() -> Vec<u8> {
 
 pub fn fixture_assets() -> AssetStore {
     let files = vec![
-        (".vite/manifest.json".to_owned(), FIXTURE_MANIFEST.as_bytes().to_vec()),
-        ("assets/main-A1.js".to_owned(), b"import('./accordion-C1.js');\n".to_vec()),
-        ("assets/site-S1.css".to_owned(), b"body { margin: 0; }\n".to_vec()),
-        ("assets/accordion-C1.js".to_owned(), b"import './react-B1.js';\n".to_vec()),
-        ("assets/accordion-D1.css".to_owned(), b".accordion { display: block; }\n".to_vec()),
+        (
+            ".vite/manifest.json".to_owned(),
+            FIXTURE_MANIFEST.as_bytes().to_vec(),
+        ),
+        (
+            "assets/main-A1.js".to_owned(),
+            b"import('./accordion-C1.js');\n".to_vec(),
+        ),
+        (
+            "assets/site-S1.css".to_owned(),
+            b"body { margin: 0; }\n".to_vec(),
+        ),
+        (
+            "assets/accordion-C1.js".to_owned(),
+            b"import './react-B1.js';\n".to_vec(),
+        ),
+        (
+            "assets/accordion-D1.css".to_owned(),
+            b".accordion { display: block; }\n".to_vec(),
+        ),
         ("assets/react-B1.js".to_owned(), react_chunk()),
-        ("assets/logo-L1.png".to_owned(), vec![137, 80, 78, 71, 13, 10, 26, 10]),
+        (
+            "assets/logo-L1.png".to_owned(),
+            vec![137, 80, 78, 71, 13, 10, 26, 10],
+        ),
     ];
     AssetStore::from_files(files).expect("the fixture build is consistent")
 }
@@ -94,7 +112,11 @@ pub fn config() -> HttpConfig {
     HttpConfig::new(BASE_URL, false)
 }
 
-pub fn router_with(repository: Arc<dyn SiteRepository>, assets: AssetStore, config: HttpConfig) -> Router {
+pub fn router_with(
+    repository: Arc<dyn SiteRepository>,
+    assets: AssetStore,
+    config: HttpConfig,
+) -> Router {
     let pages = Arc::new(PageService::new(repository.clone()));
     vitrine_http::router(AppState::new(pages, repository, Arc::new(assets), config))
 }
@@ -150,7 +172,11 @@ impl Answer {
 }
 
 pub async fn send(router: &Router, request: Request<Body>) -> Answer {
-    let response = router.clone().oneshot(request).await.expect("routers are infallible");
+    let response = router
+        .clone()
+        .oneshot(request)
+        .await
+        .expect("routers are infallible");
     let status = response.status();
     let headers = response.headers().clone();
     let body = axum::body::to_bytes(response.into_body(), usize::MAX)
@@ -190,7 +216,10 @@ impl SiteRepository for BrokenRepository {
     async fn profile(&self) -> Result<Option<SiteProfile>, RepositoryError> {
         Err(secret_error())
     }
-    async fn collection_by_slug(&self, _slug: &Slug) -> Result<Option<Collection>, RepositoryError> {
+    async fn collection_by_slug(
+        &self,
+        _slug: &Slug,
+    ) -> Result<Option<Collection>, RepositoryError> {
         Err(secret_error())
     }
     async fn collection(&self, _id: &CollectionId) -> Result<Option<Collection>, RepositoryError> {
@@ -199,7 +228,11 @@ impl SiteRepository for BrokenRepository {
     async fn collections(&self) -> Result<Vec<Collection>, RepositoryError> {
         Err(secret_error())
     }
-    async fn item_by_slug(&self, _c: &CollectionId, _s: &Slug) -> Result<Option<Item>, RepositoryError> {
+    async fn item_by_slug(
+        &self,
+        _c: &CollectionId,
+        _s: &Slug,
+    ) -> Result<Option<Item>, RepositoryError> {
         Err(secret_error())
     }
     async fn item(&self, _id: &ItemId) -> Result<Option<Item>, RepositoryError> {
@@ -244,7 +277,11 @@ impl SiteRepository for FailingItems {
     async fn collections(&self) -> Result<Vec<Collection>, RepositoryError> {
         self.0.collections().await
     }
-    async fn item_by_slug(&self, c: &CollectionId, s: &Slug) -> Result<Option<Item>, RepositoryError> {
+    async fn item_by_slug(
+        &self,
+        c: &CollectionId,
+        s: &Slug,
+    ) -> Result<Option<Item>, RepositoryError> {
         self.0.item_by_slug(c, s).await
     }
     async fn item(&self, id: &ItemId) -> Result<Option<Item>, RepositoryError> {

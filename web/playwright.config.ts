@@ -58,7 +58,8 @@ export default defineConfig({
     // Another server on the port would be tested instead of this build: refuse it.
     reuseExistingServer: false,
     timeout: 60_000,
-    // Request logs would drown the test report; start-up errors arrive on stderr.
+    // Request logs would drown the test report; warnings, errors and panics still show.
+    env: { RUST_LOG: process.env['RUST_LOG'] ?? 'warn' },
     stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

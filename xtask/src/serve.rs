@@ -5,8 +5,8 @@ use std::process::Command;
 use anyhow::{Context, Result, bail};
 
 use crate::process::run;
-use crate::workspace;
 use crate::web;
+use crate::workspace;
 
 /// Builds the web assets and the release server, then runs `vitrine serve` with `args`.
 pub fn run_vitrine(args: &[String]) -> Result<()> {

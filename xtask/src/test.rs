@@ -9,8 +9,8 @@ use std::path::Path;
 use anyhow::{Result, bail};
 
 use crate::process::{available, run};
-use crate::workspace;
 use crate::web::{self, NPM_ENV};
+use crate::workspace;
 
 /// Where the browser tests expect Chromium; the system package installs it there.
 const CHROMIUM: &str = "/usr/bin/chromium";

@@ -47,7 +47,7 @@ impl ApiError {
 
     pub fn status(&self) -> StatusCode {
         match self {
-            Self::CrumbFail => StatusCode::FORBIDDEN,
+            Self::CrumbFail => StatusCode::UNAUTHORIZED,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -126,7 +126,7 @@ mod tests {
           "crumbFail": true
         }
         "#);
-        assert_eq!(ApiError::CrumbFail.status(), StatusCode::FORBIDDEN);
+        assert_eq!(ApiError::CrumbFail.status(), StatusCode::UNAUTHORIZED);
     }
 
     #[test]

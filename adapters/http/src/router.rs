@@ -1,10 +1,12 @@
 //! The route table and the layers around it. Outermost first: request id and tracing, security
-//! headers, the crumb check, then the routes.
+//! headers, response compression, the crumb check, then the routes.
 
 use axum::Router;
 use axum::middleware::{from_fn_with_state, map_response};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
+use tower_http::CompressionLevel;
+use tower_http::compression::CompressionLayer;
 
 use crate::crumb::{self, CrumbConfig};
 use crate::{ApiError, AppState, assets, favicon, health, media, observability, pages, seo};
@@ -29,8 +31,16 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(pages::page))
         .route("/{*path}", get(pages::page))
         .with_state(state);
+    // Pages and crawler files are compressed per response at a level cheap enough for dynamic
+    // HTML; assets arrive precompressed (the layer leaves encoded responses alone) and images
+    // are skipped by the layer's default predicate.
+    let compression = CompressionLayer::new()
+        .br(true)
+        .gzip(true)
+        .quality(CompressionLevel::Precise(4));
     let protected = routes
         .layer(from_fn_with_state(crumb_config, crumb::guard))
+        .layer(compression)
         .layer(map_response(crate::security_headers::add));
     observability::instrument(protected)
 }

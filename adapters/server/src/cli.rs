@@ -92,6 +92,12 @@ pub struct ServeArgs {
     )]
     pub public_url: Option<String>,
 
+    /// Serve the web build (scripts, styles, islands) from this directory instead of the copy
+    /// built into the program: for front-end work without rebuilding the server, and for
+    /// benchmarks. The directory is what `npm --prefix web run build` writes to web/dist.
+    #[arg(long, env = "VITRINE_ASSETS_DIR", value_name = "DIR")]
+    pub assets_dir: Option<PathBuf>,
+
     #[command(flatten)]
     pub database: DatabaseArgs,
 }

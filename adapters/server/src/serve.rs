@@ -20,14 +20,19 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .is_empty()
         .await
         .context("could not read the database to see whether it holds a site")?;
-    if empty {
+    // Only the embedded database gets the demo by itself: an empty PostgreSQL database is
+    // more likely a production site about to be imported than someone trying Vitrine out.
+    if empty && database.kind() == vitrine_sql::DatabaseKind::Sqlite {
         import::import_demo(repository.as_ref()).await?;
         println!(
             "The database held no site, so Vitrine imported the demo site. \
              Replace it with `vitrine import DIR`."
         );
     }
-    let assets = Arc::new(web_assets::load()?);
+    let assets = Arc::new(match &args.assets_dir {
+        Some(dir) => web_assets::load_dir(dir)?,
+        None => web_assets::load()?,
+    });
 
     let listener = TcpListener::bind(args.addr)
         .await

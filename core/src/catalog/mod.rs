@@ -3,5 +3,5 @@
 mod product;
 
 pub use product::{
-    OptionValue, PriceDisplay, Product, ProductError, Sku, Variant, MAX_PRICE_CENTS,
+    MAX_PRICE_CENTS, OptionValue, PriceDisplay, Product, ProductError, Sku, Variant,
 };

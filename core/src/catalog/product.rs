@@ -87,7 +87,11 @@ pub struct Variant {
 impl Variant {
     /// What the shopper pays for one unit.
     pub fn effective_price(&self) -> i64 {
-        if self.on_sale { self.sale_price } else { self.price }
+        if self.on_sale {
+            self.sale_price
+        } else {
+            self.price
+        }
     }
 
     pub fn is_sold_out(&self) -> bool {
@@ -113,7 +117,10 @@ impl Product {
                     return Err(ProductError::PriceOutOfRange(price));
                 }
             }
-            if variants[..index].iter().any(|other| other.sku == variant.sku) {
+            if variants[..index]
+                .iter()
+                .any(|other| other.sku == variant.sku)
+            {
                 return Err(ProductError::DuplicateSku(variant.sku.as_str().to_owned()));
             }
         }
@@ -125,8 +132,18 @@ impl Product {
 
     /// The display states of spec 000 s4.
     pub fn price_display(&self) -> PriceDisplay {
-        let lowest = self.variants.iter().map(Variant::effective_price).min().unwrap_or(0);
-        let highest = self.variants.iter().map(Variant::effective_price).max().unwrap_or(0);
+        let lowest = self
+            .variants
+            .iter()
+            .map(Variant::effective_price)
+            .min()
+            .unwrap_or(0);
+        let highest = self
+            .variants
+            .iter()
+            .map(Variant::effective_price)
+            .max()
+            .unwrap_or(0);
         let on_sale = self.variants.iter().any(|variant| variant.on_sale);
         // A digital product has no stock to run out of.
         let sold_out = self.product_type != ProductType::Digital
@@ -203,13 +220,19 @@ mod tests {
         ));
         assert_eq!(Sku::generated(42).as_str(), "SQ0000042");
         assert_eq!(
-            Product::new(ProductType::Physical, vec![variant("A", MAX_PRICE_CENTS + 1, 1)])
-                .unwrap_err(),
+            Product::new(
+                ProductType::Physical,
+                vec![variant("A", MAX_PRICE_CENTS + 1, 1)]
+            )
+            .unwrap_err(),
             ProductError::PriceOutOfRange(MAX_PRICE_CENTS + 1)
         );
         assert_eq!(
-            Product::new(ProductType::Physical, vec![variant("A", 1, 1), variant("A", 2, 1)])
-                .unwrap_err(),
+            Product::new(
+                ProductType::Physical,
+                vec![variant("A", 1, 1), variant("A", 2, 1)]
+            )
+            .unwrap_err(),
             ProductError::DuplicateSku("A".into())
         );
     }

@@ -198,11 +198,17 @@ pub async fn a_replaced_site_reads_back_whole(repository: &dyn SiteRepository) {
     let home = repository.collection(&id("home")).await.unwrap().unwrap();
     assert_eq!(home, site.collections[0]);
     let tote = repository.item(&id("tote")).await.unwrap().unwrap();
-    assert_eq!(Some(&tote), site.items.iter().find(|i| i.id.as_str() == "tote"));
+    assert_eq!(
+        Some(&tote),
+        site.items.iter().find(|i| i.id.as_str() == "tote")
+    );
 }
 
 pub async fn replacing_a_site_removes_the_old_content(repository: &dyn SiteRepository) {
-    repository.replace_site(&fixture_site("First")).await.unwrap();
+    repository
+        .replace_site(&fixture_site("First"))
+        .await
+        .unwrap();
     let mut second = fixture_site("Second");
     second.collections.truncate(1);
     second.items.clear();
@@ -210,18 +216,45 @@ pub async fn replacing_a_site_removes_the_old_content(repository: &dyn SiteRepos
     repository.replace_site(&second).await.unwrap();
     let profile = repository.profile().await.unwrap().unwrap();
     assert_eq!(profile.settings.site_title, "Second");
-    assert!(repository.collection(&id("journal")).await.unwrap().is_none());
+    assert!(
+        repository
+            .collection(&id("journal"))
+            .await
+            .unwrap()
+            .is_none()
+    );
     assert!(repository.item(&id("tote")).await.unwrap().is_none());
     assert!(repository.media("/media/a.png").await.unwrap().is_none());
 }
 
 pub async fn collections_are_found_by_slug_and_id_when_enabled(repository: &dyn SiteRepository) {
-    repository.replace_site(&fixture_site("First")).await.unwrap();
+    repository
+        .replace_site(&fixture_site("First"))
+        .await
+        .unwrap();
     let journal = repository.collection_by_slug(&id("journal")).await.unwrap();
     assert_eq!(journal.map(|c| c.title), Some("Journal".to_owned()));
-    assert!(repository.collection_by_slug(&id("drafts")).await.unwrap().is_none());
-    assert!(repository.collection(&id("drafts")).await.unwrap().is_none());
-    assert!(repository.collection_by_slug(&id("nowhere")).await.unwrap().is_none());
+    assert!(
+        repository
+            .collection_by_slug(&id("drafts"))
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        repository
+            .collection(&id("drafts"))
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        repository
+            .collection_by_slug(&id("nowhere"))
+            .await
+            .unwrap()
+            .is_none()
+    );
     let slugs: Vec<String> = repository
         .collections()
         .await
@@ -233,7 +266,10 @@ pub async fn collections_are_found_by_slug_and_id_when_enabled(repository: &dyn 
 }
 
 pub async fn items_are_listed_published_only_in_position_order(repository: &dyn SiteRepository) {
-    repository.replace_site(&fixture_site("First")).await.unwrap();
+    repository
+        .replace_site(&fixture_site("First"))
+        .await
+        .unwrap();
     let slugs: Vec<String> = repository
         .items(&id("journal"), ItemQuery::first(10))
         .await
@@ -246,43 +282,74 @@ pub async fn items_are_listed_published_only_in_position_order(repository: &dyn 
 }
 
 pub async fn item_queries_page_through_results(repository: &dyn SiteRepository) {
-    repository.replace_site(&fixture_site("First")).await.unwrap();
+    repository
+        .replace_site(&fixture_site("First"))
+        .await
+        .unwrap();
     let page = repository
-        .items(&id("journal"), ItemQuery { limit: 2, offset: 1 })
+        .items(
+            &id("journal"),
+            ItemQuery {
+                limit: 2,
+                offset: 1,
+            },
+        )
         .await
         .unwrap();
     let slugs: Vec<&str> = page.iter().map(|i| i.slug.as_str()).collect();
     assert_eq!(slugs, ["first", "later"]);
     let empty = repository
-        .items(&id("journal"), ItemQuery { limit: 2, offset: 10 })
+        .items(
+            &id("journal"),
+            ItemQuery {
+                limit: 2,
+                offset: 10,
+            },
+        )
         .await
         .unwrap();
     assert!(empty.is_empty());
 }
 
 pub async fn items_are_found_by_slug_within_their_collection(repository: &dyn SiteRepository) {
-    repository.replace_site(&fixture_site("First")).await.unwrap();
+    repository
+        .replace_site(&fixture_site("First"))
+        .await
+        .unwrap();
     let found = repository
         .item_by_slug(&id("journal"), &id("first"))
         .await
         .unwrap();
     assert_eq!(found.map(|i| i.title), Some("Post first".to_owned()));
-    assert!(repository
-        .item_by_slug(&id("home"), &id("first"))
-        .await
-        .unwrap()
-        .is_none());
-    assert!(repository
-        .item_by_slug(&id("journal"), &id("draft"))
-        .await
-        .unwrap()
-        .is_none());
+    assert!(
+        repository
+            .item_by_slug(&id("home"), &id("first"))
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        repository
+            .item_by_slug(&id("journal"), &id("draft"))
+            .await
+            .unwrap()
+            .is_none()
+    );
 }
 
 pub async fn media_is_served_by_path(repository: &dyn SiteRepository) {
-    repository.replace_site(&fixture_site("First")).await.unwrap();
+    repository
+        .replace_site(&fixture_site("First"))
+        .await
+        .unwrap();
     let file = repository.media("/media/a.png").await.unwrap().unwrap();
     assert_eq!(file.content_type, "image/png");
     assert_eq!(file.bytes, vec![137, 80, 78, 71, 0, 255]);
-    assert!(repository.media("/media/missing.png").await.unwrap().is_none());
+    assert!(
+        repository
+            .media("/media/missing.png")
+            .await
+            .unwrap()
+            .is_none()
+    );
 }

@@ -23,7 +23,9 @@ impl Block {
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum BlockContent {
     /// Rich text (headings, paragraphs, lists).
-    Html { html: SafeHtml },
+    Html {
+        html: SafeHtml,
+    },
     Image {
         image: MediaRef,
         caption: Option<String>,

@@ -64,7 +64,10 @@ mod tests {
         let html = SafeHtml::sanitize(
             r#"<p onclick="steal()">Hi <a href="javascript:alert(1)">x</a><script>bad()</script><strong style="color:red">there</strong></p>"#,
         );
-        assert_eq!(html.as_str(), "<p>Hi <a rel=\"noopener noreferrer\">x</a><strong>there</strong></p>");
+        assert_eq!(
+            html.as_str(),
+            "<p>Hi <a rel=\"noopener noreferrer\">x</a><strong>there</strong></p>"
+        );
     }
 
     #[test]

@@ -66,7 +66,11 @@ impl Layout {
             if row.columns.iter().any(|column| column.span == 0) {
                 return Err(LayoutError::EmptyColumn { row: index });
             }
-            let span: u32 = row.columns.iter().map(|column| u32::from(column.span)).sum();
+            let span: u32 = row
+                .columns
+                .iter()
+                .map(|column| u32::from(column.span))
+                .sum();
             if span > u32::from(GRID_COLUMNS) {
                 return Err(LayoutError::RowTooWide { row: index, span });
             }
@@ -158,8 +162,14 @@ mod tests {
     fn rows_wider_than_the_grid_are_refused() {
         let row = Row {
             columns: vec![
-                Column { span: 8, blocks: vec![] },
-                Column { span: 6, blocks: vec![] },
+                Column {
+                    span: 8,
+                    blocks: vec![],
+                },
+                Column {
+                    span: 6,
+                    blocks: vec![],
+                },
             ],
         };
         assert_eq!(

@@ -12,9 +12,8 @@ mod validation;
 mod website;
 
 pub use blocks::{
-    AccordionItem, Alignment, Block, BlockContent, ButtonSize, FormBlock, FormField,
-    FormFieldType, GallerySlide, MapLocation, MapStyle, MarqueeDirection, MarqueeProps,
-    SocialLink, SummaryDesign,
+    AccordionItem, Alignment, Block, BlockContent, ButtonSize, FormBlock, FormField, FormFieldType,
+    GallerySlide, MapLocation, MapStyle, MarqueeDirection, MarqueeProps, SocialLink, SummaryDesign,
 };
 pub use content::{Collection, Item, PermissionType, Seo};
 pub use html::SafeHtml;
@@ -26,8 +25,8 @@ pub use validation::{
     SiteError, SitePlace, SiteProblem,
 };
 pub use website::{
-    CookieSettings, MeasurementStandard, NavLink, Navigation, PopupOverlaySettings,
-    StoreSettings, TemplateInfo, Website, WebsiteSettings,
+    CookieSettings, MeasurementStandard, NavLink, Navigation, PopupOverlaySettings, StoreSettings,
+    TemplateInfo, Website, WebsiteSettings,
 };
 
 /// One whole site: what an import writes and what a repository serves.

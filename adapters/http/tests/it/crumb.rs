@@ -99,7 +99,7 @@ async fn crumbs_are_secure_when_configured() {
 #[tokio::test]
 async fn a_call_without_a_crumb_fails_with_crumb_fail_and_a_fresh_crumb() {
     let answer = send(&guarded(), post_with("/api/test/Record", None, None)).await;
-    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
     assert_eq!(answer.header("content-type"), "application/json");
     assert_eq!(
         answer.json(),
@@ -112,7 +112,7 @@ async fn a_call_without_a_crumb_fails_with_crumb_fail_and_a_fresh_crumb() {
 async fn a_mismatched_crumb_fails_and_is_replaced() {
     let uri = "/api/test/Record?crumb=someone-elses-crumb";
     let answer = send(&guarded(), post_with(uri, Some(CRUMB), None)).await;
-    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
     assert_eq!(answer.json()["crumbFail"], true);
     let fresh = answer.set_crumb().expect("a fresh crumb is set");
     assert_ne!(fresh, CRUMB);
@@ -122,7 +122,7 @@ async fn a_mismatched_crumb_fails_and_is_replaced() {
 async fn a_crumb_without_its_cookie_fails() {
     let uri = format!("/api/test/Record?crumb={CRUMB}");
     let answer = send(&guarded(), post_with(&uri, None, None)).await;
-    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
@@ -157,7 +157,7 @@ async fn every_state_changing_method_is_checked_and_reads_are_not() {
             .unwrap();
         assert_eq!(
             send(&app, request).await.status,
-            StatusCode::FORBIDDEN,
+            StatusCode::UNAUTHORIZED,
             "{method}"
         );
         let read = Request::get("/api/thing").body(Body::empty()).unwrap();
@@ -169,7 +169,7 @@ async fn every_state_changing_method_is_checked_and_reads_are_not() {
 async fn the_site_router_checks_api_calls_before_routing_them() {
     let app = support::app().await;
     let refused = send(&app, post_with("/api/census/RecordHit", Some(CRUMB), None)).await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
     assert_eq!(refused.json()["crumbFail"], true);
 
     let uri = format!("/api/census/RecordHit?crumb={CRUMB}");

@@ -106,3 +106,21 @@ async fn pages_render_without_a_web_build() {
     assert_eq!(answer.status, StatusCode::OK);
     assert!(!answer.text().contains("/assets/"));
 }
+
+#[tokio::test]
+async fn pages_are_compressed_for_browsers_that_accept_brotli() {
+    let app = support::app().await;
+    let request = Request::get("/")
+        .header("accept-encoding", "gzip, br")
+        .body(Body::empty())
+        .unwrap();
+    let answer = send(&app, request).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(answer.header("content-encoding"), "br");
+    let mut html = Vec::new();
+    brotli::BrotliDecompress(&mut answer.body.as_slice(), &mut html).unwrap();
+    assert!(String::from_utf8(html).unwrap().contains("<html"));
+
+    let plain = fetch(&app, "/").await;
+    assert!(plain.headers.get("content-encoding").is_none());
+}

@@ -202,10 +202,7 @@ impl PageContext {
                 },
                 store_settings: StoreSettingsContext {
                     express_checkout: settings.store.express_checkout,
-                    measurement_standard: match settings.store.measurement_standard {
-                        crate::site::MeasurementStandard::Imperial => 1,
-                        crate::site::MeasurementStandard::Metric => 2,
-                    },
+                    measurement_standard: settings.store.measurement_standard.code(),
                     selected_currency: settings.store.selected_currency.code().to_owned(),
                 },
                 ss_badge_type: 0,

@@ -7,3 +7,6 @@ pub use context::*;
 pub use service::{
     PageContent, PageError, PageService, PageView, ResolvedBlocks, SitemapEntry, SummaryContent,
 };
+
+#[cfg(test)]
+mod tests;

@@ -25,8 +25,8 @@ pub use validation::{
     SiteError, SitePlace, SiteProblem,
 };
 pub use website::{
-    CookieSettings, MeasurementStandard, NavLink, Navigation, PopupOverlaySettings, StoreSettings,
-    TemplateInfo, Website, WebsiteSettings,
+    CookieSettings, NavLink, Navigation, PopupOverlaySettings, StoreSettings, TemplateInfo,
+    Website, WebsiteSettings,
 };
 
 /// One whole site: what an import writes and what a repository serves.

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::enums::{WebsiteStatus, WebsiteType};
+use crate::enums::{Unit, WebsiteStatus, WebsiteType};
 use crate::money::Currency;
 use crate::site::{CollectionId, MediaRef, WebsiteId};
 
@@ -47,7 +47,8 @@ pub struct WebsiteSettings {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoreSettings {
     pub express_checkout: bool,
-    pub measurement_standard: MeasurementStandard,
+    /// Imperial weighs in lbs and measures in inches; metric in kg and cm.
+    pub measurement_standard: Unit,
     pub selected_currency: Currency,
 }
 
@@ -55,32 +56,8 @@ impl Default for StoreSettings {
     fn default() -> Self {
         Self {
             express_checkout: false,
-            measurement_standard: MeasurementStandard::Imperial,
+            measurement_standard: Unit::Imperial,
             selected_currency: Currency::default(),
-        }
-    }
-}
-
-/// Imperial measures weight in lbs and dimensions in inches; metric in kg and cm (spec 000 s3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MeasurementStandard {
-    Imperial,
-    Metric,
-}
-
-impl MeasurementStandard {
-    pub fn weight_unit(self) -> &'static str {
-        match self {
-            Self::Imperial => "lbs",
-            Self::Metric => "kg",
-        }
-    }
-
-    pub fn dimension_unit(self) -> &'static str {
-        match self {
-            Self::Imperial => "inch",
-            Self::Metric => "cm",
         }
     }
 }
@@ -143,14 +120,6 @@ pub struct NavLink {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn measurement_standards_choose_their_units() {
-        assert_eq!(MeasurementStandard::Imperial.weight_unit(), "lbs");
-        assert_eq!(MeasurementStandard::Imperial.dimension_unit(), "inch");
-        assert_eq!(MeasurementStandard::Metric.weight_unit(), "kg");
-        assert_eq!(MeasurementStandard::Metric.dimension_unit(), "cm");
-    }
 
     #[test]
     fn store_settings_default_to_usd() {

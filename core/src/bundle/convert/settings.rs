@@ -10,8 +10,8 @@ use crate::bundle::files::SITE_FILE;
 use crate::enums::{WebsiteStatus, WebsiteType};
 use crate::money::Currency;
 use crate::site::{
-    CookieSettings, MeasurementStandard, NavLink, Navigation, PopupOverlaySettings, Slug,
-    StoreSettings, TemplateInfo, Website, WebsiteSettings,
+    CookieSettings, NavLink, Navigation, PopupOverlaySettings, Slug, StoreSettings, TemplateInfo,
+    Website, WebsiteSettings,
 };
 
 /// The locale of a site that names none (spec 000 s1).
@@ -73,8 +73,8 @@ impl Converter {
             store: StoreSettings {
                 express_checkout: dto.store.express_checkout,
                 measurement_standard: match dto.store.measurement_standard {
-                    MeasurementDto::Imperial => MeasurementStandard::Imperial,
-                    MeasurementDto::Metric => MeasurementStandard::Metric,
+                    MeasurementDto::Imperial => crate::enums::Unit::Imperial,
+                    MeasurementDto::Metric => crate::enums::Unit::Metric,
                 },
                 selected_currency: currency,
             },

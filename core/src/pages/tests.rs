@@ -1,0 +1,123 @@
+//! The page service over the in-memory repository: which page a path shows, and the page
+//! context it carries.
+
+use std::sync::Arc;
+
+use crate::enums::PageType;
+use crate::pages::{PageContent, PageError, PageService, Viewer};
+use crate::ports::SiteRepository;
+use crate::ports::conformance::fixture_site;
+use crate::ports::memory::MemorySiteRepository;
+
+async fn service() -> PageService {
+    let repository = Arc::new(MemorySiteRepository::new());
+    repository
+        .replace_site(&fixture_site("Fixture"))
+        .await
+        .unwrap();
+    PageService::new(repository)
+}
+
+#[tokio::test]
+async fn the_root_shows_the_home_collection_under_the_site_title() {
+    let page = service().await.page("/", &Viewer::default()).await.unwrap();
+    assert_eq!(page.page_type, PageType::Page);
+    assert_eq!(page.path, "/");
+    assert_eq!(page.title, "Fixture");
+    assert_eq!(page.status_code(), 200);
+    assert!(matches!(page.content, PageContent::Layout { .. }));
+}
+
+#[tokio::test]
+async fn the_home_collection_by_its_slug_has_the_root_as_canonical_path() {
+    let page = service()
+        .await
+        .page("/home", &Viewer::default())
+        .await
+        .unwrap();
+    assert_eq!(page.path, "/");
+}
+
+#[tokio::test]
+async fn a_blog_lists_its_published_items_and_an_item_has_its_own_page() {
+    let pages = service().await;
+    let blog = pages.page("/journal/", &Viewer::default()).await.unwrap();
+    assert_eq!(blog.page_type, PageType::MainContent);
+    assert_eq!(blog.title, "Journal — Fixture");
+    let PageContent::ItemList { items, .. } = &blog.content else {
+        panic!("a blog lists items: {:?}", blog.content);
+    };
+    assert_eq!(items.len(), 4, "the draft is not listed");
+
+    let post = pages
+        .page("/journal/first", &Viewer::default())
+        .await
+        .unwrap();
+    assert_eq!(post.page_type, PageType::ContentItem);
+    assert_eq!(post.description, "An excerpt");
+    assert_eq!(post.context.item_id.as_deref(), Some("post-first"));
+}
+
+#[tokio::test]
+async fn unknown_draft_and_malformed_paths_show_the_not_found_page() {
+    let pages = service().await;
+    for path in [
+        "/nowhere",
+        "/journal/draft",
+        "/drafts",
+        "/home/first",
+        "/a/b/c",
+        "/Journal",
+    ] {
+        let page = pages.page(path, &Viewer::default()).await.unwrap();
+        assert_eq!(page.page_type, PageType::NotFound, "{path}");
+        assert_eq!(page.status_code(), 404, "{path}");
+        assert_eq!(page.context.page_type, 100, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_error_page_is_page_type_101_with_status_500() {
+    let page = service()
+        .await
+        .error_page("/x", &Viewer::default())
+        .await
+        .unwrap();
+    assert_eq!(page.status_code(), 500);
+    assert_eq!(page.context.page_type, 101);
+}
+
+#[tokio::test]
+async fn an_empty_store_has_no_site_to_show() {
+    let pages = PageService::new(Arc::new(MemorySiteRepository::new()));
+    let error = pages.page("/", &Viewer::default()).await.unwrap_err();
+    assert!(matches!(error, PageError::NoSite));
+}
+
+#[tokio::test]
+async fn the_sitemap_lists_enabled_collections_and_published_items() {
+    let entries = service().await.sitemap().await.unwrap();
+    let paths: Vec<&str> = entries.iter().map(|entry| entry.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "/",
+            "/journal",
+            "/journal/tote",
+            "/journal/first",
+            "/journal/later",
+            "/journal/second"
+        ]
+    );
+    assert_eq!(entries[1].last_modified, Some(1_800_000_000_000));
+}
+
+#[tokio::test]
+async fn the_page_context_of_an_item_page_keeps_the_spec_field_names() {
+    let page = service()
+        .await
+        .page("/journal/first", &Viewer::default())
+        .await
+        .unwrap();
+    insta::assert_json_snapshot!(page.context);
+}

@@ -9,6 +9,7 @@ mod favicon;
 mod health;
 mod media;
 mod observability;
+mod page_cache;
 mod pages;
 pub mod render;
 mod router;

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, RETRY_AFTER};
 use axum::http::{StatusCode, Uri};
@@ -19,11 +20,27 @@ const UNAVAILABLE_RETRY_SECONDS: &str = "60";
 /// `GET` (and `HEAD`) of any path no other route claims.
 pub(crate) async fn page(State(state): State<AppState>, uri: Uri) -> Response {
     let path = uri.path();
-    // Site accounts arrive with a later issue; until then every viewer is a visitor.
+    // Site accounts arrive with a later issue; until then every viewer is a visitor, and every
+    // visitor sees the same HTML, so it can be cached. A revision that cannot be read only
+    // means no caching: the page service reports the real failure below.
     let viewer = Viewer::default();
+    let revision = state
+        .page_cache
+        .revision(state.repository.as_ref())
+        .await
+        .ok();
+    if let Some(html) = revision.and_then(|revision| state.page_cache.get(path, revision)) {
+        return html_response(StatusCode::OK, html);
+    }
     match state.pages.page(path, &viewer).await {
-        Ok(view) => match render_view(&state, &view) {
-            Ok(response) => response,
+        Ok(view) => match render_html(&state, &view) {
+            Ok((status, html)) => {
+                let html = Bytes::from(html);
+                if let (StatusCode::OK, Some(revision)) = (status, revision) {
+                    state.page_cache.put(path, revision, html.clone());
+                }
+                html_response(status, html)
+            }
             Err(error) => {
                 tracing::error!(%error, path, "rendering a page failed");
                 error_page(&state, path, &viewer).await
@@ -55,12 +72,17 @@ async fn error_page(state: &AppState, path: &str, viewer: &Viewer) -> Response {
 }
 
 fn render_view(state: &AppState, view: &PageView) -> Result<Response, RenderError> {
+    let (status, html) = render_html(state, view)?;
+    Ok(html_response(status, html))
+}
+
+fn render_html(state: &AppState, view: &PageView) -> Result<(StatusCode, String), RenderError> {
     let islands = render::islands_on(view);
     let assets = state.assets.page_assets(&islands);
     let html = render::render_page(view, &assets, &state.config.public_base_url)?;
     let status =
         StatusCode::from_u16(view.status_code()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    Ok(html_response(status, html))
+    Ok((status, html))
 }
 
 /// Shown when the site itself cannot be read: 503, so crawlers come back rather than index it.
@@ -78,14 +100,14 @@ fn unavailable_page(state: &AppState) -> Response {
 }
 
 /// Pages change whenever the owner imports, so browsers revalidate every time.
-pub(crate) fn html_response(status: StatusCode, html: String) -> Response {
+pub(crate) fn html_response(status: StatusCode, html: impl Into<Body>) -> Response {
     (
         status,
         [
             (CONTENT_TYPE, "text/html; charset=utf-8"),
             (CACHE_CONTROL, "no-cache"),
         ],
-        html,
+        html.into(),
     )
         .into_response()
 }

@@ -2,11 +2,16 @@
 //! built web assets and the adapter's configuration.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use vitrine_core::pages::PageService;
 use vitrine_core::ports::SiteRepository;
 
 use crate::assets::AssetStore;
+use crate::page_cache::PageCache;
+
+/// How often the page cache asks the repository whether the site changed.
+const DEFAULT_REVISION_CHECK: Duration = Duration::from_secs(1);
 
 /// How this adapter is deployed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,6 +21,9 @@ pub struct HttpConfig {
     pub public_base_url: String,
     /// Marks cookies `Secure`; on whenever the site is served over HTTPS.
     pub secure_cookies: bool,
+    /// How long a rendered page may be served before the cache asks the repository whether
+    /// the site changed (an import by another process shows within this time).
+    pub revision_check_interval: Duration,
 }
 
 impl HttpConfig {
@@ -29,7 +37,13 @@ impl HttpConfig {
         Self {
             public_base_url,
             secure_cookies,
+            revision_check_interval: DEFAULT_REVISION_CHECK,
         }
+    }
+
+    pub fn with_revision_check_interval(mut self, interval: Duration) -> Self {
+        self.revision_check_interval = interval;
+        self
     }
 }
 
@@ -40,6 +54,7 @@ pub struct AppState {
     pub(crate) repository: Arc<dyn SiteRepository>,
     pub(crate) assets: Arc<AssetStore>,
     pub(crate) config: Arc<HttpConfig>,
+    pub(crate) page_cache: Arc<PageCache>,
 }
 
 impl AppState {
@@ -49,11 +64,13 @@ impl AppState {
         assets: Arc<AssetStore>,
         config: HttpConfig,
     ) -> Self {
-        let config = HttpConfig::new(config.public_base_url, config.secure_cookies);
+        let config = HttpConfig::new(config.public_base_url, config.secure_cookies)
+            .with_revision_check_interval(config.revision_check_interval);
         Self {
             pages,
             repository,
             assets,
+            page_cache: Arc::new(PageCache::new(config.revision_check_interval)),
             config: Arc::new(config),
         }
     }

@@ -90,9 +90,23 @@ macro_rules! sql_site_repository {
                         .await
                         .map_err(repository_error("writing a media file"))?;
                 }
+                sqlx::query(sql::BUMP_REVISION)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(repository_error("counting the new revision"))?;
                 tx.commit()
                     .await
                     .map_err(repository_error("committing the new site"))
+            }
+
+            async fn revision(&self) -> Result<u64, vitrine_core::ports::RepositoryError> {
+                let revision: Option<i64> =
+                    sqlx::query_scalar($crate::statements::SELECT_REVISION)
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading the site revision"))?;
+                // The column never holds a negative number; 0 means nothing imported yet.
+                Ok(revision.map_or(0, |revision| revision.unsigned_abs()))
             }
 
             async fn is_empty(&self) -> Result<bool, vitrine_core::ports::RepositoryError> {

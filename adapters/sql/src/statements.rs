@@ -25,6 +25,13 @@ pub(crate) const DELETE_SITE: [&str; 4] = [
     "DELETE FROM website",
 ];
 
+/// Counts replacements. The row is upserted inside the replacing transaction, so the revision
+/// and the content it describes always change together.
+pub(crate) const BUMP_REVISION: &str = "INSERT INTO site_revision (singleton, revision) VALUES (1, 1) \
+     ON CONFLICT (singleton) DO UPDATE SET revision = site_revision.revision + 1";
+
+pub(crate) const SELECT_REVISION: &str = "SELECT revision FROM site_revision WHERE singleton = 1";
+
 pub(crate) const INSERT_WEBSITE: &str =
     "INSERT INTO website (singleton, id, record, settings, navigation) VALUES (1, $1, $2, $3, $4)";
 

@@ -21,6 +21,7 @@ macro_rules! site_repository_conformance {
             item_queries_page_through_results,
             items_are_found_by_slug_within_their_collection,
             media_is_served_by_path,
+            the_revision_changes_with_every_replacement_only,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -351,5 +352,31 @@ pub async fn media_is_served_by_path(repository: &dyn SiteRepository) {
             .await
             .unwrap()
             .is_none()
+    );
+}
+
+pub async fn the_revision_changes_with_every_replacement_only(repository: &dyn SiteRepository) {
+    let before = repository.revision().await.unwrap();
+    assert_eq!(before, 0, "nothing imported yet");
+    repository
+        .replace_site(&fixture_site("First"))
+        .await
+        .unwrap();
+    let first = repository.revision().await.unwrap();
+    assert_ne!(first, before);
+    repository.profile().await.unwrap();
+    assert_eq!(
+        repository.revision().await.unwrap(),
+        first,
+        "reads change nothing"
+    );
+    repository
+        .replace_site(&fixture_site("First"))
+        .await
+        .unwrap();
+    let second = repository.revision().await.unwrap();
+    assert!(
+        second != first && second != before,
+        "the same site again is still a change"
     );
 }

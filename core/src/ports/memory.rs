@@ -1,6 +1,7 @@
 //! In-memory implementations of the ports, for tests and for services run without a database.
 
 use std::sync::RwLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use async_trait::async_trait;
 
@@ -11,6 +12,7 @@ use crate::site::{Collection, CollectionId, Item, ItemId, MediaFile, Site, SiteP
 #[derive(Debug, Default)]
 pub struct MemorySiteRepository {
     site: RwLock<Option<Site>>,
+    revision: AtomicU64,
 }
 
 impl MemorySiteRepository {
@@ -35,7 +37,12 @@ impl SiteRepository for MemorySiteRepository {
             .write()
             .map_err(|_| RepositoryError::Unavailable("a writer panicked".into()))?;
         *guard = Some(site.clone());
+        self.revision.fetch_add(1, Ordering::SeqCst);
         Ok(())
+    }
+
+    async fn revision(&self) -> Result<u64, RepositoryError> {
+        Ok(self.revision.load(Ordering::SeqCst))
     }
 
     async fn is_empty(&self) -> Result<bool, RepositoryError> {

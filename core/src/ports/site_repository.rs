@@ -36,6 +36,11 @@ pub trait SiteRepository: Send + Sync {
     /// Replaces the whole site in one transaction: on error nothing has changed.
     async fn replace_site(&self, site: &Site) -> Result<(), RepositoryError>;
 
+    /// A number that changes whenever the stored site is replaced, by this process or another
+    /// one sharing the database; 0 before the first import. Caches of rendered pages compare it
+    /// to know when they are stale.
+    async fn revision(&self) -> Result<u64, RepositoryError>;
+
     /// True when no site has been imported yet.
     async fn is_empty(&self) -> Result<bool, RepositoryError>;
 

@@ -124,3 +124,44 @@ async fn pages_are_compressed_for_browsers_that_accept_brotli() {
     let plain = fetch(&app, "/").await;
     assert!(plain.headers.get("content-encoding").is_none());
 }
+
+#[tokio::test]
+async fn rendered_pages_are_reused_until_the_site_changes() {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use vitrine_core::ports::SiteRepository;
+
+    let repository = support::repository().await;
+    let renamed = |title: &str| {
+        let mut site = support::site();
+        site.settings.site_title = title.to_owned();
+        site
+    };
+
+    // With a long interval the cache keeps serving what it rendered, even after a change.
+    let slow = support::router_with(
+        repository.clone() as Arc<dyn SiteRepository>,
+        support::fixture_assets(),
+        support::config().with_revision_check_interval(Duration::from_secs(3600)),
+    );
+    assert!(fetch(&slow, "/").await.text().contains(SITE_TITLE));
+    repository
+        .replace_site(&renamed("Renamed Shop"))
+        .await
+        .unwrap();
+    assert!(fetch(&slow, "/").await.text().contains(SITE_TITLE));
+
+    // Checking the revision on every request shows every change at once.
+    let eager = support::router_with(
+        repository.clone() as Arc<dyn SiteRepository>,
+        support::fixture_assets(),
+        support::config().with_revision_check_interval(Duration::ZERO),
+    );
+    assert!(fetch(&eager, "/").await.text().contains("Renamed Shop"));
+    repository
+        .replace_site(&renamed("Third Shop"))
+        .await
+        .unwrap();
+    assert!(fetch(&eager, "/").await.text().contains("Third Shop"));
+}

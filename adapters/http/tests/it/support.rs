@@ -210,6 +210,9 @@ impl SiteRepository for BrokenRepository {
     async fn replace_site(&self, _site: &Site) -> Result<(), RepositoryError> {
         Err(secret_error())
     }
+    async fn revision(&self) -> Result<u64, RepositoryError> {
+        Err(secret_error())
+    }
     async fn is_empty(&self) -> Result<bool, RepositoryError> {
         Err(secret_error())
     }
@@ -261,6 +264,9 @@ impl FailingItems {
 impl SiteRepository for FailingItems {
     async fn replace_site(&self, site: &Site) -> Result<(), RepositoryError> {
         self.0.replace_site(site).await
+    }
+    async fn revision(&self) -> Result<u64, RepositoryError> {
+        self.0.revision().await
     }
     async fn is_empty(&self) -> Result<bool, RepositoryError> {
         self.0.is_empty().await

@@ -139,8 +139,9 @@ async fn the_tables_live_in_the_tests_own_schema() {
     .await
     .unwrap();
     connection.close().await.unwrap();
-    // website, collections, items, media and sqlx's record of applied migrations.
-    assert_eq!(tables, 5);
+    // website, collections, items, media, site_revision and sqlx's record of applied
+    // migrations.
+    assert_eq!(tables, 6);
 }
 
 /// Needs no server: nothing listens on port 1.

@@ -35,6 +35,10 @@ impl<Guard: Send + Sync> SiteRepository for TestStore<Guard> {
         self.repository.replace_site(site).await
     }
 
+    async fn revision(&self) -> Result<u64, RepositoryError> {
+        self.repository.revision().await
+    }
+
     async fn is_empty(&self) -> Result<bool, RepositoryError> {
         self.repository.is_empty().await
     }

@@ -1,0 +1,5 @@
+-- A counter bumped by every site replacement, so page caches can tell when they are stale.
+CREATE TABLE site_revision (
+    singleton SMALLINT PRIMARY KEY CHECK (singleton = 1),
+    revision BIGINT NOT NULL
+);

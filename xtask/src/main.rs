@@ -3,6 +3,7 @@
 //! Each command lives in its own module with an `Args` struct and a `run` function; adding
 //! one means a module, a `Command` variant and a match arm.
 
+mod bench;
 mod codegen;
 mod process;
 mod serve;
@@ -32,6 +33,13 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Benchmark the release build: page throughput next to a static file, JavaScript per
+    /// page, and Lighthouse scores. Arguments after `--` go to the script (`--out FILE`,
+    /// `--skip-lighthouse`, `--check`).
+    Bench {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
     /// Run every test: web unit tests, Rust unit, property, HTTP and SQL tests (PostgreSQL
     /// when VITRINE_TEST_POSTGRES_URL is set), and the browser suite in headless Chromium.
     Test,
@@ -42,6 +50,7 @@ fn main() -> ExitCode {
         Command::Codegen(args) => codegen::run(&args),
         Command::Run { args } => serve::run_vitrine(&args),
         Command::Test => test::run_all(),
+        Command::Bench { args } => bench::run_benchmarks(&args),
     };
     // Printed by hand rather than by returning the error from `main`, so a failed check shows
     // its message and causes without a backtrace.

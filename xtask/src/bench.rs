@@ -1,0 +1,18 @@
+//! `cargo xtask bench`: the benchmarks of BENCHMARKS.md, run against the release build.
+//!
+//! The measuring lives in `web/scripts/bench.mjs` (load test, JavaScript weight, Lighthouse);
+//! this command installs what it needs and passes its options through.
+
+use anyhow::Result;
+
+use crate::process::run;
+use crate::web::{self, NPM_ENV};
+use crate::workspace;
+
+/// Runs the benchmark script; `args` go to it, e.g. `--out bench.md` or `--skip-lighthouse`.
+pub fn run_benchmarks(args: &[String]) -> Result<()> {
+    web::install()?;
+    let mut script = vec!["run", "bench", "--"];
+    script.extend(args.iter().map(String::as_str));
+    run(&workspace::root().join("web"), "npm", &script, NPM_ENV)
+}

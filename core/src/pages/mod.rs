@@ -5,7 +5,8 @@ mod service;
 
 pub use context::*;
 pub use service::{
-    PageContent, PageError, PageService, PageView, ResolvedBlocks, SitemapEntry, SummaryContent,
+    PageContent, PageError, PageService, PageView, ResolvedBlocks, ResolvedProduct, SitemapEntry,
+    SummaryContent,
 };
 
 #[cfg(test)]

@@ -52,11 +52,18 @@ pub struct SummaryContent {
     pub items: Vec<Item>,
 }
 
+/// A product a product block shows, with the path of its own page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResolvedProduct {
+    pub item: Item,
+    pub path: String,
+}
+
 /// Content that blocks on the page refer to, fetched once so rendering needs no further reads.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ResolvedBlocks {
     pub summaries: BTreeMap<BlockId, SummaryContent>,
-    pub products: BTreeMap<ItemId, Item>,
+    pub products: BTreeMap<ItemId, ResolvedProduct>,
 }
 
 /// Everything needed to render one page.
@@ -353,8 +360,19 @@ impl PageService {
                     }
                 }
                 BlockContent::Product { item } => {
-                    if let Some(product) = self.repository.item(item).await? {
-                        resolved.products.insert(item.clone(), product);
+                    let Some(product) = self.repository.item(item).await? else {
+                        continue;
+                    };
+                    // A product whose shop is disabled has no page to link to; leave it out.
+                    if let Some(shop) = self.repository.collection(&product.collection_id).await? {
+                        let path = format!("/{}/{}", shop.slug, product.slug);
+                        resolved.products.insert(
+                            item.clone(),
+                            ResolvedProduct {
+                                item: product,
+                                path,
+                            },
+                        );
                     }
                 }
                 _ => {}

@@ -2,6 +2,7 @@
 
 use askama::Template;
 use vitrine_core::catalog::Product;
+use vitrine_core::pages::ResolvedProduct;
 use vitrine_core::site::{BlockId, Item, ItemId, SummaryDesign};
 
 use crate::render::commerce::{AddToCartForm, PriceView};
@@ -67,6 +68,7 @@ pub(crate) struct ProductBlock<'a> {
 #[derive(Debug)]
 pub(crate) struct ProductSummary<'a> {
     pub(crate) title: &'a str,
+    pub(crate) href: &'a str,
     pub(crate) image: Option<ImageView<'a>>,
     pub(crate) price: PriceView,
     pub(crate) excerpt: Markup,
@@ -80,13 +82,17 @@ impl<'a> ProductBlock<'a> {
             .resolved
             .products
             .get(item_id)
-            .and_then(|item| Some((item, item.product.as_ref()?)))
-            .map(|(item, product): (&'a Item, &'a Product)| ProductSummary {
-                title: &item.title,
-                image: item.image.as_ref().and_then(|image| scope.image(image)),
-                price: scope.price(product),
-                excerpt: Markup::sanitized(&item.excerpt),
-                form: AddToCartForm::new(scope, item, product, format!("block-{block_id}")),
+            .and_then(|resolved| Some((resolved, resolved.item.product.as_ref()?)))
+            .map(|(resolved, product): (&'a ResolvedProduct, &'a Product)| {
+                let item = &resolved.item;
+                ProductSummary {
+                    title: &item.title,
+                    href: &resolved.path,
+                    image: item.image.as_ref().and_then(|image| scope.image(image)),
+                    price: scope.price(product),
+                    excerpt: Markup::sanitized(&item.excerpt),
+                    form: AddToCartForm::new(scope, item, product, format!("block-{block_id}")),
+                }
             });
         Self { product }
     }

@@ -28,4 +28,35 @@ fn main() {
         empty
     };
     println!("cargo:rustc-env=VITRINE_WEB_DIST={}", embedded.display());
+    bundled_plugins(&manifest_dir);
+}
+
+/// The example block plugins the binary installs into an empty plugins directory: copied from
+/// `cargo xtask plugins`' output when it exists (the hostile test programs beside them are
+/// never bundled), otherwise none, so `cargo build` works before the plugins are built.
+fn bundled_plugins(manifest_dir: &std::path::Path) {
+    const EXAMPLES: [&str; 2] = ["chart", "tour-dates"];
+    let built = manifest_dir.join("../../plugins/guests/target/plugins");
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("set by cargo")).join("bundled-plugins");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).expect("OUT_DIR is writable");
+    for example in EXAMPLES {
+        let source = built.join(example);
+        if !source.join("plugin.toml").is_file() {
+            println!("cargo:warning=example plugins not built; run `cargo xtask plugins`");
+            continue;
+        }
+        println!("cargo:rerun-if-changed={}", source.display());
+        let target = out.join(example);
+        std::fs::create_dir_all(&target).expect("OUT_DIR is writable");
+        for file in ["plugin.toml".to_owned(), format!("{example}.wasm")] {
+            std::fs::copy(source.join(&file), target.join(&file))
+                .expect("the built plugin is readable");
+        }
+    }
+    println!(
+        "cargo:rerun-if-changed={}",
+        manifest_dir.join("../../plugins/examples").display()
+    );
+    println!("cargo:rustc-env=VITRINE_BUNDLED_PLUGINS={}", out.display());
 }

@@ -1,14 +1,21 @@
 //! Vitrine's core: the site model, the specification's rules and the ports through which the
 //! outside world is reached. Nothing here performs I/O; adapters do.
 
+pub mod analytics;
 pub mod blog_url;
 pub mod bundle;
+pub mod cart;
 pub mod catalog;
+pub mod checkout;
+pub mod consent;
 pub mod enums;
+pub mod forms;
 pub mod human;
 pub mod links;
 pub mod money;
 pub mod pages;
+pub mod plugins;
+pub mod popup;
 pub mod ports;
 pub mod query_string;
 pub mod site;

@@ -5,6 +5,7 @@
 
 mod bench;
 mod codegen;
+mod plugins;
 mod process;
 mod serve;
 mod test;
@@ -43,6 +44,9 @@ enum Command {
     /// Run every test: web unit tests, Rust unit, property, HTTP and SQL tests (PostgreSQL
     /// when VITRINE_TEST_POSTGRES_URL is set), and the browser suite in headless Chromium.
     Test,
+    /// Build the WebAssembly block plugins (examples and hostile test programs) into
+    /// plugins/guests/target/plugins, installing the wasm32-wasip2 target when missing.
+    Plugins,
 }
 
 fn main() -> ExitCode {
@@ -50,6 +54,7 @@ fn main() -> ExitCode {
         Command::Codegen(args) => codegen::run(&args),
         Command::Run { args } => serve::run_vitrine(&args),
         Command::Test => test::run_all(),
+        Command::Plugins => plugins::build(),
         Command::Bench { args } => bench::run_benchmarks(&args),
     };
     // Printed by hand rather than by returning the error from `main`, so a failed check shows

@@ -30,6 +30,7 @@ pub fn run_all() -> Result<()> {
     run(&web_dir, "npm", &["test"], NPM_ENV)?;
     web::build()?;
 
+    crate::plugins::build()?;
     run(&root, "cargo", &["test", "--workspace", "--locked"], &[])?;
     run(
         &root,

@@ -4,8 +4,18 @@
 
 mod api_error;
 pub mod assets;
+mod cart;
+mod cart_page;
+mod cart_wire;
+mod census;
+mod checkout_page;
+mod consent;
 pub mod crumb;
+mod events;
 mod favicon;
+mod forms;
+mod forms_page;
+mod forms_wire;
 mod health;
 mod media;
 mod observability;
@@ -16,9 +26,12 @@ mod router;
 pub mod security_headers;
 mod seo;
 mod state;
+mod widgets;
 
 pub use api_error::{ApiError, ApiErrorBody};
 pub use assets::{AssetError, AssetStore};
+pub use census::{CensusLog, CensusRow, REPORT_PATH, VisitorKey};
+pub use consent::RECEIPTS_PATH;
 pub use render::PageAssets;
 pub use router::router;
 pub use state::{AppState, HttpConfig};

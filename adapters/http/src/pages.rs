@@ -79,7 +79,12 @@ fn render_view(state: &AppState, view: &PageView) -> Result<Response, RenderErro
 fn render_html(state: &AppState, view: &PageView) -> Result<(StatusCode, String), RenderError> {
     let islands = render::islands_on(view);
     let assets = state.assets.page_assets(&islands);
-    let html = render::render_page(view, &assets, &state.config.public_base_url)?;
+    let html = render::render_page_with_plugins(
+        view,
+        &assets,
+        &state.config.public_base_url,
+        &*state.plugins,
+    )?;
     let status =
         StatusCode::from_u16(view.status_code()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     Ok((status, html))

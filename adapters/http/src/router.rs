@@ -26,10 +26,21 @@ pub fn router(state: AppState) -> Router {
         .route("/assets/{*path}", get(assets::serve_asset))
         // API routes are added by the features that own them; any other `/api` path answers
         // JSON, which is what the request layer calling it can read.
+        .merge(crate::widgets::routes())
+        .merge(crate::forms::routes())
+        .merge(crate::consent::routes())
+        .merge(crate::census::routes())
+        .merge(crate::events::routes())
+        .merge(crate::cart::routes())
+        .merge(crate::checkout_page::routes())
         .route("/api", any(unknown_api))
         .route("/api/{*rest}", any(unknown_api))
         .route("/", get(pages::page))
         .route("/{*path}", get(pages::page))
+        .layer(from_fn_with_state(
+            state.clone(),
+            crate::consent::clear_refused_cookies,
+        ))
         .with_state(state);
     // Pages and crawler files are compressed per response at a level cheap enough for dynamic
     // HTML; assets arrive precompressed (the layer leaves encoded responses alone) and images

@@ -4,10 +4,19 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use vitrine_core::cart::StoreRules;
+use vitrine_core::checkout::{CartService, InMemoryCommerceStore};
+use vitrine_core::forms::FormService;
+use vitrine_core::forms::memory::{MemoryFormStore, MemoryRateLimiter};
 use vitrine_core::pages::PageService;
+use vitrine_core::plugins::{BlockRenderer, InMemoryBlockRenderer};
 use vitrine_core::ports::SiteRepository;
 
+use vitrine_core::analytics::{AnalyticsStore, MemoryAnalyticsStore};
+use vitrine_core::consent::{ConsentReceiptStore, MemoryConsentReceiptStore};
+
 use crate::assets::AssetStore;
+use crate::census::CensusLog;
 use crate::page_cache::PageCache;
 
 /// How often the page cache asks the repository whether the site changed.
@@ -55,6 +64,27 @@ pub struct AppState {
     pub(crate) assets: Arc<AssetStore>,
     pub(crate) config: Arc<HttpConfig>,
     pub(crate) page_cache: Arc<PageCache>,
+    /// Renders the blocks plugins claim; by default none are claimed and such blocks show
+    /// the fallback.
+    pub(crate) plugins: Arc<dyn BlockRenderer>,
+    /// Form keys and submissions; by default kept in memory, which suits one process and
+    /// tests. The server wires the database's form store with [`AppState::with_forms`].
+    pub(crate) forms: Arc<FormService>,
+    /// Consent receipts and who may export them.
+    pub(crate) consent: Arc<ConsentState>,
+    /// Census rows waiting to be written.
+    pub(crate) census: Arc<CensusLog>,
+    /// Where census rows are written and the owner's report reads from.
+    pub(crate) analytics: Arc<dyn AnalyticsStore>,
+    /// Carts and orders; by default kept in memory with the default store rules. The
+    /// server wires the database's commerce store with [`AppState::with_carts`].
+    pub(crate) carts: Arc<CartService>,
+}
+
+/// Where consent receipts go, and the owner's export token (no export without one).
+pub(crate) struct ConsentState {
+    pub(crate) receipts: Arc<dyn ConsentReceiptStore>,
+    pub(crate) owner_token: Option<String>,
 }
 
 impl AppState {
@@ -66,18 +96,90 @@ impl AppState {
     ) -> Self {
         let config = HttpConfig::new(config.public_base_url, config.secure_cookies)
             .with_revision_check_interval(config.revision_check_interval);
+        let forms = Arc::new(memory_form_service(repository.clone()));
+        let carts = Arc::new(CartService::new(
+            repository.clone(),
+            Arc::new(InMemoryCommerceStore::new()),
+            StoreRules::default(),
+        ));
         Self {
             pages,
             repository,
             assets,
             page_cache: Arc::new(PageCache::new(config.revision_check_interval)),
             config: Arc::new(config),
+            plugins: Arc::new(InMemoryBlockRenderer::new()),
+            forms,
+            consent: Arc::new(ConsentState {
+                receipts: Arc::new(MemoryConsentReceiptStore::new()),
+                owner_token: None,
+            }),
+            census: Arc::new(CensusLog::default()),
+            analytics: Arc::new(MemoryAnalyticsStore::new()),
+            carts,
         }
+    }
+
+    /// Keeps consent receipts in `receipts` (in memory by default) and lets the owner export
+    /// them with `owner_token` as a bearer token (no export when `None`).
+    pub fn with_consent_receipts(
+        mut self,
+        receipts: Arc<dyn ConsentReceiptStore>,
+        owner_token: Option<String>,
+    ) -> Self {
+        self.consent = Arc::new(ConsentState {
+            receipts,
+            owner_token,
+        });
+        self
+    }
+
+    /// Reads the owner's analytics report from `analytics` (the store census rows are flushed
+    /// to; in memory by default).
+    pub fn with_analytics_store(mut self, analytics: Arc<dyn AnalyticsStore>) -> Self {
+        self.analytics = analytics;
+        self
+    }
+
+    /// Records census rows into `census` (a default buffer otherwise).
+    pub fn with_census(mut self, census: Arc<CensusLog>) -> Self {
+        self.census = census;
+        self
+    }
+
+    /// Renders plugin blocks with `plugins` (the WebAssembly host in production).
+    pub fn with_block_renderer(mut self, plugins: Arc<dyn BlockRenderer>) -> Self {
+        self.plugins = plugins;
+        self
+    }
+
+    /// Runs the form calls through `forms` (over the database's form store in production).
+    pub fn with_forms(mut self, forms: Arc<FormService>) -> Self {
+        self.forms = forms;
+        self
+    }
+
+    /// Runs the cart calls through `carts` (over the database's commerce store in
+    /// production).
+    pub fn with_carts(mut self, carts: Arc<CartService>) -> Self {
+        self.carts = carts;
+        self
     }
 
     pub fn config(&self) -> &HttpConfig {
         &self.config
     }
+}
+
+/// A form service whose keys, submissions and rate limits live in this process's memory.
+fn memory_form_service(repository: Arc<dyn SiteRepository>) -> FormService {
+    let store = Arc::new(MemoryFormStore::new());
+    FormService::new(
+        repository,
+        store.clone(),
+        store,
+        Arc::new(MemoryRateLimiter::new()),
+    )
 }
 
 #[cfg(test)]

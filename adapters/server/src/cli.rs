@@ -40,6 +40,41 @@ pub enum Command {
     /// `serve` and `import` do this too; run it alone to upgrade a database ahead of a
     /// deployment.
     Migrate(MigrateArgs),
+    /// List or export the form submissions visitors sent.
+    #[command(subcommand)]
+    Submissions(SubmissionsCommand),
+    /// Tools for block plugin authors.
+    #[command(subcommand)]
+    Plugin(crate::plugin_cli::PluginCommand),
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum SubmissionsCommand {
+    /// Print one line per stored submission, oldest first.
+    List(SubmissionsListArgs),
+    /// Write every stored submission to standard output, one row each, one column per field.
+    Export(SubmissionsExportArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SubmissionsListArgs {
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SubmissionsExportArgs {
+    /// The output format. CSV cells that a spreadsheet would read as formulas are escaped.
+    #[arg(long, value_enum, default_value = "csv")]
+    pub format: ExportFormat,
+
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    Csv,
 }
 
 /// Where the site is stored.
@@ -97,6 +132,17 @@ pub struct ServeArgs {
     /// benchmarks. The directory is what `npm --prefix web run build` writes to web/dist.
     #[arg(long, env = "VITRINE_ASSETS_DIR", value_name = "DIR")]
     pub assets_dir: Option<PathBuf>,
+
+    /// Load block plugins (WebAssembly components, each in a folder with its plugin.toml)
+    /// from this directory. When it does not exist yet, it is created with the bundled
+    /// example plugins. [default: the folder plugins in the data directory]
+    #[arg(
+        long,
+        env = "VITRINE_PLUGINS_DIR",
+        value_name = "DIR",
+        hide_env_values = true
+    )]
+    pub plugins: Option<PathBuf>,
 
     #[command(flatten)]
     pub database: DatabaseArgs,

@@ -1,11 +1,15 @@
 //! `vitrine`: the composition root. It reads the command line, builds the adapters, hands them
 //! to the core's services and runs the chosen command; no business rule lives here.
 
+mod census;
 mod cli;
 mod database;
 mod import;
 mod logging;
+mod plugin_cli;
+mod plugins;
 mod serve;
+mod submissions;
 mod web_assets;
 
 use std::process::ExitCode;
@@ -22,6 +26,8 @@ async fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args).await,
         Command::Import(args) => import::run(args).await,
         Command::Migrate(args) => migrate(args).await,
+        Command::Submissions(command) => submissions::run(command).await,
+        Command::Plugin(command) => plugin_cli::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -50,7 +50,23 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .map(|profile| profile.settings.site_title)
         .context("could not read the site's settings")?;
-    let app = vitrine_http::router(AppState::new(pages, repository, assets, config));
+    let plugins = crate::plugins::load(&args)?;
+    // Page views are buffered in memory and written in batches by a background task.
+    let census = Arc::new(vitrine_http::CensusLog::default());
+    let analytics = database.analytics_store();
+    let flusher = tokio::spawn(crate::census::flush_forever(
+        census.clone(),
+        analytics.clone(),
+    ));
+    let app = vitrine_http::router(
+        AppState::new(pages, repository.clone(), assets, config)
+            .with_census(census.clone())
+            .with_analytics_store(analytics.clone())
+            .with_consent_receipts(database.consent_receipt_store(), owner_export_token())
+            .with_block_renderer(plugins)
+            .with_carts(Arc::new(cart_service(&database, repository.clone())))
+            .with_forms(Arc::new(form_service(&database, repository))),
+    );
 
     tracing::info!(address = %local, public_url, "listening");
     println!("Vitrine is serving {title} at {open_url}");
@@ -58,6 +74,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .with_graceful_shutdown(shutdown_signal())
         .await
         .context("the server stopped unexpectedly")?;
+    flusher.abort();
+    crate::census::flush(&census, analytics.as_ref(), i64::MAX).await;
     database.close().await;
     tracing::info!("stopped");
     Ok(())
@@ -123,6 +141,60 @@ async fn shutdown_signal() {
         () = terminate => {},
     }
     tracing::info!("shutting down; finishing requests in flight");
+}
+
+/// The owner's token for exporting consent receipts (`VITRINE_OWNER_TOKEN`); without it the
+/// export endpoint does not exist. Site accounts replace it in a later issue.
+fn owner_export_token() -> Option<String> {
+    std::env::var("VITRINE_OWNER_TOKEN")
+        .ok()
+        .filter(|token| !token.trim().is_empty())
+}
+
+/// Carts, stock and orders go to the site's database. Decision: until store owners can
+/// configure shipping, the store offers one flat-rate option, "Standard shipping" at 5.00
+/// in the store currency, charges no tax, sets no minimum subtotal, and offers the coupon
+/// WELCOME10 (10 % off).
+fn cart_service(
+    database: &vitrine_sql::Database,
+    repository: Arc<dyn vitrine_core::ports::SiteRepository>,
+) -> vitrine_core::checkout::CartService {
+    use vitrine_core::cart::{
+        Coupon, CouponCode, CouponKind, ShippingOption, ShippingRate, StoreRules,
+    };
+    let rules = StoreRules {
+        shipping_options: vec![ShippingOption {
+            id: "standard".into(),
+            name: "Standard shipping".into(),
+            rate: ShippingRate::FlatRate { cost_cents: 500 },
+        }],
+        // The demo shop's welcome coupon: 10 % off, no dates, no limits.
+        coupons: Coupon::new(
+            CouponCode::parse("WELCOME10").expect("a valid code"),
+            CouponKind::Percentage { basis_points: 1000 },
+            None,
+            None,
+        )
+        .into_iter()
+        .collect(),
+        ..StoreRules::default()
+    };
+    vitrine_core::checkout::CartService::new(repository, database.commerce_store(), rules)
+}
+
+/// Form submissions and their keys go to the site's database, in one transaction per
+/// submission; rate limits are counted in this process.
+fn form_service(
+    database: &vitrine_sql::Database,
+    repository: Arc<dyn vitrine_core::ports::SiteRepository>,
+) -> vitrine_core::forms::FormService {
+    let store = database.form_store();
+    vitrine_core::forms::FormService::new(
+        repository,
+        store.clone(),
+        store,
+        Arc::new(vitrine_core::forms::memory::MemoryRateLimiter::new()),
+    )
 }
 
 #[cfg(test)]

@@ -255,3 +255,49 @@ fn serve_imports_the_demo_into_an_empty_database_and_stops_on_sigterm() {
     let exit = server.wait().unwrap();
     assert!(exit.success(), "a SIGTERM is a clean stop: {exit:?}");
 }
+
+/// A plugin folder built by `cargo xtask plugins`, which `cargo xtask test` runs first.
+fn built_plugin(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../plugins/guests/target/plugins")
+        .join(name);
+    assert!(
+        dir.join("plugin.toml").is_file(),
+        "plugins not built: run `cargo xtask plugins` first"
+    );
+    dir
+}
+
+#[test]
+fn plugin_check_renders_a_block_and_reports_size_and_output() {
+    let data = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(
+        data.path(),
+        r#"{"title":"T","description":"D","kind":"bar","points":[{"label":"A","value":1}]}"#,
+    )
+    .unwrap();
+    let chart = built_plugin("chart");
+    let output = run(&[
+        "plugin",
+        "check",
+        chart.to_str().unwrap(),
+        "--data",
+        data.path().to_str().unwrap(),
+    ]);
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    assert!(stdout.contains("(limit 262144 bytes)"), "{stdout}");
+    assert!(stdout.contains("rendered chart in"), "{stdout}");
+}
+
+#[test]
+fn plugin_check_refuses_an_undeclared_capability() {
+    let plugin = built_plugin("undeclared-capability");
+    let output = run(&["plugin", "check", plugin.to_str().unwrap()]);
+    assert!(!output.status.success());
+    assert!(
+        text(&output.stderr).contains("uses the collections capability without declaring it"),
+        "{}",
+        text(&output.stderr)
+    );
+}

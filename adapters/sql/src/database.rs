@@ -141,6 +141,57 @@ impl Database {
         }
     }
 
+    /// The form store (submission keys and submissions) of this database; clones share the
+    /// connection pool.
+    pub fn form_store(&self) -> Arc<dyn vitrine_core::forms::FormStore> {
+        match &self.backend {
+            Backend::Sqlite(repository) => Arc::new(crate::forms::SqliteFormStore::new(
+                repository.pool().clone(),
+            )),
+            Backend::Postgres(repository) => Arc::new(crate::forms::PostgresFormStore::new(
+                repository.pool().clone(),
+            )),
+        }
+    }
+
+    /// The commerce store (carts, stock and orders) of this database; clones share the
+    /// connection pool.
+    pub fn commerce_store(&self) -> Arc<dyn vitrine_core::checkout::CommerceStore> {
+        match &self.backend {
+            Backend::Sqlite(repository) => Arc::new(crate::cart_store::SqliteCommerceStore::new(
+                repository.pool().clone(),
+            )),
+            Backend::Postgres(repository) => Arc::new(
+                crate::cart_store::PostgresCommerceStore::new(repository.pool().clone()),
+            ),
+        }
+    }
+
+    /// The analytics store (census rows and daily figures) of this database; clones share the
+    /// connection pool.
+    pub fn analytics_store(&self) -> Arc<dyn vitrine_core::analytics::AnalyticsStore> {
+        match &self.backend {
+            Backend::Sqlite(repository) => Arc::new(crate::analytics::SqliteAnalyticsStore::new(
+                repository.pool().clone(),
+            )),
+            Backend::Postgres(repository) => Arc::new(
+                crate::analytics::PostgresAnalyticsStore::new(repository.pool().clone()),
+            ),
+        }
+    }
+
+    /// The consent receipt store of this database; clones share the connection pool.
+    pub fn consent_receipt_store(&self) -> Arc<dyn vitrine_core::consent::ConsentReceiptStore> {
+        match &self.backend {
+            Backend::Sqlite(repository) => Arc::new(crate::analytics::SqliteAnalyticsStore::new(
+                repository.pool().clone(),
+            )),
+            Backend::Postgres(repository) => Arc::new(
+                crate::analytics::PostgresAnalyticsStore::new(repository.pool().clone()),
+            ),
+        }
+    }
+
     pub fn kind(&self) -> DatabaseKind {
         match &self.backend {
             Backend::Sqlite(_) => DatabaseKind::Sqlite,

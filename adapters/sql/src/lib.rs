@@ -9,8 +9,14 @@
 //! [`SiteRepository`]: vitrine_core::ports::SiteRepository
 //! [`RepositoryError`]: vitrine_core::ports::RepositoryError
 
+mod analytics;
+mod analytics_statements;
+mod cart_statements;
+mod cart_store;
 mod database;
 mod errors;
+mod forms;
+mod forms_statements;
 mod postgres;
 mod repository;
 mod rows;
@@ -18,7 +24,10 @@ mod sqlite;
 mod statements;
 mod urls;
 
+pub use analytics::{PostgresAnalyticsStore, SqliteAnalyticsStore};
+pub use cart_store::{PostgresCommerceStore, SqliteCommerceStore};
 pub use database::{ConnectError, Database, DatabaseKind, MigrateError, connect};
+pub use forms::{PostgresFormStore, SqliteFormStore};
 pub use postgres::PostgresSiteRepository;
 pub use sqlite::SqliteSiteRepository;
 pub use urls::{SQLITE_FILE_NAME, hide_password, sqlite_url_for_data_dir};

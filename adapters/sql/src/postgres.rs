@@ -74,6 +74,11 @@ impl PostgresSiteRepository {
             .map_err(|error| MigrateError::new(shown_url, error))
     }
 
+    /// The pool, for the other stores that share this database (forms).
+    pub(crate) fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
     pub(crate) async fn close(&self) {
         self.pool.close().await;
     }

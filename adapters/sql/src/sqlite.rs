@@ -104,6 +104,11 @@ impl SqliteSiteRepository {
             .map_err(|error| MigrateError::new(shown_url, error))
     }
 
+    /// The pool, for the other stores that share this database (forms).
+    pub(crate) fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
     pub(crate) async fn close(&self) {
         self.pool.close().await;
     }

@@ -214,8 +214,18 @@ fn broken_bundles_are_refused_with_file_field_and_expectation() {
             edited("collections/home.toml", "\"summary\"", "\"sumary\""),
             "collections/home.toml: field 'blocks[1].type': expected one of html, markdown, \
              heading, image, button, quote, spacer, horizontal-rule, code, gallery, summary, \
-             form, newsletter, accordion, marquee, map, video, product, social-links, found \
-             'sumary'",
+             form, newsletter, accordion, marquee, map, video, product, social-links, plugin, \
+             found 'sumary'",
+        ),
+        (
+            "plugin block with a code outside the specification",
+            edited(
+                "collections/home.toml",
+                "type = \"summary\"",
+                "type = \"plugin\"\nblock-type = 640\n[blocks.data]",
+            ),
+            "collections/home.toml: field 'blocks[1].block-type': expected a block type code of \
+             the specification, such as 62 for chart, found 640",
         ),
         (
             "dangling summary collection",

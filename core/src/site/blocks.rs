@@ -97,6 +97,12 @@ pub enum BlockContent {
     SocialLinks {
         links: Vec<SocialLink>,
     },
+    /// A block of a type the platform does not render itself (chart, tour dates...), rendered
+    /// by the WebAssembly plugin that claims the type, from data only that plugin interprets.
+    Plugin {
+        block_type: BlockType,
+        data: serde_json::Value,
+    },
 }
 
 impl BlockContent {
@@ -119,6 +125,7 @@ impl BlockContent {
             Self::Video { .. } => BlockType::Video,
             Self::Product { .. } => BlockType::Product,
             Self::SocialLinks { .. } => BlockType::SocialLinksV2,
+            Self::Plugin { block_type, .. } => *block_type,
         }
     }
 }

@@ -4,10 +4,15 @@
 //! of operations is applied both to the real type and to a tiny reference model, and the two
 //! must agree after every step.
 
+mod analytics;
 mod blog_url;
+mod cart;
+mod consent;
 mod enums;
+mod forms;
 mod human;
 mod links;
 mod money_arithmetic;
 mod money_format;
+mod popup;
 mod query_string;

@@ -7,6 +7,7 @@
 mod currencies_ts;
 mod enums_ts;
 mod money_vectors;
+mod popup_vectors;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -73,6 +74,7 @@ pub fn generate() -> Vec<GeneratedFile> {
         file("enums.ts", enums_ts::render()),
         file("currencies.ts", currencies_ts::render()),
         file("money-vectors.json", money_vectors::render()),
+        file("popup-vectors.json", popup_vectors::render()),
     ]
 }
 

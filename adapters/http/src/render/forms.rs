@@ -1,15 +1,78 @@
 //! Form and newsletter blocks as complete, accessible HTML forms: every control has a label,
 //! required fields are marked for browsers and people, and each field type of spec 001 s3 gets
-//! the input that fits it. They post to the form submission call; the submission flow itself
-//! (keys, validation messages, the success view) comes with a later issue.
+//! the input that fits it. Without JavaScript they post to [`NO_SCRIPT_ACTION`], which answers
+//! a small result page; the `form` and `newsletter` islands take over and use the API calls.
 
 use askama::Template;
 use vitrine_core::site::{FormBlock, FormField, FormFieldType};
 
 use super::markup::Markup;
 
-/// Where form and newsletter blocks post.
-pub(crate) const FORM_ACTION: &str = "/api/form/SaveFormSubmission";
+/// Where form and newsletter blocks post without JavaScript (see `forms_page.rs` for why this
+/// is not the API call the island uses).
+pub(crate) const NO_SCRIPT_ACTION: &str = "/form-submission";
+/// Kept as the name the templates use.
+pub(crate) const FORM_ACTION: &str = NO_SCRIPT_ACTION;
+
+/// The props of the `form` island: what it needs to build the payload of 000 s7 and to
+/// validate as the server does. Field types are the block format's names.
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct FormIslandProps<'a> {
+    pub(crate) form_id: &'a str,
+    pub(crate) submit_label: &'a str,
+    pub(crate) fields: Vec<FormIslandField<'a>>,
+}
+
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct FormIslandField<'a> {
+    pub(crate) id: &'a str,
+    #[serde(rename = "type")]
+    pub(crate) field_type: FormFieldType,
+    pub(crate) title: &'a str,
+    pub(crate) required: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) max_length: Option<u32>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub(crate) options: &'a [String],
+}
+
+impl<'a> FormIslandProps<'a> {
+    pub(crate) fn new(form: &'a FormBlock) -> Self {
+        Self {
+            form_id: &form.form_id,
+            submit_label: if form.submit_label.trim().is_empty() {
+                "Submit"
+            } else {
+                &form.submit_label
+            },
+            fields: form
+                .fields
+                .iter()
+                .map(|field| FormIslandField {
+                    id: &field.id,
+                    field_type: field.field_type,
+                    title: if field.title.trim().is_empty() {
+                        &field.id
+                    } else {
+                        &field.title
+                    },
+                    required: field.required,
+                    max_length: field.max_length.filter(|max| *max > 0),
+                    options: &field.options,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The props of the `newsletter` island: the block id is the form id of a newsletter.
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct NewsletterIslandProps<'a> {
+    pub(crate) form_id: &'a str,
+}
 
 #[derive(Debug, Template)]
 #[template(path = "blocks/form.html", whitespace = "minimize")]
@@ -22,6 +85,8 @@ pub(crate) struct FormView<'a> {
     pub(crate) success_message: Markup,
     /// The level of section headings: below the form title when there is one.
     pub(crate) section_level: u8,
+    /// The element id of the honeypot input, which people never see (see `forms_page.rs`).
+    pub(crate) honeypot_id: String,
 }
 
 impl<'a> FormView<'a> {
@@ -50,6 +115,7 @@ impl<'a> FormView<'a> {
             },
             success_message: Markup::sanitized(&form.post_submit_message),
             section_level: if title.is_some() { 3 } else { 2 },
+            honeypot_id: format!("block-{block_id}-honeypot"),
         }
     }
 }

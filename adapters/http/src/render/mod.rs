@@ -6,8 +6,9 @@
 mod blocks;
 mod chrome;
 mod commerce;
+mod consent;
 mod dates;
-mod forms;
+pub(crate) mod forms;
 mod image;
 mod items;
 mod layout;
@@ -23,6 +24,9 @@ use std::collections::BTreeSet;
 
 use askama::Template;
 use vitrine_core::pages::{PageContent, PageView};
+use vitrine_core::plugins::{BlockRenderer, InMemoryBlockRenderer as NoPluginsRenderer};
+
+pub(crate) use consent::banner_settings;
 
 use chrome::{Footer, Header};
 use markup::Markup;
@@ -70,7 +74,17 @@ pub fn render_page(
     assets: &PageAssets,
     public_base_url: &str,
 ) -> Result<String, RenderError> {
-    let scope = RenderScope::new(view);
+    render_page_with_plugins(view, assets, public_base_url, &*NO_PLUGINS)
+}
+
+/// [`render_page`], with the blocks that plugins claim rendered by `plugins`.
+pub fn render_page_with_plugins(
+    view: &PageView,
+    assets: &PageAssets,
+    public_base_url: &str,
+    plugins: &dyn BlockRenderer,
+) -> Result<String, RenderError> {
+    let scope = RenderScope::new(view).with_plugins(plugins);
     let settings = &view.profile.settings;
     let context_json = Markup::script_json(&view.context).map_err(RenderError::Context)?;
     // Built in document order: the first image inside `main` is the one that loads eagerly.
@@ -108,9 +122,15 @@ pub fn render_page(
         header,
         main,
         footer,
+        cookie_banner: consent::CookieBanner::for_site(&settings.cookies),
     };
     Ok(document.render()?)
 }
+
+/// The renderer of pages rendered without plugins: it claims nothing, so plugin blocks show
+/// the fallback.
+static NO_PLUGINS: std::sync::LazyLock<NoPluginsRenderer> =
+    std::sync::LazyLock::new(NoPluginsRenderer::new);
 
 /// A plain error page for when the site itself cannot be read: no site data, no scripts.
 pub fn render_unavailable_page(assets: &PageAssets) -> String {
@@ -138,6 +158,8 @@ struct Document<'a> {
     header: Header<'a>,
     main: PageMain<'a>,
     footer: Footer<'a>,
+    /// The cookie banner, for sites that enable it.
+    cookie_banner: Option<consent::CookieBanner>,
 }
 
 struct OpenGraph<'a> {

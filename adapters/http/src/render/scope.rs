@@ -6,6 +6,7 @@ use std::cell::Cell;
 use vitrine_core::catalog::Product;
 use vitrine_core::money::{self, Currency, FormatOptions, Locale, Money};
 use vitrine_core::pages::PageView;
+use vitrine_core::plugins::BlockRenderer;
 use vitrine_core::site::MediaRef;
 
 use super::commerce::PriceView;
@@ -18,6 +19,8 @@ pub(crate) struct RenderScope<'a> {
     currency: Currency,
     /// Set once the first content image has been handed out; every later one loads lazily.
     hero_taken: Cell<bool>,
+    /// Renders the blocks plugins claim, when the page is rendered with plugins.
+    plugins: Option<&'a dyn BlockRenderer>,
 }
 
 impl<'a> RenderScope<'a> {
@@ -28,7 +31,25 @@ impl<'a> RenderScope<'a> {
             locale: Locale::best_match(&settings.locale),
             currency: settings.store.selected_currency,
             hero_taken: Cell::new(false),
+            plugins: None,
         }
+    }
+
+    pub(crate) fn with_plugins(mut self, plugins: &'a dyn BlockRenderer) -> Self {
+        self.plugins = Some(plugins);
+        self
+    }
+
+    pub(crate) fn plugins(&self) -> Option<&'a dyn BlockRenderer> {
+        self.plugins
+    }
+
+    pub(crate) fn locale_tag(&self) -> &'a str {
+        &self.view.profile.settings.locale
+    }
+
+    pub(crate) fn currency_code(&self) -> &'static str {
+        self.currency.code()
     }
 
     /// An image of the page content with its own alt text.

@@ -168,13 +168,13 @@ async fn every_state_changing_method_is_checked_and_reads_are_not() {
 #[tokio::test]
 async fn the_site_router_checks_api_calls_before_routing_them() {
     let app = support::app().await;
-    let refused = send(&app, post_with("/api/census/RecordHit", Some(CRUMB), None)).await;
+    let refused = send(&app, post_with("/api/no-such-call", Some(CRUMB), None)).await;
     assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
     assert_eq!(refused.json()["crumbFail"], true);
 
-    let uri = format!("/api/census/RecordHit?crumb={CRUMB}");
+    let uri = format!("/api/no-such-call?crumb={CRUMB}");
     let passed = send(&app, post_with(&uri, Some(CRUMB), None)).await;
-    // The check passed; no such route exists yet, and unknown API paths answer JSON.
+    // The check passed; no such route exists, and unknown API paths answer JSON.
     assert_eq!(passed.status, StatusCode::NOT_FOUND);
     assert!(passed.json()["error"].is_string());
 }

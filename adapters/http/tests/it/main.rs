@@ -2,11 +2,16 @@
 //! no socket, against the in-memory repository holding the core's fixture site.
 
 mod assets;
+mod cart;
+mod census;
+mod consent;
 mod crawlers;
 mod crumb;
 mod failures;
+mod forms;
 mod headers;
 mod health;
 mod media;
 mod pages;
 mod support;
+mod widgets;

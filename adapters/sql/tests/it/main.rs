@@ -1,7 +1,10 @@
 //! Integration tests of the SQL adapters: the core's conformance suite and this crate's own
 //! checks, run against SQLite and PostgreSQL.
 
+mod analytics;
+mod cart;
 mod checks;
+mod forms;
 mod postgres;
 mod sqlite;
 mod support;

@@ -33,7 +33,7 @@ fn server_url() -> Option<String> {
 type FreshPostgres = TestStore<Schema>;
 
 /// A schema created for one test.
-struct Schema {
+pub(crate) struct Schema {
     server_url: String,
     name: String,
 }
@@ -65,7 +65,7 @@ impl Drop for Schema {
     }
 }
 
-async fn fresh() -> Option<FreshPostgres> {
+pub(crate) async fn fresh() -> Option<FreshPostgres> {
     let server_url = server_url()?;
     // The name is generated here from a UUID, so splicing it into SQL is safe.
     let schema = format!("vitrine_test_{}", uuid::Uuid::new_v4().simple());
@@ -140,8 +140,8 @@ async fn the_tables_live_in_the_tests_own_schema() {
     .unwrap();
     connection.close().await.unwrap();
     // website, collections, items, media, site_revision and sqlx's record of applied
-    // migrations.
-    assert_eq!(tables, 6);
+    // migrations, plus the tables later migrations add (forms and others).
+    assert!(tables >= 6, "only {tables} tables in the test's schema");
 }
 
 /// Needs no server: nothing listens on port 1.

@@ -12,7 +12,7 @@ use crate::support::TestStore;
 /// A migrated, empty database that lives as long as its temporary directory.
 type FreshSqlite = TestStore<TempDir>;
 
-async fn fresh() -> FreshSqlite {
+pub(crate) async fn fresh() -> FreshSqlite {
     let directory = tempfile::tempdir().unwrap();
     let database = connect(&sqlite_url_for_data_dir(directory.path()))
         .await

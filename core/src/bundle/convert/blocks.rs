@@ -6,6 +6,7 @@ use crate::bundle::convert::{Converter, chosen_id, non_empty};
 use crate::bundle::dto::*;
 use crate::bundle::error::At;
 use crate::bundle::text::markdown;
+use crate::enums::BlockType;
 use crate::site::{
     AccordionItem, Alignment, Block, BlockContent, BlockId, ButtonSize, GallerySlide,
     MarqueeDirection, MarqueeProps, SafeHtml, Slug, SocialLink, SummaryDesign,
@@ -224,6 +225,21 @@ impl Converter {
                             url: link.url,
                         })
                         .collect(),
+                }
+            }
+            "plugin" => {
+                let dto: PluginBlockDto = at.deserialize(fields)?;
+                let block_type = BlockType::from_code(dto.block_type).map_err(|_| {
+                    at.field("block-type").error(format!(
+                        "expected a block type code of the specification, such as 62 for chart, found {}",
+                        dto.block_type
+                    ))
+                })?;
+                BlockContent::Plugin {
+                    block_type,
+                    data: dto
+                        .data
+                        .unwrap_or(serde_json::Value::Object(Default::default())),
                 }
             }
             other => {

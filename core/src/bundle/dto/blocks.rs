@@ -6,7 +6,7 @@ use serde::Deserialize;
 use crate::bundle::dto::ImageDto;
 
 /// Every block type a bundle can use, as written in its `type` field.
-pub(crate) const BLOCK_TYPES: [&str; 19] = [
+pub(crate) const BLOCK_TYPES: [&str; 20] = [
     "html",
     "markdown",
     "heading",
@@ -26,7 +26,18 @@ pub(crate) const BLOCK_TYPES: [&str; 19] = [
     "video",
     "product",
     "social-links",
+    "plugin",
 ];
+
+/// A block a WebAssembly plugin renders: the specification's block type code it claims (62
+/// for chart, 59 for tour dates) and the data only that plugin interprets.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct PluginBlockDto {
+    pub block_type: u16,
+    #[serde(default)]
+    pub data: Option<serde_json::Value>,
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -3,7 +3,7 @@
 use askama::Template;
 use vitrine_core::catalog::Product;
 use vitrine_core::pages::ResolvedProduct;
-use vitrine_core::site::{BlockId, Item, ItemId, SummaryDesign};
+use vitrine_core::site::{BlockId, ItemId, SummaryDesign};
 
 use crate::render::commerce::{AddToCartForm, PriceView};
 use crate::render::image::ImageView;

@@ -5,6 +5,7 @@
 mod interactive;
 mod listing;
 mod media;
+mod plugin;
 mod text;
 
 use std::fmt;
@@ -19,6 +20,7 @@ use super::scope::RenderScope;
 pub(crate) use interactive::AccordionBlock;
 pub(crate) use listing::{ProductBlock, SummaryBlock};
 pub(crate) use media::{GalleryBlock, ImageBlock, MapBlock, MarqueeBlock, VideoBlock};
+pub(crate) use plugin::PluginBlock;
 pub(crate) use text::{
     ButtonBlock, CodeBlock, HtmlBlock, QuoteBlock, SocialLinkView, SocialLinksBlock, SpacerBlock,
     social_service_of,
@@ -29,6 +31,8 @@ pub(crate) use text::{
 pub(crate) fn island_name(content: &BlockContent) -> Option<&'static str> {
     match content {
         BlockContent::Accordion { .. } => Some("accordion"),
+        BlockContent::Form(_) => Some("form"),
+        BlockContent::Newsletter { .. } => Some("newsletter"),
         _ => None,
     }
 }
@@ -86,6 +90,7 @@ pub(crate) enum BlockBody<'a> {
     Video(VideoBlock<'a>),
     Product(ProductBlock<'a>),
     SocialLinks(SocialLinksBlock<'a>),
+    Plugin(PluginBlock),
 }
 
 impl fmt::Display for BlockBody<'_> {
@@ -108,6 +113,7 @@ impl fmt::Display for BlockBody<'_> {
             Self::Video(block) => block.fmt(f),
             Self::Product(block) => block.fmt(f),
             Self::SocialLinks(block) => block.fmt(f),
+            Self::Plugin(block) => block.fmt(f),
         }
     }
 }
@@ -135,6 +141,7 @@ fn kind(content: &BlockContent) -> &'static str {
         BlockContent::Video { .. } => "video",
         BlockContent::Product { .. } => "product",
         BlockContent::SocialLinks { .. } => "socialaccountlinks-v2",
+        BlockContent::Plugin { .. } => "plugin",
     }
 }
 
@@ -194,7 +201,13 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             )),
             None,
         ),
-        BlockContent::Form(form) => (BlockBody::Form(FormView::new(id, form)), None),
+        BlockContent::Form(form) => (
+            BlockBody::Form(FormView::new(id, form)),
+            Some(Island::new(
+                "form",
+                &super::forms::FormIslandProps::new(form),
+            )),
+        ),
         BlockContent::Newsletter {
             title,
             description,
@@ -208,7 +221,10 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
                 button_label,
                 placeholder,
             }),
-            None,
+            Some(Island::new(
+                "newsletter",
+                &super::forms::NewsletterIslandProps { form_id: id },
+            )),
         ),
         BlockContent::Accordion {
             items,
@@ -246,6 +262,10 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
         BlockContent::SocialLinks { links } => {
             (BlockBody::SocialLinks(SocialLinksBlock::new(links)), None)
         }
+        BlockContent::Plugin { block_type, data } => (
+            BlockBody::Plugin(PluginBlock::new(scope, id, *block_type, data)),
+            None,
+        ),
     };
     debug_assert_eq!(
         island.as_ref().map(|island| island.name),

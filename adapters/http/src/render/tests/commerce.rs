@@ -98,9 +98,11 @@ fn a_blog_post_shows_its_date_author_and_tags() {
 fn the_product_block_sells_its_product() {
     let html = render("/kitchen-sink");
     let block = element_at(&html, "id=\"block-featured\"");
-    assert!(block.contains(
-        "<h2 class=\"product-block__title\"><a href=\"/shop/vase\">Tall vase</a></h2>"
-    ));
+    assert!(
+        block.contains(
+            "<h2 class=\"product-block__title\"><a href=\"/shop/vase\">Tall vase</a></h2>"
+        )
+    );
     assert!(block.contains("<span class=\"badge badge--sale\">Sale</span>"));
     assert!(block.contains("<form class=\"add-to-cart\" method=\"post\" action=\"/cart\">"));
     assert!(block.contains("id=\"block-featured-quantity\""));

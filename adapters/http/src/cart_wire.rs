@@ -1,0 +1,472 @@
+//! The cart API's JSON: DTOs apart from the core's types (a rename in the core is not a
+//! silent change of the wire), request parsing that names the offending field, and the
+//! mapping of the core's failures to statuses and the cart texts of 000 s8.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use vitrine_core::cart::{
+    CartError, CartWarning, CouponKind, MAX_LINE_QUANTITY, ShippingOption, ShippingRate,
+    ShoppingCart, Timestamp, indicator,
+};
+use vitrine_core::checkout::CartServiceError;
+use vitrine_core::money::{FormatOptions, Locale, format};
+
+/// The cart texts of 000 s8, verbatim.
+pub(crate) use vitrine_core::cart::texts::{
+    NOTHING_IN_CART, UNABLE_TO_ADD_ITEM as UNABLE_TO_ADD,
+    UNABLE_TO_REMOVE_ITEM as UNABLE_TO_REMOVE, UNABLE_TO_UPDATE_QUANTITY as UNABLE_TO_UPDATE,
+};
+
+/// What an unknown coupon code answers; the specification names no text for it.
+pub(crate) const UNKNOWN_COUPON: &str = "This coupon code is not valid.";
+
+/// The shopping cart of 000 s3 on the wire, plus the indicator's figures.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct CartDto {
+    id: String,
+    website_id: String,
+    order_id: String,
+    created: i64,
+    is_purchased: bool,
+    entries: Vec<EntryDto>,
+    shipping_options: Vec<ShippingOptionDto>,
+    applicable_tax_rules: Vec<TaxRuleDto>,
+    coupons: Vec<CouponDto>,
+    valid_coupons: Vec<String>,
+    invalid_coupons: Vec<InvalidCouponDto>,
+    selected_shipping_option: Option<ShippingOptionDto>,
+    shipping_location: Option<LocationDto>,
+    subtotal_cents: i64,
+    tax_cents: i64,
+    shipping_cost_cents: i64,
+    discount_cents: i64,
+    grand_total_cents: i64,
+    subtotal_amount: MoneyDto,
+    total_quantity: u32,
+    has_digital: bool,
+    purely_digital: bool,
+    requires_shipping: bool,
+    /// Seconds left of the checkout hold, for the countdown; null when nothing is held.
+    reservation_seconds_left: Option<i64>,
+    indicator: IndicatorDto,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct EntryDto {
+    product_id: String,
+    product_name: String,
+    sku: String,
+    quantity: u32,
+    unit_price_cents: i64,
+    line_total_cents: i64,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ShippingOptionDto {
+    id: String,
+    name: String,
+    rate_type: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TaxRuleDto {
+    name: String,
+    rate_basis_points: i64,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CouponDto {
+    code: String,
+    kind: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct InvalidCouponDto {
+    code: String,
+    reason: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LocationDto {
+    country: String,
+    region: String,
+    postal_code: String,
+}
+
+/// A money value: minor units, the currency code and the text a shopper reads.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MoneyDto {
+    value: i64,
+    currency: &'static str,
+    text: String,
+}
+
+/// The cart indicator's figures (000 s3, 001 s9), computed by the core's rules.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct IndicatorDto {
+    items: u32,
+    display_count: String,
+    label: String,
+    subtotal: String,
+}
+
+#[derive(Debug, Serialize)]
+pub(crate) struct WarningDto {
+    code: String,
+    target: String,
+    message: String,
+}
+
+impl From<&CartWarning> for WarningDto {
+    fn from(warning: &CartWarning) -> Self {
+        // The code's wire name is its serde name (SCREAMING_SNAKE_CASE).
+        let code = serde_json::to_value(warning.code)
+            .ok()
+            .and_then(|value| value.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        Self {
+            code,
+            target: warning.target.clone(),
+            message: warning.message.clone(),
+        }
+    }
+}
+
+fn option_dto(option: &ShippingOption) -> ShippingOptionDto {
+    ShippingOptionDto {
+        id: option.id.clone(),
+        name: option.name.clone(),
+        rate_type: match option.rate {
+            ShippingRate::FlatRate { .. } => "FLAT_RATE",
+            ShippingRate::ByWeight { .. } => "BY_WEIGHT",
+        },
+    }
+}
+
+impl CartDto {
+    pub(crate) fn new(cart: &ShoppingCart, now: Timestamp) -> Self {
+        let subtotal_text = format(
+            cart.subtotal_amount,
+            &Locale::default(),
+            FormatOptions::default(),
+        );
+        let reservation_seconds_left = cart.reserved_until.and_then(|until| {
+            let left = until.millis().saturating_sub(now.millis());
+            (left > 0).then(|| (left + 999) / 1000)
+        });
+        Self {
+            id: cart.id.clone(),
+            website_id: cart.website_id.clone(),
+            order_id: cart.order_id.clone(),
+            created: cart.created.millis(),
+            is_purchased: cart.is_purchased,
+            entries: cart
+                .entries
+                .iter()
+                .map(|entry| EntryDto {
+                    product_id: entry.product_id.clone(),
+                    product_name: entry.product_name.clone(),
+                    sku: entry.sku.as_str().to_owned(),
+                    quantity: entry.quantity,
+                    unit_price_cents: entry.unit_price_cents,
+                    line_total_cents: entry.line_total_cents(),
+                })
+                .collect(),
+            shipping_options: cart.shipping_options.iter().map(option_dto).collect(),
+            applicable_tax_rules: cart
+                .applicable_tax_rules
+                .iter()
+                .map(|rule| TaxRuleDto {
+                    name: rule.name.clone(),
+                    rate_basis_points: rule.rate_basis_points,
+                })
+                .collect(),
+            coupons: cart
+                .coupons
+                .iter()
+                .map(|applied| CouponDto {
+                    code: applied.coupon.code.as_str().to_owned(),
+                    kind: match applied.coupon.kind {
+                        CouponKind::Percentage { .. } => "PERCENTAGE",
+                        CouponKind::FixedAmount { .. } => "FIXED_AMOUNT",
+                        CouponKind::FreeShipping => "FREE_SHIPPING",
+                    },
+                })
+                .collect(),
+            valid_coupons: cart
+                .valid_coupons
+                .iter()
+                .map(|code| code.as_str().to_owned())
+                .collect(),
+            invalid_coupons: cart
+                .invalid_coupons
+                .iter()
+                .map(|invalid| InvalidCouponDto {
+                    code: invalid.code.as_str().to_owned(),
+                    reason: invalid.reason.message().to_owned(),
+                })
+                .collect(),
+            selected_shipping_option: cart.selected_shipping_option.as_ref().map(option_dto),
+            shipping_location: cart.shipping_location.as_ref().map(|location| LocationDto {
+                country: location.country.clone(),
+                region: location.region.clone(),
+                postal_code: location.postal_code.clone(),
+            }),
+            subtotal_cents: cart.subtotal_cents,
+            tax_cents: cart.tax_cents,
+            shipping_cost_cents: cart.shipping_cost_cents,
+            discount_cents: cart.discount_cents,
+            grand_total_cents: cart.grand_total_cents,
+            subtotal_amount: MoneyDto {
+                value: cart.subtotal_amount.amount_minor,
+                currency: cart.subtotal_amount.currency.code(),
+                text: subtotal_text.clone(),
+            },
+            total_quantity: cart.total_quantity,
+            has_digital: cart.has_digital,
+            purely_digital: cart.purely_digital,
+            requires_shipping: cart.requires_shipping,
+            reservation_seconds_left,
+            indicator: IndicatorDto {
+                items: cart.total_quantity,
+                display_count: indicator::display_count(cart.total_quantity),
+                label: indicator::spoken_label(cart.total_quantity),
+                subtotal: subtotal_text,
+            },
+        }
+    }
+}
+
+/// The answer to every cart call: the cart, and the call's own warnings (stock) with the
+/// cart's standing ones (coupons, minimum subtotal).
+#[derive(Debug, Serialize)]
+pub(crate) struct CartAnswer {
+    pub(crate) cart: CartDto,
+    pub(crate) warnings: Vec<WarningDto>,
+}
+
+impl CartAnswer {
+    pub(crate) fn new(cart: &ShoppingCart, call_warnings: &[CartWarning], now: Timestamp) -> Self {
+        Self {
+            cart: CartDto::new(cart, now),
+            warnings: call_warnings
+                .iter()
+                .chain(&cart.warnings)
+                .map(WarningDto::from)
+                .collect(),
+        }
+    }
+}
+
+/// A request the API refuses before calling the core; `field` names what was wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct FieldError {
+    pub(crate) field: &'static str,
+    pub(crate) message: String,
+}
+
+impl IntoResponse for FieldError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.message, "field": self.field });
+        (StatusCode::BAD_REQUEST, Json(body)).into_response()
+    }
+}
+
+/// The JSON object of a request body.
+pub(crate) fn object(body: &[u8]) -> Result<Map<String, Value>, FieldError> {
+    match serde_json::from_slice::<Value>(body) {
+        Ok(Value::Object(map)) => Ok(map),
+        _ => Err(FieldError {
+            field: "body",
+            message: "The request body must be a JSON object.".into(),
+        }),
+    }
+}
+
+/// A required string field.
+pub(crate) fn string_field(
+    map: &Map<String, Value>,
+    field: &'static str,
+) -> Result<String, FieldError> {
+    match map.get(field) {
+        Some(Value::String(text)) => Ok(text.clone()),
+        _ => Err(FieldError {
+            field,
+            message: format!("{field} must be a string."),
+        }),
+    }
+}
+
+/// A required quantity: a whole number from 0 to the line limit.
+pub(crate) fn quantity_field(map: &Map<String, Value>) -> Result<u32, FieldError> {
+    const FIELD: &str = "quantity";
+    let number = match map.get(FIELD) {
+        Some(Value::Number(number)) => number,
+        _ => {
+            return Err(FieldError {
+                field: FIELD,
+                message: "quantity must be a number.".into(),
+            });
+        }
+    };
+    number
+        .as_u64()
+        .and_then(|value| u32::try_from(value).ok())
+        .filter(|value| *value <= MAX_LINE_QUANTITY)
+        .ok_or(FieldError {
+            field: FIELD,
+            message: format!("quantity must be a whole number from 0 to {MAX_LINE_QUANTITY}."),
+        })
+}
+
+/// Which cart call failed, which chooses the text the shopper reads.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum CartCall {
+    Add,
+    Update,
+    Remove,
+    Coupon,
+}
+
+impl CartCall {
+    fn text(self) -> &'static str {
+        match self {
+            Self::Add => UNABLE_TO_ADD,
+            Self::Update => UNABLE_TO_UPDATE,
+            Self::Remove => UNABLE_TO_REMOVE,
+            Self::Coupon => vitrine_core::cart::texts::PLEASE_TRY_AGAIN,
+        }
+    }
+}
+
+/// The status, the shopper's text and a machine-readable reason for a failed call. Causes
+/// from the store are logged, never answered.
+pub(crate) fn failure(call: CartCall, error: &CartServiceError) -> Response {
+    let (status, reason, target) = match error {
+        CartServiceError::UnknownVariant { sku, .. } => {
+            (StatusCode::NOT_FOUND, "UNKNOWN_VARIANT", sku.clone())
+        }
+        CartServiceError::NoCart => (StatusCode::NOT_FOUND, "NO_CART", String::new()),
+        CartServiceError::UnknownCoupon(code) => {
+            (StatusCode::NOT_FOUND, "UNKNOWN_COUPON", code.clone())
+        }
+        CartServiceError::Cart(CartError::CouponNotApplicable { code, reason }) => {
+            let body = serde_json::json!({
+                "error": reason.message(),
+                "reason": "COUPON_NOT_APPLICABLE",
+                "target": code.as_str(),
+            });
+            return (StatusCode::CONFLICT, Json(body)).into_response();
+        }
+        CartServiceError::Cart(CartError::OutOfStock(sku)) => (
+            StatusCode::CONFLICT,
+            "OUT_OF_STOCK",
+            sku.as_str().to_owned(),
+        ),
+        CartServiceError::Cart(CartError::NotInCart(sku)) => (
+            StatusCode::NOT_FOUND,
+            "NOT_IN_CART",
+            sku.as_str().to_owned(),
+        ),
+        CartServiceError::Cart(CartError::ZeroQuantity) => (
+            StatusCode::BAD_REQUEST,
+            "ZERO_QUANTITY",
+            "quantity".to_owned(),
+        ),
+        CartServiceError::Cart(CartError::AlreadyPurchased) => {
+            (StatusCode::CONFLICT, "ALREADY_PURCHASED", String::new())
+        }
+        CartServiceError::Cart(other) => (StatusCode::CONFLICT, "REFUSED", other.to_string()),
+        CartServiceError::Repository(cause) => {
+            tracing::error!(error = %cause, "a cart call failed in the store");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "UNAVAILABLE",
+                String::new(),
+            )
+        }
+    };
+    let message = match (reason, call) {
+        ("NO_CART", CartCall::Update | CartCall::Remove | CartCall::Coupon) => NOTHING_IN_CART,
+        ("UNKNOWN_COUPON", _) => UNKNOWN_COUPON,
+        _ => call.text(),
+    };
+    let body = serde_json::json!({ "error": message, "reason": reason, "target": target });
+    (status, Json(body)).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vitrine_core::cart::{
+        CartState, Coupon, CouponCode, CouponUsage, Purchasable, ShippingLocation, Stock,
+        StoreRules, TaxRule,
+    };
+    use vitrine_core::catalog::Sku;
+    use vitrine_core::enums::ProductType;
+
+    /// A cart with a line, a coupon, shipping and tax, so every DTO field is filled.
+    fn full_cart() -> ShoppingCart {
+        let now = Timestamp(1_700_000_000_000);
+        let rules = StoreRules {
+            shipping_options: vec![ShippingOption {
+                id: "standard".into(),
+                name: "Standard shipping".into(),
+                rate: ShippingRate::FlatRate { cost_cents: 500 },
+            }],
+            tax_rules: vec![TaxRule {
+                name: "New York".into(),
+                country: "US".into(),
+                region: "NY".into(),
+                rate_basis_points: 800,
+                applies_to_shipping: false,
+            }],
+            ..StoreRules::default()
+        };
+        let mut cart = CartState::new("cart-1", "site-1", now);
+        let mug = Purchasable {
+            product_id: "mug".into(),
+            product_name: "Sea Glass Mug".into(),
+            product_type: ProductType::Physical,
+            sku: Sku::parse("MUG-S").unwrap(),
+            unit_price_cents: 2800,
+            stock: Stock::Limited(5),
+            weight_thousandths: 400,
+        };
+        cart.add_item(&mug, 2).unwrap();
+        let coupon = Coupon::new(
+            CouponCode::parse("WELCOME10").unwrap(),
+            CouponKind::Percentage { basis_points: 1000 },
+            None,
+            None,
+        )
+        .unwrap();
+        cart.apply_coupon(coupon, CouponUsage::default(), now)
+            .unwrap();
+        cart.select_shipping_option("standard", &rules.shipping_options)
+            .unwrap();
+        cart.set_shipping_location(ShippingLocation::new("US", "NY", "10001"))
+            .unwrap();
+        cart.reserved_until = Some(now.plus_seconds(90));
+        cart.price(&rules, now)
+    }
+
+    #[test]
+    fn the_cart_dto_keeps_its_wire_shape() {
+        let cart = full_cart();
+        let answer = CartAnswer::new(&cart, &[], Timestamp(1_700_000_000_000));
+        insta::assert_snapshot!(serde_json::to_string_pretty(&answer).unwrap());
+    }
+}

@@ -1,0 +1,52 @@
+//! Blocks rendered by a WebAssembly plugin: the plugin's sanitised HTML, or the fallback when
+//! no plugin claims the type or the plugin failed, so the rest of the page always renders.
+
+use std::fmt;
+
+use vitrine_core::enums::BlockType;
+use vitrine_core::plugins::{BlockRenderRequest, FALLBACK_HTML, render_or_fallback};
+
+use crate::render::scope::RenderScope;
+
+/// The finished HTML of a plugin block.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PluginBlock {
+    /// Sanitised by the core's allow-list ([`vitrine_core::plugins::PluginHtml`]) or the
+    /// fixed fallback, so it is written unescaped.
+    html: String,
+}
+
+impl PluginBlock {
+    pub(crate) fn new(
+        scope: &RenderScope<'_>,
+        id: &str,
+        block_type: BlockType,
+        data: &serde_json::Value,
+    ) -> Self {
+        let Some(plugins) = scope.plugins() else {
+            return Self {
+                html: FALLBACK_HTML.to_owned(),
+            };
+        };
+        let data = data.to_string();
+        let request = BlockRenderRequest {
+            locale: scope.locale_tag(),
+            currency: scope.currency_code(),
+            block_id: id,
+            block_type,
+            // Pages are rendered for anonymous visitors (the page cache holds only those).
+            signed_in: false,
+            page_url: &scope.view.path,
+            data: &data,
+        };
+        Self {
+            html: render_or_fallback(plugins, &request),
+        }
+    }
+}
+
+impl fmt::Display for PluginBlock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.html)
+    }
+}

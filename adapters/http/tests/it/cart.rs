@@ -1,0 +1,616 @@
+//! The cart API and the add-to-cart form's no-JavaScript path, through the router with the
+//! in-memory commerce store and the fixture site (product `tote`, SKU `TOTE-1`, on sale at
+//! $20.00, 3 in stock).
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::{Value, json};
+
+use crate::support::{Answer, app, send};
+
+const CRUMB: &str = "test-crumb";
+
+fn call(method: &str, path: &str, body: Option<String>, cart: Option<&str>) -> Request<Body> {
+    let cookies = match cart {
+        Some(token) => format!("crumb={CRUMB}; vitrine_cart={token}"),
+        None => format!("crumb={CRUMB}"),
+    };
+    Request::builder()
+        .method(method)
+        .uri(format!("{path}?crumb={CRUMB}"))
+        .header("cookie", cookies)
+        .header("content-type", "application/json")
+        .body(body.map_or_else(Body::empty, Body::from))
+        .unwrap()
+}
+
+fn add_body(quantity: Value) -> String {
+    json!({ "itemId": "tote", "sku": "TOTE-1", "quantity": quantity }).to_string()
+}
+
+/// The token the answer hands out in its cookie.
+fn cart_cookie(answer: &Answer) -> String {
+    answer
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .find_map(|cookie| cookie.strip_prefix("vitrine_cart="))
+        .and_then(|rest| rest.split(';').next())
+        .expect("a cart cookie is set")
+        .to_owned()
+}
+
+#[tokio::test]
+async fn adding_an_item_starts_a_cart_kept_by_its_cookie() {
+    let app = app().await;
+    let first = send(
+        &app,
+        call(
+            "POST",
+            "/api/commerce/cart/items",
+            Some(add_body(json!(2))),
+            None,
+        ),
+    )
+    .await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text());
+    let token = cart_cookie(&first);
+    let set_cookie = first.header("set-cookie");
+    assert!(set_cookie.contains("HttpOnly") && set_cookie.contains("SameSite=Lax"));
+    assert_eq!(first.header("x-cart-token"), token);
+    let cart = &first.json()["cart"];
+    assert_eq!(cart["subtotalCents"], 4000);
+    assert_eq!(cart["totalQuantity"], 2);
+    assert_eq!(cart["requiresShipping"], true);
+    assert_eq!(cart["subtotalAmount"]["text"], "$40.00");
+    assert_eq!(cart["indicator"]["label"], "2 items in cart");
+
+    let again = send(
+        &app,
+        call(
+            "POST",
+            "/api/commerce/cart/items",
+            Some(add_body(json!(1))),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(again.json()["cart"]["totalQuantity"], 3);
+    assert!(
+        again
+            .headers
+            .get("set-cookie")
+            .is_none_or(|c| !c.to_str().unwrap().contains("vitrine_cart"))
+    );
+
+    // Apps send the token in a header instead of the cookie.
+    let by_header = Request::get("/api/commerce/cart")
+        .header("x-cart-token", &token)
+        .body(Body::empty())
+        .unwrap();
+    let shown = send(&app, by_header).await;
+    assert_eq!(shown.json()["cart"]["totalQuantity"], 3);
+}
+
+#[tokio::test]
+async fn short_stock_comes_back_as_a_typed_warning() {
+    let app = app().await;
+    let answer = send(
+        &app,
+        call(
+            "POST",
+            "/api/commerce/cart/items",
+            Some(add_body(json!(5))),
+            None,
+        ),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let body = answer.json();
+    assert_eq!(body["cart"]["totalQuantity"], 3);
+    assert_eq!(
+        body["warnings"],
+        json!([{
+            "code": "QUANTITY_REDUCED",
+            "target": "TOTE-1",
+            "message": "Only 3 are available, so your cart holds 3."
+        }])
+    );
+}
+
+#[tokio::test]
+async fn wrong_types_are_a_400_that_names_the_field() {
+    let app = app().await;
+    let cases = [
+        (add_body(json!("2")), "quantity"),
+        (add_body(json!(-1)), "quantity"),
+        (add_body(json!(1.5)), "quantity"),
+        (
+            json!({ "itemId": 7, "sku": "TOTE-1", "quantity": 1 }).to_string(),
+            "itemId",
+        ),
+        (
+            json!({ "itemId": "tote", "sku": ["TOTE-1"], "quantity": 1 }).to_string(),
+            "sku",
+        ),
+        ("[1, 2]".to_owned(), "body"),
+        ("not json".to_owned(), "body"),
+    ];
+    for (body, field) in cases {
+        let answer = send(
+            &app,
+            call("POST", "/api/commerce/cart/items", Some(body.clone()), None),
+        )
+        .await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(answer.json()["field"], field, "{body}");
+    }
+}
+
+#[tokio::test]
+async fn failures_answer_the_cart_texts_of_the_spec() {
+    let app = app().await;
+    let unknown = json!({ "itemId": "tote", "sku": "NOPE", "quantity": 1 }).to_string();
+    let answer = send(
+        &app,
+        call("POST", "/api/commerce/cart/items", Some(unknown), None),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    assert_eq!(answer.json()["error"], "Unable to add item");
+
+    let no_cart = send(
+        &app,
+        call(
+            "PUT",
+            "/api/commerce/cart/items/TOTE-1",
+            Some(json!({"quantity": 1}).to_string()),
+            None,
+        ),
+    )
+    .await;
+    assert_eq!(
+        no_cart.json()["error"],
+        "You have nothing in your shopping cart"
+    );
+
+    let started = send(
+        &app,
+        call(
+            "POST",
+            "/api/commerce/cart/items",
+            Some(add_body(json!(1))),
+            None,
+        ),
+    )
+    .await;
+    let token = cart_cookie(&started);
+    let missing = send(
+        &app,
+        call(
+            "DELETE",
+            "/api/commerce/cart/items/OTHER",
+            None,
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(missing.json()["error"], "Unable to remove item");
+    let bad = send(
+        &app,
+        call(
+            "PUT",
+            "/api/commerce/cart/items/TOTE-1",
+            Some(json!({"quantity": true}).to_string()),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert_eq!(bad.json()["field"], "quantity");
+}
+
+#[tokio::test]
+async fn quantities_change_and_lines_are_removed() {
+    let app = app().await;
+    let started = send(
+        &app,
+        call(
+            "POST",
+            "/api/commerce/cart/items",
+            Some(add_body(json!(1))),
+            None,
+        ),
+    )
+    .await;
+    let token = cart_cookie(&started);
+    let changed = send(
+        &app,
+        call(
+            "PUT",
+            "/api/commerce/cart/items/TOTE-1",
+            Some(json!({"quantity": 2}).to_string()),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(changed.status, StatusCode::OK);
+    assert_eq!(changed.json()["cart"]["grandTotalCents"], 4000);
+    let removed = send(
+        &app,
+        call(
+            "DELETE",
+            "/api/commerce/cart/items/TOTE-1",
+            None,
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(removed.status, StatusCode::OK);
+    let cart = &removed.json()["cart"];
+    assert_eq!(cart["entries"], json!([]));
+    assert_eq!(cart["indicator"]["items"], 0);
+    assert_eq!(cart["indicator"]["label"], "0 items in cart");
+}
+
+#[tokio::test]
+async fn without_a_token_the_cart_is_the_spec_default() {
+    let app = app().await;
+    let answer = send(
+        &app,
+        Request::get("/api/commerce/cart")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let cart = &answer.json()["cart"];
+    for list in [
+        "entries",
+        "shippingOptions",
+        "applicableTaxRules",
+        "coupons",
+        "validCoupons",
+        "invalidCoupons",
+    ] {
+        assert_eq!(cart[list], json!([]), "{list}");
+    }
+    for number in [
+        "subtotalCents",
+        "taxCents",
+        "shippingCostCents",
+        "discountCents",
+        "grandTotalCents",
+        "totalQuantity",
+    ] {
+        assert_eq!(cart[number], 0, "{number}");
+    }
+    for flag in [
+        "isPurchased",
+        "hasDigital",
+        "purelyDigital",
+        "requiresShipping",
+    ] {
+        assert_eq!(cart[flag], false, "{flag}");
+    }
+    assert_eq!(
+        cart["subtotalAmount"],
+        json!({ "value": 0, "currency": "USD", "text": "$0.00" })
+    );
+    assert_eq!(cart["selectedShippingOption"], Value::Null);
+    assert_eq!(cart["shippingLocation"], Value::Null);
+}
+
+#[tokio::test]
+async fn the_form_adds_without_javascript_and_shows_the_cart() {
+    let app = app().await;
+    let form = Request::post("/cart")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(Body::from("itemId=tote&sku=TOTE-1&quantity=2"))
+        .unwrap();
+    let added = send(&app, form).await;
+    assert_eq!(added.status, StatusCode::SEE_OTHER);
+    assert_eq!(added.header("location"), "/cart");
+    let token = cart_cookie(&added);
+
+    let page = Request::get("/cart")
+        .header("cookie", format!("vitrine_cart={token}"))
+        .body(Body::empty())
+        .unwrap();
+    let page = send(&app, page).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let html = page.text();
+    assert!(
+        html.contains("<main class=\"sqs-cart-container\">"),
+        "{html}"
+    );
+    assert!(html.contains("<div id=\"sqs-cart-root\">"), "{html}");
+    assert!(html.contains("$40.00"), "{html}");
+    assert_eq!(page.header("cache-control"), "no-store");
+
+    let empty = send(&app, Request::get("/cart").body(Body::empty()).unwrap()).await;
+    assert!(
+        empty
+            .text()
+            .contains("You have nothing in your shopping cart")
+    );
+
+    let bad = Request::post("/cart")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(Body::from("itemId=tote&sku=TOTE-1&quantity=lots"))
+        .unwrap();
+    let refused = send(&app, bad).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(refused.text().contains("Unable to add item"));
+}
+
+/// The fixture site with a store that ships at a flat rate, as the server wires it.
+async fn shop() -> axum::Router {
+    use std::sync::Arc;
+    use vitrine_core::cart::{
+        Coupon, CouponCode, CouponKind, ShippingOption, ShippingRate, StoreRules, Timestamp,
+    };
+    use vitrine_core::checkout::{CartService, InMemoryCommerceStore};
+    use vitrine_core::pages::PageService;
+    use vitrine_http::AppState;
+
+    let repository: Arc<dyn vitrine_core::ports::SiteRepository> =
+        crate::support::repository().await;
+    let rules = StoreRules {
+        shipping_options: vec![ShippingOption {
+            id: "standard".into(),
+            name: "Standard shipping".into(),
+            rate: ShippingRate::FlatRate { cost_cents: 500 },
+        }],
+        coupons: vec![
+            Coupon::new(
+                CouponCode::parse("WELCOME10").unwrap(),
+                CouponKind::Percentage { basis_points: 1000 },
+                None,
+                None,
+            )
+            .unwrap(),
+            Coupon::new(
+                CouponCode::parse("GONE").unwrap(),
+                CouponKind::FixedAmount { amount_cents: 100 },
+                None,
+                Some(Timestamp(1)),
+            )
+            .unwrap(),
+        ],
+        ..StoreRules::default()
+    };
+    let carts = CartService::new(
+        repository.clone(),
+        Arc::new(InMemoryCommerceStore::new()),
+        rules,
+    );
+    let pages = Arc::new(PageService::new(repository.clone()));
+    vitrine_http::router(
+        AppState::new(
+            pages,
+            repository,
+            Arc::new(crate::support::fixture_assets()),
+            crate::support::config(),
+        )
+        .with_carts(Arc::new(carts)),
+    )
+}
+
+fn form(method: &str, path: &str, body: &str, token: Option<&str>) -> Request<Body> {
+    let mut request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/x-www-form-urlencoded");
+    if let Some(token) = token {
+        request = request.header("cookie", format!("vitrine_cart={token}"));
+    }
+    request.body(Body::from(body.to_owned())).unwrap()
+}
+
+fn idempotency_key(checkout_html: &str) -> String {
+    let marker = "name=\"idempotencyKey\" value=\"";
+    let start = checkout_html.find(marker).expect("the form carries a key") + marker.len();
+    checkout_html[start..start + 32].to_owned()
+}
+
+#[tokio::test]
+async fn checkout_entry_without_a_cart_shows_the_session_alert_first() {
+    let app = shop().await;
+    let answer = send(&app, form("GET", "/commerce/goto-checkout", "", None)).await;
+    assert!(answer.text().contains(
+        "Either your session has expired or you do not have cookies enabled. We cannot continue to checkout."
+    ));
+}
+
+#[tokio::test]
+async fn a_shopper_checks_out_once_even_when_submitting_twice() {
+    let app = shop().await;
+    let added = send(
+        &app,
+        form("POST", "/cart", "itemId=tote&sku=TOTE-1&quantity=3", None),
+    )
+    .await;
+    let token = cart_cookie(&added);
+    let entry = send(
+        &app,
+        form("GET", "/commerce/goto-checkout", "", Some(&token)),
+    )
+    .await;
+    assert_eq!(entry.status, StatusCode::SEE_OTHER);
+    assert_eq!(entry.header("location"), "/checkout");
+
+    let checkout = send(&app, form("GET", "/checkout", "", Some(&token))).await;
+    let key = idempotency_key(&checkout.text());
+    let submit =
+        format!("email=shopper%40example.com&shippingOption=standard&idempotencyKey={key}");
+    let first = send(&app, form("POST", "/checkout", &submit, Some(&token))).await;
+    assert_eq!(first.status, StatusCode::SEE_OTHER, "{}", first.text());
+    let second = send(&app, form("POST", "/checkout", &submit, Some(&token))).await;
+    assert_eq!(second.header("location"), first.header("location"));
+
+    let confirmed = send(&app, form("GET", first.header("location"), "", None)).await;
+    assert_eq!(confirmed.status, StatusCode::OK);
+    let html = confirmed.text();
+    assert!(html.contains("Order confirmed"), "{html}");
+    // 3 x $20.00 plus $5.00 shipping.
+    assert!(html.contains("Total: $65.00"), "{html}");
+
+    // The last units are gone: another shopper cannot add the product any more.
+    let late = send(
+        &app,
+        call(
+            "POST",
+            "/api/commerce/cart/items",
+            Some(add_body(json!(1))),
+            None,
+        ),
+    )
+    .await;
+    assert_eq!(late.status, StatusCode::CONFLICT);
+    assert_eq!(late.json()["reason"], "OUT_OF_STOCK");
+    assert_eq!(late.json()["error"], "Unable to add item");
+}
+
+#[tokio::test]
+async fn a_checkout_without_an_email_is_refused_with_the_spec_text() {
+    let app = shop().await;
+    let added = send(
+        &app,
+        form("POST", "/cart", "itemId=tote&sku=TOTE-1&quantity=1", None),
+    )
+    .await;
+    let token = cart_cookie(&added);
+    let refused = send(
+        &app,
+        form(
+            "POST",
+            "/checkout",
+            "email=&idempotencyKey=0123456789abcdef",
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(
+        refused
+            .text()
+            .contains("Update the missing or invalid information above")
+    );
+}
+
+#[tokio::test]
+async fn coupons_are_applied_refused_with_a_reason_and_removed() {
+    let app = shop().await;
+    let started = send(
+        &app,
+        call(
+            "POST",
+            "/api/commerce/cart/items",
+            Some(add_body(json!(2))),
+            None,
+        ),
+    )
+    .await;
+    let token = cart_cookie(&started);
+    let coupon = |code: &str| Some(json!({ "code": code }).to_string());
+
+    let applied = send(
+        &app,
+        call(
+            "POST",
+            "/api/commerce/cart/coupons",
+            coupon("welcome10"),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(applied.status, StatusCode::OK, "{}", applied.text());
+    let cart = &applied.json()["cart"];
+    assert_eq!(cart["discountCents"], 400);
+    assert_eq!(cart["validCoupons"], json!(["WELCOME10"]));
+    assert_eq!(cart["grandTotalCents"], 3600);
+
+    let expired = send(
+        &app,
+        call(
+            "POST",
+            "/api/commerce/cart/coupons",
+            coupon("GONE"),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(expired.status, StatusCode::CONFLICT);
+    assert_eq!(expired.json()["error"], "This coupon has expired.");
+    assert_eq!(expired.json()["target"], "GONE");
+
+    let unknown = send(
+        &app,
+        call(
+            "POST",
+            "/api/commerce/cart/coupons",
+            coupon("NOPE"),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    assert_eq!(unknown.json()["error"], "This coupon code is not valid.");
+
+    let wrong_type = send(
+        &app,
+        call(
+            "POST",
+            "/api/commerce/cart/coupons",
+            Some(json!({ "code": 10 }).to_string()),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(wrong_type.status, StatusCode::BAD_REQUEST);
+    assert_eq!(wrong_type.json()["field"], "code");
+
+    let removed = send(
+        &app,
+        call(
+            "DELETE",
+            "/api/commerce/cart/coupons/WELCOME10",
+            None,
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(removed.status, StatusCode::OK);
+    assert_eq!(removed.json()["cart"]["discountCents"], 0);
+}
+
+#[tokio::test]
+async fn the_coupon_form_works_without_javascript() {
+    let app = shop().await;
+    let added = send(
+        &app,
+        form("POST", "/cart", "itemId=tote&sku=TOTE-1&quantity=1", None),
+    )
+    .await;
+    let token = cart_cookie(&added);
+    let applied = send(
+        &app,
+        form("POST", "/cart/coupon", "code=welcome10", Some(&token)),
+    )
+    .await;
+    assert_eq!(applied.status, StatusCode::SEE_OTHER);
+    let page = send(&app, form("GET", "/cart", "", Some(&token)))
+        .await
+        .text();
+    assert!(page.contains("$18.00"), "{page}");
+    let refused = send(
+        &app,
+        form("POST", "/cart/coupon", "code=GONE", Some(&token)),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert!(refused.text().contains("This coupon has expired."));
+}

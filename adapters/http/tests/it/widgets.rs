@@ -1,0 +1,137 @@
+//! Plugin blocks: `GetWidgetRendering` and pages holding plugin blocks, with an in-memory
+//! block renderer standing in for the WebAssembly host.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use vitrine_core::enums::BlockType;
+use vitrine_core::pages::PageService;
+use vitrine_core::plugins::{FALLBACK_HTML, InMemoryBlockRenderer};
+use vitrine_core::ports::SiteRepository;
+use vitrine_core::ports::memory::MemorySiteRepository;
+use vitrine_core::site::{
+    Block, BlockContent, Body as PageBody, Collection, CollectionId, Layout, PermissionType, Seo,
+    Slug,
+};
+use vitrine_http::AppState;
+
+use crate::support::{self, fetch, send};
+
+const CRUMB: &str = "k9bT2mXq7RfLw3ZpN4vY8sHcJ6dG1eAu0iOoPqRsTuV";
+
+fn renderer() -> InMemoryBlockRenderer {
+    InMemoryBlockRenderer::new()
+        .with_html(
+            BlockType::Chart,
+            r#"<figure class="chart" onclick="x()">{data}</figure>"#,
+        )
+        .with_failure(BlockType::TourDates, "trapped: unreachable")
+}
+
+fn plugin_block(id: &str, block_type: BlockType, data: serde_json::Value) -> Block {
+    Block {
+        id: id.to_owned().try_into().unwrap(),
+        content: BlockContent::Plugin { block_type, data },
+    }
+}
+
+async fn app() -> axum::Router {
+    let mut site = support::site();
+    let mut page: Collection = site.collections[0].clone();
+    page.id = CollectionId::try_from("plugins".to_owned()).unwrap();
+    page.slug = Slug::parse("plugins").unwrap();
+    page.title = "Plugins".into();
+    page.permission_type = PermissionType::Public;
+    page.seo = Seo::default();
+    page.body = PageBody {
+        raw: false,
+        layout: Layout::stacked(vec![
+            plugin_block(
+                "sales-chart",
+                BlockType::Chart,
+                serde_json::json!({"points": [1]}),
+            ),
+            plugin_block("tour", BlockType::TourDates, serde_json::json!({})),
+            plugin_block("calendar", BlockType::Calendar, serde_json::json!({})),
+        ])
+        .unwrap(),
+    };
+    site.collections.push(page);
+    let repository = Arc::new(MemorySiteRepository::new());
+    repository.replace_site(&site).await.unwrap();
+    let pages = Arc::new(PageService::new(repository.clone()));
+    let state = AppState::new(
+        pages,
+        repository,
+        Arc::new(support::fixture_assets()),
+        support::config(),
+    )
+    .with_block_renderer(Arc::new(renderer()));
+    vitrine_http::router(state)
+}
+
+fn widget_request(widget_json: &str) -> Request<Body> {
+    let encoded: String = url::form_urlencoded::byte_serialize(widget_json.as_bytes()).collect();
+    let body = format!("widgetJSON={encoded}");
+    Request::post("/api/widget/GetWidgetRendering")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("cookie", format!("crumb={CRUMB}"))
+        .header("x-csrf-token", CRUMB)
+        .body(Body::from(body))
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_page_renders_plugin_blocks_and_falls_back_for_failing_or_unclaimed_ones() {
+    let answer = fetch(&app().await, "/plugins").await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let html = answer.text();
+    assert!(
+        html.contains(r#"<figure class="chart">{"points":[1]}</figure>"#),
+        "{html}"
+    );
+    assert!(!html.contains("onclick"), "{html}");
+    assert_eq!(html.matches(FALLBACK_HTML).count(), 2, "{html}");
+    assert!(html.contains("plugin-block"), "{html}");
+}
+
+#[tokio::test]
+async fn get_widget_rendering_answers_the_blocks_html() {
+    let answer = send(
+        &app().await,
+        widget_request(
+            r#"{"type":62,"id":"sales-chart","value":{"points":[2]},"collectionId":"events"}"#,
+        ),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    assert_eq!(
+        answer.json(),
+        serde_json::json!({"html": r#"<figure class="chart">{"collectionId":"events","points":[2]}</figure>"#})
+    );
+}
+
+#[tokio::test]
+async fn get_widget_rendering_falls_back_when_the_plugin_fails() {
+    let answer = send(
+        &app().await,
+        widget_request(r#"{"type":59,"id":"tour","value":{}}"#),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(answer.json(), serde_json::json!({"html": FALLBACK_HTML}));
+}
+
+#[tokio::test]
+async fn get_widget_rendering_refuses_bad_json_and_unknown_or_unclaimed_types() {
+    let app = app().await;
+    assert_eq!(
+        send(&app, widget_request("{")).await.status,
+        StatusCode::BAD_REQUEST
+    );
+    let unknown = send(&app, widget_request(r#"{"type":999,"id":"a","value":{}}"#)).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    let unclaimed = send(&app, widget_request(r#"{"type":26,"id":"a","value":{}}"#)).await;
+    assert_eq!(unclaimed.status, StatusCode::NOT_FOUND);
+}

@@ -1,0 +1,187 @@
+//! The analytics store and the consent receipt store on SQL. A batch of census rows is one
+//! transaction, which is what makes batched ingest fast; both backends share the statements
+//! and, through a macro, the method bodies.
+
+use std::fmt;
+
+use sqlx::{PgPool, SqlitePool};
+use vitrine_core::consent::{ConsentChoice, ConsentSource};
+
+/// The analytics and consent receipt stores of a SQLite database.
+#[derive(Clone)]
+pub struct SqliteAnalyticsStore {
+    pool: SqlitePool,
+}
+
+/// The analytics and consent receipt stores of a PostgreSQL database.
+#[derive(Clone)]
+pub struct PostgresAnalyticsStore {
+    pool: PgPool,
+}
+
+impl SqliteAnalyticsStore {
+    pub(crate) fn new(pool: SqlitePool) -> Self {
+        Self { pool }
+    }
+}
+
+impl PostgresAnalyticsStore {
+    pub(crate) fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+impl fmt::Debug for SqliteAnalyticsStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SqliteAnalyticsStore")
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Debug for PostgresAnalyticsStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PostgresAnalyticsStore")
+            .finish_non_exhaustive()
+    }
+}
+
+pub(crate) fn parse_choice(text: &str) -> Option<ConsentChoice> {
+    match text {
+        "accepted" => Some(ConsentChoice::Accepted),
+        "declined" => Some(ConsentChoice::Declined),
+        _ => None,
+    }
+}
+
+pub(crate) fn parse_source(text: &str) -> Option<ConsentSource> {
+    match text {
+        "banner" => Some(ConsentSource::Banner),
+        "gpc" => Some(ConsentSource::Gpc),
+        _ => None,
+    }
+}
+
+fn count(value: i64) -> u64 {
+    u64::try_from(value).unwrap_or(0)
+}
+
+macro_rules! sql_analytics_store {
+    ($store:ty) => {
+        #[async_trait::async_trait]
+        impl vitrine_core::analytics::AnalyticsStore for $store {
+            async fn record_batch(
+                &self,
+                rows: &[vitrine_core::analytics::StoredHit],
+            ) -> Result<(), vitrine_core::ports::RepositoryError> {
+                use $crate::errors::repository_error;
+                if rows.is_empty() {
+                    return Ok(());
+                }
+                let mut transaction = self
+                    .pool
+                    .begin()
+                    .await
+                    .map_err(repository_error("starting an analytics batch"))?;
+                for row in rows {
+                    sqlx::query($crate::analytics_statements::INSERT_EVENT)
+                        .bind(&row.kind)
+                        .bind(row.visitor_key.as_deref())
+                        .bind(row.cookieless)
+                        .bind(row.page_path.as_deref())
+                        .bind(&row.data)
+                        .bind(row.recorded_at_ms)
+                        .bind(vitrine_core::analytics::day_number(row.recorded_at_ms))
+                        .execute(&mut *transaction)
+                        .await
+                        .map_err(repository_error("writing an analytics row"))?;
+                }
+                transaction
+                    .commit()
+                    .await
+                    .map_err(repository_error("committing an analytics batch"))
+            }
+
+            async fn daily_page_views(
+                &self,
+            ) -> Result<
+                Vec<vitrine_core::analytics::DailyViews>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let rows: Vec<(i64, i64, i64, Option<i64>)> =
+                    sqlx::query_as($crate::analytics_statements::DAILY_PAGE_VIEWS)
+                        .bind(vitrine_core::analytics::PAGE_VIEW)
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading daily page views"))?;
+                Ok(rows
+                    .into_iter()
+                    .map(
+                        |(day, views, visitors, cookieless)| vitrine_core::analytics::DailyViews {
+                            day,
+                            views: count(views),
+                            visitors: count(visitors),
+                            cookieless_views: count(cookieless.unwrap_or(0)),
+                        },
+                    )
+                    .collect())
+            }
+        }
+
+        #[async_trait::async_trait]
+        impl vitrine_core::consent::ConsentReceiptStore for $store {
+            async fn record(
+                &self,
+                receipt: &vitrine_core::consent::ConsentReceipt,
+            ) -> Result<(), vitrine_core::consent::RecordReceiptError> {
+                use vitrine_core::consent::RecordReceiptError;
+                let result = sqlx::query($crate::analytics_statements::INSERT_RECEIPT)
+                    .bind(receipt.id.as_str())
+                    .bind(i64::from(receipt.banner_version))
+                    .bind(receipt.choice.wire())
+                    .bind(receipt.source.wire())
+                    .bind(receipt.recorded_at_ms)
+                    .execute(&self.pool)
+                    .await;
+                match result {
+                    Ok(_) => Ok(()),
+                    Err(sqlx::Error::Database(error))
+                        if matches!(error.kind(), sqlx::error::ErrorKind::UniqueViolation) =>
+                    {
+                        Err(RecordReceiptError::Duplicate)
+                    }
+                    Err(error) => Err(RecordReceiptError::Unavailable(error.to_string())),
+                }
+            }
+
+            async fn all(
+                &self,
+            ) -> Result<
+                Vec<vitrine_core::consent::ConsentReceipt>,
+                vitrine_core::consent::RecordReceiptError,
+            > {
+                use vitrine_core::consent::{ConsentReceipt, ReceiptId, RecordReceiptError};
+                let rows: Vec<(String, i64, String, String, i64)> =
+                    sqlx::query_as($crate::analytics_statements::SELECT_RECEIPTS)
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err(|error| RecordReceiptError::Unavailable(error.to_string()))?;
+                rows.into_iter()
+                    .map(|(id, version, choice, source, at)| {
+                        let corrupt =
+                            || RecordReceiptError::Unavailable(format!("unreadable receipt {id}"));
+                        Ok(ConsentReceipt {
+                            id: ReceiptId::new(id.clone()).map_err(|_| corrupt())?,
+                            banner_version: u32::try_from(version).map_err(|_| corrupt())?,
+                            choice: parse_choice(&choice).ok_or_else(corrupt)?,
+                            source: parse_source(&source).ok_or_else(corrupt)?,
+                            recorded_at_ms: at,
+                        })
+                    })
+                    .collect()
+            }
+        }
+    };
+}
+
+sql_analytics_store!(SqliteAnalyticsStore);
+sql_analytics_store!(PostgresAnalyticsStore);

@@ -1,0 +1,399 @@
+//! The commerce store on SQL: carts by token, stock per SKU, and orders placed in one
+//! transaction that decrements stock atomically. Both backends share the statements and,
+//! through a macro (for the reasons given in `repository.rs`), the method bodies.
+
+use std::fmt;
+
+use sqlx::{PgPool, SqlitePool};
+use vitrine_core::cart::{CartState, CartToken, CouponCode, Stock};
+use vitrine_core::catalog::Sku;
+use vitrine_core::checkout::{IdempotencyKey, Order, OrderLine};
+use vitrine_core::money::Currency;
+use vitrine_core::ports::RepositoryError;
+
+/// The commerce store of a SQLite database.
+#[derive(Clone)]
+pub struct SqliteCommerceStore {
+    pool: SqlitePool,
+}
+
+/// The commerce store of a PostgreSQL database.
+#[derive(Clone)]
+pub struct PostgresCommerceStore {
+    pool: PgPool,
+}
+
+impl SqliteCommerceStore {
+    pub(crate) fn new(pool: SqlitePool) -> Self {
+        Self { pool }
+    }
+}
+
+impl PostgresCommerceStore {
+    pub(crate) fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+impl fmt::Debug for SqliteCommerceStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SqliteCommerceStore")
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Debug for PostgresCommerceStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PostgresCommerceStore")
+            .finish_non_exhaustive()
+    }
+}
+
+/// An order as stored: amounts in columns, lines and coupon codes as JSON text.
+#[derive(sqlx::FromRow)]
+pub(crate) struct OrderRow {
+    id: String,
+    idempotency_key: String,
+    cart_token: String,
+    email: String,
+    currency: String,
+    created: i64,
+    subtotal_cents: i64,
+    discount_cents: i64,
+    shipping_cost_cents: i64,
+    tax_cents: i64,
+    grand_total_cents: i64,
+    lines: String,
+    coupon_codes: String,
+}
+
+fn corrupt(what: &str, reason: impl ToString) -> RepositoryError {
+    RepositoryError::Corrupt {
+        what: what.to_owned(),
+        reason: reason.to_string(),
+    }
+}
+
+impl OrderRow {
+    pub(crate) fn into_order(self) -> Result<Order, RepositoryError> {
+        let lines: Vec<OrderLine> =
+            serde_json::from_str(&self.lines).map_err(|error| corrupt("order lines", error))?;
+        let coupon_codes: Vec<CouponCode> = serde_json::from_str(&self.coupon_codes)
+            .map_err(|error| corrupt("order coupons", error))?;
+        Ok(Order {
+            idempotency_key: IdempotencyKey::parse(self.idempotency_key)
+                .map_err(|error| corrupt("an idempotency key", error))?,
+            cart_token: CartToken::parse(self.cart_token)
+                .map_err(|error| corrupt("a cart token", error))?,
+            currency: Currency::from_code(&self.currency)
+                .map_err(|error| corrupt("an order currency", error))?,
+            id: self.id,
+            email: self.email,
+            lines,
+            coupon_codes,
+            subtotal_cents: self.subtotal_cents,
+            discount_cents: self.discount_cents,
+            shipping_cost_cents: self.shipping_cost_cents,
+            tax_cents: self.tax_cents,
+            grand_total_cents: self.grand_total_cents,
+            created: vitrine_core::cart::Timestamp(self.created),
+        })
+    }
+}
+
+/// The stored cart with the purchase columns applied: they are written only by placing an
+/// order, so they win over the JSON state saved before it.
+pub(crate) fn cart_from_row(
+    state: &str,
+    is_purchased: bool,
+    order_id: String,
+) -> Result<CartState, RepositoryError> {
+    let mut cart: CartState =
+        serde_json::from_str(state).map_err(|error| corrupt("a stored cart", error))?;
+    if is_purchased {
+        cart.is_purchased = true;
+        cart.order_id = order_id;
+        cart.reserved_until = None;
+    }
+    Ok(cart)
+}
+
+pub(crate) fn cart_json(cart: &CartState) -> Result<String, RepositoryError> {
+    serde_json::to_string(cart).map_err(|error| RepositoryError::Rejected(error.to_string()))
+}
+
+pub(crate) fn stock_from_row(quantity: i64, unlimited: bool) -> Stock {
+    if unlimited {
+        Stock::Unlimited
+    } else {
+        Stock::Limited(u32::try_from(quantity.max(0)).unwrap_or(u32::MAX))
+    }
+}
+
+pub(crate) fn stock_columns(stock: Stock) -> (i64, bool) {
+    match stock {
+        Stock::Unlimited => (0, true),
+        Stock::Limited(quantity) => (i64::from(quantity), false),
+    }
+}
+
+pub(crate) fn json_text<T: serde::Serialize>(value: &T) -> String {
+    // Lines and codes are plain data with string keys; serialising them cannot fail.
+    serde_json::to_string(value).unwrap_or_else(|_| "[]".to_owned())
+}
+
+pub(crate) fn sku_text(sku: &Sku) -> &str {
+    sku.as_str()
+}
+
+macro_rules! sql_commerce_store {
+    ($store:ty) => {
+        #[async_trait::async_trait]
+        impl vitrine_core::checkout::CommerceStore for $store {
+            async fn load_cart(
+                &self,
+                token: &vitrine_core::cart::CartToken,
+            ) -> Result<Option<vitrine_core::cart::CartState>, vitrine_core::ports::RepositoryError>
+            {
+                let row: Option<(String, bool, String)> =
+                    sqlx::query_as($crate::cart_statements::LOAD_CART)
+                        .bind(token.as_str())
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading a cart"))?;
+                row.map(|(state, purchased, order_id)| {
+                    $crate::cart_store::cart_from_row(&state, purchased, order_id)
+                })
+                .transpose()
+            }
+
+            async fn save_cart(
+                &self,
+                token: &vitrine_core::cart::CartToken,
+                cart: &vitrine_core::cart::CartState,
+            ) -> Result<(), vitrine_core::ports::RepositoryError> {
+                let done = sqlx::query($crate::cart_statements::SAVE_CART)
+                    .bind(token.as_str())
+                    .bind($crate::cart_store::cart_json(cart)?)
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("saving a cart"))?;
+                if done.rows_affected() == 0 {
+                    return Err(vitrine_core::ports::RepositoryError::Rejected(
+                        "the cart has been purchased".into(),
+                    ));
+                }
+                Ok(())
+            }
+
+            async fn set_stock(
+                &self,
+                sku: &vitrine_core::catalog::Sku,
+                stock: vitrine_core::cart::Stock,
+            ) -> Result<(), vitrine_core::ports::RepositoryError> {
+                let (quantity, unlimited) = $crate::cart_store::stock_columns(stock);
+                sqlx::query($crate::cart_statements::SET_STOCK)
+                    .bind($crate::cart_store::sku_text(sku))
+                    .bind(quantity)
+                    .bind(unlimited)
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("setting stock"))?;
+                Ok(())
+            }
+
+            async fn seed_stock(
+                &self,
+                sku: &vitrine_core::catalog::Sku,
+                stock: vitrine_core::cart::Stock,
+            ) -> Result<(), vitrine_core::ports::RepositoryError> {
+                let (quantity, unlimited) = $crate::cart_store::stock_columns(stock);
+                sqlx::query($crate::cart_statements::SEED_STOCK)
+                    .bind($crate::cart_store::sku_text(sku))
+                    .bind(quantity)
+                    .bind(unlimited)
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("seeding stock"))?;
+                Ok(())
+            }
+
+            async fn stock(
+                &self,
+                sku: &vitrine_core::catalog::Sku,
+            ) -> Result<Option<vitrine_core::cart::Stock>, vitrine_core::ports::RepositoryError>
+            {
+                let row: Option<(i64, bool)> = sqlx::query_as($crate::cart_statements::STOCK)
+                    .bind($crate::cart_store::sku_text(sku))
+                    .fetch_optional(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("reading stock"))?;
+                Ok(row.map(|(quantity, unlimited)| {
+                    $crate::cart_store::stock_from_row(quantity, unlimited)
+                }))
+            }
+
+            async fn place_order(
+                &self,
+                order: &vitrine_core::checkout::Order,
+            ) -> Result<vitrine_core::checkout::Order, vitrine_core::checkout::PlaceOrderError>
+            {
+                use vitrine_core::checkout::PlaceOrderError;
+                use $crate::cart_statements as sql;
+                use $crate::errors::repository_error;
+
+                if let Some(placed) = self.order_by_key(&order.idempotency_key).await? {
+                    return Ok(placed);
+                }
+                // Dropping the transaction unfinished rolls it back: every early return
+                // below leaves stock, cart and orders as they were.
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .map_err(repository_error("starting an order"))?;
+                let marked = sqlx::query(sql::MARK_PURCHASED)
+                    .bind(order.id.as_str())
+                    .bind(order.cart_token.as_str())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(repository_error("marking a cart purchased"))?;
+                if marked.rows_affected() == 0 {
+                    drop(tx);
+                    // A double submit waits here for the first one's commit and then
+                    // answers with its order.
+                    if let Some(placed) = self.order_by_key(&order.idempotency_key).await? {
+                        return Ok(placed);
+                    }
+                    let (carts,): (i64,) = sqlx::query_as(sql::CART_EXISTS)
+                        .bind(order.cart_token.as_str())
+                        .fetch_one(&self.pool)
+                        .await
+                        .map_err(repository_error("reading a cart"))?;
+                    return Err(if carts == 0 {
+                        PlaceOrderError::UnknownCart
+                    } else {
+                        PlaceOrderError::AlreadyPurchased
+                    });
+                }
+                for line in &order.lines {
+                    let taken = sqlx::query(sql::TAKE_STOCK)
+                        .bind(i64::from(line.quantity))
+                        .bind(line.sku.as_str())
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(repository_error("taking stock"))?;
+                    if taken.rows_affected() == 0 {
+                        // Either the SKU is not limited (untracked or unlimited) or it is
+                        // short; only the second stops the order.
+                        let stock: Option<(i64, bool)> = sqlx::query_as(sql::STOCK)
+                            .bind(line.sku.as_str())
+                            .fetch_optional(&mut *tx)
+                            .await
+                            .map_err(repository_error("reading stock"))?;
+                        if matches!(stock, Some((_, false))) {
+                            return Err(PlaceOrderError::OutOfStock(line.sku.clone()));
+                        }
+                    }
+                }
+                let inserted = sqlx::query(sql::INSERT_ORDER)
+                    .bind(order.id.as_str())
+                    .bind(order.idempotency_key.as_str())
+                    .bind(order.cart_token.as_str())
+                    .bind(order.email.as_str())
+                    .bind(order.currency.code())
+                    .bind(order.created.millis())
+                    .bind(order.subtotal_cents)
+                    .bind(order.discount_cents)
+                    .bind(order.shipping_cost_cents)
+                    .bind(order.tax_cents)
+                    .bind(order.grand_total_cents)
+                    .bind($crate::cart_store::json_text(&order.lines))
+                    .bind($crate::cart_store::json_text(&order.coupon_codes))
+                    .execute(&mut *tx)
+                    .await;
+                match inserted {
+                    Ok(_) => {}
+                    Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
+                        drop(tx);
+                        if let Some(placed) = self.order_by_key(&order.idempotency_key).await? {
+                            return Ok(placed);
+                        }
+                        return Err(PlaceOrderError::Repository(
+                            vitrine_core::ports::RepositoryError::Rejected(format!(
+                                "order id {} is taken",
+                                order.id
+                            )),
+                        ));
+                    }
+                    Err(error) => return Err(repository_error("recording an order")(error).into()),
+                }
+                for code in &order.coupon_codes {
+                    sqlx::query(sql::INSERT_ORDER_COUPON)
+                        .bind(order.id.as_str())
+                        .bind(code.as_str())
+                        .bind(order.email.as_str())
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(repository_error("recording a coupon's use"))?;
+                }
+                tx.commit()
+                    .await
+                    .map_err(repository_error("committing an order"))?;
+                Ok(order.clone())
+            }
+
+            async fn order(
+                &self,
+                id: &str,
+            ) -> Result<Option<vitrine_core::checkout::Order>, vitrine_core::ports::RepositoryError>
+            {
+                let row: Option<$crate::cart_store::OrderRow> =
+                    sqlx::query_as($crate::cart_statements::ORDER_BY_ID)
+                        .bind(id)
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading an order"))?;
+                row.map($crate::cart_store::OrderRow::into_order)
+                    .transpose()
+            }
+
+            async fn order_by_key(
+                &self,
+                key: &vitrine_core::checkout::IdempotencyKey,
+            ) -> Result<Option<vitrine_core::checkout::Order>, vitrine_core::ports::RepositoryError>
+            {
+                let row: Option<$crate::cart_store::OrderRow> =
+                    sqlx::query_as($crate::cart_statements::ORDER_BY_KEY)
+                        .bind(key.as_str())
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading an order"))?;
+                row.map($crate::cart_store::OrderRow::into_order)
+                    .transpose()
+            }
+
+            async fn coupon_usage(
+                &self,
+                code: &vitrine_core::cart::CouponCode,
+                email: &str,
+            ) -> Result<vitrine_core::cart::CouponUsage, vitrine_core::ports::RepositoryError> {
+                let (total, by_customer): (i64, i64) =
+                    sqlx::query_as($crate::cart_statements::COUPON_USAGE)
+                        .bind(code.as_str())
+                        .bind(email)
+                        .fetch_one(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("counting coupon uses"))?;
+                let count = |value: i64| u32::try_from(value.max(0)).unwrap_or(u32::MAX);
+                Ok(vitrine_core::cart::CouponUsage {
+                    total: count(total),
+                    by_customer: count(by_customer),
+                })
+            }
+        }
+    };
+}
+
+sql_commerce_store!(SqliteCommerceStore);
+sql_commerce_store!(PostgresCommerceStore);

@@ -1,0 +1,90 @@
+//! The commerce store on both databases: the core's conformance suite, including the race
+//! of many buyers for the last unit, each test on a fresh database.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use vitrine_core::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock};
+use vitrine_core::catalog::Sku;
+use vitrine_core::checkout::{CommerceStore, IdempotencyKey, Order, PlaceOrderError};
+use vitrine_core::ports::RepositoryError;
+
+/// A commerce store with what must outlive it (the test database).
+pub struct CommerceStoreUnderTest<Guard> {
+    store: Arc<dyn CommerceStore>,
+    _guard: Guard,
+}
+
+#[async_trait]
+impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
+    async fn load_cart(&self, token: &CartToken) -> Result<Option<CartState>, RepositoryError> {
+        self.store.load_cart(token).await
+    }
+
+    async fn save_cart(&self, token: &CartToken, cart: &CartState) -> Result<(), RepositoryError> {
+        self.store.save_cart(token, cart).await
+    }
+
+    async fn set_stock(&self, sku: &Sku, stock: Stock) -> Result<(), RepositoryError> {
+        self.store.set_stock(sku, stock).await
+    }
+
+    async fn seed_stock(&self, sku: &Sku, stock: Stock) -> Result<(), RepositoryError> {
+        self.store.seed_stock(sku, stock).await
+    }
+
+    async fn stock(&self, sku: &Sku) -> Result<Option<Stock>, RepositoryError> {
+        self.store.stock(sku).await
+    }
+
+    async fn place_order(&self, order: &Order) -> Result<Order, PlaceOrderError> {
+        self.store.place_order(order).await
+    }
+
+    async fn order(&self, id: &str) -> Result<Option<Order>, RepositoryError> {
+        self.store.order(id).await
+    }
+
+    async fn order_by_key(&self, key: &IdempotencyKey) -> Result<Option<Order>, RepositoryError> {
+        self.store.order_by_key(key).await
+    }
+
+    async fn coupon_usage(
+        &self,
+        code: &CouponCode,
+        email: &str,
+    ) -> Result<CouponUsage, RepositoryError> {
+        self.store.coupon_usage(code, email).await
+    }
+}
+
+mod sqlite {
+    use super::CommerceStoreUnderTest;
+
+    async fn fresh() -> CommerceStoreUnderTest<impl Send + Sync> {
+        let store = crate::sqlite::fresh().await;
+        CommerceStoreUnderTest {
+            store: store.database.commerce_store(),
+            _guard: store,
+        }
+    }
+
+    vitrine_core::commerce_store_conformance!(fresh().await);
+}
+
+mod postgres {
+    use super::CommerceStoreUnderTest;
+
+    async fn fresh() -> Option<CommerceStoreUnderTest<impl Send + Sync>> {
+        let store = crate::postgres::fresh().await?;
+        Some(CommerceStoreUnderTest {
+            store: store.database.commerce_store(),
+            _guard: store,
+        })
+    }
+
+    vitrine_core::commerce_store_conformance!(match fresh().await {
+        Some(store) => store,
+        None => return,
+    });
+}

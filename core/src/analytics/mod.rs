@@ -1,0 +1,44 @@
+//! First-party analytics: the tracking cookies and their formats (000 s3, s5, s9), who is
+//! counted (000 s6), the hit payload (000 s3), cookieless counting, ingest batching and the
+//! client error reporter's limits (000 s9).
+
+mod batching;
+#[cfg(any(test, feature = "test-support"))]
+pub mod conformance;
+mod cookieless;
+mod cookies;
+mod counting;
+mod error_report;
+mod hit;
+mod store;
+
+pub use batching::{BatchPolicy, HitBuffer, PushOutcome};
+pub use cookieless::{DailySalt, cookieless_visitor_hash, day_number};
+pub use cookies::{
+    ANALYTICS_COOKIE, ANALYTICS_COOKIE_MAX_AGE_SECONDS, CookieFormatError, VISIT_COOKIE,
+    VISIT_COOKIE_MAX_AGE_SECONDS, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS, VisitCookie,
+    VisitorCookie, VisitorId,
+};
+pub use counting::{HitExclusion, PageKind, ViewerRole, hit_exclusion};
+pub use error_report::{
+    ErrorReporter, MAX_QUEUED, MAX_SENDS_PER_PAGE, MAX_STACK_CHARS, SEND_DEBOUNCE_MS,
+    error_fingerprint, truncate_stack,
+};
+pub use hit::{ContentSource, HitPayload, HitPayloadError};
+pub use store::{AnalyticsStore, DailyViews, MemoryAnalyticsStore, PAGE_VIEW, StoredHit};
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+mod memory_conformance {
+    use super::MemoryAnalyticsStore;
+    use crate::consent::MemoryConsentReceiptStore;
+
+    crate::analytics_store_conformance!(MemoryAnalyticsStore::new());
+
+    mod receipts {
+        use super::MemoryConsentReceiptStore;
+        crate::consent_receipt_store_conformance!(MemoryConsentReceiptStore::new());
+    }
+}

@@ -1,0 +1,98 @@
+//! The analytics store port: census rows written in batches (one transaction per batch), and
+//! the daily page-view figures the owner's report reads. An in-memory implementation sits
+//! beside it; the SQL adapters pass the same conformance suite.
+
+use std::sync::Mutex;
+
+use async_trait::async_trait;
+use serde::Serialize;
+
+use crate::ports::RepositoryError;
+
+/// The kind of row a page view is stored as.
+pub const PAGE_VIEW: &str = "page-view";
+
+/// One census row as stored. `visitor_key` is the visitor cookie's id, or the cookieless daily
+/// hash when `cookieless`; `data` is the JSON the browser sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredHit {
+    pub kind: String,
+    pub visitor_key: Option<String>,
+    pub cookieless: bool,
+    pub page_path: Option<String>,
+    pub data: String,
+    pub recorded_at_ms: i64,
+}
+
+/// Page views of one UTC day. Visitors counted by cookieless hash are estimates (one hash per
+/// visitor per day), which `cookieless_views` lets the report say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DailyViews {
+    /// Days since the Unix epoch.
+    pub day: i64,
+    pub views: u64,
+    pub visitors: u64,
+    pub cookieless_views: u64,
+}
+
+#[async_trait]
+pub trait AnalyticsStore: Send + Sync {
+    /// Writes every row or none.
+    async fn record_batch(&self, rows: &[StoredHit]) -> Result<(), RepositoryError>;
+
+    /// Page views per day, oldest day first.
+    async fn daily_page_views(&self) -> Result<Vec<DailyViews>, RepositoryError>;
+}
+
+/// An [`AnalyticsStore`] in memory.
+#[derive(Debug, Default)]
+pub struct MemoryAnalyticsStore {
+    rows: Mutex<Vec<StoredHit>>,
+}
+
+impl MemoryAnalyticsStore {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+fn poisoned() -> RepositoryError {
+    RepositoryError::Unavailable("a writer panicked".into())
+}
+
+#[async_trait]
+impl AnalyticsStore for MemoryAnalyticsStore {
+    async fn record_batch(&self, rows: &[StoredHit]) -> Result<(), RepositoryError> {
+        self.rows
+            .lock()
+            .map_err(|_| poisoned())?
+            .extend_from_slice(rows);
+        Ok(())
+    }
+
+    async fn daily_page_views(&self) -> Result<Vec<DailyViews>, RepositoryError> {
+        use std::collections::{BTreeMap, BTreeSet};
+        let rows = self.rows.lock().map_err(|_| poisoned())?;
+        let mut days: BTreeMap<i64, (u64, BTreeSet<&str>, u64)> = BTreeMap::new();
+        for row in rows.iter().filter(|row| row.kind == PAGE_VIEW) {
+            let entry = days
+                .entry(super::day_number(row.recorded_at_ms))
+                .or_default();
+            entry.0 += 1;
+            if let Some(key) = &row.visitor_key {
+                entry.1.insert(key);
+            }
+            entry.2 += u64::from(row.cookieless);
+        }
+        Ok(days
+            .into_iter()
+            .map(|(day, (views, visitors, cookieless_views))| DailyViews {
+                day,
+                views,
+                visitors: visitors.len() as u64,
+                cookieless_views,
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,253 @@
+//! The cart's stored state and the operations a shopper performs on it: add an item,
+//! change a quantity, remove a line, apply or remove a coupon, choose shipping.
+
+use serde::{Deserialize, Serialize};
+
+use super::coupon::{AppliedCoupon, Coupon, CouponUsage, InvalidCouponReason};
+use super::entry::{CartEntry, Purchasable, Stock};
+use super::ids::{CouponCode, Timestamp};
+use super::shipping::{ShippingLocation, ShippingOption};
+use super::warning::CartWarning;
+use crate::catalog::Sku;
+
+/// The most distinct lines a cart holds. The specification sets no limit; one keeps totals
+/// bounded and a runaway script from growing a cart without end.
+pub const MAX_CART_LINES: usize = 100;
+
+/// Why a cart operation did nothing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CartError {
+    #[error("SKU {} is sold out", .0.as_str())]
+    OutOfStock(Sku),
+    #[error("a quantity must be at least 1")]
+    ZeroQuantity,
+    #[error("SKU {} is not in the cart", .0.as_str())]
+    NotInCart(Sku),
+    #[error("a cart holds at most {MAX_CART_LINES} different items")]
+    TooManyLines,
+    #[error("this cart has been purchased and can no longer change")]
+    AlreadyPurchased,
+    #[error("coupon {0} is already applied")]
+    CouponAlreadyApplied(CouponCode),
+    #[error("coupon {code} does not apply: {}", reason.message())]
+    CouponNotApplicable {
+        code: CouponCode,
+        reason: InvalidCouponReason,
+    },
+    #[error("coupon {0} is not applied")]
+    CouponNotApplied(CouponCode),
+    #[error("shipping option {0} is not offered")]
+    UnknownShippingOption(String),
+}
+
+/// What is stored of a cart: everything a shopper chose. Totals, flags and the valid and
+/// invalid coupon lists are derived from it by [`CartState::price`], so they can never
+/// disagree with the entries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartState {
+    pub id: String,
+    pub website_id: String,
+    /// Set when the cart has been purchased; empty until then.
+    #[serde(default)]
+    pub order_id: String,
+    pub created: Timestamp,
+    #[serde(default)]
+    pub is_purchased: bool,
+    #[serde(default)]
+    pub entries: Vec<CartEntry>,
+    #[serde(default)]
+    pub coupons: Vec<AppliedCoupon>,
+    /// The id of the chosen shipping option.
+    #[serde(default)]
+    pub selected_shipping_option: Option<String>,
+    #[serde(default)]
+    pub shipping_location: Option<ShippingLocation>,
+    /// While checkout holds the items, the instant the hold ends (the shopper's countdown).
+    #[serde(default)]
+    pub reserved_until: Option<Timestamp>,
+}
+
+impl CartState {
+    /// A new, empty cart with the defaults of 000 s3.
+    pub fn new(id: impl Into<String>, website_id: impl Into<String>, created: Timestamp) -> Self {
+        Self {
+            id: id.into(),
+            website_id: website_id.into(),
+            order_id: String::new(),
+            created,
+            is_purchased: false,
+            entries: Vec::new(),
+            coupons: Vec::new(),
+            selected_shipping_option: None,
+            shipping_location: None,
+            reserved_until: None,
+        }
+    }
+
+    pub fn quantity_of(&self, sku: &Sku) -> u32 {
+        self.line(sku).map_or(0, |entry| entry.quantity)
+    }
+
+    fn line(&self, sku: &Sku) -> Option<&CartEntry> {
+        self.entries.iter().find(|entry| &entry.sku == sku)
+    }
+
+    fn ensure_open(&self) -> Result<(), CartError> {
+        if self.is_purchased {
+            Err(CartError::AlreadyPurchased)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Adds `quantity` units of a variant. When stock is short the cart keeps what is
+    /// available and says so in a warning; a sold-out variant is refused outright.
+    pub fn add_item(
+        &mut self,
+        item: &Purchasable,
+        quantity: u32,
+    ) -> Result<Vec<CartWarning>, CartError> {
+        self.ensure_open()?;
+        if quantity == 0 {
+            return Err(CartError::ZeroQuantity);
+        }
+        let cap = item.stock.cap();
+        if cap == 0 {
+            return Err(CartError::OutOfStock(item.sku.clone()));
+        }
+        let wanted = self.quantity_of(&item.sku).saturating_add(quantity);
+        let kept = wanted.min(cap);
+        match self.entries.iter_mut().find(|entry| entry.sku == item.sku) {
+            Some(entry) => {
+                // The line takes today's price: a cart shows what checkout will charge.
+                entry.unit_price_cents = item.unit_price_cents;
+                entry.quantity = kept;
+            }
+            None => {
+                if self.entries.len() >= MAX_CART_LINES {
+                    return Err(CartError::TooManyLines);
+                }
+                self.entries.push(CartEntry {
+                    product_id: item.product_id.clone(),
+                    product_name: item.product_name.clone(),
+                    product_type: item.product_type,
+                    sku: item.sku.clone(),
+                    unit_price_cents: item.unit_price_cents,
+                    quantity: kept,
+                    weight_thousandths: item.weight_thousandths,
+                });
+            }
+        }
+        Ok(reduced_warning(&item.sku, wanted, kept))
+    }
+
+    /// Sets a line's quantity; 0 removes the line. `stock` is the variant's current stock.
+    pub fn change_quantity(
+        &mut self,
+        sku: &Sku,
+        quantity: u32,
+        stock: Stock,
+    ) -> Result<Vec<CartWarning>, CartError> {
+        self.ensure_open()?;
+        if quantity == 0 {
+            self.remove_item(sku)?;
+            return Ok(Vec::new());
+        }
+        let Some(entry) = self.entries.iter_mut().find(|entry| &entry.sku == sku) else {
+            return Err(CartError::NotInCart(sku.clone()));
+        };
+        let cap = stock.cap();
+        if cap == 0 {
+            return Err(CartError::OutOfStock(sku.clone()));
+        }
+        let kept = quantity.min(cap);
+        entry.quantity = kept;
+        Ok(reduced_warning(sku, quantity, kept))
+    }
+
+    /// Removes a line.
+    pub fn remove_item(&mut self, sku: &Sku) -> Result<(), CartError> {
+        self.ensure_open()?;
+        let before = self.entries.len();
+        self.entries.retain(|entry| &entry.sku != sku);
+        if self.entries.len() == before {
+            return Err(CartError::NotInCart(sku.clone()));
+        }
+        Ok(())
+    }
+
+    /// Applies a coupon that applies now. One that does not is refused with its reason;
+    /// one that stops applying later stays and is listed among the invalid coupons.
+    pub fn apply_coupon(
+        &mut self,
+        coupon: Coupon,
+        usage: CouponUsage,
+        now: Timestamp,
+    ) -> Result<(), CartError> {
+        self.ensure_open()?;
+        if self
+            .coupons
+            .iter()
+            .any(|applied| applied.coupon.code == coupon.code)
+        {
+            return Err(CartError::CouponAlreadyApplied(coupon.code));
+        }
+        let requires_shipping = self.entries.iter().any(CartEntry::requires_shipping);
+        if let Err(reason) = coupon.check(usage, now, requires_shipping) {
+            return Err(CartError::CouponNotApplicable {
+                code: coupon.code,
+                reason,
+            });
+        }
+        self.coupons.push(AppliedCoupon { coupon, usage });
+        Ok(())
+    }
+
+    pub fn remove_coupon(&mut self, code: &CouponCode) -> Result<(), CartError> {
+        self.ensure_open()?;
+        let before = self.coupons.len();
+        self.coupons.retain(|applied| &applied.coupon.code != code);
+        if self.coupons.len() == before {
+            return Err(CartError::CouponNotApplied(code.clone()));
+        }
+        Ok(())
+    }
+
+    /// Chooses one of the store's shipping options by id.
+    pub fn select_shipping_option(
+        &mut self,
+        option_id: &str,
+        offered: &[ShippingOption],
+    ) -> Result<(), CartError> {
+        self.ensure_open()?;
+        if !offered.iter().any(|option| option.id == option_id) {
+            return Err(CartError::UnknownShippingOption(option_id.to_owned()));
+        }
+        self.selected_shipping_option = Some(option_id.to_owned());
+        Ok(())
+    }
+
+    pub fn set_shipping_location(&mut self, location: ShippingLocation) -> Result<(), CartError> {
+        self.ensure_open()?;
+        self.shipping_location = Some(location);
+        Ok(())
+    }
+
+    /// Seconds left of the checkout hold at `now`, for the shopper's countdown; none when
+    /// nothing is held or the hold has ended.
+    pub fn reservation_seconds_left(&self, now: Timestamp) -> Option<i64> {
+        let until = self.reserved_until?;
+        let left_millis = until.millis().saturating_sub(now.millis());
+        // Whole seconds, rounded up, so the countdown reads 1 until the very end.
+        (left_millis > 0).then(|| (left_millis + 999) / 1000)
+    }
+}
+
+fn reduced_warning(sku: &Sku, wanted: u32, kept: u32) -> Vec<CartWarning> {
+    if kept < wanted {
+        vec![CartWarning::quantity_reduced(sku.as_str(), kept)]
+    } else {
+        Vec::new()
+    }
+}

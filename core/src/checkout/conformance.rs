@@ -1,0 +1,300 @@
+//! The conformance suite every [`CommerceStore`] must pass: the in-memory one, SQLite and
+//! PostgreSQL run the same assertions through [`commerce_store_conformance!`].
+
+use std::sync::Arc;
+
+use super::order::{IdempotencyKey, Order, PlaceOrderError};
+use super::store::CommerceStore;
+use crate::cart::{CartState, CartToken, CouponCode, Purchasable, Stock, StoreRules, Timestamp};
+use crate::catalog::Sku;
+use crate::enums::ProductType;
+use crate::ports::RepositoryError;
+
+/// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty store (it may
+/// use `.await`, and may `return` to skip when its database is not configured).
+#[macro_export]
+macro_rules! commerce_store_conformance {
+    ($make:expr) => {
+        $crate::commerce_store_conformance!(@tests $make;
+            a_saved_cart_reads_back_whole,
+            an_order_decrements_stock_and_marks_the_cart_purchased,
+            a_short_line_changes_nothing,
+            the_same_idempotency_key_orders_once,
+            a_purchased_cart_cannot_be_bought_or_saved_again,
+            coupon_usage_counts_orders,
+        );
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+        async fn concurrent_buyers_of_the_last_item_sell_it_once() {
+            let store = ::std::sync::Arc::new($make);
+            let buyers = $crate::checkout::conformance::prepare_last_item(&*store).await;
+            let mut tasks = Vec::new();
+            for order in buyers {
+                let store = store.clone();
+                tasks.push(tokio::spawn(async move {
+                    $crate::checkout::conformance::buy(store, order).await
+                }));
+            }
+            let mut outcomes = Vec::new();
+            for task in tasks {
+                outcomes.push(task.await.expect("a buyer task panicked"));
+            }
+            $crate::checkout::conformance::exactly_one_winner(&*store, outcomes).await;
+        }
+    };
+    (@tests $make:expr; $($name:ident),* $(,)?) => {
+        $(
+            #[tokio::test]
+            async fn $name() {
+                let store = $make;
+                $crate::checkout::conformance::$name(&store).await;
+            }
+        )*
+    };
+}
+
+fn sku(text: &str) -> Sku {
+    Sku::parse(text).expect("fixture SKUs are valid")
+}
+
+fn token(n: usize) -> CartToken {
+    CartToken::parse(format!("conformance-cart-{n:04}")).expect("fixture tokens are valid")
+}
+
+fn key(n: usize) -> IdempotencyKey {
+    IdempotencyKey::parse(format!("conformance-key-{n:04}")).expect("fixture keys are valid")
+}
+
+const NOW: Timestamp = Timestamp(1_700_000_000_000);
+
+/// A cart holding `quantity` of a digital or service `sku` (so no shipping is needed).
+fn cart_with(sku_text: &str, quantity: u32) -> CartState {
+    let mut cart = CartState::new("cart", "site", NOW);
+    let item = Purchasable {
+        product_id: "product".into(),
+        product_name: "Poster".into(),
+        product_type: ProductType::Service,
+        sku: sku(sku_text),
+        unit_price_cents: 1_000,
+        stock: Stock::Unlimited,
+        weight_thousandths: 0,
+    };
+    cart.add_item(&item, quantity)
+        .expect("fixture carts are valid");
+    cart
+}
+
+fn order_for(cart: &CartState, n: usize) -> Order {
+    let priced = cart.price(&StoreRules::default(), NOW);
+    Order::from_cart(
+        &priced,
+        format!("order-{n}"),
+        key(n),
+        token(n),
+        "buyer@example.com",
+        NOW,
+    )
+    .expect("fixture carts can check out")
+}
+
+pub async fn a_saved_cart_reads_back_whole(store: &dyn CommerceStore) {
+    assert_eq!(store.load_cart(&token(1)).await.unwrap(), None);
+    let cart = cart_with("MUG", 2);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    assert_eq!(
+        store.load_cart(&token(1)).await.unwrap(),
+        Some(cart.clone())
+    );
+    let bigger = cart_with("MUG", 3);
+    store.save_cart(&token(1), &bigger).await.unwrap();
+    assert_eq!(store.load_cart(&token(1)).await.unwrap(), Some(bigger));
+}
+
+pub async fn an_order_decrements_stock_and_marks_the_cart_purchased(store: &dyn CommerceStore) {
+    store
+        .set_stock(&sku("MUG"), Stock::Limited(5))
+        .await
+        .unwrap();
+    store
+        .set_stock(&sku("PDF"), Stock::Unlimited)
+        .await
+        .unwrap();
+    let mut cart = cart_with("MUG", 2);
+    cart.entries.extend(cart_with("PDF", 4).entries);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    let order = order_for(&cart, 1);
+    let placed = store.place_order(&order).await.unwrap();
+    assert_eq!(placed, order);
+    assert_eq!(
+        store.stock(&sku("MUG")).await.unwrap(),
+        Some(Stock::Limited(3))
+    );
+    assert_eq!(
+        store.stock(&sku("PDF")).await.unwrap(),
+        Some(Stock::Unlimited)
+    );
+    assert_eq!(store.stock(&sku("NONE")).await.unwrap(), None);
+    store
+        .seed_stock(&sku("MUG"), Stock::Limited(50))
+        .await
+        .unwrap();
+    store
+        .seed_stock(&sku("NEW"), Stock::Limited(7))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.stock(&sku("MUG")).await.unwrap(),
+        Some(Stock::Limited(3))
+    );
+    assert_eq!(
+        store.stock(&sku("NEW")).await.unwrap(),
+        Some(Stock::Limited(7))
+    );
+    let stored = store.load_cart(&token(1)).await.unwrap().unwrap();
+    assert!(stored.is_purchased);
+    assert_eq!(stored.order_id, "order-1");
+    assert_eq!(store.order("order-1").await.unwrap(), Some(order.clone()));
+    assert_eq!(store.order_by_key(&key(1)).await.unwrap(), Some(order));
+}
+
+pub async fn a_short_line_changes_nothing(store: &dyn CommerceStore) {
+    store
+        .set_stock(&sku("MUG"), Stock::Limited(5))
+        .await
+        .unwrap();
+    store
+        .set_stock(&sku("CAP"), Stock::Limited(1))
+        .await
+        .unwrap();
+    let mut cart = cart_with("MUG", 2);
+    cart.entries.extend(cart_with("CAP", 2).entries);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    let error = store.place_order(&order_for(&cart, 1)).await.unwrap_err();
+    assert!(
+        matches!(&error, PlaceOrderError::OutOfStock(short) if short.as_str() == "CAP"),
+        "{error:?}"
+    );
+    assert_eq!(
+        store.stock(&sku("MUG")).await.unwrap(),
+        Some(Stock::Limited(5))
+    );
+    assert_eq!(
+        store.stock(&sku("CAP")).await.unwrap(),
+        Some(Stock::Limited(1))
+    );
+    assert!(
+        !store
+            .load_cart(&token(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .is_purchased
+    );
+    assert_eq!(store.order("order-1").await.unwrap(), None);
+}
+
+pub async fn the_same_idempotency_key_orders_once(store: &dyn CommerceStore) {
+    store
+        .set_stock(&sku("MUG"), Stock::Limited(5))
+        .await
+        .unwrap();
+    let cart = cart_with("MUG", 2);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    let order = order_for(&cart, 1);
+    let first = store.place_order(&order).await.unwrap();
+    let mut again = order.clone();
+    again.id = "order-retry".into();
+    let second = store.place_order(&again).await.unwrap();
+    assert_eq!(second, first);
+    assert_eq!(
+        store.stock(&sku("MUG")).await.unwrap(),
+        Some(Stock::Limited(3))
+    );
+    assert_eq!(store.order("order-retry").await.unwrap(), None);
+}
+
+pub async fn a_purchased_cart_cannot_be_bought_or_saved_again(store: &dyn CommerceStore) {
+    let cart = cart_with("MUG", 1);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    store.place_order(&order_for(&cart, 1)).await.unwrap();
+    let mut other_key = order_for(&cart, 1);
+    other_key.idempotency_key = key(2);
+    other_key.id = "order-2".into();
+    let error = store.place_order(&other_key).await.unwrap_err();
+    assert!(
+        matches!(error, PlaceOrderError::AlreadyPurchased),
+        "{error:?}"
+    );
+    let error = store.save_cart(&token(1), &cart).await.unwrap_err();
+    assert!(matches!(error, RepositoryError::Rejected(_)), "{error:?}");
+    let mut missing = order_for(&cart, 3);
+    missing.cart_token = token(99);
+    let error = store.place_order(&missing).await.unwrap_err();
+    assert!(matches!(error, PlaceOrderError::UnknownCart), "{error:?}");
+}
+
+pub async fn coupon_usage_counts_orders(store: &dyn CommerceStore) {
+    let code = CouponCode::parse("SAVE").unwrap();
+    for (n, email) in [
+        (1, "a@example.com"),
+        (2, "b@example.com"),
+        (3, "A@example.com"),
+    ] {
+        let cart = cart_with("MUG", 1);
+        store.save_cart(&token(n), &cart).await.unwrap();
+        let mut order = order_for(&cart, n);
+        order.email = email.into();
+        order.coupon_codes = vec![code.clone()];
+        store.place_order(&order).await.unwrap();
+    }
+    let usage = store.coupon_usage(&code, "a@example.com").await.unwrap();
+    assert_eq!((usage.total, usage.by_customer), (3, 2));
+    let unused = store
+        .coupon_usage(&CouponCode::parse("NOPE").unwrap(), "a@example.com")
+        .await
+        .unwrap();
+    assert_eq!((unused.total, unused.by_customer), (0, 0));
+}
+
+/// How many shoppers race for the last unit.
+pub const BUYERS: usize = 12;
+
+/// Stocks one unit of `LAST` and gives each of [`BUYERS`] shoppers a cart holding it.
+pub async fn prepare_last_item(store: &dyn CommerceStore) -> Vec<Order> {
+    store
+        .set_stock(&sku("LAST"), Stock::Limited(1))
+        .await
+        .unwrap();
+    let mut orders = Vec::new();
+    for n in 0..BUYERS {
+        let cart = cart_with("LAST", 1);
+        store.save_cart(&token(n), &cart).await.unwrap();
+        orders.push(order_for(&cart, n));
+    }
+    orders
+}
+
+pub async fn buy<S: CommerceStore + ?Sized>(
+    store: Arc<S>,
+    order: Order,
+) -> Result<Order, PlaceOrderError> {
+    store.place_order(&order).await
+}
+
+/// Exactly one buyer got the item; every other one got the typed out-of-stock answer.
+pub async fn exactly_one_winner(
+    store: &dyn CommerceStore,
+    outcomes: Vec<Result<Order, PlaceOrderError>>,
+) {
+    let winners = outcomes.iter().filter(|outcome| outcome.is_ok()).count();
+    assert_eq!(winners, 1, "{outcomes:?}");
+    for outcome in &outcomes {
+        if let Err(error) = outcome {
+            assert!(matches!(error, PlaceOrderError::OutOfStock(_)), "{error:?}");
+        }
+    }
+    assert_eq!(
+        store.stock(&sku("LAST")).await.unwrap(),
+        Some(Stock::Limited(0))
+    );
+}

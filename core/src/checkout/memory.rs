@@ -1,0 +1,151 @@
+//! The in-memory [`CommerceStore`], for tests and for running without a database.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use async_trait::async_trait;
+
+use super::order::{IdempotencyKey, Order, PlaceOrderError};
+use super::store::CommerceStore;
+use crate::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock};
+use crate::catalog::Sku;
+use crate::ports::RepositoryError;
+
+#[derive(Default)]
+struct Inner {
+    carts: HashMap<CartToken, CartState>,
+    stock: HashMap<Sku, Stock>,
+    orders: Vec<Order>,
+}
+
+/// Everything behind one mutex, which makes `place_order` atomic: no other call can see or
+/// change the store half-way through it.
+#[derive(Default)]
+pub struct InMemoryCommerceStore {
+    inner: Mutex<Inner>,
+}
+
+impl InMemoryCommerceStore {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        // A panic in another test thread must not hide this store's data; the data is
+        // consistent at every unlock, so a poisoned lock is safe to reuse.
+        self.inner
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+#[async_trait]
+impl CommerceStore for InMemoryCommerceStore {
+    async fn load_cart(&self, token: &CartToken) -> Result<Option<CartState>, RepositoryError> {
+        Ok(self.lock().carts.get(token).cloned())
+    }
+
+    async fn save_cart(&self, token: &CartToken, cart: &CartState) -> Result<(), RepositoryError> {
+        let mut inner = self.lock();
+        if inner
+            .carts
+            .get(token)
+            .is_some_and(|stored| stored.is_purchased)
+        {
+            return Err(RepositoryError::Rejected(
+                "the cart has been purchased".into(),
+            ));
+        }
+        inner.carts.insert(token.clone(), cart.clone());
+        Ok(())
+    }
+
+    async fn set_stock(&self, sku: &Sku, stock: Stock) -> Result<(), RepositoryError> {
+        self.lock().stock.insert(sku.clone(), stock);
+        Ok(())
+    }
+
+    async fn seed_stock(&self, sku: &Sku, stock: Stock) -> Result<(), RepositoryError> {
+        self.lock().stock.entry(sku.clone()).or_insert(stock);
+        Ok(())
+    }
+
+    async fn stock(&self, sku: &Sku) -> Result<Option<Stock>, RepositoryError> {
+        Ok(self.lock().stock.get(sku).copied())
+    }
+
+    async fn place_order(&self, order: &Order) -> Result<Order, PlaceOrderError> {
+        let mut inner = self.lock();
+        if let Some(placed) = inner
+            .orders
+            .iter()
+            .find(|placed| placed.idempotency_key == order.idempotency_key)
+        {
+            return Ok(placed.clone());
+        }
+        match inner.carts.get(&order.cart_token) {
+            None => return Err(PlaceOrderError::UnknownCart),
+            Some(cart) if cart.is_purchased => return Err(PlaceOrderError::AlreadyPurchased),
+            Some(_) => {}
+        }
+        // Check every line before changing any, so a short line leaves everything as it was.
+        for line in &order.lines {
+            if let Some(Stock::Limited(quantity)) = inner.stock.get(&line.sku)
+                && *quantity < line.quantity
+            {
+                return Err(PlaceOrderError::OutOfStock(line.sku.clone()));
+            }
+        }
+        for line in &order.lines {
+            if let Some(Stock::Limited(quantity)) = inner.stock.get_mut(&line.sku) {
+                *quantity -= line.quantity;
+            }
+        }
+        if let Some(cart) = inner.carts.get_mut(&order.cart_token) {
+            cart.is_purchased = true;
+            cart.order_id = order.id.clone();
+            cart.reserved_until = None;
+        }
+        inner.orders.push(order.clone());
+        Ok(order.clone())
+    }
+
+    async fn order(&self, id: &str) -> Result<Option<Order>, RepositoryError> {
+        Ok(self
+            .lock()
+            .orders
+            .iter()
+            .find(|order| order.id == id)
+            .cloned())
+    }
+
+    async fn order_by_key(&self, key: &IdempotencyKey) -> Result<Option<Order>, RepositoryError> {
+        let inner = self.lock();
+        Ok(inner
+            .orders
+            .iter()
+            .find(|order| &order.idempotency_key == key)
+            .cloned())
+    }
+
+    async fn coupon_usage(
+        &self,
+        code: &CouponCode,
+        email: &str,
+    ) -> Result<CouponUsage, RepositoryError> {
+        let inner = self.lock();
+        let using: Vec<&Order> = inner
+            .orders
+            .iter()
+            .filter(|order| order.coupon_codes.contains(code))
+            .collect();
+        let by_customer = using
+            .iter()
+            .filter(|order| order.email.eq_ignore_ascii_case(email))
+            .count();
+        Ok(CouponUsage {
+            total: u32::try_from(using.len()).unwrap_or(u32::MAX),
+            by_customer: u32::try_from(by_customer).unwrap_or(u32::MAX),
+        })
+    }
+}

@@ -1,0 +1,123 @@
+//! Orders: what placing an order asks of the store, what it records, and why it can fail.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cart::{CartToken, CheckoutBlocker, CouponCode, ShoppingCart, Timestamp};
+use crate::catalog::Sku;
+use crate::money::Currency;
+use crate::ports::RepositoryError;
+
+/// Why an idempotency key was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("an idempotency key has 8 to 128 letters, digits, '-' or '_'")]
+pub struct InvalidIdempotencyKey;
+
+/// The key a checkout form carries so that submitting it twice (a double click, a retried
+/// request) places one order and charges once.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct IdempotencyKey(String);
+
+impl IdempotencyKey {
+    pub fn parse(value: impl Into<String>) -> Result<Self, InvalidIdempotencyKey> {
+        let value = value.into();
+        let shape_ok = (8..=128).contains(&value.len())
+            && value
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        shape_ok.then_some(Self(value)).ok_or(InvalidIdempotencyKey)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// One line of an order, priced as it was in the cart.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderLine {
+    pub sku: Sku,
+    pub product_name: String,
+    pub quantity: u32,
+    pub unit_price_cents: i64,
+}
+
+/// A placed order, and also the request to place one: the store records exactly what it
+/// was asked to, after checking stock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    /// Chosen by the caller (adapters have randomness, the core does not).
+    pub id: String,
+    pub idempotency_key: IdempotencyKey,
+    pub cart_token: CartToken,
+    pub email: String,
+    pub lines: Vec<OrderLine>,
+    pub coupon_codes: Vec<CouponCode>,
+    pub subtotal_cents: i64,
+    pub discount_cents: i64,
+    pub shipping_cost_cents: i64,
+    pub tax_cents: i64,
+    pub grand_total_cents: i64,
+    pub currency: Currency,
+    pub created: Timestamp,
+}
+
+/// Why no order was placed.
+#[derive(Debug, thiserror::Error)]
+pub enum PlaceOrderError {
+    /// Stock ran out (another shopper was faster); nothing was charged or changed.
+    #[error("SKU {} is out of stock", .0.as_str())]
+    OutOfStock(Sku),
+    #[error("the cart cannot check out yet: {0:?}")]
+    NotReady(CheckoutBlocker),
+    #[error("the cart does not exist")]
+    UnknownCart,
+    /// The cart was bought already, by an order with another idempotency key.
+    #[error("the cart has already been purchased")]
+    AlreadyPurchased,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+impl Order {
+    /// The order a priced cart becomes, or why the cart cannot check out.
+    pub fn from_cart(
+        cart: &ShoppingCart,
+        id: impl Into<String>,
+        idempotency_key: IdempotencyKey,
+        cart_token: CartToken,
+        email: impl Into<String>,
+        created: Timestamp,
+    ) -> Result<Self, PlaceOrderError> {
+        if cart.is_purchased {
+            return Err(PlaceOrderError::AlreadyPurchased);
+        }
+        if let Some(blocker) = cart.checkout_blocker() {
+            return Err(PlaceOrderError::NotReady(blocker));
+        }
+        Ok(Self {
+            id: id.into(),
+            idempotency_key,
+            cart_token,
+            email: email.into(),
+            lines: cart
+                .entries
+                .iter()
+                .map(|entry| OrderLine {
+                    sku: entry.sku.clone(),
+                    product_name: entry.product_name.clone(),
+                    quantity: entry.quantity,
+                    unit_price_cents: entry.unit_price_cents,
+                })
+                .collect(),
+            coupon_codes: cart.valid_coupons.clone(),
+            subtotal_cents: cart.subtotal_cents,
+            discount_cents: cart.discount_cents,
+            shipping_cost_cents: cart.shipping_cost_cents,
+            tax_cents: cart.tax_cents,
+            grand_total_cents: cart.grand_total_cents,
+            currency: cart.subtotal_amount.currency,
+            created,
+        })
+    }
+}

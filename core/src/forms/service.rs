@@ -1,0 +1,287 @@
+//! The form service: issues submission keys and runs a submission through the spec's rules
+//! (000 s5, s7): the form must exist on a published page, the visitor and the form must be
+//! under their rate limits, every field is validated again, the captcha must be solved, and
+//! the key is consumed exactly once together with the stored submission.
+
+use std::sync::Arc;
+
+use super::model::{FormDefinition, FormKind, NEWSLETTER_EMAIL_FIELD};
+use super::ports::{
+    CaptchaError, CaptchaVerifier, RateDecision, RateLimit, RateLimiter, SaveOutcome,
+    SubmissionKeyStore, SubmissionStore,
+};
+use super::submission::{
+    KEY_BYTES, KEY_LIFETIME_SECONDS, NewSubmission, SubmissionKey, SubmittedValues, fingerprint,
+};
+use super::validation::{FieldErrors, validate_field};
+use super::values::FieldValue;
+use crate::ports::{RepositoryError, SiteRepository};
+use crate::site::SafeHtml;
+
+/// The rate limits of the form calls.
+///
+/// The specification names the 429 answer but not the limits. These let a person correct and
+/// resend a form many times while stopping a script: 10 submissions a minute per visitor, 120
+/// a minute per form across all visitors, and 30 keys a minute per visitor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimits {
+    pub submissions_per_visitor: RateLimit,
+    pub submissions_per_form: RateLimit,
+    pub keys_per_visitor: RateLimit,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        let per_minute = |max| RateLimit {
+            max,
+            window_seconds: 60,
+        };
+        Self {
+            submissions_per_visitor: per_minute(10),
+            submissions_per_form: per_minute(120),
+            keys_per_visitor: per_minute(30),
+        }
+    }
+}
+
+/// A submission as the HTTP adapter read it from the request (000 s7).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SubmitRequest {
+    pub key: String,
+    pub form_id: String,
+    pub collection_id: Option<String>,
+    pub object_name: String,
+    pub is_overlay_form: bool,
+    pub submit_button_text: String,
+    /// The `form` field: a JSON object of field id to value.
+    pub form_json: String,
+    pub captcha_key: Option<String>,
+    /// The honeypot input: people never see it, so anything in it came from a bot.
+    pub honeypot: String,
+    /// Who is submitting, for the per-visitor limit.
+    pub visitor: String,
+}
+
+/// A successful (or silently absorbed) submission.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubmitReceipt {
+    pub submission_id: i64,
+    /// The key had already stored this submission; nothing new was stored.
+    pub replayed: bool,
+    pub kind: FormKind,
+    /// Sanitised: no scripts, event handlers or `javascript:` URLs.
+    pub post_submit_message: SafeHtml,
+}
+
+/// Why a submission was not accepted, business reasons first.
+#[derive(Debug, thiserror::Error)]
+pub enum SubmitFormError {
+    #[error("no published page has this form")]
+    UnknownForm,
+    #[error("too many submissions")]
+    RateLimited(RateDecision),
+    #[error("the form JSON could not be read")]
+    Unparseable,
+    #[error("some fields are invalid")]
+    Invalid(FieldErrors),
+    #[error("the captcha is not solved")]
+    CaptchaUnsolved,
+    #[error("the key is unknown or expired")]
+    KeyUnknown,
+    #[error("the key was used for another submission")]
+    KeyReused,
+    #[error(transparent)]
+    Captcha(#[from] CaptchaError),
+    #[error(transparent)]
+    Store(#[from] RepositoryError),
+}
+
+/// Why a key could not be issued.
+#[derive(Debug, thiserror::Error)]
+pub enum IssueKeyError {
+    #[error("too many keys requested")]
+    RateLimited(RateDecision),
+    #[error(transparent)]
+    Store(#[from] RepositoryError),
+}
+
+/// The forms use case, over its ports.
+pub struct FormService {
+    site: Arc<dyn SiteRepository>,
+    keys: Arc<dyn SubmissionKeyStore>,
+    submissions: Arc<dyn SubmissionStore>,
+    limiter: Arc<dyn RateLimiter>,
+    captcha: Option<Arc<dyn CaptchaVerifier>>,
+    limits: RateLimits,
+}
+
+impl FormService {
+    pub fn new(
+        site: Arc<dyn SiteRepository>,
+        keys: Arc<dyn SubmissionKeyStore>,
+        submissions: Arc<dyn SubmissionStore>,
+        limiter: Arc<dyn RateLimiter>,
+    ) -> Self {
+        Self {
+            site,
+            keys,
+            submissions,
+            limiter,
+            captcha: None,
+            limits: RateLimits::default(),
+        }
+    }
+
+    /// Requires a solved captcha on every submission.
+    pub fn with_captcha(mut self, captcha: Arc<dyn CaptchaVerifier>) -> Self {
+        self.captcha = Some(captcha);
+        self
+    }
+
+    pub fn with_limits(mut self, limits: RateLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Issues a key made from `random` (at least 128 bits from a secure source), usable for
+    /// [`KEY_LIFETIME_SECONDS`].
+    pub async fn issue_key(
+        &self,
+        random: [u8; KEY_BYTES],
+        visitor: &str,
+        now: i64,
+    ) -> Result<SubmissionKey, IssueKeyError> {
+        let decision = self
+            .limiter
+            .hit(&format!("key:{visitor}"), self.limits.keys_per_visitor, now)
+            .await?;
+        if !decision.allowed {
+            return Err(IssueKeyError::RateLimited(decision));
+        }
+        let key = SubmissionKey::from_random(random);
+        self.keys.issue(&key, now + KEY_LIFETIME_SECONDS).await?;
+        Ok(key)
+    }
+
+    /// The form `form_id` as a published page shows it.
+    ///
+    /// Forms are looked up in the bodies of enabled collections, where the site's form and
+    /// newsletter blocks live; a form that is on no published page is "not configured".
+    pub async fn find_form(
+        &self,
+        form_id: &str,
+    ) -> Result<Option<FormDefinition>, RepositoryError> {
+        let collections = self.site.collections().await?;
+        Ok(collections
+            .iter()
+            .filter(|collection| collection.enabled)
+            .flat_map(|collection| collection.body.layout.blocks())
+            .find_map(|block| {
+                FormDefinition::from_block(block.id.as_str(), &block.content, form_id)
+            }))
+    }
+
+    pub async fn submit(
+        &self,
+        request: SubmitRequest,
+        now: i64,
+    ) -> Result<SubmitReceipt, SubmitFormError> {
+        let form = self
+            .find_form(&request.form_id)
+            .await?
+            .ok_or(SubmitFormError::UnknownForm)?;
+        for (bucket, limit) in [
+            (
+                format!("visitor:{}", request.visitor),
+                self.limits.submissions_per_visitor,
+            ),
+            (
+                format!("form:{}", form.form_id),
+                self.limits.submissions_per_form,
+            ),
+        ] {
+            let decision = self.limiter.hit(&bucket, limit, now).await?;
+            if !decision.allowed {
+                return Err(SubmitFormError::RateLimited(decision));
+            }
+        }
+        let key = SubmissionKey::parse(&request.key).map_err(|_| SubmitFormError::KeyUnknown)?;
+        let values = read_values(&form, &request.form_json)?;
+        let errors: FieldErrors = form
+            .fields
+            .iter()
+            .filter_map(|field| {
+                let value = values.get(&field.id)?;
+                validate_field(field, value).map(|message| (field.id.clone(), message))
+            })
+            .collect();
+        if !errors.is_empty() {
+            return Err(SubmitFormError::Invalid(errors));
+        }
+        if let Some(captcha) = &self.captcha {
+            let token = request.captcha_key.as_deref().unwrap_or("").trim();
+            if token.is_empty() || !captcha.verify(token).await? {
+                return Err(SubmitFormError::CaptchaUnsolved);
+            }
+        }
+        let subscription = match form.kind {
+            FormKind::Newsletter => values
+                .get(NEWSLETTER_EMAIL_FIELD)
+                .and_then(FieldValue::as_single)
+                .map(|email| email.trim().to_lowercase()),
+            FormKind::Form => None,
+        };
+        let submission = NewSubmission {
+            form_id: form.form_id.clone(),
+            collection_id: request.collection_id.clone(),
+            object_name: request.object_name.clone(),
+            is_overlay_form: request.is_overlay_form,
+            spam: !request.honeypot.trim().is_empty(),
+            subscription,
+            values,
+            created_at: now,
+        };
+        let print = fingerprint(
+            &submission.form_id,
+            &submission.object_name,
+            &submission.values,
+        );
+        let (submission_id, replayed) = match self
+            .submissions
+            .save(&key, &print, &submission, now)
+            .await?
+        {
+            SaveOutcome::Stored { id } => (id, false),
+            SaveOutcome::Replayed { id } => (id, true),
+            SaveOutcome::KeyReused => return Err(SubmitFormError::KeyReused),
+            SaveOutcome::KeyUnknown => return Err(SubmitFormError::KeyUnknown),
+        };
+        Ok(SubmitReceipt {
+            submission_id,
+            replayed,
+            kind: form.kind,
+            post_submit_message: form.post_submit_message,
+        })
+    }
+}
+
+/// Reads the `form` JSON against the definition: every field that holds a value gets one
+/// (absent fields read as empty), and ids the form does not have are dropped.
+fn read_values(form: &FormDefinition, form_json: &str) -> Result<SubmittedValues, SubmitFormError> {
+    let json: serde_json::Value = if form_json.trim().is_empty() {
+        serde_json::Value::Object(Default::default())
+    } else {
+        serde_json::from_str(form_json).map_err(|_| SubmitFormError::Unparseable)?
+    };
+    let object = json.as_object().ok_or(SubmitFormError::Unparseable)?;
+    form.fields
+        .iter()
+        .filter(|field| field.kind.holds_value())
+        .map(|field| {
+            FieldValue::from_json(&field.id, &field.kind, object.get(&field.id))
+                .map(|value| (field.id.clone(), value))
+                .map_err(|_| SubmitFormError::Unparseable)
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(SubmittedValues)
+}

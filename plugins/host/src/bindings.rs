@@ -1,0 +1,6 @@
+//! The host side of the WIT contract in `plugins/wit`, generated at compile time.
+
+wasmtime::component::bindgen!({
+    path: "../wit",
+    world: "block-renderer",
+});

@@ -1,0 +1,308 @@
+//! The plugin host: one engine, the loaded plugins, and the block-renderer port on top.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+use thiserror::Error;
+use vitrine_core::enums::BlockType;
+use vitrine_core::plugins::{BlockRenderError, BlockRenderRequest, BlockRenderer, PluginHtml};
+use wasmtime::component::{HasSelf, Linker};
+use wasmtime::{Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig};
+
+use crate::bindings::{BlockRenderer as Bindings, BlockRendererPre};
+use crate::capabilities::{CollectionItems, NoCollections, RenderState};
+use crate::limits::CEILING;
+use crate::loaded::LoadedPlugin;
+use crate::manifest::{Capability, Manifest, ManifestError};
+
+/// Failures in a row after which a plugin is disabled until the server restarts. One success
+/// resets the count, so a plugin that fails on one odd block keeps serving the others.
+pub const FAILURE_THRESHOLD: u32 = 5;
+
+/// Renders that may run at the same moment; the pooling allocator reserves slots for them.
+const CONCURRENT_RENDERS: u32 = 64;
+
+#[derive(Debug, Error)]
+pub enum LoadError {
+    #[error("{dir}: {source}")]
+    Manifest { dir: PathBuf, source: ManifestError },
+    #[error("{path}: cannot read: {reason}")]
+    Read { path: PathBuf, reason: String },
+    #[error(
+        "plugin {plugin}: the component is {size} bytes, above its binary limit of {limit} bytes"
+    )]
+    TooLarge {
+        plugin: String,
+        size: usize,
+        limit: usize,
+    },
+    #[error("plugin {plugin}: not a valid block-renderer component: {reason}")]
+    Invalid { plugin: String, reason: String },
+    #[error(
+        "plugin {plugin} uses the {capability} capability without declaring it: add `{capability} = \"why it is needed\"` under [capabilities] in plugin.toml"
+    )]
+    UndeclaredCapability {
+        plugin: String,
+        capability: &'static str,
+    },
+    #[error("plugin {plugin} claims block type {block_type}, already claimed by plugin {other}")]
+    AlreadyClaimed {
+        plugin: String,
+        block_type: String,
+        other: String,
+    },
+    #[error("plugin {plugin} claims code {code}, which is not a block type of the specification")]
+    UnknownCode { plugin: String, code: u16 },
+    #[error("the WebAssembly engine could not start: {0}")]
+    Engine(String),
+}
+
+/// What the site's owner sees about a plugin.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PluginStatus {
+    pub name: String,
+    pub version: String,
+    pub enabled: bool,
+    pub failures_in_a_row: u32,
+    pub failures_total: u32,
+}
+
+/// Loads block plugins and renders their blocks in the sandbox.
+pub struct PluginHost {
+    engine: Engine,
+    linker: Linker<RenderState>,
+    plugins: Vec<Arc<LoadedPlugin>>,
+    by_code: HashMap<u16, usize>,
+    by_name: HashMap<String, usize>,
+    cache_dir: Option<PathBuf>,
+    collections: Arc<dyn CollectionItems>,
+}
+
+impl PluginHost {
+    /// A host with no plugins. Compiled components are cached in `cache_dir` when given.
+    pub fn new(cache_dir: Option<PathBuf>) -> Result<Self, LoadError> {
+        let mut pool = PoolingAllocationConfig::default();
+        pool.total_component_instances(CONCURRENT_RENDERS)
+            .total_core_instances(CONCURRENT_RENDERS * 4)
+            .total_memories(CONCURRENT_RENDERS * 2)
+            .total_tables(CONCURRENT_RENDERS * 4)
+            .max_memory_size(CEILING.memory_bytes)
+            .table_elements(CEILING.table_elements);
+        let mut config = Config::new();
+        config
+            .consume_fuel(true)
+            .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+        let engine =
+            Engine::new(&config).map_err(|error| LoadError::Engine(format!("{error:#}")))?;
+        let mut linker = Linker::new(&engine);
+        Bindings::add_to_linker::<RenderState, HasSelf<RenderState>>(&mut linker, |state| state)
+            .map_err(|error| LoadError::Engine(format!("{error:#}")))?;
+        Ok(Self {
+            engine,
+            linker,
+            plugins: Vec::new(),
+            by_code: HashMap::new(),
+            by_name: HashMap::new(),
+            cache_dir,
+            collections: Arc::new(NoCollections),
+        })
+    }
+
+    /// Where the `collections` capability reads items.
+    pub fn with_collections(mut self, collections: Arc<dyn CollectionItems>) -> Self {
+        self.collections = collections;
+        self
+    }
+
+    /// Loads every plugin in the subdirectories of `dir` that hold a `plugin.toml`. A plugin
+    /// that fails to load is logged and returned, and the others load regardless.
+    pub fn load_dir(&mut self, dir: &Path) -> Vec<LoadError> {
+        let mut entries: Vec<PathBuf> = match std::fs::read_dir(dir) {
+            Ok(entries) => entries
+                .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+                .collect(),
+            Err(error) => {
+                return vec![LoadError::Read {
+                    path: dir.to_owned(),
+                    reason: error.to_string(),
+                }];
+            }
+        };
+        entries.sort();
+        let mut errors = Vec::new();
+        for plugin_dir in entries
+            .iter()
+            .filter(|path| path.join("plugin.toml").is_file())
+        {
+            match self.load_plugin_dir(plugin_dir) {
+                Ok(name) => tracing::info!(plugin = %name, "plugin loaded"),
+                Err(error) => {
+                    tracing::error!("plugin not loaded: {error}");
+                    errors.push(error);
+                }
+            }
+        }
+        errors
+    }
+
+    /// Loads the plugin whose `plugin.toml` is in `dir`; returns its name.
+    pub fn load_plugin_dir(&mut self, dir: &Path) -> Result<String, LoadError> {
+        let read = |path: PathBuf| {
+            std::fs::read(&path).map_err(|error| LoadError::Read {
+                path,
+                reason: error.to_string(),
+            })
+        };
+        let text = read(dir.join("plugin.toml"))?;
+        let manifest = Manifest::parse(&String::from_utf8_lossy(&text)).map_err(|source| {
+            LoadError::Manifest {
+                dir: dir.to_owned(),
+                source,
+            }
+        })?;
+        let bytes = read(dir.join(&manifest.component))?;
+        let name = manifest.name.clone();
+        self.load(manifest, &bytes)?;
+        Ok(name)
+    }
+
+    /// Loads a plugin from its manifest and component bytes.
+    pub fn load(&mut self, manifest: Manifest, bytes: &[u8]) -> Result<(), LoadError> {
+        let plugin = manifest.name.clone();
+        let limits = manifest.limits().map_err(|reason| LoadError::Manifest {
+            dir: PathBuf::new(),
+            source: ManifestError::Limits {
+                plugin: plugin.clone(),
+                reason,
+            },
+        })?;
+        if bytes.len() > limits.binary_bytes {
+            return Err(LoadError::TooLarge {
+                plugin,
+                size: bytes.len(),
+                limit: limits.binary_bytes,
+            });
+        }
+        let invalid = |error: wasmtime::Error| LoadError::Invalid {
+            plugin: plugin.clone(),
+            reason: format!("{error:#}"),
+        };
+        let component = crate::cache::compile(&self.engine, bytes, self.cache_dir.as_deref())
+            .map_err(invalid)?;
+        for (import, _) in component.component_type().imports(&self.engine) {
+            if let Some(capability) = Capability::from_import(import)
+                && !manifest.capabilities.grants(capability)
+            {
+                return Err(LoadError::UndeclaredCapability {
+                    plugin,
+                    capability: capability.name(),
+                });
+            }
+        }
+        for claim in &manifest.blocks {
+            if let Some(code) = claim.code {
+                BlockType::from_code(code).map_err(|_| LoadError::UnknownCode {
+                    plugin: plugin.clone(),
+                    code,
+                })?;
+            }
+            let taken = claim
+                .code
+                .and_then(|code| self.by_code.get(&code))
+                .or_else(|| self.by_name.get(&claim.name));
+            if let Some(&index) = taken {
+                return Err(LoadError::AlreadyClaimed {
+                    plugin,
+                    block_type: claim.name.clone(),
+                    other: self.plugins[index].manifest.name.clone(),
+                });
+            }
+        }
+        // WASI imports that a guest's standard library links (clock, environment, files) are
+        // defined as traps: the plugin instantiates, and any real use of them stops it.
+        let mut linker = self.linker.clone();
+        linker
+            .define_unknown_imports_as_traps(&component)
+            .map_err(invalid)?;
+        let pre = linker.instantiate_pre(&component).map_err(invalid)?;
+        let pre = BlockRendererPre::new(pre).map_err(invalid)?;
+        let index = self.plugins.len();
+        for claim in &manifest.blocks {
+            if let Some(code) = claim.code {
+                self.by_code.insert(code, index);
+            }
+            self.by_name.insert(claim.name.clone(), index);
+        }
+        self.plugins.push(Arc::new(LoadedPlugin {
+            name: Arc::from(plugin.as_str()),
+            manifest,
+            limits,
+            pre,
+            failures_in_a_row: AtomicU32::new(0),
+            failures_total: AtomicU32::new(0),
+            disabled: AtomicBool::new(false),
+        }));
+        Ok(())
+    }
+
+    /// The loaded plugins, with whether each is still enabled and how often it failed.
+    pub fn status(&self) -> Vec<PluginStatus> {
+        self.plugins
+            .iter()
+            .map(|plugin| PluginStatus {
+                name: plugin.manifest.name.clone(),
+                version: plugin.manifest.version.clone(),
+                enabled: !plugin.is_disabled(),
+                failures_in_a_row: plugin.failures_in_a_row.load(Ordering::Relaxed),
+                failures_total: plugin.failures_total.load(Ordering::Relaxed),
+            })
+            .collect()
+    }
+
+    fn plugin_for(&self, block_type: BlockType) -> Option<&Arc<LoadedPlugin>> {
+        self.by_code
+            .get(&block_type.code())
+            .map(|&index| &self.plugins[index])
+    }
+}
+
+impl BlockRenderer for PluginHost {
+    fn claims(&self, block_type: BlockType) -> bool {
+        self.plugin_for(block_type)
+            .is_some_and(|plugin| !plugin.is_disabled())
+    }
+
+    fn render(&self, request: &BlockRenderRequest<'_>) -> Result<PluginHtml, BlockRenderError> {
+        let plugin = self
+            .plugin_for(request.block_type)
+            .ok_or(BlockRenderError::Unclaimed(request.block_type))?;
+        let name = plugin.manifest.name.clone();
+        if plugin.is_disabled() {
+            return Err(BlockRenderError::Disabled { plugin: name });
+        }
+        let claim_name = plugin
+            .manifest
+            .blocks
+            .iter()
+            .find(|claim| claim.code == Some(request.block_type.code()))
+            .map_or(request.block_type.spec_name(), |claim| claim.name.as_str());
+        match plugin.render(request, claim_name, Arc::clone(&self.collections)) {
+            Ok(html) => {
+                plugin.record_success();
+                Ok(PluginHtml::sanitize(&html))
+            }
+            Err(reason) => {
+                tracing::warn!(plugin = %name, block = request.block_id, page = request.page_url, %reason, "plugin block failed; the page shows the fallback");
+                if plugin.record_failure(FAILURE_THRESHOLD) {
+                    tracing::error!(plugin = %name, "plugin disabled after {FAILURE_THRESHOLD} failures in a row; its blocks show the fallback until the plugin is fixed and the server restarts");
+                }
+                Err(BlockRenderError::Failed {
+                    plugin: name,
+                    reason,
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! Block plugins as WebAssembly components: the wasmtime host that implements the core's
+//! block-renderer port ([`vitrine_core::plugins::BlockRenderer`]).
+//!
+//! One [`wasmtime::Engine`] serves every plugin. Each component is compiled once, cached on
+//! disk under its content hash, and pre-linked ([`wasmtime::component::InstancePre`]); every
+//! render gets a fresh [`wasmtime::Store`] from the pooling allocator, so nothing a plugin
+//! computes for one visitor is visible to the next. Time (fuel), memory, tables, input and
+//! output are limited; a plugin that fails is logged, counted and, after
+//! [`FAILURE_THRESHOLD`] failures in a row, disabled. Its HTML is sanitised before it leaves
+//! the host.
+
+mod bindings;
+mod cache;
+mod capabilities;
+mod host;
+pub mod limits;
+mod loaded;
+pub mod manifest;
+
+pub use capabilities::{CollectionItem, CollectionItems, NoCollections};
+pub use host::{FAILURE_THRESHOLD, LoadError, PluginHost, PluginStatus};
+pub use limits::Limits;
+pub use manifest::Manifest;

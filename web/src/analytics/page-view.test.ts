@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+
+import { pageViewExclusion } from './page-view';
+
+describe('who is counted', () => {
+  it('follows 000 s6', () => {
+    expect(pageViewExclusion({ pageType: 2 }, '/', false)).toBeUndefined();
+    expect(pageViewExclusion({ pageType: 2 }, '/', true)).toBe('census-disabled');
+    expect(pageViewExclusion({ pageType: 100 }, '/x', false)).toBe('excluded-page');
+    expect(pageViewExclusion({ pageType: 103 }, '/x', false)).toBe('excluded-page');
+    expect(pageViewExclusion({ pageType: 106 }, '/x', false)).toBe('excluded-page');
+    expect(pageViewExclusion({ pageType: 2 }, '/search', false)).toBe('search-page');
+    expect(pageViewExclusion({ pageType: 2 }, '/config/pages', false)).toBe('config-path');
+    expect(pageViewExclusion({ authenticatedAccount: { id: 'a' }, websiteRoles: { owner: 1 } }, '/', false)).toBe('owner-or-editor');
+    expect(pageViewExclusion({ authenticatedAccount: { id: 'a' }, websiteRoles: { viewer: 1 } }, '/', false)).toBeUndefined();
+  });
+});

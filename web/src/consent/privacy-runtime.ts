@@ -1,0 +1,64 @@
+//! Starts the privacy and measurement features of a page: error reporting, the cookie banner
+//! (when the server rendered one), the automatic page view, counted with cookies only when
+//! consent allows, and the popup overlay (when rendered). Part of the common script, no React.
+
+import { readPageContext } from '../runtime/page-context';
+import { startErrorCapture } from '../analytics/error-capture';
+import { recordPageView } from '../analytics/page-view';
+import { POPUP_SELECTOR, startPopupOverlay } from '../popup/popup-overlay';
+import type { PopupSettings } from '../popup/rules';
+import { popupRecordStore } from '../popup/storage';
+import { clearTrackingCookies, policyOf, startCookieBanner, BANNER_SELECTOR } from './cookie-banner';
+import { currentConsent, trackingAllowed, type ConsentPolicy } from './consent-state';
+
+function gpcSignal(win: Window): boolean {
+  return (win.navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+}
+
+/**
+ * The policy of a page without a banner: nobody can be asked, so tracking follows the site's
+ * restrictive flags alone (an OPT_IN_AND_OUT reading), still stopped by GPC or a stored decline.
+ */
+function policyWithoutBanner(settings: Record<string, unknown> | undefined): ConsentPolicy {
+  return {
+    acceptType: 'OPT_IN_AND_OUT',
+    restrictive: settings?.['isRestrictiveCookiePolicyEnabled'] === true,
+    absolute: settings?.['isRestrictiveCookiePolicyAbsolute'] === true,
+  };
+}
+
+export function startPrivacy(win: Window & typeof globalThis): void {
+  const doc = win.document;
+  const context = readPageContext(doc);
+  startErrorCapture(win, context);
+  const banner = doc.querySelector<HTMLElement>(BANNER_SELECTOR);
+  const policy = banner === null ? policyWithoutBanner(context['cookieSettings'] as Record<string, unknown> | undefined) : policyOf(banner);
+  startCookieBanner({ window: win });
+  const tracking = trackingAllowed(policy, currentConsent(doc, gpcSignal(win)));
+  if (!tracking) clearTrackingCookies(win);
+  recordPageView(win, context, tracking);
+  startPopup(win, context);
+}
+
+/** Mobile is at most 432 px wide (001 s3 layout breakpoints). */
+const MOBILE_QUERY = '(max-width: 432px)';
+
+/** Starts the popup overlay when the server rendered one, with the page's settings and flags. */
+function startPopup(win: Window & typeof globalThis, context: Record<string, unknown>): void {
+  if (win.document.querySelector(POPUP_SELECTOR) === null) return;
+  const websiteSettings = context['websiteSettings'] as Record<string, unknown> | undefined;
+  const settings = websiteSettings?.['popupOverlaySettings'] as PopupSettings | undefined;
+  if (settings === undefined) return;
+  const pageType = Number(context['pageType']);
+  startPopupOverlay({
+    window: win,
+    settings,
+    page: {
+      notFound: pageType === 100,
+      lockScreen: pageType === 103,
+      screenshot: new URL(win.location.href).searchParams.get('sqsscreenshot') === 'true',
+      mobile: typeof win.matchMedia === 'function' && win.matchMedia(MOBILE_QUERY).matches,
+    },
+    store: popupRecordStore(win),
+  });
+}

@@ -12,6 +12,8 @@ use crate::workspace;
 /// Runs the benchmark script; `args` go to it, e.g. `--out bench.md` or `--skip-lighthouse`.
 pub fn run_benchmarks(args: &[String]) -> Result<()> {
     web::install()?;
+    // The release server embeds the example plugins the demo's about page uses.
+    crate::plugins::build()?;
     let mut script = vec!["run", "bench", "--"];
     script.extend(args.iter().map(String::as_str));
     run(&workspace::root().join("web"), "npm", &script, NPM_ENV)

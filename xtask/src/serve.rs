@@ -8,11 +8,13 @@ use crate::process::run;
 use crate::web;
 use crate::workspace;
 
-/// Builds the web assets and the release server, then runs `vitrine serve` with `args`.
+/// Builds the web assets, the example block plugins and the release server (which embeds
+/// both), then runs `vitrine serve` with `args`.
 pub fn run_vitrine(args: &[String]) -> Result<()> {
     let root = workspace::root();
     web::install()?;
     web::build()?;
+    crate::plugins::build()?;
     run(
         &root,
         "cargo",

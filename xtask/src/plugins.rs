@@ -20,13 +20,25 @@ pub fn build() -> Result<()> {
     // rustup does nothing when the target is already installed, so a clean CI machine and a
     // developer's machine run the same step.
     run(&root, "rustup", &["target", "add", TARGET], &[])?;
+    // The target directory is named explicitly: a CARGO_TARGET_DIR in the environment would
+    // otherwise move the build, and the host looks for the plugins under plugins/guests.
+    let target_dir = guests.join("target");
+    let target_dir_text = target_dir.to_string_lossy();
     run(
         &guests,
         "cargo",
-        &["build", "--release", "--locked", "--target", TARGET],
+        &[
+            "build",
+            "--release",
+            "--locked",
+            "--target",
+            TARGET,
+            "--target-dir",
+            &target_dir_text,
+        ],
         &[],
     )?;
-    let built = guests.join("target").join(TARGET).join("release");
+    let built = target_dir.join(TARGET).join("release");
     let out = guests.join("target/plugins");
     for (folder, prefix) in [
         ("examples", "vitrine_plugin_"),

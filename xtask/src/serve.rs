@@ -21,7 +21,7 @@ pub fn run_vitrine(args: &[String]) -> Result<()> {
         &["build", "--release", "--package", "vitrine"],
         &[],
     )?;
-    let binary = root.join("target/release/vitrine");
+    let binary = workspace::target_dir().join("release/vitrine");
     let mut command = Command::new(&binary);
     command.arg("serve").args(args).current_dir(&root);
     eprintln!("==> {} serve {}", binary.display(), args.join(" "));

@@ -40,7 +40,7 @@ pub fn run_all() -> Result<()> {
     )?;
 
     ensure_chromium()?;
-    let binary = root.join("target/debug/vitrine");
+    let binary = workspace::target_dir().join("debug/vitrine");
     let binary = binary.to_string_lossy();
     let mut envs = NPM_ENV.to_vec();
     envs.push(("VITRINE_BIN", &binary));

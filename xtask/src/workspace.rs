@@ -10,3 +10,11 @@ pub fn root() -> PathBuf {
         .map(PathBuf::from)
         .unwrap_or(manifest_dir)
 }
+
+/// Where cargo puts build output: `CARGO_TARGET_DIR` when set, else `target/` at the root.
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => root().join(dir),
+        _ => root().join("target"),
+    }
+}

@@ -39,9 +39,7 @@ pub struct VisitorId(String);
 impl VisitorId {
     pub fn new(id: impl Into<String>) -> Result<Self, CookieFormatError> {
         let id = id.into();
-        let valid = (1..=64).contains(&id.len())
-            && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
-        if valid {
+        if crate::site::is_opaque_token(&id) {
             Ok(Self(id))
         } else {
             Err(CookieFormatError::BadId)

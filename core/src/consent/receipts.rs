@@ -22,9 +22,7 @@ pub struct InvalidReceiptId;
 impl ReceiptId {
     pub fn new(id: impl Into<String>) -> Result<Self, InvalidReceiptId> {
         let id = id.into();
-        let valid = (1..=64).contains(&id.len())
-            && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
-        if valid {
+        if crate::site::is_opaque_token(&id) {
             Ok(Self(id))
         } else {
             Err(InvalidReceiptId)

@@ -129,6 +129,15 @@ impl fmt::Display for Slug {
     }
 }
 
+/// Whether `value` is an opaque token of 1 to 64 ASCII letters, digits or dashes, the shape of
+/// the ids visitors' browsers hand back (visitor ids, receipt ids): UUIDs in practice.
+pub(crate) fn is_opaque_token(value: &str) -> bool {
+    (1..=64).contains(&value.len())
+        && value
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-')
+}
+
 fn check(
     value: &str,
     kind: &'static str,

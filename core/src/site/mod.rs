@@ -17,6 +17,7 @@ pub use blocks::{
 };
 pub use content::{Collection, Item, PermissionType, Seo};
 pub use html::SafeHtml;
+pub(crate) use ids::is_opaque_token;
 pub use ids::{BlockId, CollectionId, IdError, ItemId, Slug, WebsiteId};
 pub use layout::{Body, Column, GRID_COLUMNS, Layout, LayoutError, MAX_BLOCKS_PER_LAYOUT, Row};
 pub use media::{MEDIA_PREFIX, MediaFile, MediaRef};

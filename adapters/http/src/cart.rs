@@ -13,7 +13,7 @@ use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::header::{COOKIE, LOCATION, SET_COOKIE};
+use axum::http::header::{LOCATION, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
@@ -63,14 +63,8 @@ pub(crate) fn request_token(headers: &HeaderMap) -> Option<CartToken> {
         .and_then(|value| value.to_str().ok())
         .and_then(|value| CartToken::parse(value.trim()).ok());
     from_header.or_else(|| {
-        headers
-            .get_all(COOKIE)
-            .iter()
-            .filter_map(|value| value.to_str().ok())
-            .flat_map(|cookies| cookies.split(';'))
-            .filter_map(|pair| pair.trim().split_once('='))
-            .find(|(name, _)| *name == CART_COOKIE)
-            .and_then(|(_, value)| CartToken::parse(value).ok())
+        crate::request_parts::cookie(headers, CART_COOKIE)
+            .and_then(|value| CartToken::parse(value).ok())
     })
 }
 

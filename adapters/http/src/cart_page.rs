@@ -16,14 +16,7 @@ use vitrine_core::site::ItemId;
 use crate::AppState;
 use crate::cart::{give_token, now, request_token, see_other, token_or_new};
 use crate::cart_wire::{NOTHING_IN_CART, UNABLE_TO_ADD, UNKNOWN_COUPON};
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
+use crate::request_parts::escape_html as escape;
 
 /// A complete small page, never cached: it shows one shopper's cart.
 fn page(status: StatusCode, body: &str) -> Response {

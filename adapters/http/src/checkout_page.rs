@@ -20,20 +20,13 @@ use vitrine_core::money::{FormatOptions, Locale, Money, format};
 use crate::AppState;
 use crate::cart::{now, request_token};
 use crate::cart_page::cart_html;
+use crate::request_parts::escape_html as escape;
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route("/commerce/goto-checkout", get(goto_checkout))
         .route("/checkout", get(show).post(place))
         .route("/commerce/orders/{id}", get(order_confirmed))
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
 }
 
 fn page(status: StatusCode, title: &str, body: &str) -> Response {

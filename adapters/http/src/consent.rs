@@ -5,7 +5,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::extract::{Request, State};
-use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, COOKIE, SET_COOKIE};
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -142,13 +142,8 @@ pub(crate) fn is_owner(state: &AppState, headers: &HeaderMap) -> bool {
 
 /// The cookies of a request, as name and value pairs.
 pub(crate) fn request_cookies(headers: &HeaderMap) -> Vec<(String, String)> {
-    headers
-        .get_all(COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .map(|(name, value)| (name.trim().to_owned(), value.trim().to_owned()))
+    crate::request_parts::cookie_pairs(headers)
+        .map(|(name, value)| (name.to_owned(), value.to_owned()))
         .collect()
 }
 

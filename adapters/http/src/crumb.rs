@@ -4,7 +4,7 @@
 //! send the cookie but cannot read it, so it cannot repeat it.
 
 use axum::extract::{Request, State};
-use axum::http::header::{CACHE_CONTROL, COOKIE, SET_COOKIE};
+use axum::http::header::{CACHE_CONTROL, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -103,14 +103,8 @@ fn set_crumb_cookie(headers: &mut HeaderMap, crumb: &str, config: CrumbConfig) {
 
 /// The crumb cookie of the request, when it holds something this server could have issued.
 fn crumb_cookie(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| name.trim() == CRUMB_COOKIE)
-        .map(|(_, value)| value.trim().trim_matches('"').to_owned())
+    crate::request_parts::cookie(headers, CRUMB_COOKIE)
+        .map(|value| value.trim_matches('"').to_owned())
         .filter(|value| looks_like_crumb(value))
 }
 
@@ -152,6 +146,8 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use axum::http::header::COOKIE;
+
     use super::*;
 
     #[test]

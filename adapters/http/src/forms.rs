@@ -10,7 +10,6 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::http::header::COOKIE;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use vitrine_core::forms::submission::KEY_BYTES;
@@ -48,14 +47,8 @@ pub(crate) fn now() -> i64 {
 /// addresses are not trusted from headers). A script that drops its cookie starts a new
 /// "visitor", which is why the per-form limit exists beside this one.
 pub(crate) fn visitor(headers: &HeaderMap) -> String {
-    headers
-        .get_all(COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| name.trim() == CRUMB_COOKIE)
-        .map(|(_, value)| value.trim().chars().take(128).collect())
+    crate::request_parts::cookie(headers, CRUMB_COOKIE)
+        .map(|value| value.chars().take(128).collect())
         .unwrap_or_else(|| "anonymous".to_owned())
 }
 

@@ -24,6 +24,7 @@ use vitrine_core::forms::{SubmitFormError, SubmitRequest, messages};
 use crate::AppState;
 use crate::forms::{now, random_key_bytes, visitor};
 use crate::forms_wire::{rate_limit_headers, submit_failure};
+use crate::request_parts::escape_html as escape;
 
 /// The input names of each multi-part field's parts, as `templates/blocks/form.html` renders
 /// them (`{field}-{part}`), in the order of the value's array.
@@ -121,14 +122,6 @@ fn back_link(headers: &HeaderMap) -> String {
         })
         .map(|referer| referer.path().to_owned())
         .unwrap_or_else(|| "/".to_owned())
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
 }
 
 /// A complete small page; `body` is already escaped or sanitised HTML.

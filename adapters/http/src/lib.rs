@@ -22,6 +22,7 @@ mod observability;
 mod page_cache;
 mod pages;
 pub mod render;
+mod request_parts;
 mod router;
 pub mod security_headers;
 mod seo;

@@ -1,0 +1,59 @@
+//! Small readings of a request and writings of a response that several handlers share: one
+//! cookie parser and one HTML text escape, so their rules cannot drift apart.
+
+use axum::http::HeaderMap;
+use axum::http::header::COOKIE;
+
+/// The value of the cookie `name`, trimmed, when the request carries it.
+pub(crate) fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    cookie_pairs(headers)
+        .find(|(found, _)| *found == name)
+        .map(|(_, value)| value)
+}
+
+/// Every cookie of the request as trimmed name and value pairs, in the order sent.
+pub(crate) fn cookie_pairs(headers: &HeaderMap) -> impl Iterator<Item = (&str, &str)> {
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .map(|(name, value)| (name.trim(), value.trim()))
+}
+
+/// Text made safe to place in HTML content or a quoted attribute, for the few small pages
+/// written without templates.
+pub(crate) fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::HeaderValue;
+
+    use super::*;
+
+    #[test]
+    fn cookies_are_found_across_headers_and_trimmed() {
+        let mut headers = HeaderMap::new();
+        headers.append(COOKIE, HeaderValue::from_static("a=1; crumb = xyz "));
+        headers.append(COOKIE, HeaderValue::from_static("vitrine_cart=abc"));
+        assert_eq!(cookie(&headers, "crumb"), Some("xyz"));
+        assert_eq!(cookie(&headers, "vitrine_cart"), Some("abc"));
+        assert_eq!(cookie(&headers, "missing"), None);
+        assert_eq!(cookie_pairs(&headers).count(), 3);
+    }
+
+    #[test]
+    fn markup_characters_are_escaped() {
+        assert_eq!(
+            escape_html(r#"<a href="x">Tom & 'Jerry'</a>"#),
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;"
+        );
+    }
+}

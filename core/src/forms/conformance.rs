@@ -46,6 +46,7 @@ pub fn submission(message: &str) -> NewSubmission {
         spam: false,
         subscription: None,
         created_at: NOW,
+        follow_up: Default::default(),
     }
 }
 

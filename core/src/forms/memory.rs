@@ -6,6 +6,10 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 
+use super::outbox::{
+    DeliveryKind, DeliveryOutbox, DeliveryRecord, DueDelivery, NewsletterSubscriptions, Subscriber,
+    TokenOutcome,
+};
 use super::ports::{
     CaptchaError, CaptchaVerifier, RateDecision, RateLimit, RateLimiter, SaveOutcome,
     SubmissionKeyStore, SubmissionStore,
@@ -25,6 +29,41 @@ struct FormStoreState {
     keys: HashMap<SubmissionKey, KeyRecord>,
     submissions: Vec<StoredSubmission>,
     subscriptions: HashMap<(String, String), i64>,
+    /// Every subscriber ever stored, by submission id (unsubscribed ones too).
+    subscribers: HashMap<i64, Subscriber>,
+    outbox: Vec<DeliveryRecord>,
+}
+
+impl FormStoreState {
+    fn enqueue(&mut self, submission_id: i64, kinds: &[DeliveryKind], now_ms: i64) {
+        for kind in kinds {
+            let id = self.outbox.len() as i64 + 1;
+            self.outbox.push(DeliveryRecord {
+                id,
+                submission_id,
+                kind: *kind,
+                attempts: 0,
+                next_attempt_ms: now_ms,
+                delivered_ms: None,
+                failed: false,
+                last_error: None,
+            });
+        }
+    }
+
+    fn subscriber_with(&self, token: &str) -> Option<&Subscriber> {
+        self.subscribers.values().find(|subscriber| {
+            subscriber.unsubscribe_token == token
+                || subscriber.confirm_token.as_deref() == Some(token)
+        })
+    }
+
+    fn delivery(&mut self, id: i64) -> Result<&mut DeliveryRecord, RepositoryError> {
+        self.outbox
+            .iter_mut()
+            .find(|record| record.id == id)
+            .ok_or_else(|| RepositoryError::Unavailable(format!("no delivery {id}")))
+    }
 }
 
 /// Keys and submissions in one lock, so consuming a key and storing its submission are one
@@ -106,7 +145,22 @@ impl SubmissionStore for MemoryFormStore {
                     state
                         .subscriptions
                         .insert((submission.form_id.clone(), email.clone()), id);
+                    if let Some(tokens) = &submission.follow_up.tokens {
+                        state.subscribers.insert(
+                            id,
+                            Subscriber {
+                                submission_id: id,
+                                list: submission.form_id.clone(),
+                                email: email.clone(),
+                                unsubscribe_token: tokens.unsubscribe.clone(),
+                                confirm_token: tokens.confirm.clone(),
+                                confirmed: tokens.confirm.is_none(),
+                                unsubscribed: false,
+                            },
+                        );
+                    }
                 }
+                state.enqueue(id, &submission.follow_up.deliveries, now * 1000);
                 id
             }
         };
@@ -118,6 +172,138 @@ impl SubmissionStore for MemoryFormStore {
 
     async fn list(&self) -> Result<Vec<StoredSubmission>, RepositoryError> {
         Ok(self.lock().submissions.clone())
+    }
+}
+
+#[async_trait]
+impl DeliveryOutbox for MemoryFormStore {
+    async fn claim_due(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: u32,
+    ) -> Result<Vec<DueDelivery>, RepositoryError> {
+        let mut state = self.lock();
+        let due: Vec<usize> = state
+            .outbox
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.delivered_ms.is_none() && !r.failed && r.next_attempt_ms <= now_ms)
+            .map(|(index, _)| index)
+            .take(limit as usize)
+            .collect();
+        let mut claimed = Vec::new();
+        for index in due {
+            state.outbox[index].next_attempt_ms = now_ms + lease_ms;
+            let record = state.outbox[index].clone();
+            let Some(submission) = state
+                .submissions
+                .iter()
+                .find(|s| s.id == record.submission_id)
+                .cloned()
+            else {
+                continue;
+            };
+            claimed.push(DueDelivery {
+                id: record.id,
+                kind: record.kind,
+                attempts: record.attempts,
+                subscriber: state.subscribers.get(&submission.id).cloned(),
+                submission,
+            });
+        }
+        Ok(claimed)
+    }
+
+    async fn mark_delivered(&self, id: i64, now_ms: i64) -> Result<(), RepositoryError> {
+        let mut state = self.lock();
+        let record = state.delivery(id)?;
+        record.delivered_ms = Some(now_ms);
+        record.attempts += 1;
+        Ok(())
+    }
+
+    async fn schedule_retry(
+        &self,
+        id: i64,
+        attempts: u32,
+        next_attempt_ms: i64,
+        error: &str,
+    ) -> Result<(), RepositoryError> {
+        let mut state = self.lock();
+        let record = state.delivery(id)?;
+        record.attempts = attempts;
+        record.next_attempt_ms = next_attempt_ms;
+        record.last_error = Some(error.to_owned());
+        Ok(())
+    }
+
+    async fn give_up(&self, id: i64, attempts: u32, error: &str) -> Result<(), RepositoryError> {
+        let mut state = self.lock();
+        let record = state.delivery(id)?;
+        record.attempts = attempts;
+        record.failed = true;
+        record.last_error = Some(error.to_owned());
+        Ok(())
+    }
+
+    async fn deliveries(&self) -> Result<Vec<DeliveryRecord>, RepositoryError> {
+        Ok(self.lock().outbox.clone())
+    }
+}
+
+#[async_trait]
+impl NewsletterSubscriptions for MemoryFormStore {
+    async fn subscriber_by_token(
+        &self,
+        token: &str,
+    ) -> Result<Option<Subscriber>, RepositoryError> {
+        Ok(self.lock().subscriber_with(token).cloned())
+    }
+
+    async fn confirm(
+        &self,
+        confirm_token: &str,
+        deliveries: &[DeliveryKind],
+        now: i64,
+    ) -> Result<TokenOutcome, RepositoryError> {
+        let mut state = self.lock();
+        let Some(subscriber) = state
+            .subscribers
+            .values_mut()
+            .find(|s| s.confirm_token.as_deref() == Some(confirm_token))
+        else {
+            return Ok(TokenOutcome::Unknown);
+        };
+        if subscriber.confirmed || subscriber.unsubscribed {
+            return Ok(TokenOutcome::AlreadyDone);
+        }
+        subscriber.confirmed = true;
+        let id = subscriber.submission_id;
+        state.enqueue(id, deliveries, now * 1000);
+        Ok(TokenOutcome::Done)
+    }
+
+    async fn unsubscribe(
+        &self,
+        unsubscribe_token: &str,
+        _now: i64,
+    ) -> Result<TokenOutcome, RepositoryError> {
+        let mut state = self.lock();
+        let Some(subscriber) = state
+            .subscribers
+            .values_mut()
+            .find(|s| s.unsubscribe_token == unsubscribe_token)
+        else {
+            return Ok(TokenOutcome::Unknown);
+        };
+        if subscriber.unsubscribed {
+            return Ok(TokenOutcome::AlreadyDone);
+        }
+        subscriber.unsubscribed = true;
+        let key = (subscriber.list.clone(), subscriber.email.clone());
+        state.subscriptions.remove(&key);
+        Ok(TokenOutcome::Done)
     }
 }
 
@@ -189,6 +375,7 @@ mod tests {
     use super::*;
 
     crate::form_store_conformance!(MemoryFormStore::new());
+    crate::delivery_store_conformance!(MemoryFormStore::new());
 
     #[tokio::test]
     async fn the_limiter_refuses_past_the_limit_until_the_window_resets() {

@@ -2,13 +2,19 @@
 //! validation rules, the submission rules and the ports they need (spec 000 s3, s4, s5, s7,
 //! s8; 001 s3), with an in-memory implementation of each port.
 
+pub mod channels;
 #[cfg(any(test, feature = "test-support"))]
 pub mod conformance;
+pub mod delivery;
 pub mod export;
 pub mod likert;
 pub mod memory;
 pub mod messages;
 pub mod model;
+pub mod newsletter;
+pub mod outbox;
+#[cfg(any(test, feature = "test-support"))]
+pub mod outbox_conformance;
 pub mod ports;
 pub mod service;
 pub mod submission;
@@ -17,7 +23,14 @@ pub mod validation;
 pub mod values;
 pub mod vectors;
 
+pub use channels::{Mail, Mailer, SendError, SiteLinks, SubmissionNotice, WebhookSender};
+pub use delivery::{DeliveryChannels, DeliveryRound, DeliveryService, RetryPolicy};
 pub use model::{FieldDefinition, FieldKind, FormDefinition, FormKind};
+pub use newsletter::NewsletterService;
+pub use outbox::{
+    DeliveryKind, DeliveryOutbox, DeliveryRecord, DueDelivery, FollowUp, NewsletterSubscriptions,
+    Subscriber, SubscriptionTokens, TokenOutcome,
+};
 pub use ports::{
     CaptchaError, CaptchaVerifier, FormStore, RateDecision, RateLimit, RateLimiter, SaveOutcome,
     SubmissionKeyStore, SubmissionStore,

@@ -6,6 +6,8 @@
 use std::sync::Arc;
 
 use super::model::{FormDefinition, FormKind, NEWSLETTER_EMAIL_FIELD};
+use super::newsletter::subscription_tokens;
+use super::outbox::{DeliveryKind, FollowUp};
 use super::ports::{
     CaptchaError, CaptchaVerifier, RateDecision, RateLimit, RateLimiter, SaveOutcome,
     SubmissionKeyStore, SubmissionStore,
@@ -113,6 +115,10 @@ pub struct FormService {
     limiter: Arc<dyn RateLimiter>,
     captcha: Option<Arc<dyn CaptchaVerifier>>,
     limits: RateLimits,
+    /// Enqueued with every stored submission that is not spam.
+    owner_deliveries: Vec<DeliveryKind>,
+    /// Newsletter sign-ups wait for the subscriber to follow a mailed link.
+    double_opt_in: bool,
 }
 
 impl FormService {
@@ -129,12 +135,27 @@ impl FormService {
             limiter,
             captcha: None,
             limits: RateLimits::default(),
+            owner_deliveries: Vec::new(),
+            double_opt_in: false,
         }
     }
 
     /// Requires a solved captcha on every submission.
     pub fn with_captcha(mut self, captcha: Arc<dyn CaptchaVerifier>) -> Self {
         self.captcha = Some(captcha);
+        self
+    }
+
+    /// Enqueues `owner_deliveries` with every stored submission (in the same transaction),
+    /// and with `double_opt_in` a confirmation mail for each new newsletter subscriber
+    /// instead: the owner then hears of the subscriber once they confirm.
+    pub fn with_deliveries(
+        mut self,
+        owner_deliveries: Vec<DeliveryKind>,
+        double_opt_in: bool,
+    ) -> Self {
+        self.owner_deliveries = owner_deliveries;
+        self.double_opt_in = double_opt_in;
         self
     }
 
@@ -231,15 +252,18 @@ impl FormService {
                 .map(|email| email.trim().to_lowercase()),
             FormKind::Form => None,
         };
+        let spam = !request.honeypot.trim().is_empty();
+        let follow_up = self.follow_up(form.kind, &key, spam);
         let submission = NewSubmission {
             form_id: form.form_id.clone(),
             collection_id: request.collection_id.clone(),
             object_name: request.object_name.clone(),
             is_overlay_form: request.is_overlay_form,
-            spam: !request.honeypot.trim().is_empty(),
+            spam,
             subscription,
             values,
             created_at: now,
+            follow_up,
         };
         let print = fingerprint(
             &submission.form_id,
@@ -262,6 +286,30 @@ impl FormService {
             kind: form.kind,
             post_submit_message: form.post_submit_message,
         })
+    }
+}
+
+impl FormService {
+    /// What a stored submission leads to. Spam is kept for the owner to inspect but never
+    /// delivered, and gets no subscription.
+    fn follow_up(&self, kind: FormKind, key: &SubmissionKey, spam: bool) -> FollowUp {
+        if spam {
+            return FollowUp::default();
+        }
+        match kind {
+            FormKind::Form => FollowUp {
+                deliveries: self.owner_deliveries.clone(),
+                tokens: None,
+            },
+            FormKind::Newsletter if self.double_opt_in => FollowUp {
+                deliveries: vec![DeliveryKind::SubscriptionConfirmation],
+                tokens: Some(subscription_tokens(key, true)),
+            },
+            FormKind::Newsletter => FollowUp {
+                deliveries: self.owner_deliveries.clone(),
+                tokens: Some(subscription_tokens(key, false)),
+            },
+        }
     }
 }
 

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::outbox::FollowUp;
 use super::values::FieldValue;
 
 /// Random bytes in a key: 256 bits, well above the 128 a guess would have to beat.
@@ -111,6 +112,9 @@ pub struct NewSubmission {
     /// For newsletters, the lowercased email: one subscription per email per list.
     pub subscription: Option<String>,
     pub created_at: i64,
+    /// The deliveries and subscription tokens that go with it, written in the same
+    /// transaction when the save stores a new row.
+    pub follow_up: FollowUp,
 }
 
 /// A stored submission, as owners list and export it.

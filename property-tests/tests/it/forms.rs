@@ -152,6 +152,7 @@ proptest! {
                 spam: false,
                 subscription: None,
                 created_at: 0,
+                follow_up: Default::default(),
             };
             let print = fingerprint("f", "", &submission.values);
             let key = SubmissionKey::from_random([seed; KEY_BYTES]);

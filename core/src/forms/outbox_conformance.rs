@@ -1,0 +1,245 @@
+//! The conformance suite of the delivery outbox and the newsletter subscriptions: the
+//! in-memory store, SQLite and PostgreSQL run the same assertions through
+//! [`delivery_store_conformance!`](crate::delivery_store_conformance).
+
+use super::conformance::{NOW, key, submission};
+use super::outbox::{
+    DeliveryKind, DeliveryOutbox, FollowUp, NewsletterSubscriptions, SubscriptionTokens,
+    TokenOutcome,
+};
+use super::ports::{SaveOutcome, SubmissionKeyStore, SubmissionStore};
+use super::submission::{NewSubmission, fingerprint};
+
+/// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty store.
+#[macro_export]
+macro_rules! delivery_store_conformance {
+    ($make:expr) => {
+        $crate::delivery_store_conformance!(@tests $make;
+            a_stored_submission_enqueues_its_deliveries_once,
+            a_claimed_delivery_waits_for_its_lease,
+            retries_deliveries_and_give_ups_are_recorded,
+            subscribers_confirm_and_unsubscribe_through_their_tokens,
+        );
+    };
+    (@tests $make:expr; $($name:ident),* $(,)?) => {
+        $(
+            #[tokio::test]
+            async fn $name() {
+                let store = $make;
+                $crate::forms::outbox_conformance::$name(&store).await;
+            }
+        )*
+    };
+}
+
+const NOW_MS: i64 = NOW * 1000;
+
+fn with_deliveries(message: &str) -> NewSubmission {
+    NewSubmission {
+        follow_up: FollowUp {
+            deliveries: vec![DeliveryKind::OwnerEmail, DeliveryKind::Webhook],
+            tokens: None,
+        },
+        ..submission(message)
+    }
+}
+
+async fn store_one<S: SubmissionKeyStore + SubmissionStore>(
+    store: &S,
+    seed: u8,
+    new: &NewSubmission,
+) -> SaveOutcome {
+    store.issue(&key(seed), NOW + 60).await.unwrap();
+    let print = fingerprint(&new.form_id, &new.object_name, &new.values);
+    store.save(&key(seed), &print, new, NOW).await.unwrap()
+}
+
+pub async fn a_stored_submission_enqueues_its_deliveries_once<
+    S: SubmissionKeyStore + SubmissionStore + DeliveryOutbox,
+>(
+    store: &S,
+) {
+    let new = with_deliveries("hello");
+    let SaveOutcome::Stored { id } = store_one(store, 1, &new).await else {
+        panic!("stored")
+    };
+    let print = fingerprint(&new.form_id, &new.object_name, &new.values);
+    let replay = store.save(&key(1), &print, &new, NOW).await.unwrap();
+    assert_eq!(replay, SaveOutcome::Replayed { id });
+    let records = store.deliveries().await.unwrap();
+    let kinds: Vec<_> = records.iter().map(|r| (r.submission_id, r.kind)).collect();
+    assert_eq!(
+        kinds,
+        [(id, DeliveryKind::OwnerEmail), (id, DeliveryKind::Webhook)],
+        "a replay enqueues nothing more"
+    );
+    assert!(
+        records
+            .iter()
+            .all(|r| r.attempts == 0 && r.next_attempt_ms == NOW_MS && r.delivered_ms.is_none())
+    );
+}
+
+pub async fn a_claimed_delivery_waits_for_its_lease<
+    S: SubmissionKeyStore + SubmissionStore + DeliveryOutbox,
+>(
+    store: &S,
+) {
+    store_one(store, 2, &with_deliveries("lease")).await;
+    let claimed = store.claim_due(NOW_MS, 1_000, 10).await.unwrap();
+    assert_eq!(claimed.len(), 2);
+    assert_eq!(claimed[0].submission.values_json, r#"{"message":"lease"}"#);
+    assert!(
+        store
+            .claim_due(NOW_MS + 999, 1_000, 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "a claimed delivery is not handed out twice"
+    );
+    let again = store.claim_due(NOW_MS + 1_000, 1_000, 1).await.unwrap();
+    assert_eq!(
+        again.len(),
+        1,
+        "a lease that ran out (a worker that died) frees the delivery; the limit holds"
+    );
+}
+
+pub async fn retries_deliveries_and_give_ups_are_recorded<
+    S: SubmissionKeyStore + SubmissionStore + DeliveryOutbox,
+>(
+    store: &S,
+) {
+    store_one(store, 3, &with_deliveries("retry")).await;
+    let claimed = store.claim_due(NOW_MS, 100, 10).await.unwrap();
+    let (first, second) = (claimed[0].id, claimed[1].id);
+    store
+        .schedule_retry(first, 1, NOW_MS + 5_000, "connection refused")
+        .await
+        .unwrap();
+    store.give_up(second, 1, "550 no such user").await.unwrap();
+    assert!(
+        store
+            .claim_due(NOW_MS + 4_999, 100, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let retried = store.claim_due(NOW_MS + 5_000, 100, 10).await.unwrap();
+    assert_eq!(retried.len(), 1, "a given-up delivery is not tried again");
+    assert_eq!((retried[0].id, retried[0].attempts), (first, 1));
+    store.mark_delivered(first, NOW_MS + 5_001).await.unwrap();
+    assert!(
+        store
+            .claim_due(i64::MAX / 2, 100, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let records = store.deliveries().await.unwrap();
+    assert_eq!(records[0].delivered_ms, Some(NOW_MS + 5_001));
+    assert_eq!(records[0].attempts, 2);
+    assert!(records[1].failed);
+    assert_eq!(records[1].last_error.as_deref(), Some("550 no such user"));
+}
+
+pub async fn subscribers_confirm_and_unsubscribe_through_their_tokens<
+    S: SubmissionKeyStore + SubmissionStore + DeliveryOutbox + NewsletterSubscriptions,
+>(
+    store: &S,
+) {
+    let (confirm, unsubscribe) = ("c".repeat(64), "u".repeat(64));
+    let signup = |tokens: SubscriptionTokens| NewSubmission {
+        form_id: "letter".into(),
+        subscription: Some("ada@example.com".into()),
+        follow_up: FollowUp {
+            deliveries: vec![DeliveryKind::SubscriptionConfirmation],
+            tokens: Some(tokens),
+        },
+        ..submission("ada@example.com")
+    };
+    let first = signup(SubscriptionTokens {
+        unsubscribe: unsubscribe.clone(),
+        confirm: Some(confirm.clone()),
+    });
+    let SaveOutcome::Stored { id } = store_one(store, 4, &first).await else {
+        panic!("stored")
+    };
+    let subscriber = store.subscriber_by_token(&confirm).await.unwrap().unwrap();
+    assert_eq!(
+        (
+            subscriber.submission_id,
+            subscriber.list.as_str(),
+            subscriber.email.as_str()
+        ),
+        (id, "letter", "ada@example.com")
+    );
+    assert!(!subscriber.confirmed && !subscriber.unsubscribed);
+    let claimed = store.claim_due(NOW_MS, 100, 10).await.unwrap();
+    assert_eq!(claimed.len(), 1);
+    assert_eq!(claimed[0].subscriber.as_ref(), Some(&subscriber));
+
+    let owner = [DeliveryKind::Webhook];
+    assert_eq!(
+        store.confirm(&confirm, &owner, NOW).await.unwrap(),
+        TokenOutcome::Done
+    );
+    assert_eq!(
+        store.confirm(&confirm, &owner, NOW).await.unwrap(),
+        TokenOutcome::AlreadyDone
+    );
+    assert_eq!(
+        store.confirm(&"0".repeat(64), &owner, NOW).await.unwrap(),
+        TokenOutcome::Unknown
+    );
+    let kinds: Vec<_> = store
+        .deliveries()
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.kind)
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            DeliveryKind::SubscriptionConfirmation,
+            DeliveryKind::Webhook
+        ],
+        "confirming enqueues the owner's deliveries once"
+    );
+    assert!(
+        store
+            .subscriber_by_token(&unsubscribe)
+            .await
+            .unwrap()
+            .unwrap()
+            .confirmed
+    );
+
+    assert_eq!(
+        store.unsubscribe(&unsubscribe, NOW).await.unwrap(),
+        TokenOutcome::Done
+    );
+    assert_eq!(
+        store.unsubscribe(&unsubscribe, NOW).await.unwrap(),
+        TokenOutcome::AlreadyDone
+    );
+    assert!(
+        store
+            .subscriber_by_token(&unsubscribe)
+            .await
+            .unwrap()
+            .unwrap()
+            .unsubscribed
+    );
+    let again = signup(SubscriptionTokens {
+        unsubscribe: "v".repeat(64),
+        confirm: Some("d".repeat(64)),
+    });
+    match store_one(store, 5, &again).await {
+        SaveOutcome::Stored { id: new_id } => {
+            assert_ne!(new_id, id, "an unsubscribed address signs up afresh")
+        }
+        outcome => panic!("stored, got {outcome:?}"),
+    }
+}

@@ -167,6 +167,34 @@ impl Database {
         }
     }
 
+    /// The delivery outbox of this database: the deliveries the form store writes with each
+    /// submission, for the delivery worker.
+    pub fn delivery_outbox(&self) -> Arc<dyn vitrine_core::forms::DeliveryOutbox> {
+        match &self.backend {
+            Backend::Sqlite(repository) => Arc::new(crate::forms::SqliteFormStore::new(
+                repository.pool().clone(),
+            )),
+            Backend::Postgres(repository) => Arc::new(crate::forms::PostgresFormStore::new(
+                repository.pool().clone(),
+            )),
+        }
+    }
+
+    /// The newsletter subscribers of this database, for the confirmation and unsubscribe
+    /// pages.
+    pub fn newsletter_subscriptions(
+        &self,
+    ) -> Arc<dyn vitrine_core::forms::NewsletterSubscriptions> {
+        match &self.backend {
+            Backend::Sqlite(repository) => Arc::new(crate::forms::SqliteFormStore::new(
+                repository.pool().clone(),
+            )),
+            Backend::Postgres(repository) => Arc::new(crate::forms::PostgresFormStore::new(
+                repository.pool().clone(),
+            )),
+        }
+    }
+
     /// The analytics store (census rows and daily figures) of this database; clones share the
     /// connection pool.
     pub fn analytics_store(&self) -> Arc<dyn vitrine_core::analytics::AnalyticsStore> {

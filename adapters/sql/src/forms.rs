@@ -9,13 +9,13 @@ use sqlx::{PgPool, SqlitePool};
 /// The form store of a SQLite database.
 #[derive(Clone)]
 pub struct SqliteFormStore {
-    pool: SqlitePool,
+    pub(crate) pool: SqlitePool,
 }
 
 /// The form store of a PostgreSQL database.
 #[derive(Clone)]
 pub struct PostgresFormStore {
-    pool: PgPool,
+    pub(crate) pool: PgPool,
 }
 
 impl SqliteFormStore {
@@ -189,7 +189,7 @@ macro_rules! sql_form_store {
                 let id = match existing {
                     Some(id) => id,
                     None => {
-                        sqlx::query_scalar(sql::INSERT_SUBMISSION)
+                        let id: i64 = sqlx::query_scalar(sql::INSERT_SUBMISSION)
                             .bind(submission.form_id.as_str())
                             .bind(submission.collection_id.as_deref())
                             .bind(submission.object_name.as_str())
@@ -199,7 +199,9 @@ macro_rules! sql_form_store {
                             .bind(submission.subscription.as_deref())
                             .bind(submission.created_at)
                             .fetch_one(&mut *tx)
-                            .await?
+                            .await?;
+                        Self::write_follow_up(&mut *tx, id, submission, now).await?;
+                        id
                     }
                 };
                 sqlx::query(sql::LINK_KEY)

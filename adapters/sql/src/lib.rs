@@ -17,6 +17,8 @@ mod database;
 mod errors;
 mod forms;
 mod forms_statements;
+mod outbox;
+mod outbox_statements;
 mod postgres;
 mod repository;
 mod rows;

@@ -5,6 +5,7 @@ mod analytics;
 mod cart;
 mod checks;
 mod forms;
+mod outbox;
 mod postgres;
 mod sqlite;
 mod support;

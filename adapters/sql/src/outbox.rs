@@ -1,0 +1,387 @@
+//! The delivery outbox and newsletter subscribers on SQL. [`write_follow_up`] is the one step
+//! the submission save adds to its transaction; the rest are the worker's and the
+//! subscription pages' statements. Both backends share the statements and, through a macro,
+//! the method bodies.
+//!
+//! [`write_follow_up`]: crate::forms::SqliteFormStore::write_follow_up
+
+use vitrine_core::forms::{
+    DeliveryKind, DeliveryRecord, DueDelivery, StoredSubmission, Subscriber,
+};
+use vitrine_core::ports::RepositoryError;
+
+/// A claimed delivery with its submission and, for a newsletter, its subscriber.
+#[derive(sqlx::FromRow)]
+pub(crate) struct ClaimedRow {
+    delivery_id: i64,
+    kind: String,
+    attempts: i64,
+    id: i64,
+    form_id: String,
+    collection_id: Option<String>,
+    object_name: String,
+    is_overlay_form: bool,
+    form_values: String,
+    spam: bool,
+    created_at: i64,
+    list_id: Option<String>,
+    email: Option<String>,
+    unsubscribe_token: Option<String>,
+    confirm_token: Option<String>,
+    confirmed_at: Option<i64>,
+    unsubscribed_at: Option<i64>,
+}
+
+fn kind(text: &str) -> Result<DeliveryKind, RepositoryError> {
+    DeliveryKind::parse(text).ok_or_else(|| RepositoryError::Corrupt {
+        what: "a delivery's kind".into(),
+        reason: format!("unknown kind {text:?}"),
+    })
+}
+
+impl ClaimedRow {
+    pub(crate) fn into_due(self) -> Result<DueDelivery, RepositoryError> {
+        let subscriber = match (self.list_id, self.email, self.unsubscribe_token) {
+            (Some(list), Some(email), Some(unsubscribe_token)) => Some(Subscriber {
+                submission_id: self.id,
+                list,
+                email,
+                unsubscribe_token,
+                confirmed: self.confirm_token.is_none() || self.confirmed_at.is_some(),
+                confirm_token: self.confirm_token,
+                unsubscribed: self.unsubscribed_at.is_some(),
+            }),
+            _ => None,
+        };
+        Ok(DueDelivery {
+            id: self.delivery_id,
+            kind: kind(&self.kind)?,
+            attempts: u32::try_from(self.attempts).unwrap_or(u32::MAX),
+            submission: StoredSubmission {
+                id: self.id,
+                form_id: self.form_id,
+                collection_id: self.collection_id,
+                object_name: self.object_name,
+                is_overlay_form: self.is_overlay_form,
+                values_json: self.form_values,
+                spam: self.spam,
+                created_at: self.created_at,
+            },
+            subscriber,
+        })
+    }
+}
+
+#[derive(sqlx::FromRow)]
+pub(crate) struct SubscriberRow {
+    submission_id: i64,
+    list_id: String,
+    email: String,
+    unsubscribe_token: String,
+    confirm_token: Option<String>,
+    confirmed_at: Option<i64>,
+    unsubscribed_at: Option<i64>,
+}
+
+impl From<SubscriberRow> for Subscriber {
+    fn from(row: SubscriberRow) -> Self {
+        Self {
+            submission_id: row.submission_id,
+            list: row.list_id,
+            email: row.email,
+            unsubscribe_token: row.unsubscribe_token,
+            confirmed: row.confirm_token.is_none() || row.confirmed_at.is_some(),
+            confirm_token: row.confirm_token,
+            unsubscribed: row.unsubscribed_at.is_some(),
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+pub(crate) struct DeliveryRow {
+    id: i64,
+    submission_id: i64,
+    kind: String,
+    attempts: i64,
+    next_attempt_ms: i64,
+    delivered_ms: Option<i64>,
+    failed: bool,
+    last_error: Option<String>,
+}
+
+impl DeliveryRow {
+    pub(crate) fn into_record(self) -> Result<DeliveryRecord, RepositoryError> {
+        Ok(DeliveryRecord {
+            id: self.id,
+            submission_id: self.submission_id,
+            kind: kind(&self.kind)?,
+            attempts: u32::try_from(self.attempts).unwrap_or(u32::MAX),
+            next_attempt_ms: self.next_attempt_ms,
+            delivered_ms: self.delivered_ms,
+            failed: self.failed,
+            last_error: self.last_error,
+        })
+    }
+}
+
+macro_rules! sql_outbox {
+    ($store:ty, $db:ty) => {
+        impl $store {
+            /// Writes what a newly stored submission leads to: its subscriber row (for a
+            /// newsletter) and its deliveries. Called inside the save's transaction, once per
+            /// stored submission, so the submission and its deliveries commit together.
+            pub(crate) async fn write_follow_up(
+                conn: &mut <$db as sqlx::Database>::Connection,
+                id: i64,
+                submission: &vitrine_core::forms::NewSubmission,
+                now: i64,
+            ) -> Result<(), sqlx::Error> {
+                use $crate::outbox_statements as sql;
+                if let (Some(email), Some(tokens)) =
+                    (&submission.subscription, &submission.follow_up.tokens)
+                {
+                    sqlx::query(sql::INSERT_SUBSCRIBER)
+                        .bind(id)
+                        .bind(submission.form_id.as_str())
+                        .bind(email.as_str())
+                        .bind(tokens.unsubscribe.as_str())
+                        .bind(tokens.confirm.as_deref())
+                        .bind(tokens.confirm.is_none().then_some(now))
+                        .execute(&mut *conn)
+                        .await?;
+                }
+                for kind in &submission.follow_up.deliveries {
+                    sqlx::query(sql::ENQUEUE)
+                        .bind(id)
+                        .bind(kind.as_str())
+                        .bind(now * 1000)
+                        .bind(now)
+                        .execute(&mut *conn)
+                        .await?;
+                }
+                Ok(())
+            }
+        }
+
+        #[async_trait::async_trait]
+        impl vitrine_core::forms::DeliveryOutbox for $store {
+            async fn claim_due(
+                &self,
+                now_ms: i64,
+                lease_ms: i64,
+                limit: u32,
+            ) -> Result<Vec<vitrine_core::forms::DueDelivery>, vitrine_core::ports::RepositoryError>
+            {
+                use $crate::outbox_statements as sql;
+                let failed = $crate::errors::repository_error;
+                let due: Vec<(i64, i64)> = sqlx::query_as(sql::DUE)
+                    .bind(now_ms)
+                    .bind(i64::from(limit))
+                    .fetch_all(&self.pool)
+                    .await
+                    .map_err(failed("reading due deliveries"))?;
+                let mut claimed = Vec::new();
+                for (id, seen_next) in due {
+                    let taken = sqlx::query(sql::CLAIM)
+                        .bind(now_ms + lease_ms)
+                        .bind(id)
+                        .bind(seen_next)
+                        .execute(&self.pool)
+                        .await
+                        .map_err(failed("claiming a delivery"))?
+                        .rows_affected();
+                    if taken != 1 {
+                        // Another worker took it between the read and the claim.
+                        continue;
+                    }
+                    let row: Option<$crate::outbox::ClaimedRow> = sqlx::query_as(sql::CLAIMED)
+                        .bind(id)
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err(failed("reading a claimed delivery"))?;
+                    if let Some(row) = row {
+                        claimed.push(row.into_due()?);
+                    }
+                }
+                Ok(claimed)
+            }
+
+            async fn mark_delivered(
+                &self,
+                id: i64,
+                now_ms: i64,
+            ) -> Result<(), vitrine_core::ports::RepositoryError> {
+                sqlx::query($crate::outbox_statements::DELIVERED)
+                    .bind(now_ms)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("marking a delivery sent"))?;
+                Ok(())
+            }
+
+            async fn schedule_retry(
+                &self,
+                id: i64,
+                attempts: u32,
+                next_attempt_ms: i64,
+                error: &str,
+            ) -> Result<(), vitrine_core::ports::RepositoryError> {
+                sqlx::query($crate::outbox_statements::RETRY)
+                    .bind(i64::from(attempts))
+                    .bind(next_attempt_ms)
+                    .bind(error)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("scheduling a retry"))?;
+                Ok(())
+            }
+
+            async fn give_up(
+                &self,
+                id: i64,
+                attempts: u32,
+                error: &str,
+            ) -> Result<(), vitrine_core::ports::RepositoryError> {
+                sqlx::query($crate::outbox_statements::GIVE_UP)
+                    .bind(i64::from(attempts))
+                    .bind(error)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("giving up a delivery"))?;
+                Ok(())
+            }
+
+            async fn deliveries(
+                &self,
+            ) -> Result<Vec<vitrine_core::forms::DeliveryRecord>, vitrine_core::ports::RepositoryError>
+            {
+                let rows: Vec<$crate::outbox::DeliveryRow> =
+                    sqlx::query_as($crate::outbox_statements::LIST)
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("listing deliveries"))?;
+                rows.into_iter().map($crate::outbox::DeliveryRow::into_record).collect()
+            }
+        }
+
+        #[async_trait::async_trait]
+        impl vitrine_core::forms::NewsletterSubscriptions for $store {
+            async fn subscriber_by_token(
+                &self,
+                token: &str,
+            ) -> Result<Option<vitrine_core::forms::Subscriber>, vitrine_core::ports::RepositoryError>
+            {
+                let row: Option<$crate::outbox::SubscriberRow> =
+                    sqlx::query_as($crate::outbox_statements::SUBSCRIBER_BY_TOKEN)
+                        .bind(token)
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading a subscriber"))?;
+                Ok(row.map(Into::into))
+            }
+
+            async fn confirm(
+                &self,
+                confirm_token: &str,
+                deliveries: &[vitrine_core::forms::DeliveryKind],
+                now: i64,
+            ) -> Result<vitrine_core::forms::TokenOutcome, vitrine_core::ports::RepositoryError>
+            {
+                self.try_confirm(confirm_token, deliveries, now)
+                    .await
+                    .map_err($crate::errors::repository_error("confirming a subscription"))
+            }
+
+            async fn unsubscribe(
+                &self,
+                unsubscribe_token: &str,
+                now: i64,
+            ) -> Result<vitrine_core::forms::TokenOutcome, vitrine_core::ports::RepositoryError>
+            {
+                self.try_unsubscribe(unsubscribe_token, now)
+                    .await
+                    .map_err($crate::errors::repository_error("unsubscribing"))
+            }
+        }
+
+        impl $store {
+            /// One transaction: mark the subscription confirmed and enqueue the owner's
+            /// deliveries, so a confirmed subscriber is never left unannounced.
+            async fn try_confirm(
+                &self,
+                token: &str,
+                deliveries: &[vitrine_core::forms::DeliveryKind],
+                now: i64,
+            ) -> Result<vitrine_core::forms::TokenOutcome, sqlx::Error> {
+                use vitrine_core::forms::TokenOutcome;
+                use $crate::outbox_statements as sql;
+                let mut tx = self.pool.begin().await?;
+                let confirmed: Option<i64> = sqlx::query_scalar(sql::CONFIRM)
+                    .bind(now)
+                    .bind(token)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                let Some(id) = confirmed else {
+                    tx.rollback().await?;
+                    let known: Option<i64> = sqlx::query_scalar(sql::CONFIRM_TOKEN_EXISTS)
+                        .bind(token)
+                        .fetch_optional(&self.pool)
+                        .await?;
+                    return Ok(match known {
+                        Some(_) => TokenOutcome::AlreadyDone,
+                        None => TokenOutcome::Unknown,
+                    });
+                };
+                for kind in deliveries {
+                    sqlx::query(sql::ENQUEUE)
+                        .bind(id)
+                        .bind(kind.as_str())
+                        .bind(now * 1000)
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                tx.commit().await?;
+                Ok(TokenOutcome::Done)
+            }
+
+            async fn try_unsubscribe(
+                &self,
+                token: &str,
+                now: i64,
+            ) -> Result<vitrine_core::forms::TokenOutcome, sqlx::Error> {
+                use vitrine_core::forms::TokenOutcome;
+                use $crate::outbox_statements as sql;
+                let mut tx = self.pool.begin().await?;
+                let ended: Option<i64> = sqlx::query_scalar(sql::UNSUBSCRIBE)
+                    .bind(now)
+                    .bind(token)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                let Some(id) = ended else {
+                    tx.rollback().await?;
+                    let known: Option<i64> = sqlx::query_scalar(sql::UNSUBSCRIBE_TOKEN_EXISTS)
+                        .bind(token)
+                        .fetch_optional(&self.pool)
+                        .await?;
+                    return Ok(match known {
+                        Some(_) => TokenOutcome::AlreadyDone,
+                        None => TokenOutcome::Unknown,
+                    });
+                };
+                sqlx::query(sql::RELEASE_SUBSCRIPTION)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(TokenOutcome::Done)
+            }
+        }
+    };
+}
+
+sql_outbox!(crate::forms::SqliteFormStore, sqlx::Sqlite);
+sql_outbox!(crate::forms::PostgresFormStore, sqlx::Postgres);

@@ -1,0 +1,56 @@
+//! The SQL of the delivery outbox and the newsletter subscribers, one text for both dialects.
+
+pub(crate) const ENQUEUE: &str = "INSERT INTO form_deliveries \
+     (submission_id, kind, next_attempt_ms, created_at) VALUES ($1, $2, $3, $4)";
+
+pub(crate) const INSERT_SUBSCRIBER: &str = "INSERT INTO newsletter_subscribers \
+     (submission_id, list_id, email, unsubscribe_token, confirm_token, confirmed_at) \
+     VALUES ($1, $2, $3, $4, $5, $6)";
+
+pub(crate) const DUE: &str = "SELECT id, next_attempt_ms FROM form_deliveries \
+     WHERE delivered_ms IS NULL AND failed = FALSE AND next_attempt_ms <= $1 \
+     ORDER BY next_attempt_ms, id LIMIT $2";
+
+/// Takes a delivery for a lease only if no other worker moved it since it was read.
+pub(crate) const CLAIM: &str = "UPDATE form_deliveries SET next_attempt_ms = $1 \
+     WHERE id = $2 AND next_attempt_ms = $3 AND delivered_ms IS NULL AND failed = FALSE";
+
+pub(crate) const CLAIMED: &str = "SELECT d.id AS delivery_id, d.kind, d.attempts, \
+     s.id, s.form_id, s.collection_id, s.object_name, s.is_overlay_form, s.form_values, s.spam, \
+     s.created_at, n.list_id, n.email, n.unsubscribe_token, n.confirm_token, n.confirmed_at, \
+     n.unsubscribed_at \
+     FROM form_deliveries d JOIN form_submissions s ON s.id = d.submission_id \
+     LEFT JOIN newsletter_subscribers n ON n.submission_id = s.id WHERE d.id = $1";
+
+pub(crate) const DELIVERED: &str = "UPDATE form_deliveries \
+     SET delivered_ms = $1, attempts = attempts + 1 WHERE id = $2";
+
+pub(crate) const RETRY: &str = "UPDATE form_deliveries \
+     SET attempts = $1, next_attempt_ms = $2, last_error = $3 WHERE id = $4";
+
+pub(crate) const GIVE_UP: &str = "UPDATE form_deliveries \
+     SET attempts = $1, failed = TRUE, last_error = $2 WHERE id = $3";
+
+pub(crate) const LIST: &str = "SELECT id, submission_id, kind, attempts, next_attempt_ms, \
+     delivered_ms, failed, last_error FROM form_deliveries ORDER BY id";
+
+pub(crate) const SUBSCRIBER_BY_TOKEN: &str = "SELECT submission_id, list_id, email, \
+     unsubscribe_token, confirm_token, confirmed_at, unsubscribed_at FROM newsletter_subscribers \
+     WHERE unsubscribe_token = $1 OR confirm_token = $1";
+
+pub(crate) const CONFIRM: &str = "UPDATE newsletter_subscribers SET confirmed_at = $1 \
+     WHERE confirm_token = $2 AND confirmed_at IS NULL AND unsubscribed_at IS NULL \
+     RETURNING submission_id";
+
+pub(crate) const CONFIRM_TOKEN_EXISTS: &str =
+    "SELECT submission_id FROM newsletter_subscribers WHERE confirm_token = $1";
+
+pub(crate) const UNSUBSCRIBE: &str = "UPDATE newsletter_subscribers SET unsubscribed_at = $1 \
+     WHERE unsubscribe_token = $2 AND unsubscribed_at IS NULL RETURNING submission_id";
+
+pub(crate) const UNSUBSCRIBE_TOKEN_EXISTS: &str =
+    "SELECT submission_id FROM newsletter_subscribers WHERE unsubscribe_token = $1";
+
+/// Frees the (list, address) slot of the unique index, so the address may sign up again.
+pub(crate) const RELEASE_SUBSCRIPTION: &str =
+    "UPDATE form_submissions SET subscription = NULL WHERE id = $1";

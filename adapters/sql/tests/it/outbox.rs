@@ -1,0 +1,154 @@
+//! The delivery outbox and newsletter subscribers on both databases: the core's conformance
+//! suite, each test on a fresh database, through one store that is key store, submission
+//! store, outbox and subscriber list at once (as the SQL form store is).
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use vitrine_core::forms::{
+    DeliveryKind, DeliveryOutbox, DeliveryRecord, DueDelivery, FormStore, NewSubmission,
+    NewsletterSubscriptions, SaveOutcome, StoredSubmission, SubmissionKey, SubmissionKeyStore,
+    SubmissionStore, Subscriber, TokenOutcome,
+};
+use vitrine_core::ports::RepositoryError;
+
+pub struct OutboxUnderTest<Guard> {
+    forms: Arc<dyn FormStore>,
+    outbox: Arc<dyn DeliveryOutbox>,
+    subscriptions: Arc<dyn NewsletterSubscriptions>,
+    _guard: Guard,
+}
+
+#[async_trait]
+impl<Guard: Send + Sync> SubmissionKeyStore for OutboxUnderTest<Guard> {
+    async fn issue(&self, key: &SubmissionKey, expires_at: i64) -> Result<(), RepositoryError> {
+        self.forms.issue(key, expires_at).await
+    }
+}
+
+#[async_trait]
+impl<Guard: Send + Sync> SubmissionStore for OutboxUnderTest<Guard> {
+    async fn save(
+        &self,
+        key: &SubmissionKey,
+        fingerprint: &str,
+        submission: &NewSubmission,
+        now: i64,
+    ) -> Result<SaveOutcome, RepositoryError> {
+        self.forms.save(key, fingerprint, submission, now).await
+    }
+
+    async fn list(&self) -> Result<Vec<StoredSubmission>, RepositoryError> {
+        self.forms.list().await
+    }
+}
+
+#[async_trait]
+impl<Guard: Send + Sync> DeliveryOutbox for OutboxUnderTest<Guard> {
+    async fn claim_due(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: u32,
+    ) -> Result<Vec<DueDelivery>, RepositoryError> {
+        self.outbox.claim_due(now_ms, lease_ms, limit).await
+    }
+    async fn mark_delivered(&self, id: i64, now_ms: i64) -> Result<(), RepositoryError> {
+        self.outbox.mark_delivered(id, now_ms).await
+    }
+    async fn schedule_retry(
+        &self,
+        id: i64,
+        attempts: u32,
+        next_attempt_ms: i64,
+        error: &str,
+    ) -> Result<(), RepositoryError> {
+        self.outbox
+            .schedule_retry(id, attempts, next_attempt_ms, error)
+            .await
+    }
+    async fn give_up(&self, id: i64, attempts: u32, error: &str) -> Result<(), RepositoryError> {
+        self.outbox.give_up(id, attempts, error).await
+    }
+    async fn deliveries(&self) -> Result<Vec<DeliveryRecord>, RepositoryError> {
+        self.outbox.deliveries().await
+    }
+}
+
+#[async_trait]
+impl<Guard: Send + Sync> NewsletterSubscriptions for OutboxUnderTest<Guard> {
+    async fn subscriber_by_token(
+        &self,
+        token: &str,
+    ) -> Result<Option<Subscriber>, RepositoryError> {
+        self.subscriptions.subscriber_by_token(token).await
+    }
+    async fn confirm(
+        &self,
+        confirm_token: &str,
+        deliveries: &[DeliveryKind],
+        now: i64,
+    ) -> Result<TokenOutcome, RepositoryError> {
+        self.subscriptions
+            .confirm(confirm_token, deliveries, now)
+            .await
+    }
+    async fn unsubscribe(
+        &self,
+        unsubscribe_token: &str,
+        now: i64,
+    ) -> Result<TokenOutcome, RepositoryError> {
+        self.subscriptions.unsubscribe(unsubscribe_token, now).await
+    }
+}
+
+mod sqlite {
+    use super::OutboxUnderTest;
+
+    async fn fresh() -> OutboxUnderTest<impl Send + Sync> {
+        let store = crate::sqlite::fresh().await;
+        {
+            let database = &store.database;
+            let (forms, outbox, subscriptions) = (
+                database.form_store(),
+                database.delivery_outbox(),
+                database.newsletter_subscriptions(),
+            );
+            OutboxUnderTest {
+                forms,
+                outbox,
+                subscriptions,
+                _guard: store,
+            }
+        }
+    }
+
+    vitrine_core::delivery_store_conformance!(fresh().await);
+}
+
+mod postgres {
+    use super::OutboxUnderTest;
+
+    async fn fresh() -> Option<OutboxUnderTest<impl Send + Sync>> {
+        let store = crate::postgres::fresh().await?;
+        Some({
+            let database = &store.database;
+            let (forms, outbox, subscriptions) = (
+                database.form_store(),
+                database.delivery_outbox(),
+                database.newsletter_subscriptions(),
+            );
+            OutboxUnderTest {
+                forms,
+                outbox,
+                subscriptions,
+                _guard: store,
+            }
+        })
+    }
+
+    vitrine_core::delivery_store_conformance!(match fresh().await {
+        Some(store) => store,
+        None => return,
+    });
+}

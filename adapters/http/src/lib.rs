@@ -18,6 +18,7 @@ mod forms_page;
 mod forms_wire;
 mod health;
 mod media;
+mod newsletter_page;
 mod observability;
 mod page_cache;
 mod pages;

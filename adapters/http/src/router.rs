@@ -28,6 +28,7 @@ pub fn router(state: AppState) -> Router {
         // JSON, which is what the request layer calling it can read.
         .merge(crate::widgets::routes())
         .merge(crate::forms::routes())
+        .merge(crate::newsletter_page::routes())
         .merge(crate::consent::routes())
         .merge(crate::census::routes())
         .merge(crate::events::routes())

@@ -79,6 +79,8 @@ pub struct AppState {
     /// Carts and orders; by default kept in memory with the default store rules. The
     /// server wires the database's commerce store with [`AppState::with_carts`].
     pub(crate) carts: Arc<CartService>,
+    /// The newsletter confirmation and unsubscribe pages; without it they answer 404.
+    pub(crate) newsletter: Option<Arc<vitrine_core::forms::NewsletterService>>,
 }
 
 /// Where consent receipts go, and the owner's export token (no export without one).
@@ -117,7 +119,17 @@ impl AppState {
             census: Arc::new(CensusLog::default()),
             analytics: Arc::new(MemoryAnalyticsStore::new()),
             carts,
+            newsletter: None,
         }
+    }
+
+    /// Serves the newsletter confirmation and unsubscribe pages through `newsletter`.
+    pub fn with_newsletter(
+        mut self,
+        newsletter: Arc<vitrine_core::forms::NewsletterService>,
+    ) -> Self {
+        self.newsletter = Some(newsletter);
+        self
     }
 
     /// Keeps consent receipts in `receipts` (in memory by default) and lets the owner export

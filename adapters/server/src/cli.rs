@@ -146,6 +146,9 @@ pub struct ServeArgs {
 
     #[command(flatten)]
     pub database: DatabaseArgs,
+
+    #[command(flatten)]
+    pub delivery: Box<crate::delivery::DeliveryArgs>,
 }
 
 #[derive(Debug, Clone, Args)]

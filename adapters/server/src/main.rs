@@ -4,6 +4,7 @@
 mod census;
 mod cli;
 mod database;
+mod delivery;
 mod import;
 mod logging;
 mod plugin_cli;

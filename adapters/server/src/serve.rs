@@ -14,6 +14,7 @@ use crate::cli::ServeArgs;
 use crate::{database, import, web_assets};
 
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
+    let delivery = crate::delivery::Delivery::configure(&args.delivery)?;
     let database = database::open(&args.database).await?;
     let repository = database.repository();
     let empty = repository
@@ -44,7 +45,11 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let public_url = args.public_url.clone().unwrap_or_else(|| open_url.clone());
     let config = HttpConfig::new(public_url.clone(), public_url.starts_with("https://"));
 
-    let pages = Arc::new(PageService::new(repository.clone()));
+    let pages = PageService::new(repository.clone());
+    let pages = Arc::new(match delivery.captcha_settings() {
+        Some(captcha) => pages.with_captcha(captcha),
+        None => pages,
+    });
     let title = pages
         .profile()
         .await
@@ -65,8 +70,14 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_consent_receipts(database.consent_receipt_store(), owner_export_token())
             .with_block_renderer(plugins)
             .with_carts(Arc::new(cart_service(&database, repository.clone())))
-            .with_forms(Arc::new(form_service(&database, repository))),
+            .with_forms(Arc::new(
+                delivery.apply(form_service(&database, repository)),
+            ))
+            .with_newsletter(Arc::new(delivery.newsletter(&database))),
     );
+    // Submissions are delivered in the background from the durable outbox; a restart picks
+    // up whatever is still there.
+    let deliveries = delivery.spawn_worker(&database, &public_url);
 
     tracing::info!(address = %local, public_url, "listening");
     println!("Vitrine is serving {title} at {open_url}");
@@ -75,6 +86,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .context("the server stopped unexpectedly")?;
     flusher.abort();
+    deliveries.stop();
     crate::census::flush(&census, analytics.as_ref(), i64::MAX).await;
     database.close().await;
     tracing::info!("stopped");

@@ -40,6 +40,20 @@ pub struct PageContext {
     pub frame_rollups: BTreeMap<String, serde_json::Value>,
     pub cookie_settings: CookieSettingsContext,
     pub website_locale: String,
+    /// The captcha widget's provider and site key (001 s2: "captcha site key"), when the
+    /// server verifies captchas; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captcha_settings: Option<CaptchaSettingsContext>,
+}
+
+/// What a form needs to show a captcha widget. The site key is public by design; the
+/// secret stays on the server.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CaptchaSettingsContext {
+    /// `recaptcha`, `hcaptcha` or `turnstile`.
+    pub provider: String,
+    pub site_key: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -246,6 +260,7 @@ impl PageContext {
             frame_rollups: BTreeMap::new(),
             cookie_settings,
             website_locale: settings.locale.clone(),
+            captcha_settings: None,
         }
     }
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::enums::PageType;
-use crate::pages::{PageContext, Viewer};
+use crate::pages::{CaptchaSettingsContext, PageContext, Viewer};
 use crate::ports::{ItemQuery, RepositoryError, SiteRepository};
 use crate::site::{
     Block, BlockContent, BlockId, Body, Collection, Item, ItemId, MediaRef, PermissionType,
@@ -103,15 +103,31 @@ pub struct SitemapEntry {
 
 pub struct PageService {
     repository: Arc<dyn SiteRepository>,
+    captcha: Option<CaptchaSettingsContext>,
 }
 
 impl PageService {
     pub fn new(repository: Arc<dyn SiteRepository>) -> Self {
-        Self { repository }
+        Self {
+            repository,
+            captcha: None,
+        }
+    }
+
+    /// Tells every page's forms which captcha widget to show (the server then requires it).
+    pub fn with_captcha(mut self, captcha: CaptchaSettingsContext) -> Self {
+        self.captcha = Some(captcha);
+        self
     }
 
     /// The page at `path` for `viewer`; unknown paths give the not-found page.
     pub async fn page(&self, path: &str, viewer: &Viewer) -> Result<PageView, PageError> {
+        let mut view = self.find_page(path, viewer).await?;
+        view.context.captcha_settings = self.captcha.clone();
+        Ok(view)
+    }
+
+    async fn find_page(&self, path: &str, viewer: &Viewer) -> Result<PageView, PageError> {
         let profile = self.profile().await?;
         let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
         let found = match segments.as_slice() {

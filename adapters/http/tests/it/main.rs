@@ -12,6 +12,7 @@ mod forms;
 mod headers;
 mod health;
 mod media;
+mod newsletter;
 mod pages;
 mod support;
 mod widgets;

@@ -1,0 +1,193 @@
+//! Delivery and abuse-protection settings of `vitrine serve`: where submissions go (SMTP,
+//! webhook), newsletter double opt-in, and the captcha provider; and the wiring of the
+//! delivery worker that drains the outbox in the background.
+
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use vitrine_core::forms::{
+    CaptchaVerifier, DeliveryChannels, DeliveryService, FormService, NewsletterService,
+    RetryPolicy, SiteLinks,
+};
+use vitrine_core::pages::CaptchaSettingsContext;
+use vitrine_services::{CaptchaProvider, DeliveryWorker, HttpCaptcha, SignedWebhook, SmtpMailer};
+
+#[derive(Debug, Clone, Args)]
+pub struct DeliveryArgs {
+    /// Send mail through this SMTP server: `smtp://HOST:PORT` (plain, e.g. a local relay),
+    /// `smtp://USER:PASSWORD@HOST:587?tls=required` (STARTTLS) or `smtps://...` (TLS).
+    #[arg(
+        long,
+        env = "VITRINE_SMTP_URL",
+        value_name = "URL",
+        hide_env_values = true
+    )]
+    pub smtp_url: Option<String>,
+
+    /// The sender of Vitrine's mails.
+    #[arg(
+        long,
+        env = "VITRINE_MAIL_FROM",
+        value_name = "MAILBOX",
+        default_value = "Vitrine <vitrine@localhost>"
+    )]
+    pub mail_from: String,
+
+    /// Mail every form submission to this address (needs --smtp-url).
+    #[arg(long, env = "VITRINE_OWNER_EMAIL", value_name = "ADDRESS")]
+    pub owner_email: Option<String>,
+
+    /// POST every form submission as signed JSON to this URL (needs --webhook-secret).
+    #[arg(long, env = "VITRINE_WEBHOOK_URL", value_name = "URL")]
+    pub webhook_url: Option<String>,
+
+    /// The shared secret webhook signatures are made with (HMAC-SHA256).
+    #[arg(
+        long,
+        env = "VITRINE_WEBHOOK_SECRET",
+        value_name = "SECRET",
+        hide_env_values = true
+    )]
+    pub webhook_secret: Option<String>,
+
+    /// Newsletter sign-ups must be confirmed through a mailed link (needs --smtp-url).
+    #[arg(long, env = "VITRINE_NEWSLETTER_DOUBLE_OPT_IN")]
+    pub newsletter_double_opt_in: bool,
+
+    /// Require a solved captcha on every form: recaptcha, hcaptcha or turnstile (needs
+    /// --captcha-site-key and --captcha-secret).
+    #[arg(long, env = "VITRINE_CAPTCHA_PROVIDER", value_name = "PROVIDER")]
+    pub captcha_provider: Option<String>,
+
+    /// The provider's public site key, given to the widget in the page context.
+    #[arg(long, env = "VITRINE_CAPTCHA_SITE_KEY", value_name = "KEY")]
+    pub captcha_site_key: Option<String>,
+
+    /// The provider's secret key, used to verify tokens.
+    #[arg(
+        long,
+        env = "VITRINE_CAPTCHA_SECRET",
+        value_name = "SECRET",
+        hide_env_values = true
+    )]
+    pub captcha_secret: Option<String>,
+
+    /// Verify captcha tokens at this URL instead of the provider's (a compatible server).
+    #[arg(long, env = "VITRINE_CAPTCHA_VERIFY_URL", value_name = "URL")]
+    pub captcha_verify_url: Option<String>,
+}
+
+/// The configured channels and protections, ready to hand to the services.
+pub struct Delivery {
+    channels: DeliveryChannels,
+    double_opt_in: bool,
+    captcha: Option<(Arc<dyn CaptchaVerifier>, CaptchaSettingsContext)>,
+}
+
+impl Delivery {
+    /// Checks the settings together and builds the adapters; a setting that cannot work is
+    /// an error at start rather than a silent loss later.
+    pub fn configure(args: &DeliveryArgs) -> anyhow::Result<Self> {
+        let mailer = match &args.smtp_url {
+            Some(url) => Some(Arc::new(
+                SmtpMailer::new(url, &args.mail_from)
+                    .context("check --smtp-url and --mail-from")?,
+            ) as Arc<dyn vitrine_core::forms::Mailer>),
+            None => None,
+        };
+        if mailer.is_none() && (args.owner_email.is_some() || args.newsletter_double_opt_in) {
+            bail!("--owner-email and --newsletter-double-opt-in send mail: set --smtp-url too");
+        }
+        let webhook = match (&args.webhook_url, &args.webhook_secret) {
+            (Some(url), Some(secret)) if !secret.is_empty() => {
+                let url = url::Url::parse(url).context("--webhook-url is not a URL")?;
+                Some(Arc::new(SignedWebhook::new(url, secret.as_bytes()))
+                    as Arc<dyn vitrine_core::forms::WebhookSender>)
+            }
+            (Some(_), _) => bail!("--webhook-url needs --webhook-secret to sign with"),
+            (None, _) => None,
+        };
+        let captcha = match &args.captcha_provider {
+            None => None,
+            Some(name) => {
+                let provider = CaptchaProvider::parse(name).with_context(|| {
+                    format!(
+                        "unknown captcha provider {name:?}: use recaptcha, hcaptcha or turnstile"
+                    )
+                })?;
+                let (Some(site_key), Some(secret)) = (&args.captcha_site_key, &args.captcha_secret)
+                else {
+                    bail!("--captcha-provider needs --captcha-site-key and --captcha-secret");
+                };
+                let verifier = match &args.captcha_verify_url {
+                    Some(url) => HttpCaptcha::with_endpoint(
+                        url::Url::parse(url).context("--captcha-verify-url is not a URL")?,
+                        secret.clone(),
+                    ),
+                    None => HttpCaptcha::new(provider, secret.clone()),
+                };
+                Some((
+                    Arc::new(verifier) as Arc<dyn CaptchaVerifier>,
+                    CaptchaSettingsContext {
+                        provider: provider.name().to_owned(),
+                        site_key: site_key.clone(),
+                    },
+                ))
+            }
+        };
+        Ok(Self {
+            channels: DeliveryChannels {
+                mailer,
+                owner_email: args.owner_email.clone(),
+                webhook,
+            },
+            double_opt_in: args.newsletter_double_opt_in,
+            captcha,
+        })
+    }
+
+    /// The captcha settings the page context carries.
+    pub fn captcha_settings(&self) -> Option<CaptchaSettingsContext> {
+        self.captcha.as_ref().map(|(_, settings)| settings.clone())
+    }
+
+    /// The form service with deliveries enqueued and the captcha required.
+    pub fn apply(&self, forms: FormService) -> FormService {
+        let forms = forms.with_deliveries(self.channels.owner_deliveries(), self.double_opt_in);
+        match &self.captcha {
+            Some((verifier, _)) => forms.with_captcha(verifier.clone()),
+            None => forms,
+        }
+    }
+
+    /// The confirmation and unsubscribe pages' service.
+    pub fn newsletter(&self, database: &vitrine_sql::Database) -> NewsletterService {
+        NewsletterService::new(
+            database.newsletter_subscriptions(),
+            self.channels.owner_deliveries(),
+        )
+    }
+
+    /// Starts the worker that sends what the outbox holds; links in mails start with
+    /// `public_url`.
+    pub fn spawn_worker(
+        &self,
+        database: &vitrine_sql::Database,
+        public_url: &str,
+    ) -> DeliveryWorker {
+        let service = Arc::new(DeliveryService::new(
+            database.delivery_outbox(),
+            self.channels.clone(),
+            SiteLinks::new(public_url),
+            RetryPolicy::default(),
+        ));
+        let worker = DeliveryWorker::new();
+        tokio::spawn(vitrine_services::run_deliveries(
+            service,
+            worker.clone(),
+            None,
+        ));
+        worker
+    }
+}

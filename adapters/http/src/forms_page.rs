@@ -196,6 +196,15 @@ pub(crate) async fn submit(
     }
     .await;
     match outcome {
+        // The form's success URL, when it has one (000 s4); 303 makes the browser GET it.
+        Ok((_, receipt)) if receipt.success_url.is_some() => (
+            StatusCode::SEE_OTHER,
+            [(
+                axum::http::header::LOCATION,
+                receipt.success_url.unwrap_or_default(),
+            )],
+        )
+            .into_response(),
         Ok((_, receipt)) => page(
             StatusCode::OK,
             "Thank you",
@@ -278,6 +287,7 @@ mod tests {
                 field("note", FieldKind::Text),
             ],
             post_submit_message: SafeHtml::default(),
+            success_url: None,
         };
         let pairs: Vec<(String, String)> = [
             ("name-first", "Ada"),

@@ -18,6 +18,7 @@ pub mod outbox_conformance;
 pub mod ports;
 pub mod service;
 pub mod submission;
+pub mod success_url;
 pub mod summary;
 pub mod validation;
 pub mod values;

@@ -15,6 +15,8 @@ pub struct FormDefinition {
     pub fields: Vec<FieldDefinition>,
     /// Shown in place of the form after a successful submission; sanitised on construction.
     pub post_submit_message: SafeHtml,
+    /// Where the visitor goes after a successful submission instead (a checked URL).
+    pub success_url: Option<String>,
 }
 
 /// Contact-style forms and newsletter sign-ups differ in how errors are summarised (000 s8)
@@ -133,6 +135,11 @@ impl FormDefinition {
                 .map(FieldDefinition::from_block_field)
                 .collect(),
             post_submit_message: block.post_submit_message.clone(),
+            success_url: block
+                .success_url
+                .as_deref()
+                .and_then(super::success_url::success_url)
+                .map(str::to_owned),
         }
     }
 
@@ -149,6 +156,7 @@ impl FormDefinition {
                 kind: FieldKind::Email,
             }],
             post_submit_message: SafeHtml::sanitize("<p>Thank you for signing up.</p>"),
+            success_url: None,
         }
     }
 

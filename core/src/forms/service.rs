@@ -73,6 +73,8 @@ pub struct SubmitReceipt {
     pub kind: FormKind,
     /// Sanitised: no scripts, event handlers or `javascript:` URLs.
     pub post_submit_message: SafeHtml,
+    /// Where to send the visitor instead of showing the message (a checked URL).
+    pub success_url: Option<String>,
 }
 
 /// Why a submission was not accepted, business reasons first.
@@ -285,6 +287,7 @@ impl FormService {
             replayed,
             kind: form.kind,
             post_submit_message: form.post_submit_message,
+            success_url: form.success_url,
         })
     }
 }

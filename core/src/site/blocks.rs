@@ -172,6 +172,10 @@ pub struct FormBlock {
     pub fields: Vec<FormField>,
     pub submit_label: String,
     pub post_submit_message: SafeHtml,
+    /// Where the visitor goes after a successful submission instead of seeing the message
+    /// (checked by `forms::success_url`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub success_url: Option<String>,
 }
 
 /// One field of a form, with the editable properties of spec 001 s3.

@@ -22,6 +22,9 @@ pub(crate) struct FormIslandProps<'a> {
     pub(crate) form_id: &'a str,
     pub(crate) submit_label: &'a str,
     pub(crate) fields: Vec<FormIslandField<'a>>,
+    /// Where to go after success instead of showing the message (000 s4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) success_url: Option<&'a str>,
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -41,6 +44,10 @@ pub(crate) struct FormIslandField<'a> {
 impl<'a> FormIslandProps<'a> {
     pub(crate) fn new(form: &'a FormBlock) -> Self {
         Self {
+            success_url: form
+                .success_url
+                .as_deref()
+                .and_then(vitrine_core::forms::success_url::success_url),
             form_id: &form.form_id,
             submit_label: if form.submit_label.trim().is_empty() {
                 "Submit"

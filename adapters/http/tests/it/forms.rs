@@ -73,6 +73,7 @@ fn forms_site() -> Site {
         post_submit_message: SafeHtml::sanitize(
             "<p onclick=\"steal()\">Thanks! <a href=\"javascript:alert(1)\">x</a></p><script>alert(1)</script>",
         ),
+        success_url: None,
     };
     site.collections.push(page(
         "contact",

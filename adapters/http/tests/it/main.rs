@@ -14,5 +14,6 @@ mod health;
 mod media;
 mod newsletter;
 mod pages;
+mod success_url;
 mod support;
 mod widgets;

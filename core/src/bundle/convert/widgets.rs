@@ -68,7 +68,20 @@ pub(crate) fn form(at: &At, dto: FormDto, id: &BlockId) -> Result<BlockContent, 
             max_length: field.max_length,
         });
     }
+    let success_url = match dto.success_url.as_deref() {
+        None => None,
+        Some(url) => Some(
+            crate::forms::success_url::success_url(url)
+                .ok_or_else(|| {
+                    at.field("success_url").error(format!(
+                        "expected a site path starting with / or an http(s) URL, found {url:?}"
+                    ))
+                })?
+                .to_owned(),
+        ),
+    };
     Ok(BlockContent::Form(FormBlock {
+        success_url,
         form_id: dto.form_id.unwrap_or_else(|| id.to_string()),
         title: dto.title,
         fields,

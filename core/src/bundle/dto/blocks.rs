@@ -223,6 +223,8 @@ pub(crate) struct FormDto {
     pub submit_label: String,
     /// Markdown shown after a successful submission.
     pub post_submit_message: Option<String>,
+    /// A site path or http(s) URL to go to after a successful submission instead.
+    pub success_url: Option<String>,
 }
 
 fn default_submit_label() -> String {

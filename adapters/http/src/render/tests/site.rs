@@ -93,6 +93,7 @@ fn form_block() -> FormBlock {
         ],
         submit_label: "Send".into(),
         post_submit_message: SafeHtml::sanitize("<p>Thank you!</p>"),
+        success_url: None,
     }
 }
 

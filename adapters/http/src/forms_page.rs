@@ -188,6 +188,15 @@ pub(crate) async fn submit(
             object_name: value_of("objectName"),
             form_json: form_json(&form, &pairs),
             honeypot: value_of("honeypot"),
+            // The provider's script puts its token in the form under its own name.
+            captcha_key: [
+                "g-recaptcha-response",
+                "h-captcha-response",
+                "cf-turnstile-response",
+            ]
+            .into_iter()
+            .map(value_of)
+            .find(|token| !token.is_empty()),
             visitor: visitor.clone(),
             ..SubmitRequest::default()
         };

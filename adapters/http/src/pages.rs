@@ -19,6 +19,21 @@ const UNAVAILABLE_RETRY_SECONDS: &str = "60";
 
 /// `GET` (and `HEAD`) of any path no other route claims.
 pub(crate) async fn page(State(state): State<AppState>, uri: Uri) -> Response {
+    let mut response = page_response(&state, &uri).await;
+    // A captcha widget loads the provider's script and frames: pages then allow its hosts.
+    if let Some(captcha) = state.pages.captcha_settings() {
+        let policy = render::captcha_content_security_policy(&captcha.provider);
+        if let Ok(value) = axum::http::HeaderValue::from_str(&policy) {
+            response
+                .headers_mut()
+                .insert(axum::http::header::CONTENT_SECURITY_POLICY, value);
+        }
+    }
+    response
+}
+
+async fn page_response(state: &AppState, uri: &Uri) -> Response {
+    let state = state.clone();
     let path = uri.path();
     // Site accounts arrive with a later issue; until then every viewer is a visitor, and every
     // visitor sees the same HTML, so it can be cached. A revision that cannot be read only

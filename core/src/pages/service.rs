@@ -120,6 +120,11 @@ impl PageService {
         self
     }
 
+    /// The captcha every page's forms show, if any.
+    pub fn captcha_settings(&self) -> Option<&CaptchaSettingsContext> {
+        self.captcha.as_ref()
+    }
+
     /// The page at `path` for `viewer`; unknown paths give the not-found page.
     pub async fn page(&self, path: &str, viewer: &Viewer) -> Result<PageView, PageError> {
         let mut view = self.find_page(path, viewer).await?;

@@ -23,6 +23,10 @@ export interface ControllerOptions {
   readonly search: string;
   /** Told about every state change, to render the status messages. */
   readonly onState: (state: SubmitState) => void;
+  /** The form's success URL: after success the visitor goes there instead of seeing the message. */
+  readonly successUrl?: string | undefined;
+  /** Loads a URL in the page (`location.assign` unless a test passes its own). */
+  readonly navigate?: ((url: string) => void) | undefined;
 }
 
 /** Takes over the form's submit; returns the function that gives it back. */
@@ -82,7 +86,11 @@ export function controlForm(options: ControllerOptions): () => void {
     unlock();
     if (result.ok) {
       dispatch({ type: 'succeeded' });
-      showSuccess(form, options.success);
+      if (options.successUrl) {
+        (options.navigate ?? ((url: string) => window.location.assign(url)))(options.successUrl);
+      } else {
+        showSuccess(form, options.success);
+      }
     } else {
       fail(result.message, result.fieldErrors);
     }

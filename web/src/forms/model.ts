@@ -18,6 +18,8 @@ export interface FormProps {
   readonly formId: string;
   readonly submitLabel: string;
   readonly fields: readonly FieldProps[];
+  /** Where to go after a successful submission instead of showing the message (000 s4); the server sends only site paths and http(s) URLs. */
+  readonly successUrl?: string;
 }
 
 /** name, date, time, address and phone: arrays of parts; checkbox: checked values; likert: statement to answer; others: one value. */
@@ -40,11 +42,12 @@ const FIELD_TYPES: readonly FieldType[] = [
 /** Reads the props, refusing anything that is not a form's: the island then leaves the static form alone. */
 export function parseFormProps(props: unknown): FormProps {
   if (typeof props !== 'object' || props === null) throw new Error('form island: props must be an object');
-  const { formId, submitLabel, fields } = props as Record<string, unknown>;
+  const { formId, submitLabel, fields, successUrl } = props as Record<string, unknown>;
   if (typeof formId !== 'string' || !Array.isArray(fields)) throw new Error('form island: formId and fields are required');
   return {
     formId,
     submitLabel: typeof submitLabel === 'string' ? submitLabel : 'Submit',
+    ...(typeof successUrl === 'string' && successUrl !== '' ? { successUrl } : {}),
     fields: fields.map((field: unknown) => {
       const f = field as Record<string, unknown>;
       if (typeof f['id'] !== 'string' || !FIELD_TYPES.includes(f['type'] as FieldType)) {

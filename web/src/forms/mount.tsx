@@ -16,6 +16,8 @@ export interface MountOptions {
   readonly newsletter: boolean;
   /** Finds or makes the success element inside the form. */
   readonly success: (form: HTMLFormElement) => HTMLElement;
+  /** Where to go after success instead of showing the message. */
+  readonly successUrl?: string | undefined;
 }
 
 interface VitrineGlobal {
@@ -71,6 +73,7 @@ export function mountFormFlow(options: MountOptions): () => void {
     collectionId,
     search: window.location.search,
     onState: render,
+    successUrl: options.successUrl,
   });
   const event = formRenderEvent(options.formId, {
     cookies: document.cookie,

@@ -5,11 +5,12 @@ import { parseFormProps } from '../forms/model';
 import type { IslandUnmount } from '../runtime/island-contract';
 
 export function mount(element: HTMLElement, props: unknown): IslandUnmount {
-  const { formId, fields } = parseFormProps(props);
+  const { formId, fields, successUrl } = parseFormProps(props);
   return mountFormFlow({
     block: element,
     formId,
     fields,
+    successUrl,
     newsletter: false,
     success: (form) => {
       const success = form.querySelector<HTMLElement>('.form__success');

@@ -4,6 +4,7 @@
 //! a small result page; the `form` and `newsletter` islands take over and use the API calls.
 
 use askama::Template;
+use vitrine_core::pages::CaptchaSettingsContext;
 use vitrine_core::site::{FormBlock, FormField, FormFieldType};
 
 use super::markup::Markup;
@@ -94,6 +95,55 @@ pub(crate) struct FormView<'a> {
     pub(crate) section_level: u8,
     /// The element id of the honeypot input, which people never see (see `forms_page.rs`).
     pub(crate) honeypot_id: String,
+    /// The captcha widget's container, when the server requires a captcha.
+    pub(crate) captcha: Option<CaptchaWidget<'a>>,
+}
+
+/// A captcha provider's widget container: the provider's script renders into the element
+/// with its class and `data-sitekey`, and adds the response input the island reads.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CaptchaWidget<'a> {
+    pub(crate) class: &'static str,
+    pub(crate) provider: &'a str,
+    pub(crate) site_key: &'a str,
+}
+
+impl<'a> CaptchaWidget<'a> {
+    pub(crate) fn new(settings: Option<&'a CaptchaSettingsContext>) -> Option<Self> {
+        let settings = settings?;
+        let class = match settings.provider.as_str() {
+            "recaptcha" => "g-recaptcha",
+            "hcaptcha" => "h-captcha",
+            "turnstile" => "cf-turnstile",
+            _ => return None,
+        };
+        Some(Self {
+            class,
+            provider: &settings.provider,
+            site_key: &settings.site_key,
+        })
+    }
+
+    /// The provider's script, loaded once per page that shows a widget.
+    pub(crate) fn script(provider: &str) -> Option<&'static str> {
+        match provider {
+            "recaptcha" => Some("https://www.google.com/recaptcha/api.js"),
+            "hcaptcha" => Some("https://js.hcaptcha.com/1/api.js"),
+            "turnstile" => Some("https://challenges.cloudflare.com/turnstile/v0/api.js"),
+            _ => None,
+        }
+    }
+
+    /// The hosts the page's Content-Security-Policy must allow for the provider's script and
+    /// frames.
+    pub(crate) fn hosts(provider: &str) -> &'static str {
+        match provider {
+            "recaptcha" => "https://www.google.com https://www.gstatic.com",
+            "hcaptcha" => "https://hcaptcha.com https://*.hcaptcha.com",
+            "turnstile" => "https://challenges.cloudflare.com",
+            _ => "",
+        }
+    }
 }
 
 impl<'a> FormView<'a> {
@@ -123,6 +173,7 @@ impl<'a> FormView<'a> {
             success_message: Markup::sanitized(&form.post_submit_message),
             section_level: if title.is_some() { 3 } else { 2 },
             honeypot_id: format!("block-{block_id}-honeypot"),
+            captcha: None,
         }
     }
 }
@@ -342,4 +393,5 @@ pub(crate) struct NewsletterView<'a> {
     pub(crate) description: &'a str,
     pub(crate) button_label: &'a str,
     pub(crate) placeholder: &'a str,
+    pub(crate) captcha: Option<CaptchaWidget<'a>>,
 }

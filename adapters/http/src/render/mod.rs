@@ -123,6 +123,7 @@ pub fn render_page_with_plugins(
         main,
         footer,
         cookie_banner: consent::CookieBanner::for_site(&settings.cookies),
+        captcha_script: captcha_script(view),
     };
     Ok(document.render()?)
 }
@@ -160,6 +161,29 @@ struct Document<'a> {
     footer: Footer<'a>,
     /// The cookie banner, for sites that enable it.
     cookie_banner: Option<consent::CookieBanner>,
+    /// The captcha provider's script, on pages with a form when the server requires one.
+    captcha_script: Option<&'static str>,
+}
+
+/// The captcha provider's script when this page shows a form or newsletter and the server
+/// requires a captcha: the widget needs it, and other pages should not load it.
+fn captcha_script(view: &PageView) -> Option<&'static str> {
+    let settings = view.context.captcha_settings.as_ref()?;
+    let islands = islands_on(view);
+    if !islands.contains("form") && !islands.contains("newsletter") {
+        return None;
+    }
+    forms::CaptchaWidget::script(&settings.provider)
+}
+
+/// The Content-Security-Policy of pages when the server requires a captcha: the strict
+/// policy plus the provider's hosts for its script, its calls and its frames.
+pub fn captcha_content_security_policy(provider: &str) -> String {
+    let hosts = forms::CaptchaWidget::hosts(provider);
+    crate::security_headers::CONTENT_SECURITY_POLICY_VALUE
+        .replace("script-src 'self'", &format!("script-src 'self' {hosts}"))
+        .replace("connect-src 'self'", &format!("connect-src 'self' {hosts}"))
+        + &format!("; frame-src {hosts}")
 }
 
 struct OpenGraph<'a> {

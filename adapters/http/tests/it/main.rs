@@ -2,6 +2,7 @@
 //! no socket, against the in-memory repository holding the core's fixture site.
 
 mod assets;
+mod captcha;
 mod cart;
 mod census;
 mod consent;

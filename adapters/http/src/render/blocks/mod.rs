@@ -14,7 +14,7 @@ use askama::Template;
 use serde::Serialize;
 use vitrine_core::site::{Block, BlockContent};
 
-use super::forms::{FormView, NewsletterView};
+use super::forms::{CaptchaWidget, FormView, NewsletterView};
 use super::scope::RenderScope;
 
 pub(crate) use interactive::AccordionBlock;
@@ -202,7 +202,10 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             None,
         ),
         BlockContent::Form(form) => (
-            BlockBody::Form(FormView::new(id, form)),
+            BlockBody::Form(FormView {
+                captcha: CaptchaWidget::new(scope.view.context.captcha_settings.as_ref()),
+                ..FormView::new(id, form)
+            }),
             Some(Island::new(
                 "form",
                 &super::forms::FormIslandProps::new(form),
@@ -220,6 +223,7 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
                 description,
                 button_label,
                 placeholder,
+                captcha: CaptchaWidget::new(scope.view.context.captcha_settings.as_ref()),
             }),
             Some(Island::new(
                 "newsletter",

@@ -1,6 +1,6 @@
-//! The delivery worker: drains the outbox in the background of `vitrine serve`. It wakes when
-//! a submission is stored (or once a second), so deliveries leave within moments while the
-//! visitor's request only writes the outbox row. After a restart it finds the entries left
+//! The delivery worker: drains the outbox in the background of `vitrine serve`. It looks once
+//! a second (or when woken), so deliveries leave within moments while the visitor's request
+//! only writes the outbox row. After a restart it finds the entries left
 //! in the outbox and carries on; an entry a crashed worker had claimed is retried when its
 //! lease runs out.
 

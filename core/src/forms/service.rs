@@ -247,14 +247,16 @@ impl FormService {
                 return Err(SubmitFormError::CaptchaUnsolved);
             }
         }
+        let spam = !request.honeypot.trim().is_empty();
+        // A bot's sign-up is kept as spam but is no subscription: it must not take the
+        // address's place on the list before its owner signs up.
         let subscription = match form.kind {
-            FormKind::Newsletter => values
+            FormKind::Newsletter if !spam => values
                 .get(NEWSLETTER_EMAIL_FIELD)
                 .and_then(FieldValue::as_single)
                 .map(|email| email.trim().to_lowercase()),
-            FormKind::Form => None,
+            FormKind::Newsletter | FormKind::Form => None,
         };
-        let spam = !request.honeypot.trim().is_empty();
         let follow_up = self.follow_up(form.kind, &key, spam);
         let submission = NewSubmission {
             form_id: form.form_id.clone(),

@@ -283,3 +283,32 @@ async fn without_a_subscriber_list_the_pages_do_not_exist() {
     .await;
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_bots_sign_up_sends_nothing_and_does_not_block_the_address() {
+    let harness = harness(true).await;
+    let answer = send(
+        &harness.router,
+        api("/api/form/FormSubmissionKey", String::new()),
+    )
+    .await;
+    let key = answer.json()["key"].as_str().unwrap().to_owned();
+    let body = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs([
+            ("key", key.as_str()),
+            ("formId", "letter"),
+            ("objectName", "letter"),
+            ("form", r#"{"email":"ada@example.com"}"#),
+            ("honeypot", "I am a bot"),
+        ])
+        .finish();
+    let caught = send(&harness.router, api("/api/form/SaveFormSubmission", body)).await;
+    assert_eq!(caught.status, StatusCode::OK);
+    assert!(
+        kinds(&harness.store).await.is_empty(),
+        "spam is never delivered"
+    );
+    // The person the address belongs to still gets their confirmation.
+    let (confirm, _) = sign_up(&harness, "ada@example.com").await;
+    assert!(!confirm.is_empty());
+}

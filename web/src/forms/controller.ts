@@ -1,5 +1,6 @@
 //! The submit flow over one server-rendered form (spec 000 s4): validate, lock, fetch a key, save, then the success view or the errors; shared by the form and newsletter islands.
 
+import { resetCaptcha } from './captcha';
 import { attachCounters, clearFieldErrors, lockForm, showFieldErrors, showSuccess } from './markup';
 import { CAPTCHA_UNSOLVED, ERRORS_ABOVE, ERRORS_BELOW, FIELDS_INVALID } from './messages';
 import type { FieldProps } from './model';
@@ -92,6 +93,8 @@ export function controlForm(options: ControllerOptions): () => void {
         showSuccess(form, options.success);
       }
     } else {
+      // The server spent the captcha token: the visitor solves a fresh one to resend.
+      resetCaptcha(form);
       fail(result.message, result.fieldErrors);
     }
   };

@@ -191,3 +191,82 @@ impl Delivery {
         worker
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Debug, Parser)]
+    struct Command {
+        #[command(flatten)]
+        delivery: DeliveryArgs,
+    }
+
+    fn configure(args: &[&str]) -> anyhow::Result<Delivery> {
+        let command =
+            Command::try_parse_from(std::iter::once("vitrine").chain(args.iter().copied()))?;
+        Delivery::configure(&command.delivery)
+    }
+
+    fn refusal(args: &[&str]) -> String {
+        match configure(args) {
+            Ok(_) => panic!("{args:?} was accepted"),
+            Err(error) => format!("{error:#}"),
+        }
+    }
+
+    #[test]
+    fn settings_that_cannot_work_stop_the_server_at_start() {
+        assert!(refusal(&["--owner-email", "o@example.com"]).contains("set --smtp-url too"));
+        assert!(refusal(&["--newsletter-double-opt-in"]).contains("set --smtp-url too"));
+        assert!(
+            refusal(&["--webhook-url", "https://hooks.example/x"]).contains("--webhook-secret")
+        );
+        assert!(refusal(&["--captcha-provider", "captchax"]).contains("unknown captcha provider"));
+        assert!(
+            refusal(&["--captcha-provider", "turnstile", "--captcha-site-key", "k"])
+                .contains("--captcha-secret")
+        );
+        assert!(refusal(&["--smtp-url", "ftp://mail.example"]).contains("--smtp-url"));
+    }
+
+    #[tokio::test]
+    async fn configured_channels_become_owner_deliveries_and_captcha_settings() {
+        let delivery = configure(&[
+            "--smtp-url",
+            "smtp://127.0.0.1:2525",
+            "--owner-email",
+            "owner@example.com",
+            "--webhook-url",
+            "https://hooks.example/vitrine",
+            "--webhook-secret",
+            "s3cret",
+            "--captcha-provider",
+            "hcaptcha",
+            "--captcha-site-key",
+            "site-key",
+            "--captcha-secret",
+            "secret",
+        ])
+        .unwrap();
+        assert_eq!(
+            delivery.channels.owner_deliveries(),
+            [
+                vitrine_core::forms::DeliveryKind::OwnerEmail,
+                vitrine_core::forms::DeliveryKind::Webhook
+            ]
+        );
+        assert_eq!(
+            delivery.captcha_settings(),
+            Some(CaptchaSettingsContext {
+                provider: "hcaptcha".into(),
+                site_key: "site-key".into()
+            })
+        );
+        let nothing = configure(&[]).unwrap();
+        assert!(nothing.channels.owner_deliveries().is_empty());
+        assert_eq!(nothing.captcha_settings(), None);
+    }
+}

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use vitrine_core::forms::FormService;
 use vitrine_core::forms::memory::{MemoryFormStore, MemoryRateLimiter};
+use vitrine_core::forms::{DeliveryKind, DeliveryOutbox, FormService};
 use vitrine_core::pages::PageService;
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::memory::MemorySiteRepository;
@@ -43,6 +43,10 @@ fn form(form_id: &str, success_url: &str) -> Block {
 }
 
 async fn app() -> Router {
+    app_and_store().await.0
+}
+
+async fn app_and_store() -> (Router, Arc<MemoryFormStore>) {
     let mut fixture = site();
     fixture.collections.push(Collection {
         id: CollectionId::try_from("book".to_owned()).unwrap(),
@@ -69,14 +73,16 @@ async fn app() -> Router {
     let forms = FormService::new(
         repository.clone(),
         store.clone(),
-        store,
+        store.clone(),
         Arc::new(MemoryRateLimiter::new()),
-    );
+    )
+    .with_deliveries(vec![DeliveryKind::OwnerEmail, DeliveryKind::Webhook], false);
     let pages = Arc::new(PageService::new(repository.clone()));
-    router(
+    let router = router(
         AppState::new(pages, repository, Arc::new(fixture_assets()), config())
             .with_forms(Arc::new(forms)),
-    )
+    );
+    (router, store)
 }
 
 fn no_script_post(form_id: &str) -> Request<Body> {
@@ -130,4 +136,19 @@ async fn the_island_props_carry_only_a_safe_success_url() {
         "{html}"
     );
     assert!(!html.contains("javascript:alert"), "{html}");
+}
+
+#[tokio::test]
+async fn a_stored_submission_is_queued_for_the_owner_before_the_answer() {
+    let (app, store) = app_and_store().await;
+    let answer = send(&app, no_script_post("booking")).await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER);
+    let kinds: Vec<DeliveryKind> = store
+        .deliveries()
+        .await
+        .unwrap()
+        .iter()
+        .map(|record| record.kind)
+        .collect();
+    assert_eq!(kinds, [DeliveryKind::OwnerEmail, DeliveryKind::Webhook]);
 }

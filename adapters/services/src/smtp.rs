@@ -28,6 +28,8 @@ impl SmtpMailer {
     pub fn new(url: &str, from: &str) -> Result<Self, SmtpConfigError> {
         let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
             .map_err(|error| SmtpConfigError::Url(error.to_string()))?
+            // Well under the outbox lease, so a hanging server cannot outlive the claim.
+            .timeout(Some(std::time::Duration::from_secs(30)))
             .build();
         let from = from
             .parse()

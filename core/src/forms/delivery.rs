@@ -91,8 +91,8 @@ pub struct DeliveryService {
     policy: RetryPolicy,
 }
 
-/// Deliveries claimed per round.
-const BATCH: u32 = 32;
+/// Deliveries sent per round at most, so a round of a long backlog ends and reports.
+const ROUND: usize = 32;
 
 impl DeliveryService {
     pub fn new(
@@ -109,14 +109,24 @@ impl DeliveryService {
         }
     }
 
-    /// Claims the deliveries due at `now_ms` and sends them one after another.
+    /// Sends the deliveries due at `now_ms`, one after another.
+    ///
+    /// Each is claimed just before it is sent, so its lease ([`RetryPolicy::lease_ms`], 2
+    /// minutes) always outlasts its send (the adapters give up after 30 seconds): claiming a
+    /// batch up front would let slow sends outlive the lease of the last ones, and another
+    /// server would send those again.
     pub async fn run_due(&self, now_ms: i64) -> Result<DeliveryRound, RepositoryError> {
-        let due = self
-            .outbox
-            .claim_due(now_ms, self.policy.lease_ms, BATCH)
-            .await?;
         let mut round = DeliveryRound::default();
-        for delivery in due {
+        while round.handled() < ROUND {
+            let Some(delivery) = self
+                .outbox
+                .claim_due(now_ms, self.policy.lease_ms, 1)
+                .await?
+                .into_iter()
+                .next()
+            else {
+                break;
+            };
             let attempts = delivery.attempts + 1;
             match self.send(&delivery, now_ms / 1000).await {
                 Ok(()) => {

@@ -141,15 +141,25 @@ impl Database {
         }
     }
 
-    /// The form store (submission keys and submissions) of this database; clones share the
-    /// connection pool.
+    /// The form store (submission keys and submissions) of this database, group-committing
+    /// concurrent submissions; clones share the connection pool and the writer.
     pub fn form_store(&self) -> Arc<dyn vitrine_core::forms::FormStore> {
+        self.form_store_with(crate::SubmissionWrites::default())
+    }
+
+    /// The form store, writing submissions as `writes` says (the benchmark compares both).
+    pub fn form_store_with(
+        &self,
+        writes: crate::SubmissionWrites,
+    ) -> Arc<dyn vitrine_core::forms::FormStore> {
         match &self.backend {
             Backend::Sqlite(repository) => Arc::new(crate::forms::SqliteFormStore::new(
                 repository.pool().clone(),
+                writes,
             )),
             Backend::Postgres(repository) => Arc::new(crate::forms::PostgresFormStore::new(
                 repository.pool().clone(),
+                writes,
             )),
         }
     }

@@ -3,11 +3,20 @@
 pub(crate) const INSERT_KEY: &str =
     "INSERT INTO form_submission_keys (submission_key, expires_at) VALUES ($1, $2)";
 
-/// Claims an unused, unexpired key. As the transaction's first statement it takes the write
-/// lock at once (SQLite) or the row lock (PostgreSQL), so of two racing saves one claims the
-/// key and the other finds it claimed once the first commits.
-pub(crate) const CLAIM_KEY: &str = "UPDATE form_submission_keys SET fingerprint = $1 \
-     WHERE submission_key = $2 AND fingerprint IS NULL AND expires_at > $3";
+/// Claims a key: inserts its consumption, or marks the row the SQL key store issued. A key
+/// consumed before (here or by another server sharing the database) is left alone and no row
+/// changes. The key is the primary key, so two racing claims cannot both succeed: on
+/// PostgreSQL the second waits for the first to commit and then finds it claimed; SQLite
+/// writes one transaction at a time. `expires_at` of a key issued elsewhere records when it
+/// was consumed.
+pub(crate) const CLAIM_KEY: &str = "INSERT INTO form_submission_keys \
+     (submission_key, expires_at, fingerprint) VALUES ($2, $3, $1) \
+     ON CONFLICT (submission_key) DO UPDATE SET fingerprint = excluded.fingerprint \
+     WHERE form_submission_keys.fingerprint IS NULL";
+
+/// Whether the SQL key store issued a key that has not expired.
+pub(crate) const KEY_IS_LIVE: &str = "SELECT COUNT(*) FROM form_submission_keys \
+     WHERE submission_key = $1 AND expires_at > $2";
 
 pub(crate) const LINK_KEY: &str =
     "UPDATE form_submission_keys SET submission_id = $1 WHERE submission_key = $2";

@@ -51,6 +51,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .map(|profile| profile.settings.site_title)
         .context("could not read the site's settings")?;
     let plugins = crate::plugins::load(&args)?;
+    let form_ports = crate::shared_state::form_ports(&args.shared).await?;
     // Page views are buffered in memory and written in batches by a background task.
     let census = Arc::new(vitrine_http::CensusLog::default());
     let analytics = database.analytics_store();
@@ -65,7 +66,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_consent_receipts(database.consent_receipt_store(), owner_export_token())
             .with_block_renderer(plugins)
             .with_carts(Arc::new(cart_service(&database, repository.clone())))
-            .with_forms(Arc::new(form_service(&database, repository))),
+            .with_forms(Arc::new(form_service(&database, repository, form_ports))),
     );
 
     tracing::info!(address = %local, public_url, "listening");
@@ -182,19 +183,20 @@ fn cart_service(
     vitrine_core::checkout::CartService::new(repository, database.commerce_store(), rules)
 }
 
-/// Form submissions and their keys go to the site's database, in one transaction per
-/// submission; rate limits are counted in this process.
+/// Form submissions go to the site's database, concurrent ones group-committed; keys and rate
+/// limits live where `--redis-url` says (this process by default).
 fn form_service(
     database: &vitrine_sql::Database,
     repository: Arc<dyn vitrine_core::ports::SiteRepository>,
+    ports: crate::shared_state::FormPorts,
 ) -> vitrine_core::forms::FormService {
-    let store = database.form_store();
     vitrine_core::forms::FormService::new(
         repository,
-        store.clone(),
-        store,
-        Arc::new(vitrine_core::forms::memory::MemoryRateLimiter::new()),
+        ports.keys,
+        database.form_store(),
+        ports.limiter,
     )
+    .with_limits(ports.limits)
 }
 
 #[cfg(test)]

@@ -36,14 +36,19 @@ impl fmt::Debug for PostgresFormStore {
     }
 }
 
-/// How often a save that lost a race to a concurrent signup of the same newsletter address
-/// (on another server) starts again; the second attempt finds the winner's subscription.
+/// How often a save that lost a race starts again: to a concurrent signup of the same
+/// newsletter address on another server (the next attempt finds the winner's subscription),
+/// or a deadlock PostgreSQL broke between two servers' batches claiming the same keys in
+/// opposite orders (the next attempt finds the key claimed).
 const ATTEMPTS: usize = 3;
 
-fn is_unique_violation(error: &sqlx::Error) -> bool {
+/// PostgreSQL's code for a transaction it chose to abort to break a deadlock.
+const DEADLOCK_DETECTED: &str = "40P01";
+
+fn is_retryable(error: &sqlx::Error) -> bool {
     error
         .as_database_error()
-        .is_some_and(|e| e.is_unique_violation())
+        .is_some_and(|e| e.is_unique_violation() || e.code().as_deref() == Some(DEADLOCK_DETECTED))
 }
 
 macro_rules! sql_form_store {
@@ -156,7 +161,7 @@ macro_rules! sql_form_store {
                     }
                     .await;
                     match result {
-                        Err(error) if attempt < ATTEMPTS && is_unique_violation(&error) => {}
+                        Err(error) if attempt < ATTEMPTS && is_retryable(&error) => {}
                         result => {
                             return result.map_err($crate::errors::repository_error(
                                 "storing a form submission",
@@ -183,7 +188,7 @@ macro_rules! sql_form_store {
                         }
                         Err(error) => {
                             savepoint.rollback().await?;
-                            if !(attempt < ATTEMPTS && is_unique_violation(&error)) {
+                            if !(attempt < ATTEMPTS && is_retryable(&error)) {
                                 return Err(error);
                             }
                         }

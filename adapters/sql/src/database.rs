@@ -11,6 +11,10 @@ use crate::postgres::PostgresSiteRepository;
 use crate::sqlite::SqliteSiteRepository;
 use crate::urls::hide_password;
 
+/// Prepared statements each connection keeps: the site's queries plus the group-commit
+/// statements of the form store, one text per batch size.
+pub(crate) const STATEMENT_CACHE: usize = 640;
+
 /// How long opening a database, or waiting for a free connection, may take.
 pub(crate) const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 

@@ -52,14 +52,14 @@ fn is_retryable(error: &sqlx::Error) -> bool {
 }
 
 macro_rules! sql_form_store {
-    ($store:ident, $pool:ty, $connection:ty) => {
+    ($store:ident, $pool:ty, $connection:ty, $writers:expr) => {
         impl $store {
             pub(crate) fn new(pool: $pool, writes: SubmissionWrites) -> Self {
                 let committer = match writes {
                     SubmissionWrites::PerSubmission => None,
                     SubmissionWrites::Grouped { max_batch } => {
                         let batch_pool = pool.clone();
-                        Some(Arc::new(GroupCommitter::new(max_batch, move |batch| {
+                        Some(Arc::new(GroupCommitter::new(max_batch, $writers, move |batch| {
                             Self::write_batch(batch_pool.clone(), batch)
                         })))
                     }
@@ -68,16 +68,13 @@ macro_rules! sql_form_store {
             }
 
             /// The SQL of one submission, inside the caller's transaction or savepoint: claim
-            /// the key, store the submission (or find the address's subscription), link the
-            /// key to it. A key consumed before answers what it did, and nothing is written.
+            /// the key, then store the submission. A key consumed before answers what it did,
+            /// and nothing is written.
             async fn save_one(
                 connection: &mut $connection,
                 request: &$crate::forms_batch::SaveRequest,
             ) -> Result<vitrine_core::forms::SaveOutcome, sqlx::Error> {
-                use vitrine_core::forms::SaveOutcome;
-                use $crate::forms_statements as sql;
-                let submission = &request.submission;
-                let claimed = sqlx::query(sql::CLAIM_KEY)
+                let claimed = sqlx::query($crate::forms_statements::CLAIM_KEY)
                     .bind(request.fingerprint.as_str())
                     .bind(request.key.as_str())
                     .bind(request.now)
@@ -87,6 +84,18 @@ macro_rules! sql_form_store {
                 if claimed != 1 {
                     return Self::recall_in(connection, &request.key, &request.fingerprint).await;
                 }
+                Self::store_claimed(connection, request).await
+            }
+
+            /// Stores the submission of a key just claimed in this transaction (or finds the
+            /// address's subscription) and links the key to it.
+            async fn store_claimed(
+                connection: &mut $connection,
+                request: &$crate::forms_batch::SaveRequest,
+            ) -> Result<vitrine_core::forms::SaveOutcome, sqlx::Error> {
+                use vitrine_core::forms::SaveOutcome;
+                use $crate::forms_statements as sql;
+                let submission = &request.submission;
                 let existing: Option<i64> = match &submission.subscription {
                     Some(email) => {
                         sqlx::query_scalar(sql::FIND_SUBSCRIPTION)
@@ -109,6 +118,7 @@ macro_rules! sql_form_store {
                             .bind(submission.spam)
                             .bind(submission.subscription.as_deref())
                             .bind(submission.created_at)
+                            .bind(request.key.as_str())
                             .fetch_one(&mut *connection)
                             .await?
                     }
@@ -119,6 +129,94 @@ macro_rules! sql_form_store {
                     .execute(&mut *connection)
                     .await?;
                 Ok(SaveOutcome::Stored { id })
+            }
+
+            /// A whole batch in one transaction with one statement claiming every key and one
+            /// inserting every new submission (newsletter signups, which may meet an existing
+            /// subscription, are stored one by one). Any failure fails the whole batch, which
+            /// is then written submission by submission.
+            async fn write_together(
+                pool: &$pool,
+                batch: &[$crate::forms_batch::Pending],
+            ) -> Result<Vec<vitrine_core::forms::SaveOutcome>, sqlx::Error> {
+                use std::collections::{HashMap, HashSet};
+                use vitrine_core::forms::SaveOutcome;
+                use $crate::forms_statements as sql;
+                type Db = <$connection as sqlx::Connection>::Database;
+                let request = |index: usize| &batch[index].request;
+                // A key's first save in the batch leads; a repeat of it (a retry arriving
+                // together with the first try) is answered from the leader's claim.
+                let mut seen = HashSet::new();
+                let leaders: Vec<usize> = (0..batch.len())
+                    .filter(|index| seen.insert(request(*index).key.as_str()))
+                    .collect();
+                let mut tx = pool.begin().await?;
+                let mut claim = sqlx::QueryBuilder::<Db>::new(sql::CLAIM_MANY_START);
+                claim.push_values(&leaders, |mut row, index| {
+                    let request = request(*index);
+                    row.push_bind(request.key.as_str().to_owned())
+                        .push_bind(request.now)
+                        .push_bind(request.fingerprint.clone());
+                });
+                claim.push(sql::CLAIM_MANY_END);
+                let claimed: HashSet<String> = claim
+                    .build_query_scalar::<String>()
+                    .fetch_all(&mut *tx)
+                    .await?
+                    .into_iter()
+                    .collect();
+                let is_claimed = |index: &usize| claimed.contains(request(*index).key.as_str());
+                let mut outcomes: Vec<Option<SaveOutcome>> = vec![None; batch.len()];
+                let (signups, fresh): (Vec<usize>, Vec<usize>) = leaders
+                    .iter()
+                    .copied()
+                    .filter(is_claimed)
+                    .partition(|index| request(*index).submission.subscription.is_some());
+                if !fresh.is_empty() {
+                    let mut insert = sqlx::QueryBuilder::<Db>::new(sql::INSERT_MANY_START);
+                    insert.push_values(&fresh, |mut row, index| {
+                        let request = request(*index);
+                        let submission = &request.submission;
+                        row.push_bind(submission.form_id.clone())
+                            .push_bind(submission.collection_id.clone())
+                            .push_bind(submission.object_name.clone())
+                            .push_bind(submission.is_overlay_form)
+                            .push_bind(submission.values.to_json())
+                            .push_bind(submission.spam)
+                            .push_bind(submission.subscription.clone())
+                            .push_bind(submission.created_at)
+                            .push_bind(request.key.as_str().to_owned());
+                    });
+                    insert.push(sql::INSERT_MANY_END);
+                    // Rows come back in no promised order; each names its key.
+                    let ids: HashMap<String, i64> = insert
+                        .build_query_as::<(i64, String)>()
+                        .fetch_all(&mut *tx)
+                        .await?
+                        .into_iter()
+                        .map(|(id, key)| (key, id))
+                        .collect();
+                    for index in fresh {
+                        let id = *ids.get(request(index).key.as_str()).ok_or_else(|| {
+                            sqlx::Error::Protocol("a stored submission came back without its key".into())
+                        })?;
+                        outcomes[index] = Some(SaveOutcome::Stored { id });
+                    }
+                }
+                for index in signups {
+                    outcomes[index] = Some(Self::store_claimed(&mut tx, request(index)).await?);
+                }
+                for (index, outcome) in outcomes.iter_mut().enumerate() {
+                    if outcome.is_none() {
+                        let request = request(index);
+                        *outcome =
+                            Some(Self::recall_in(&mut tx, &request.key, &request.fingerprint).await?);
+                    }
+                }
+                // The answers go out only after the commit returns, so an acknowledged
+                // submission is on disk.
+                tx.commit().await?;
+                Ok(outcomes.into_iter().flatten().collect())
             }
 
             async fn recall_in(
@@ -196,38 +294,59 @@ macro_rules! sql_form_store {
                 }
             }
 
-            /// Writes a batch in one transaction and answers each caller after the commit.
-            /// When the transaction fails as a whole (it could not begin or commit), nothing
-            /// of it was acknowledged, so each submission is tried again on its own; one that
-            /// did commit after all finds its key consumed and is answered as a replay.
+            /// Writes a batch and answers each caller after its commit: all together when
+            /// nothing fails; otherwise in one transaction with a savepoint per submission, so
+            /// the one the database refuses fails alone; and when even that transaction fails
+            /// as a whole (it could not begin or commit; nothing of it was acknowledged), each
+            /// submission in a transaction of its own. A submission that was committed after
+            /// all finds its key consumed and is answered as a replay.
             async fn write_batch(pool: $pool, batch: Vec<$crate::forms_batch::Pending>) {
-                let together = async {
+                let answers = match Self::write_together(&pool, &batch).await {
+                    Ok(outcomes) => outcomes.into_iter().map(Ok).collect(),
+                    Err(error) => {
+                        tracing::debug!(%error, size = batch.len(),
+                            "a batch of form submissions failed together; saving each apart");
+                        Self::write_apart(&pool, &batch).await
+                    }
+                };
+                for (pending, answer) in batch.into_iter().zip(answers) {
+                    // A caller that gave up waiting no longer needs its answer.
+                    let _ = pending.reply.send(answer);
+                }
+            }
+
+            async fn write_apart(
+                pool: &$pool,
+                batch: &[$crate::forms_batch::Pending],
+            ) -> Vec<Result<vitrine_core::forms::SaveOutcome, vitrine_core::ports::RepositoryError>>
+            {
+                let apart = async {
                     let mut tx = pool.begin().await?;
                     let mut outcomes = Vec::with_capacity(batch.len());
-                    for pending in &batch {
+                    for pending in batch {
                         outcomes.push(Self::save_in_savepoint(&mut tx, &pending.request).await);
                     }
                     tx.commit().await?;
                     Ok::<_, sqlx::Error>(outcomes)
                 }
                 .await;
-                match together {
-                    Ok(outcomes) => {
-                        for (pending, outcome) in batch.into_iter().zip(outcomes) {
-                            let answer = outcome.map_err($crate::errors::repository_error(
+                match apart {
+                    Ok(outcomes) => outcomes
+                        .into_iter()
+                        .map(|outcome| {
+                            outcome.map_err($crate::errors::repository_error(
                                 "storing a form submission",
-                            ));
-                            // A caller that gave up waiting no longer needs its answer.
-                            let _ = pending.reply.send(answer);
-                        }
-                    }
+                            ))
+                        })
+                        .collect(),
                     Err(error) => {
                         tracing::warn!(%error, size = batch.len(),
                             "a batch of form submissions failed; saving each on its own");
+                        let mut answers = Vec::with_capacity(batch.len());
                         for pending in batch {
-                            let answer = Self::save_alone(&pool, &pending.request).await;
-                            let _ = pending.reply.send(answer);
+                            answers.push(Self::save_alone(pool, &pending.request).await);
                         }
+                        answers
                     }
                 }
             }
@@ -344,5 +463,7 @@ macro_rules! sql_form_store {
     };
 }
 
-sql_form_store!(SqliteFormStore, SqlitePool, sqlx::SqliteConnection);
-sql_form_store!(PostgresFormStore, PgPool, sqlx::PgConnection);
+// SQLite writes one transaction at a time, so one writer; PostgreSQL overlaps a few batches
+// (within the pool of 10 connections, leaving most for pages).
+sql_form_store!(SqliteFormStore, SqlitePool, sqlx::SqliteConnection, 1);
+sql_form_store!(PostgresFormStore, PgPool, sqlx::PgConnection, 3);

@@ -55,19 +55,23 @@ type BatchWriter =
 /// certain to exist then).
 pub(crate) struct GroupCommitter {
     max_batch: usize,
+    writers: usize,
     write: BatchWriter,
     sender: OnceLock<mpsc::Sender<Pending>>,
 }
 
 impl GroupCommitter {
-    /// `write` stores one batch and answers every caller in it.
-    pub(crate) fn new<F, Fut>(max_batch: usize, write: F) -> Self
+    /// `write` stores one batch and answers every caller in it; `writers` batches may be
+    /// written at once (one for SQLite, which writes one transaction at a time; a few for
+    /// PostgreSQL, so one batch's round trips overlap another's).
+    pub(crate) fn new<F, Fut>(max_batch: usize, writers: usize, write: F) -> Self
     where
         F: Fn(Vec<Pending>) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = ()> + Send + 'static,
     {
         Self {
             max_batch: max_batch.max(1),
+            writers: writers.max(1),
             write: Arc::new(move |batch| Box::pin(write(batch))),
             sender: OnceLock::new(),
         }
@@ -85,15 +89,24 @@ impl GroupCommitter {
     }
 
     fn start(&self) -> mpsc::Sender<Pending> {
-        let (sender, mut receiver) = mpsc::channel::<Pending>(QUEUE);
-        let (max_batch, write) = (self.max_batch, self.write.clone());
-        tokio::spawn(async move {
-            let mut batch = Vec::with_capacity(max_batch);
-            // Ends when every store holding the queue is dropped.
-            while receiver.recv_many(&mut batch, max_batch).await > 0 {
-                write(std::mem::take(&mut batch)).await;
-            }
-        });
+        let (sender, receiver) = mpsc::channel::<Pending>(QUEUE);
+        let receiver = Arc::new(tokio::sync::Mutex::new(receiver));
+        for _ in 0..self.writers {
+            let (max_batch, write) = (self.max_batch, self.write.clone());
+            let receiver = receiver.clone();
+            tokio::spawn(async move {
+                let mut batch = Vec::with_capacity(max_batch);
+                loop {
+                    // One writer gathers at a time; it lets go of the queue before writing.
+                    let received = receiver.lock().await.recv_many(&mut batch, max_batch).await;
+                    // Zero when every store holding the queue is dropped.
+                    if received == 0 {
+                        break;
+                    }
+                    write(std::mem::take(&mut batch)).await;
+                }
+            });
+        }
         sender
     }
 }

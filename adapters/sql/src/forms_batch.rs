@@ -1,7 +1,7 @@
 //! Group commit for form submissions. Saves that arrive while the database is busy wait in a
-//! queue; one writer task takes everything waiting (up to a bound) and writes it in one
-//! transaction, each submission in a savepoint of its own, so a single commit (one fsync)
-//! makes a whole batch durable. Every caller is answered only after that commit returns.
+//! queue; a writer task takes everything waiting (up to a bound) and writes it in one
+//! transaction (how is the store's business: `forms.rs`), so a single commit (one sync) makes
+//! a whole batch durable. Every caller is answered only after that commit returns.
 //!
 //! There is no timer: a lone submission is written at once, and batches grow by themselves
 //! exactly when submissions arrive faster than the database commits.
@@ -51,7 +51,7 @@ const QUEUE: usize = 4096;
 type BatchWriter =
     Arc<dyn Fn(Vec<Pending>) -> Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync>;
 
-/// The queue in front of the writer task, which starts with the first save (a runtime is
+/// The queue in front of the writer tasks, which start with the first save (a runtime is
 /// certain to exist then).
 pub(crate) struct GroupCommitter {
     max_batch: usize,

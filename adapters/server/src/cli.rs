@@ -145,6 +145,9 @@ pub struct ServeArgs {
     pub plugins: Option<PathBuf>,
 
     #[command(flatten)]
+    pub shared: crate::shared_state::SharedStateArgs,
+
+    #[command(flatten)]
     pub database: DatabaseArgs,
 
     #[command(flatten)]

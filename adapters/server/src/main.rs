@@ -10,6 +10,7 @@ mod logging;
 mod plugin_cli;
 mod plugins;
 mod serve;
+mod shared_state;
 mod submissions;
 mod web_assets;
 

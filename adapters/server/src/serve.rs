@@ -56,6 +56,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .map(|profile| profile.settings.site_title)
         .context("could not read the site's settings")?;
     let plugins = crate::plugins::load(&args)?;
+    let form_ports = crate::shared_state::form_ports(&args.shared).await?;
     // Page views are buffered in memory and written in batches by a background task.
     let census = Arc::new(vitrine_http::CensusLog::default());
     let analytics = database.analytics_store();
@@ -71,7 +72,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_block_renderer(plugins)
             .with_carts(Arc::new(cart_service(&database, repository.clone())))
             .with_forms(Arc::new(
-                delivery.apply(form_service(&database, repository)),
+                delivery.apply(form_service(&database, repository, form_ports)),
             ))
             .with_newsletter(Arc::new(delivery.newsletter(&database))),
     );
@@ -194,19 +195,20 @@ fn cart_service(
     vitrine_core::checkout::CartService::new(repository, database.commerce_store(), rules)
 }
 
-/// Form submissions and their keys go to the site's database, in one transaction per
-/// submission; rate limits are counted in this process.
+/// Form submissions go to the site's database, concurrent ones group-committed; keys and rate
+/// limits live where `--redis-url` says (this process by default).
 fn form_service(
     database: &vitrine_sql::Database,
     repository: Arc<dyn vitrine_core::ports::SiteRepository>,
+    ports: crate::shared_state::FormPorts,
 ) -> vitrine_core::forms::FormService {
-    let store = database.form_store();
     vitrine_core::forms::FormService::new(
         repository,
-        store.clone(),
-        store,
-        Arc::new(vitrine_core::forms::memory::MemoryRateLimiter::new()),
+        ports.keys,
+        database.form_store(),
+        ports.limiter,
     )
+    .with_limits(ports.limits)
 }
 
 #[cfg(test)]

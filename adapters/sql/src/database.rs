@@ -11,6 +11,10 @@ use crate::postgres::PostgresSiteRepository;
 use crate::sqlite::SqliteSiteRepository;
 use crate::urls::hide_password;
 
+/// Prepared statements each connection keeps: the site's queries plus the group-commit
+/// statements of the form store, one text per batch size.
+pub(crate) const STATEMENT_CACHE: usize = 640;
+
 /// How long opening a database, or waiting for a free connection, may take.
 pub(crate) const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -141,15 +145,25 @@ impl Database {
         }
     }
 
-    /// The form store (submission keys and submissions) of this database; clones share the
-    /// connection pool.
+    /// The form store (submission keys and submissions) of this database, group-committing
+    /// concurrent submissions; clones share the connection pool and the writer.
     pub fn form_store(&self) -> Arc<dyn vitrine_core::forms::FormStore> {
+        self.form_store_with(crate::SubmissionWrites::default())
+    }
+
+    /// The form store, writing submissions as `writes` says (the benchmark compares both).
+    pub fn form_store_with(
+        &self,
+        writes: crate::SubmissionWrites,
+    ) -> Arc<dyn vitrine_core::forms::FormStore> {
         match &self.backend {
             Backend::Sqlite(repository) => Arc::new(crate::forms::SqliteFormStore::new(
                 repository.pool().clone(),
+                writes,
             )),
             Backend::Postgres(repository) => Arc::new(crate::forms::PostgresFormStore::new(
                 repository.pool().clone(),
+                writes,
             )),
         }
     }
@@ -173,9 +187,11 @@ impl Database {
         match &self.backend {
             Backend::Sqlite(repository) => Arc::new(crate::forms::SqliteFormStore::new(
                 repository.pool().clone(),
+                crate::SubmissionWrites::PerSubmission,
             )),
             Backend::Postgres(repository) => Arc::new(crate::forms::PostgresFormStore::new(
                 repository.pool().clone(),
+                crate::SubmissionWrites::PerSubmission,
             )),
         }
     }
@@ -188,9 +204,11 @@ impl Database {
         match &self.backend {
             Backend::Sqlite(repository) => Arc::new(crate::forms::SqliteFormStore::new(
                 repository.pool().clone(),
+                crate::SubmissionWrites::PerSubmission,
             )),
             Backend::Postgres(repository) => Arc::new(crate::forms::PostgresFormStore::new(
                 repository.pool().clone(),
+                crate::SubmissionWrites::PerSubmission,
             )),
         }
     }

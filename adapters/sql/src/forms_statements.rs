@@ -3,24 +3,53 @@
 pub(crate) const INSERT_KEY: &str =
     "INSERT INTO form_submission_keys (submission_key, expires_at) VALUES ($1, $2)";
 
-/// Claims an unused, unexpired key. As the transaction's first statement it takes the write
-/// lock at once (SQLite) or the row lock (PostgreSQL), so of two racing saves one claims the
-/// key and the other finds it claimed once the first commits.
-pub(crate) const CLAIM_KEY: &str = "UPDATE form_submission_keys SET fingerprint = $1 \
-     WHERE submission_key = $2 AND fingerprint IS NULL AND expires_at > $3";
+/// Claims a key: inserts its consumption, or marks the row the SQL key store issued. A key
+/// consumed before (here or by another server sharing the database) is left alone and no row
+/// changes. The key is the primary key, so two racing claims cannot both succeed: on
+/// PostgreSQL the second waits for the first to commit and then finds it claimed; SQLite
+/// writes one transaction at a time. `expires_at` of a key issued elsewhere records when it
+/// was consumed.
+pub(crate) const CLAIM_KEY: &str = "INSERT INTO form_submission_keys \
+     (submission_key, expires_at, fingerprint) VALUES ($2, $3, $1) \
+     ON CONFLICT (submission_key) DO UPDATE SET fingerprint = excluded.fingerprint \
+     WHERE form_submission_keys.fingerprint IS NULL";
+
+/// Whether the SQL key store issued a key that has not expired.
+pub(crate) const KEY_IS_LIVE: &str = "SELECT COUNT(*) FROM form_submission_keys \
+     WHERE submission_key = $1 AND expires_at > $2";
 
 pub(crate) const LINK_KEY: &str =
     "UPDATE form_submission_keys SET submission_id = $1 WHERE submission_key = $2";
 
-pub(crate) const READ_KEY: &str = "SELECT fingerprint, submission_id FROM form_submission_keys \
-     WHERE submission_key = $1";
+/// What a key did: its fingerprint, and the submission it stored (linked on the key's row,
+/// or naming the key on the submission's row, as a group insert leaves it).
+pub(crate) const READ_KEY: &str = "SELECT k.fingerprint, COALESCE(k.submission_id, s.id) \
+     FROM form_submission_keys k LEFT JOIN form_submissions s \
+     ON s.submission_key = k.submission_key WHERE k.submission_key = $1";
 
 pub(crate) const FIND_SUBSCRIPTION: &str =
     "SELECT id FROM form_submissions WHERE form_id = $1 AND subscription = $2";
 
 pub(crate) const INSERT_SUBMISSION: &str = "INSERT INTO form_submissions \
      (form_id, collection_id, object_name, is_overlay_form, form_values, spam, subscription, \
-     created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id";
+     created_at, submission_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id";
+
+/// The start of a group claim; `VALUES (key, now, fingerprint), ...` and [`CLAIM_MANY_END`]
+/// follow. Like [`CLAIM_KEY`], but for many keys at once, answering the keys it claimed.
+pub(crate) const CLAIM_MANY_START: &str =
+    "INSERT INTO form_submission_keys (submission_key, expires_at, fingerprint) ";
+
+pub(crate) const CLAIM_MANY_END: &str = " ON CONFLICT (submission_key) DO UPDATE \
+     SET fingerprint = excluded.fingerprint WHERE form_submission_keys.fingerprint IS NULL \
+     RETURNING submission_key";
+
+/// The start of a group insert; `VALUES (...), ...` in the column order of
+/// [`INSERT_SUBMISSION`] and [`INSERT_MANY_END`] follow.
+pub(crate) const INSERT_MANY_START: &str = "INSERT INTO form_submissions \
+     (form_id, collection_id, object_name, is_overlay_form, form_values, spam, subscription, \
+     created_at, submission_key) ";
+
+pub(crate) const INSERT_MANY_END: &str = " RETURNING id, submission_key";
 
 pub(crate) const LIST_SUBMISSIONS: &str = "SELECT id, form_id, collection_id, object_name, \
      is_overlay_form, form_values, spam, created_at FROM form_submissions ORDER BY id";

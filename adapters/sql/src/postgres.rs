@@ -6,7 +6,7 @@ use std::str::FromStr;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 use sqlx::{ConnectOptions, Connection};
 
-use crate::database::{CONNECT_TIMEOUT, ConnectError, MigrateError};
+use crate::database::{CONNECT_TIMEOUT, ConnectError, MigrateError, STATEMENT_CACHE};
 use crate::repository::sql_site_repository;
 
 /// Connections kept per process; pages read a few rows each, so a handful serves many visitors.
@@ -42,7 +42,10 @@ impl PostgresSiteRepository {
             })?
             // sqlx would log every statement at INFO, burying the request log; failures are
             // reported through the errors instead.
-            .disable_statement_logging();
+            .disable_statement_logging()
+            // Group-committed form submissions use one statement text per batch size (up to
+            // 256, twice); room for them and the rest keeps every one prepared once.
+            .statement_cache_capacity(STATEMENT_CACHE);
 
         // The pool retries refused connections until its timeout and then reports only that
         // it timed out. One direct attempt first keeps the real reason (refused, unknown

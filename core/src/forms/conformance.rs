@@ -1,12 +1,17 @@
-//! The conformance suite every form store (key store plus submission store) must pass: the
-//! in-memory one, SQLite and PostgreSQL run the same assertions through
-//! [`form_store_conformance!`](crate::form_store_conformance).
+//! The conformance suites of the form ports. Every submission store (in memory, SQLite,
+//! PostgreSQL) runs [`form_store_conformance!`](crate::form_store_conformance); every key store
+//! (in memory, SQL, Redis) runs [`key_store_conformance!`](crate::key_store_conformance); every
+//! rate limiter (in memory, Redis) runs
+//! [`rate_limiter_conformance!`](crate::rate_limiter_conformance).
 
-use super::ports::{SaveOutcome, SubmissionKeyStore, SubmissionStore};
+use std::future::Future;
+use std::pin::Pin;
+
+use super::ports::{RateLimit, RateLimiter, SaveOutcome, SubmissionKeyStore, SubmissionStore};
 use super::submission::{KEY_BYTES, NewSubmission, SubmissionKey, SubmittedValues, fingerprint};
 use super::values::FieldValue;
 
-/// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty store.
+/// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty submission store.
 #[macro_export]
 macro_rules! form_store_conformance {
     ($make:expr) => {
@@ -14,9 +19,11 @@ macro_rules! form_store_conformance {
             a_key_stores_one_submission,
             a_retry_with_the_same_payload_is_replayed,
             a_key_reused_for_another_payload_is_refused,
-            unknown_and_expired_keys_are_refused,
+            a_consumed_key_is_recalled,
             a_newsletter_address_is_stored_once_per_list,
             racing_saves_consume_a_key_once,
+            many_saves_at_once_are_each_answered,
+            a_failing_save_does_not_fail_the_others,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -27,6 +34,29 @@ macro_rules! form_store_conformance {
                 $crate::forms::conformance::$name(&store).await;
             }
         )*
+    };
+}
+
+/// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty key store.
+#[macro_export]
+macro_rules! key_store_conformance {
+    ($make:expr) => {
+        $crate::form_store_conformance!(@tests $make;
+            an_issued_key_is_live_until_it_expires,
+            an_unknown_key_is_not_live,
+        );
+    };
+}
+
+/// Generates one `#[tokio::test]` per check; `$make` builds a fresh rate limiter.
+#[macro_export]
+macro_rules! rate_limiter_conformance {
+    ($make:expr) => {
+        $crate::form_store_conformance!(@tests $make;
+            the_limiter_refuses_past_the_limit_until_the_window_resets,
+            buckets_are_counted_apart,
+            racing_hits_never_pass_the_limit,
+        );
     };
 }
 
@@ -58,8 +88,7 @@ fn print(submission: &NewSubmission) -> String {
     )
 }
 
-pub async fn a_key_stores_one_submission<S: SubmissionKeyStore + SubmissionStore>(store: &S) {
-    store.issue(&key(1), NOW + 60).await.unwrap();
+pub async fn a_key_stores_one_submission<S: SubmissionStore>(store: &S) {
     let new = submission("hello");
     let outcome = store.save(&key(1), &print(&new), &new, NOW).await.unwrap();
     let SaveOutcome::Stored { id } = outcome else {
@@ -74,15 +103,11 @@ pub async fn a_key_stores_one_submission<S: SubmissionKeyStore + SubmissionStore
     assert!(!stored[0].spam);
 }
 
-pub async fn a_retry_with_the_same_payload_is_replayed<S: SubmissionKeyStore + SubmissionStore>(
-    store: &S,
-) {
-    store.issue(&key(2), NOW + 60).await.unwrap();
+pub async fn a_retry_with_the_same_payload_is_replayed<S: SubmissionStore>(store: &S) {
     let new = submission("hello");
     let first = store.save(&key(2), &print(&new), &new, NOW).await.unwrap();
-    // A retry after the key expired still gets the first answer: the submission was made.
     let again = store
-        .save(&key(2), &print(&new), &new, NOW + 120)
+        .save(&key(2), &print(&new), &new, NOW + 1)
         .await
         .unwrap();
     let (SaveOutcome::Stored { id }, SaveOutcome::Replayed { id: replayed }) = (first, again)
@@ -93,12 +118,7 @@ pub async fn a_retry_with_the_same_payload_is_replayed<S: SubmissionKeyStore + S
     assert_eq!(store.list().await.unwrap().len(), 1);
 }
 
-pub async fn a_key_reused_for_another_payload_is_refused<
-    S: SubmissionKeyStore + SubmissionStore,
->(
-    store: &S,
-) {
-    store.issue(&key(3), NOW + 60).await.unwrap();
+pub async fn a_key_reused_for_another_payload_is_refused<S: SubmissionStore>(store: &S) {
     let first = submission("hello");
     store
         .save(&key(3), &print(&first), &first, NOW)
@@ -113,23 +133,22 @@ pub async fn a_key_reused_for_another_payload_is_refused<
     assert_eq!(store.list().await.unwrap().len(), 1);
 }
 
-pub async fn unknown_and_expired_keys_are_refused<S: SubmissionKeyStore + SubmissionStore>(
-    store: &S,
-) {
+pub async fn a_consumed_key_is_recalled<S: SubmissionStore>(store: &S) {
     let new = submission("hello");
-    let unknown = store.save(&key(4), &print(&new), &new, NOW).await.unwrap();
-    assert_eq!(unknown, SaveOutcome::KeyUnknown);
-    store.issue(&key(5), NOW).await.unwrap();
-    let expired = store.save(&key(5), &print(&new), &new, NOW).await.unwrap();
-    assert_eq!(expired, SaveOutcome::KeyUnknown);
-    assert!(store.list().await.unwrap().is_empty());
+    let before = store.recall(&key(4), &print(&new)).await.unwrap();
+    assert_eq!(before, SaveOutcome::KeyUnknown);
+    let SaveOutcome::Stored { id } = store.save(&key(4), &print(&new), &new, NOW).await.unwrap()
+    else {
+        panic!("a fresh key stores");
+    };
+    let same = store.recall(&key(4), &print(&new)).await.unwrap();
+    assert_eq!(same, SaveOutcome::Replayed { id });
+    let other = store.recall(&key(4), "another fingerprint").await.unwrap();
+    assert_eq!(other, SaveOutcome::KeyReused);
+    assert_eq!(store.list().await.unwrap().len(), 1);
 }
 
-pub async fn a_newsletter_address_is_stored_once_per_list<
-    S: SubmissionKeyStore + SubmissionStore,
->(
-    store: &S,
-) {
+pub async fn a_newsletter_address_is_stored_once_per_list<S: SubmissionStore>(store: &S) {
     let signup = |list: &str| NewSubmission {
         form_id: list.into(),
         subscription: Some("ada@example.com".into()),
@@ -137,7 +156,6 @@ pub async fn a_newsletter_address_is_stored_once_per_list<
     };
     let mut ids = Vec::new();
     for (seed, list) in [(6, "letter"), (7, "letter"), (8, "other-list")] {
-        store.issue(&key(seed), NOW + 60).await.unwrap();
         let new = signup(list);
         match store
             .save(&key(seed), &print(&new), &new, NOW)
@@ -156,51 +174,177 @@ pub async fn a_newsletter_address_is_stored_once_per_list<
     assert_eq!(store.list().await.unwrap().len(), 2);
 }
 
-pub async fn racing_saves_consume_a_key_once<S: SubmissionKeyStore + SubmissionStore>(store: &S) {
-    store.issue(&key(9), NOW + 60).await.unwrap();
-    let one = submission("one");
-    let two = submission("two");
-    let (the_key, print_one, print_two) = (key(9), print(&one), print(&two));
-    let (a, b) = (
-        store.save(&the_key, &print_one, &one, NOW),
-        store.save(&the_key, &print_two, &two, NOW),
-    );
-    let (a, b) = futures_join(a, b).await;
-    let stored = [a.unwrap(), b.unwrap()]
+pub async fn racing_saves_consume_a_key_once<S: SubmissionStore>(store: &S) {
+    let payloads: Vec<NewSubmission> = (0..8).map(|n| submission(&format!("try {n}"))).collect();
+    let prints: Vec<String> = payloads.iter().map(print).collect();
+    let the_key = key(9);
+    let outcomes = join_all(
+        payloads
+            .iter()
+            .zip(&prints)
+            .map(|(new, print)| store.save(&the_key, print, new, NOW))
+            .collect(),
+    )
+    .await;
+    let outcomes: Vec<SaveOutcome> = outcomes.into_iter().map(Result::unwrap).collect();
+    let stored = outcomes
         .iter()
         .filter(|outcome| matches!(outcome, SaveOutcome::Stored { .. }))
         .count();
-    assert_eq!(stored, 1, "exactly one of two racing saves stores");
+    assert_eq!(
+        stored, 1,
+        "exactly one of the racing saves stores: {outcomes:?}"
+    );
+    assert!(
+        outcomes
+            .iter()
+            .all(|outcome| matches!(outcome, SaveOutcome::Stored { .. } | SaveOutcome::KeyReused)),
+        "the others find the key used by another payload: {outcomes:?}"
+    );
     assert_eq!(store.list().await.unwrap().len(), 1);
 }
 
-/// Polls two futures together, so their database work interleaves, without pulling a futures
-/// crate into the core for one test.
-async fn futures_join<A: std::future::Future, B: std::future::Future>(
-    a: A,
-    b: B,
-) -> (A::Output, B::Output) {
-    let mut a = std::pin::pin!(a);
-    let mut b = std::pin::pin!(b);
-    let mut a_out = None;
-    let mut b_out = None;
+/// Many submissions arriving together (as a group-committing store gathers them into one
+/// transaction) are each stored once, under their own id, and each answered.
+pub async fn many_saves_at_once_are_each_answered<S: SubmissionStore>(store: &S) {
+    let payloads: Vec<NewSubmission> = (0..40).map(|n| submission(&format!("n{n}"))).collect();
+    let prints: Vec<String> = payloads.iter().map(print).collect();
+    let keys: Vec<SubmissionKey> = (0..40).map(|n| key(100 + n)).collect();
+    let outcomes = join_all(
+        (0..40)
+            .map(|n| store.save(&keys[n], &prints[n], &payloads[n], NOW))
+            .collect(),
+    )
+    .await;
+    let mut ids: Vec<i64> = outcomes
+        .into_iter()
+        .map(|outcome| match outcome.unwrap() {
+            SaveOutcome::Stored { id } => id,
+            other => panic!("a fresh key stores, got {other:?}"),
+        })
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), 40, "each submission has its own id");
+    let stored = store.list().await.unwrap();
+    assert_eq!(stored.len(), 40);
+    for n in 0..40 {
+        let json = format!(r#"{{"message":"n{n}"}}"#);
+        assert_eq!(
+            stored.iter().filter(|row| row.values_json == json).count(),
+            1,
+            "submission n{n} is stored exactly once"
+        );
+    }
+}
+
+/// One submission the database refuses (PostgreSQL stores no NUL character in text) does
+/// not take down the submissions saved together with it.
+pub async fn a_failing_save_does_not_fail_the_others<S: SubmissionStore>(store: &S) {
+    let mut payloads: Vec<NewSubmission> = (0..12).map(|n| submission(&format!("g{n}"))).collect();
+    payloads[5].object_name = "bad\0name".into();
+    let prints: Vec<String> = payloads.iter().map(print).collect();
+    let keys: Vec<SubmissionKey> = (0..12).map(|n| key(200 + n)).collect();
+    let outcomes = join_all(
+        (0..12)
+            .map(|n| store.save(&keys[n], &prints[n], &payloads[n], NOW))
+            .collect(),
+    )
+    .await;
+    for (n, outcome) in outcomes.iter().enumerate() {
+        if n != 5 {
+            assert!(
+                matches!(outcome, Ok(SaveOutcome::Stored { .. })),
+                "good submission {n} is stored whatever happens to the bad one: {outcome:?}"
+            );
+        }
+    }
+    let stored = store.list().await.unwrap();
+    let expected = if outcomes[5].is_ok() { 12 } else { 11 };
+    assert_eq!(stored.len(), expected);
+}
+
+pub async fn an_issued_key_is_live_until_it_expires<S: SubmissionKeyStore>(store: &S) {
+    store.issue(&key(1), NOW + 60).await.unwrap();
+    assert!(store.is_live(&key(1), NOW).await.unwrap());
+    assert!(store.is_live(&key(1), NOW + 59).await.unwrap());
+    assert!(!store.is_live(&key(1), NOW + 60).await.unwrap());
+    assert!(!store.is_live(&key(2), NOW).await.unwrap());
+}
+
+pub async fn an_unknown_key_is_not_live<S: SubmissionKeyStore>(store: &S) {
+    assert!(!store.is_live(&key(3), NOW).await.unwrap());
+    store.issue(&key(4), NOW).await.unwrap();
+    assert!(
+        !store.is_live(&key(4), NOW).await.unwrap(),
+        "a key expiring now is no longer live"
+    );
+}
+
+const TWO_A_MINUTE: RateLimit = RateLimit {
+    max: 2,
+    window_seconds: 60,
+};
+
+pub async fn the_limiter_refuses_past_the_limit_until_the_window_resets<L: RateLimiter>(
+    limiter: &L,
+) {
+    // NOW is 20 seconds into a minute.
+    let start = NOW - NOW.rem_euclid(60);
+    let first = limiter.hit("v", TWO_A_MINUTE, start + 1).await.unwrap();
+    assert_eq!((first.allowed, first.limit, first.remaining), (true, 2, 1));
+    let second = limiter.hit("v", TWO_A_MINUTE, start + 10).await.unwrap();
+    assert_eq!((second.allowed, second.remaining), (true, 0));
+    let third = limiter.hit("v", TWO_A_MINUTE, start + 50).await.unwrap();
+    assert!(!third.allowed);
+    assert_eq!((third.remaining, third.reset_after), (0, 10));
+    let next_window = limiter.hit("v", TWO_A_MINUTE, start + 60).await.unwrap();
+    assert!(next_window.allowed, "a new window starts a new count");
+    assert_eq!(next_window.reset_after, 60);
+}
+
+pub async fn buckets_are_counted_apart<L: RateLimiter>(limiter: &L) {
+    for _ in 0..2 {
+        assert!(limiter.hit("a", TWO_A_MINUTE, NOW).await.unwrap().allowed);
+    }
+    assert!(!limiter.hit("a", TWO_A_MINUTE, NOW).await.unwrap().allowed);
+    assert!(limiter.hit("b", TWO_A_MINUTE, NOW).await.unwrap().allowed);
+}
+
+pub async fn racing_hits_never_pass_the_limit<L: RateLimiter>(limiter: &L) {
+    let ten = RateLimit {
+        max: 10,
+        window_seconds: 60,
+    };
+    let decisions = join_all((0..25).map(|_| limiter.hit("race", ten, NOW)).collect()).await;
+    let allowed = decisions
+        .into_iter()
+        .filter(|decision| decision.as_ref().unwrap().allowed)
+        .count();
+    assert_eq!(allowed, 10);
+}
+
+/// Polls futures together, so their store work interleaves, without pulling a futures crate
+/// into the core for tests.
+pub async fn join_all<'a, T>(futures: Vec<Pin<Box<dyn Future<Output = T> + Send + 'a>>>) -> Vec<T> {
+    let mut futures = futures;
+    let mut outputs: Vec<Option<T>> = futures.iter().map(|_| None).collect();
     std::future::poll_fn(|cx| {
-        if a_out.is_none()
-            && let std::task::Poll::Ready(out) = a.as_mut().poll(cx)
-        {
-            a_out = Some(out);
+        let mut pending = false;
+        for (future, output) in futures.iter_mut().zip(outputs.iter_mut()) {
+            if output.is_none() {
+                match future.as_mut().poll(cx) {
+                    std::task::Poll::Ready(out) => *output = Some(out),
+                    std::task::Poll::Pending => pending = true,
+                }
+            }
         }
-        if b_out.is_none()
-            && let std::task::Poll::Ready(out) = b.as_mut().poll(cx)
-        {
-            b_out = Some(out);
-        }
-        if a_out.is_some() && b_out.is_some() {
-            std::task::Poll::Ready(())
-        } else {
+        if pending {
             std::task::Poll::Pending
+        } else {
+            std::task::Poll::Ready(())
         }
     })
     .await;
-    (a_out.unwrap(), b_out.unwrap())
+    outputs.into_iter().map(Option::unwrap).collect()
 }

@@ -14,19 +14,55 @@ use super::ports::{
     CaptchaError, CaptchaVerifier, RateDecision, RateLimit, RateLimiter, SaveOutcome,
     SubmissionKeyStore, SubmissionStore,
 };
-use super::submission::{NewSubmission, StoredSubmission, SubmissionKey};
+use super::submission::{KEY_LIFETIME_SECONDS, NewSubmission, StoredSubmission, SubmissionKey};
 use crate::ports::RepositoryError;
 
-#[derive(Debug, Clone)]
-struct KeyRecord {
-    expires_at: i64,
-    /// Set when the key is consumed: the fingerprint and the submission it produced.
-    consumed: Option<(String, i64)>,
+/// Issued keys and when they expire, in this process: the single-server default. Keys do not
+/// survive a restart (a visitor whose form page is older than the restart is asked to reload);
+/// several servers need a shared key store.
+#[derive(Debug, Default)]
+pub struct MemoryKeyStore {
+    keys: Mutex<HashMap<SubmissionKey, i64>>,
+}
+
+/// How many keys the store holds before it drops the expired ones.
+const PRUNE_ABOVE: usize = 4096;
+
+impl MemoryKeyStore {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+#[async_trait]
+impl SubmissionKeyStore for MemoryKeyStore {
+    async fn issue(&self, key: &SubmissionKey, expires_at: i64) -> Result<(), RepositoryError> {
+        let mut keys = self
+            .keys
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if keys.len() >= PRUNE_ABOVE {
+            // A key issued now expires at `expires_at`; one that expires a lifetime before it
+            // had expired when this key was issued.
+            keys.retain(|_, expiry| *expiry > expires_at - KEY_LIFETIME_SECONDS);
+        }
+        keys.insert(key.clone(), expires_at);
+        Ok(())
+    }
+
+    async fn is_live(&self, key: &SubmissionKey, now: i64) -> Result<bool, RepositoryError> {
+        let keys = self
+            .keys
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        Ok(keys.get(key).is_some_and(|expires_at| *expires_at > now))
+    }
 }
 
 #[derive(Debug, Default)]
 struct FormStoreState {
-    keys: HashMap<SubmissionKey, KeyRecord>,
+    /// Consumed keys: the fingerprint and the submission each produced.
+    consumed: HashMap<SubmissionKey, (String, i64)>,
     submissions: Vec<StoredSubmission>,
     subscriptions: HashMap<(String, String), i64>,
     /// Every subscriber ever stored, by submission id (unsubscribed ones too).
@@ -66,10 +102,12 @@ impl FormStoreState {
     }
 }
 
-/// Keys and submissions in one lock, so consuming a key and storing its submission are one
-/// step, as the SQL adapters do them in one transaction.
+/// Consumed keys and submissions in one lock, so consuming a key and storing its submission
+/// are one step, as the SQL adapters do them in one transaction. It is also a key store (an
+/// inner [`MemoryKeyStore`]) so tests can use one value for both ports.
 #[derive(Debug, Default)]
 pub struct MemoryFormStore {
+    keys: MemoryKeyStore,
     state: Mutex<FormStoreState>,
 }
 
@@ -90,15 +128,19 @@ impl MemoryFormStore {
 #[async_trait]
 impl SubmissionKeyStore for MemoryFormStore {
     async fn issue(&self, key: &SubmissionKey, expires_at: i64) -> Result<(), RepositoryError> {
-        let mut state = self.lock();
-        state.keys.insert(
-            key.clone(),
-            KeyRecord {
-                expires_at,
-                consumed: None,
-            },
-        );
-        Ok(())
+        self.keys.issue(key, expires_at).await
+    }
+
+    async fn is_live(&self, key: &SubmissionKey, now: i64) -> Result<bool, RepositoryError> {
+        self.keys.is_live(key, now).await
+    }
+}
+
+fn recalled(consumed: Option<&(String, i64)>, fingerprint: &str) -> SaveOutcome {
+    match consumed {
+        Some((used, id)) if used == fingerprint => SaveOutcome::Replayed { id: *id },
+        Some(_) => SaveOutcome::KeyReused,
+        None => SaveOutcome::KeyUnknown,
     }
 }
 
@@ -112,14 +154,8 @@ impl SubmissionStore for MemoryFormStore {
         now: i64,
     ) -> Result<SaveOutcome, RepositoryError> {
         let mut state = self.lock();
-        let Some(record) = state.keys.get(key).cloned() else {
-            return Ok(SaveOutcome::KeyUnknown);
-        };
-        match record.consumed {
-            Some((used, id)) if used == fingerprint => return Ok(SaveOutcome::Replayed { id }),
-            Some(_) => return Ok(SaveOutcome::KeyReused),
-            None if record.expires_at <= now => return Ok(SaveOutcome::KeyUnknown),
-            None => {}
+        if let Some(consumed) = state.consumed.get(key) {
+            return Ok(recalled(Some(consumed), fingerprint));
         }
         let existing = submission.subscription.as_ref().and_then(|email| {
             state
@@ -164,10 +200,18 @@ impl SubmissionStore for MemoryFormStore {
                 id
             }
         };
-        if let Some(record) = state.keys.get_mut(key) {
-            record.consumed = Some((fingerprint.to_owned(), id));
-        }
+        state
+            .consumed
+            .insert(key.clone(), (fingerprint.to_owned(), id));
         Ok(SaveOutcome::Stored { id })
+    }
+
+    async fn recall(
+        &self,
+        key: &SubmissionKey,
+        fingerprint: &str,
+    ) -> Result<SaveOutcome, RepositoryError> {
+        Ok(recalled(self.lock().consumed.get(key), fingerprint))
     }
 
     async fn list(&self) -> Result<Vec<StoredSubmission>, RepositoryError> {
@@ -377,20 +421,13 @@ mod tests {
     crate::form_store_conformance!(MemoryFormStore::new());
     crate::delivery_store_conformance!(MemoryFormStore::new());
 
-    #[tokio::test]
-    async fn the_limiter_refuses_past_the_limit_until_the_window_resets() {
-        let limiter = MemoryRateLimiter::new();
-        let limit = RateLimit {
-            max: 2,
-            window_seconds: 60,
-        };
-        assert!(limiter.hit("v", limit, 120).await.unwrap().allowed);
-        let second = limiter.hit("v", limit, 130).await.unwrap();
-        assert_eq!((second.allowed, second.remaining), (true, 0));
-        let third = limiter.hit("v", limit, 170).await.unwrap();
-        assert!(!third.allowed);
-        assert_eq!(third.reset_after, 10);
-        assert!(limiter.hit("other", limit, 170).await.unwrap().allowed);
-        assert!(limiter.hit("v", limit, 180).await.unwrap().allowed);
+    mod key_store {
+        use super::*;
+        crate::key_store_conformance!(MemoryKeyStore::new());
+    }
+
+    mod rate_limiter {
+        use super::*;
+        crate::rate_limiter_conformance!(MemoryRateLimiter::new());
     }
 }

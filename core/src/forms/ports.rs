@@ -1,5 +1,8 @@
-//! The ports of the form flow: the key store, the submission store (which consumes a key and
-//! stores its submission in one transaction), the rate limiter and the captcha verifier.
+//! The ports of the form flow: the key store (which issues keys and says whether one is live),
+//! the submission store (which consumes a key and stores its submission in one transaction),
+//! the rate limiter and the captcha verifier. Keys and limits may live in a store shared by
+//! several servers (Redis); consumption always lives with the submissions, so a key is
+//! consumed exactly once wherever it was issued.
 
 use async_trait::async_trait;
 
@@ -11,6 +14,10 @@ use crate::ports::RepositoryError;
 pub trait SubmissionKeyStore: Send + Sync {
     /// Records `key` as usable until `expires_at` (Unix seconds).
     async fn issue(&self, key: &SubmissionKey, expires_at: i64) -> Result<(), RepositoryError>;
+
+    /// Whether `key` was issued and has not expired at `now` (Unix seconds). Whether it was
+    /// consumed is the submission store's record, not the key store's.
+    async fn is_live(&self, key: &SubmissionKey, now: i64) -> Result<bool, RepositoryError>;
 }
 
 /// What saving a submission under a key did.
@@ -32,15 +39,24 @@ pub enum SaveOutcome {
 /// Durable storage of submissions.
 #[async_trait]
 pub trait SubmissionStore: Send + Sync {
-    /// Consumes `key` and stores `submission` atomically: either both happen or neither, and
-    /// a key is consumed at most once however many saves race for it. Returns only once the
-    /// write is durable.
+    /// Consumes `key`, which the caller found live, and stores `submission` atomically:
+    /// either both happen or neither, and a key is consumed at most once however many saves
+    /// race for it (on every server sharing the store). A key consumed before answers
+    /// `Replayed` or `KeyReused`, never `KeyUnknown`. Returns only once the write is durable.
     async fn save(
         &self,
         key: &SubmissionKey,
         fingerprint: &str,
         submission: &NewSubmission,
         now: i64,
+    ) -> Result<SaveOutcome, RepositoryError>;
+
+    /// What a key that is no longer live did: `Replayed` when it stored a submission with
+    /// this fingerprint, `KeyReused` when with another, `KeyUnknown` when it stored nothing.
+    async fn recall(
+        &self,
+        key: &SubmissionKey,
+        fingerprint: &str,
     ) -> Result<SaveOutcome, RepositoryError>;
 
     /// Stored submissions, oldest first.

@@ -274,11 +274,16 @@ impl FormService {
             &submission.object_name,
             &submission.values,
         );
-        let (submission_id, replayed) = match self
-            .submissions
-            .save(&key, &print, &submission, now)
-            .await?
-        {
+        // A key that is not live may still have stored this very submission before it
+        // expired: that retry gets the first answer.
+        let outcome = if self.keys.is_live(&key, now).await? {
+            self.submissions
+                .save(&key, &print, &submission, now)
+                .await?
+        } else {
+            self.submissions.recall(&key, &print).await?
+        };
+        let (submission_id, replayed) = match outcome {
             SaveOutcome::Stored { id } => (id, false),
             SaveOutcome::Replayed { id } => (id, true),
             SaveOutcome::KeyReused => return Err(SubmitFormError::KeyReused),

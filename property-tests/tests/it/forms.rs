@@ -2,7 +2,7 @@
 //! regular expressions written from the specification's wording, the counter counts what a
 //! browser counts, and a key is consumed exactly once whatever the order of saves.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::future::Future;
 use std::task::{Context, Poll, Waker};
 
@@ -129,46 +129,124 @@ proptest! {
         }
     }
 
-    /// Model: a key stores the first payload saved with it; the same payload again is a
-    /// replay of that submission, another payload is refused, an unissued key is unknown.
+    /// Model: whatever the interleaving of concurrent submissions' steps (the key store's
+    /// liveness check, then the save or the recall, as `FormService::submit` takes them),
+    /// each issued key stores exactly one submission; a later submission with the same
+    /// payload is a replay of it, one with another payload is refused, and an unissued key is
+    /// unknown.
     #[test]
-    fn a_key_is_consumed_once_under_any_order_of_saves(
+    fn a_key_is_consumed_once_under_any_interleaving_of_saves(
         issued in prop::collection::btree_set(0u8..4, 0..4),
-        saves in prop::collection::vec((0u8..4, 0u8..3), 0..16),
+        submissions in prop::collection::vec((0u8..4, 0u8..3), 0..12),
+        schedule in prop::collection::vec(0usize..12, 0..40),
     ) {
         let store = MemoryFormStore::new();
         for seed in &issued {
             ready(store.issue(&SubmissionKey::from_random([*seed; KEY_BYTES]), 100)).unwrap();
         }
-        let mut consumed: HashMap<u8, (u8, i64)> = HashMap::new();
-        let mut next_id = 1;
-        for (seed, payload) in saves {
-            let submission = NewSubmission {
-                form_id: "f".into(),
-                collection_id: None,
-                object_name: String::new(),
-                is_overlay_form: false,
-                values: SubmittedValues(vec![("v".into(), FieldValue::Single(payload.to_string()))]),
-                spam: false,
-                subscription: None,
-                created_at: 0,
-                follow_up: Default::default(),
-            };
-            let print = fingerprint("f", "", &submission.values);
-            let key = SubmissionKey::from_random([seed; KEY_BYTES]);
-            let outcome = ready(store.save(&key, &print, &submission, 0)).unwrap();
-            let expected = match consumed.get(&seed) {
-                _ if !issued.contains(&seed) => SaveOutcome::KeyUnknown,
-                None => {
-                    consumed.insert(seed, (payload, next_id));
-                    next_id += 1;
-                    SaveOutcome::Stored { id: next_id - 1 }
-                }
-                Some((first, id)) if *first == payload => SaveOutcome::Replayed { id: *id },
-                Some(_) => SaveOutcome::KeyReused,
-            };
-            prop_assert_eq!(outcome, expected);
+        let mut runs: Vec<Submission> = submissions
+            .iter()
+            .map(|(seed, payload)| Submission::new(*seed, *payload))
+            .collect();
+        // Advance the submissions in the generated order, then finish the rest.
+        let count = runs.len();
+        let rest = (0..count).flat_map(|index| [index, index]);
+        for index in schedule.into_iter().filter(|index| *index < count).chain(rest) {
+            runs[index].step(&store);
         }
-        prop_assert_eq!(ready(store.list()).unwrap().len(), consumed.len());
+        let mut stored_keys = 0;
+        for seed in 0u8..4 {
+            let mine: Vec<&Submission> = runs.iter().filter(|run| run.seed == seed).collect();
+            if mine.is_empty() {
+                continue;
+            }
+            if !issued.contains(&seed) {
+                for run in &mine {
+                    prop_assert_eq!(run.outcome(), SaveOutcome::KeyUnknown);
+                }
+                continue;
+            }
+            stored_keys += 1;
+            let winners: Vec<&&Submission> = mine
+                .iter()
+                .filter(|run| matches!(run.outcome(), SaveOutcome::Stored { .. }))
+                .collect();
+            prop_assert_eq!(winners.len(), 1, "exactly one submission stores under key {}", seed);
+            let SaveOutcome::Stored { id } = winners[0].outcome() else { unreachable!() };
+            for run in &mine {
+                let expected = if std::ptr::eq(*run, *winners[0]) {
+                    SaveOutcome::Stored { id }
+                } else if run.payload == winners[0].payload {
+                    SaveOutcome::Replayed { id }
+                } else {
+                    SaveOutcome::KeyReused
+                };
+                prop_assert_eq!(run.outcome(), expected);
+            }
+        }
+        prop_assert_eq!(ready(store.list()).unwrap().len(), stored_keys);
+    }
+}
+
+/// One submission's progress through the ports.
+struct Submission {
+    seed: u8,
+    payload: u8,
+    state: Step,
+}
+
+enum Step {
+    Start,
+    Checked { live: bool },
+    Done(SaveOutcome),
+}
+
+impl Submission {
+    fn new(seed: u8, payload: u8) -> Self {
+        Self {
+            seed,
+            payload,
+            state: Step::Start,
+        }
+    }
+
+    fn values(&self) -> NewSubmission {
+        NewSubmission {
+            form_id: "f".into(),
+            collection_id: None,
+            object_name: String::new(),
+            is_overlay_form: false,
+            values: SubmittedValues(vec![(
+                "v".into(),
+                FieldValue::Single(self.payload.to_string()),
+            )]),
+            spam: false,
+            subscription: None,
+            created_at: 0,
+            follow_up: Default::default(),
+        }
+    }
+
+    fn step(&mut self, store: &MemoryFormStore) {
+        let key = SubmissionKey::from_random([self.seed; KEY_BYTES]);
+        let submission = self.values();
+        let print = fingerprint("f", "", &submission.values);
+        self.state = match self.state {
+            Step::Start => Step::Checked {
+                live: ready(store.is_live(&key, 0)).unwrap(),
+            },
+            Step::Checked { live: true } => {
+                Step::Done(ready(store.save(&key, &print, &submission, 0)).unwrap())
+            }
+            Step::Checked { live: false } => Step::Done(ready(store.recall(&key, &print)).unwrap()),
+            Step::Done(outcome) => Step::Done(outcome),
+        };
+    }
+
+    fn outcome(&self) -> SaveOutcome {
+        match self.state {
+            Step::Done(outcome) => outcome,
+            _ => panic!("every submission finishes"),
+        }
     }
 }

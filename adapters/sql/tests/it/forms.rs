@@ -21,6 +21,10 @@ impl<Guard: Send + Sync> SubmissionKeyStore for FormStoreUnderTest<Guard> {
     async fn issue(&self, key: &SubmissionKey, expires_at: i64) -> Result<(), RepositoryError> {
         self.store.issue(key, expires_at).await
     }
+
+    async fn is_live(&self, key: &SubmissionKey, now: i64) -> Result<bool, RepositoryError> {
+        self.store.is_live(key, now).await
+    }
 }
 
 #[async_trait]
@@ -33,6 +37,14 @@ impl<Guard: Send + Sync> SubmissionStore for FormStoreUnderTest<Guard> {
         now: i64,
     ) -> Result<SaveOutcome, RepositoryError> {
         self.store.save(key, fingerprint, submission, now).await
+    }
+
+    async fn recall(
+        &self,
+        key: &SubmissionKey,
+        fingerprint: &str,
+    ) -> Result<SaveOutcome, RepositoryError> {
+        self.store.recall(key, fingerprint).await
     }
 
     async fn list(&self) -> Result<Vec<StoredSubmission>, RepositoryError> {
@@ -52,6 +64,24 @@ mod sqlite {
     }
 
     vitrine_core::form_store_conformance!(fresh().await);
+
+    mod key_store {
+        vitrine_core::key_store_conformance!(super::fresh().await);
+    }
+
+    mod per_submission {
+        use super::FormStoreUnderTest;
+
+        vitrine_core::form_store_conformance!({
+            let store = crate::sqlite::fresh().await;
+            FormStoreUnderTest {
+                store: store
+                    .database
+                    .form_store_with(vitrine_sql::SubmissionWrites::PerSubmission),
+                _guard: store,
+            }
+        });
+    }
 }
 
 mod postgres {
@@ -69,4 +99,25 @@ mod postgres {
         Some(store) => store,
         None => return,
     });
+
+    mod key_store {
+        vitrine_core::key_store_conformance!(match super::fresh().await {
+            Some(store) => store,
+            None => return,
+        });
+    }
+
+    mod per_submission {
+        use super::FormStoreUnderTest;
+
+        vitrine_core::form_store_conformance!(match crate::postgres::fresh().await {
+            Some(store) => FormStoreUnderTest {
+                store: store
+                    .database
+                    .form_store_with(vitrine_sql::SubmissionWrites::PerSubmission),
+                _guard: store,
+            },
+            None => return,
+        });
+    }
 }

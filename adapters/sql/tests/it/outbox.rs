@@ -24,6 +24,10 @@ impl<Guard: Send + Sync> SubmissionKeyStore for OutboxUnderTest<Guard> {
     async fn issue(&self, key: &SubmissionKey, expires_at: i64) -> Result<(), RepositoryError> {
         self.forms.issue(key, expires_at).await
     }
+
+    async fn is_live(&self, key: &SubmissionKey, now: i64) -> Result<bool, RepositoryError> {
+        self.forms.is_live(key, now).await
+    }
 }
 
 #[async_trait]
@@ -36,6 +40,14 @@ impl<Guard: Send + Sync> SubmissionStore for OutboxUnderTest<Guard> {
         now: i64,
     ) -> Result<SaveOutcome, RepositoryError> {
         self.forms.save(key, fingerprint, submission, now).await
+    }
+
+    async fn recall(
+        &self,
+        key: &SubmissionKey,
+        fingerprint: &str,
+    ) -> Result<SaveOutcome, RepositoryError> {
+        self.forms.recall(key, fingerprint).await
     }
 
     async fn list(&self) -> Result<Vec<StoredSubmission>, RepositoryError> {

@@ -57,6 +57,7 @@ fn submission(client: usize, n: usize) -> NewSubmission {
         spam: false,
         subscription: None,
         created_at: 1_700_000_000,
+        follow_up: Default::default(),
     }
 }
 

@@ -45,7 +45,7 @@ impl PluginHtml {
         let mut builder = ammonia::Builder::default();
         builder
             .add_tags(SVG_TAGS)
-            .add_tags(["figure", "figcaption", "time", "caption"])
+            .add_tags(["figure", "figcaption", "time", "caption", "section"])
             .add_generic_attributes(["id", "class", "datetime", "scope"])
             .add_generic_attributes(SVG_ATTRIBUTES)
             .url_schemes(["http", "https", "mailto", "tel"].into_iter().collect())

@@ -36,6 +36,10 @@ pub trait BlockPlugin {
     /// The block's data, as the site stores it.
     type Data: DeserializeOwned;
 
+    /// How long, in seconds, a rendering may be reused; `None` (the default) keeps it until
+    /// the site changes. A block that depends on the date, such as upcoming events, sets it.
+    const CACHE_SECONDS: Option<u32> = None;
+
     /// Renders one block. Return HTML; the host removes anything executable from it.
     fn render(context: &RenderContext, data: Self::Data) -> Result<String, RenderError>;
 }
@@ -49,7 +53,7 @@ pub fn run<P: BlockPlugin>(context: RenderContext, data: String) -> Result<Rende
     Ok(Rendering {
         html,
         css: None,
-        cache_seconds: None,
+        cache_seconds: P::CACHE_SECONDS,
     })
 }
 
@@ -98,5 +102,10 @@ pub mod collections {
     /// At most `limit` items of the collection, newest first.
     pub fn items(collection_id: &str, limit: u32) -> Vec<CollectionItem> {
         crate::bindings::vitrine::block::collections::items(collection_id, limit)
+    }
+
+    /// At most `limit` items of the collection dated today or later, soonest first.
+    pub fn upcoming(collection_id: &str, limit: u32) -> Vec<CollectionItem> {
+        crate::bindings::vitrine::block::collections::upcoming(collection_id, limit)
     }
 }

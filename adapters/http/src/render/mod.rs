@@ -84,6 +84,24 @@ pub fn render_page_with_plugins(
     public_base_url: &str,
     plugins: &dyn BlockRenderer,
 ) -> Result<String, RenderError> {
+    render_page_with_lifetime(view, assets, public_base_url, plugins).map(|page| page.html)
+}
+
+/// A rendered page and how long it may be reused: the shortest `cache-seconds` of the plugin
+/// renderings on it, none when no plugin limited it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderedPage {
+    pub html: String,
+    pub cache_seconds: Option<u32>,
+}
+
+/// [`render_page_with_plugins`], also saying how long the page may be served from a cache.
+pub fn render_page_with_lifetime(
+    view: &PageView,
+    assets: &PageAssets,
+    public_base_url: &str,
+    plugins: &dyn BlockRenderer,
+) -> Result<RenderedPage, RenderError> {
     let scope = RenderScope::new(view).with_plugins(plugins);
     let settings = &view.profile.settings;
     let context_json = Markup::script_json(&view.context).map_err(RenderError::Context)?;
@@ -124,7 +142,11 @@ pub fn render_page_with_plugins(
         footer,
         cookie_banner: consent::CookieBanner::for_site(&settings.cookies),
     };
-    Ok(document.render()?)
+    let html = document.render()?;
+    Ok(RenderedPage {
+        html,
+        cache_seconds: scope.cache_seconds(),
+    })
 }
 
 /// The renderer of pages rendered without plugins: it claims nothing, so plugin blocks show

@@ -21,6 +21,8 @@ pub(crate) struct RenderScope<'a> {
     hero_taken: Cell<bool>,
     /// Renders the blocks plugins claim, when the page is rendered with plugins.
     plugins: Option<&'a dyn BlockRenderer>,
+    /// The shortest reuse time a plugin rendering on the page asked for.
+    cache_seconds: Cell<Option<u32>>,
 }
 
 impl<'a> RenderScope<'a> {
@@ -32,6 +34,7 @@ impl<'a> RenderScope<'a> {
             currency: settings.store.selected_currency,
             hero_taken: Cell::new(false),
             plugins: None,
+            cache_seconds: Cell::new(None),
         }
     }
 
@@ -42,6 +45,20 @@ impl<'a> RenderScope<'a> {
 
     pub(crate) fn plugins(&self) -> Option<&'a dyn BlockRenderer> {
         self.plugins
+    }
+
+    /// Records that a part of the page may be reused for `seconds` at most.
+    pub(crate) fn limit_cache_seconds(&self, seconds: u32) {
+        let shortest = self
+            .cache_seconds
+            .get()
+            .map_or(seconds, |old| old.min(seconds));
+        self.cache_seconds.set(Some(shortest));
+    }
+
+    /// How long the page may be reused, when a part of it limited that.
+    pub(crate) fn cache_seconds(&self) -> Option<u32> {
+        self.cache_seconds.get()
     }
 
     pub(crate) fn locale_tag(&self) -> &'a str {

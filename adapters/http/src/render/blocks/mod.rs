@@ -263,7 +263,7 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             (BlockBody::SocialLinks(SocialLinksBlock::new(links)), None)
         }
         BlockContent::Plugin { block_type, data } => (
-            BlockBody::Plugin(PluginBlock::new(scope, id, *block_type, data)),
+            BlockBody::Plugin(PluginBlock::new(scope, id, block_type, data)),
             None,
         ),
     };
@@ -274,7 +274,7 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
     BlockView {
         kind: kind(&block.content),
         id,
-        code: block.block_type().code(),
+        code: block.type_code(),
         island,
         body,
     }

@@ -3,8 +3,9 @@
 
 use std::fmt;
 
-use vitrine_core::enums::BlockType;
-use vitrine_core::plugins::{BlockRenderRequest, FALLBACK_HTML, render_or_fallback};
+use vitrine_core::plugins::{
+    BlockRenderRequest, FALLBACK_HTML, PluginBlockType, render_or_fallback,
+};
 
 use crate::render::scope::RenderScope;
 
@@ -20,7 +21,7 @@ impl PluginBlock {
     pub(crate) fn new(
         scope: &RenderScope<'_>,
         id: &str,
-        block_type: BlockType,
+        block_type: &PluginBlockType,
         data: &serde_json::Value,
     ) -> Self {
         let Some(plugins) = scope.plugins() else {
@@ -33,15 +34,17 @@ impl PluginBlock {
             locale: scope.locale_tag(),
             currency: scope.currency_code(),
             block_id: id,
-            block_type,
+            block_type: block_type.clone(),
             // Pages are rendered for anonymous visitors (the page cache holds only those).
             signed_in: false,
             page_url: &scope.view.path,
             data: &data,
         };
-        Self {
-            html: render_or_fallback(plugins, &request),
+        let (html, cache_seconds) = render_or_fallback(plugins, &request);
+        if let Some(seconds) = cache_seconds {
+            scope.limit_cache_seconds(seconds);
         }
+        Self { html }
     }
 }
 

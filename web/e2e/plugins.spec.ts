@@ -1,4 +1,4 @@
-//! The demo's about page renders the example WebAssembly plugins' blocks on the server (bar and pie charts 62, tour dates 59, and the event summary, a custom type reading the events collection), and they pass axe.
+//! The demo's about page renders the example WebAssembly plugins' blocks on the server (bar and pie charts 62, tour dates 59, and the event summary, a custom type reading the events collection and bringing its own scoped CSS), and they pass axe.
 
 import { expect, test } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
@@ -30,6 +30,8 @@ test('the chart, tour dates and event summary plugins render on the about page a
   if (listed > 0) {
     await expect(events.locator('li').first().getByRole('link')).toHaveAttribute('href', /^\/events\//);
     expect(listed).toBeLessThanOrEqual(3);
+    // The plugin's own CSS, scoped to its block and served as a stylesheet, applies.
+    await expect(events.locator('ul.event-summary-list')).toHaveCSS('list-style-type', 'none');
   } else {
     await expect(events).toContainText('No upcoming events.');
   }

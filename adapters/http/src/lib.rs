@@ -21,6 +21,7 @@ mod media;
 mod observability;
 mod page_cache;
 mod pages;
+mod plugin_styles;
 pub mod render;
 mod request_parts;
 mod router;

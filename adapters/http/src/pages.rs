@@ -40,6 +40,7 @@ pub(crate) async fn page(State(state): State<AppState>, uri: Uri) -> Response {
     match state.pages.page(path, &viewer).await {
         Ok(view) => match render_html(&state, &view) {
             Ok((status, page)) => {
+                state.plugin_styles.keep(page.stylesheets);
                 let html = Bytes::from(page.html);
                 if let (StatusCode::OK, Some(version)) = (status, version) {
                     state
@@ -80,6 +81,7 @@ async fn error_page(state: &AppState, path: &str, viewer: &Viewer) -> Response {
 
 fn render_view(state: &AppState, view: &PageView) -> Result<Response, RenderError> {
     let (status, page) = render_html(state, view)?;
+    state.plugin_styles.keep(page.stylesheets);
     Ok(html_response(status, page.html))
 }
 

@@ -54,12 +54,18 @@ async fn get_widget_rendering(
         settings.store.selected_currency.code(),
     );
     match render_widget(&*plugins, site, &request, "/") {
-        Ok(rendering) => Ok((
-            [(CACHE_CONTROL, cache_control(rendering.cache_seconds))],
-            Json(WidgetRendering {
-                html: rendering.html.into_string(),
-            }),
-        )),
+        Ok(rendering) => {
+            let mut html = String::new();
+            if let Some(css) = rendering.css {
+                html.push_str(&crate::render::stylesheet_link(&css));
+                state.plugin_styles.keep(vec![css]);
+            }
+            html.push_str(rendering.html.as_str());
+            Ok((
+                [(CACHE_CONTROL, cache_control(rendering.cache_seconds))],
+                Json(WidgetRendering { html }),
+            ))
+        }
         Err(WidgetError::Render(BlockRenderError::Unclaimed(_))) => Err(ApiError::NotFound),
         Err(WidgetError::Render(_)) => Ok((
             [(CACHE_CONTROL, cache_control(None))],

@@ -53,6 +53,11 @@ impl PluginHtml {
         Self(builder.clean(raw).to_string())
     }
 
+    /// The fixed fallback text, which needs no cleaning.
+    pub(crate) fn fallback() -> Self {
+        Self(super::FALLBACK_HTML.to_owned())
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::plugins::{
-    BlockRenderError, BlockRenderRequest, BlockRenderer, PluginBlockType, PluginHtml,
+    BlockRenderError, BlockRenderRequest, BlockRenderer, PluginBlockType, PluginCss, PluginHtml,
     PluginRendering,
 };
 
@@ -15,6 +15,7 @@ use crate::plugins::{
 #[derive(Debug, Default)]
 pub struct InMemoryBlockRenderer {
     outcomes: HashMap<PluginBlockType, Result<(String, Option<u32>), String>>,
+    css: HashMap<PluginBlockType, String>,
     rendered: Mutex<Vec<String>>,
     generation: AtomicU64,
 }
@@ -40,6 +41,12 @@ impl InMemoryBlockRenderer {
     ) -> Self {
         self.outcomes
             .insert(block_type.into(), Ok((template.to_owned(), Some(seconds))));
+        self
+    }
+
+    /// Gives the renderings of `block_type` this CSS, scoped to each block.
+    pub fn with_css(mut self, block_type: impl Into<PluginBlockType>, css: &str) -> Self {
+        self.css.insert(block_type.into(), css.to_owned());
         self
     }
 
@@ -80,6 +87,10 @@ impl BlockRenderer for InMemoryBlockRenderer {
             None => Err(BlockRenderError::Unclaimed(request.block_type.clone())),
             Some(Ok((template, cache_seconds))) => Ok(PluginRendering {
                 html: PluginHtml::sanitize(&template.replace("{data}", request.data)),
+                css: self
+                    .css
+                    .get(&request.block_type)
+                    .and_then(|css| PluginCss::scope(css, request.block_id).ok()),
                 cache_seconds: *cache_seconds,
             }),
             Some(Err(reason)) => Err(BlockRenderError::Failed {
@@ -121,20 +132,21 @@ mod tests {
             .with_failure(BlockType::TourDates, "trap");
         assert!(renderer.claims(&BlockType::Chart.into()));
         assert!(!renderer.claims(&BlockType::Calendar.into()));
+        let page = |block_type: PluginBlockType| {
+            let rendering = render_or_fallback(&renderer, &request(block_type));
+            (rendering.html.into_string(), rendering.cache_seconds)
+        };
         assert_eq!(
-            render_or_fallback(&renderer, &request(BlockType::Chart)),
+            page(BlockType::Chart.into()),
             ("<p>42</p>".to_owned(), None)
         );
+        assert_eq!(page(custom), ("<p>soon</p>".to_owned(), Some(60)));
         assert_eq!(
-            render_or_fallback(&renderer, &request(custom)),
-            ("<p>soon</p>".to_owned(), Some(60))
-        );
-        assert_eq!(
-            render_or_fallback(&renderer, &request(BlockType::TourDates)),
+            page(BlockType::TourDates.into()),
             (FALLBACK_HTML.to_owned(), None)
         );
         assert_eq!(
-            render_or_fallback(&renderer, &request(BlockType::Calendar)),
+            page(BlockType::Calendar.into()),
             (FALLBACK_HTML.to_owned(), None)
         );
         assert_eq!(renderer.rendered(), ["b1", "b1", "b1", "b1"]);

@@ -5,11 +5,13 @@
 //! the WebAssembly host runs it on the calling thread under its own time and memory limits.
 
 mod block_type;
+mod css;
 mod html;
 mod memory;
 mod widget;
 
 pub use block_type::{InvalidTypeName, PluginBlockType};
+pub use css::{CssRefused, MAX_CSS_BYTES, PluginCss};
 pub use html::PluginHtml;
 pub use memory::InMemoryBlockRenderer;
 pub use widget::{WidgetError, WidgetRequest, WidgetType, render_widget};
@@ -56,6 +58,8 @@ pub const FALLBACK_HTML: &str =
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PluginRendering {
     pub html: PluginHtml,
+    /// The block's own CSS, scoped to the block, when the plugin gave some.
+    pub css: Option<PluginCss>,
     /// How long the rendering may be reused, in seconds, when the plugin says; a page holding
     /// it is not served from the page cache for longer.
     pub cache_seconds: Option<u32>,
@@ -66,6 +70,7 @@ impl PluginRendering {
     pub fn lasting(html: PluginHtml) -> Self {
         Self {
             html,
+            css: None,
             cache_seconds: None,
         }
     }
@@ -87,14 +92,13 @@ pub trait BlockRenderer: Send + Sync {
     }
 }
 
-/// A plugin block ready for the page: the plugin's rendering, or the fallback (reusable for
-/// as long as the page) when it failed.
+/// A plugin block ready for the page: the plugin's rendering, or the fallback (no CSS,
+/// reusable for as long as the page) when it failed.
 pub fn render_or_fallback(
     renderer: &dyn BlockRenderer,
     request: &BlockRenderRequest<'_>,
-) -> (String, Option<u32>) {
-    match renderer.render(request) {
-        Ok(rendering) => (rendering.html.into_string(), rendering.cache_seconds),
-        Err(_) => (FALLBACK_HTML.to_owned(), None),
-    }
+) -> PluginRendering {
+    renderer
+        .render(request)
+        .unwrap_or_else(|_| PluginRendering::lasting(PluginHtml::fallback()))
 }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use thiserror::Error;
 use vitrine_core::enums::BlockType;
 use vitrine_core::plugins::{
-    BlockRenderError, BlockRenderRequest, BlockRenderer, PluginBlockType, PluginHtml,
+    BlockRenderError, BlockRenderRequest, BlockRenderer, PluginBlockType, PluginCss, PluginHtml,
     PluginRendering,
 };
 use wasmtime::component::{HasSelf, Linker};
@@ -321,8 +321,15 @@ impl PluginHost {
         match plugin.render(request, claim_name, Arc::clone(&self.collections), stats) {
             Ok(rendering) => {
                 plugin.record_success();
+                // CSS outside the safe subset is dropped, not the block: its HTML is sound.
+                let css = rendering.css.as_deref().and_then(|css| {
+                    PluginCss::scope(css, request.block_id)
+                        .inspect_err(|error| tracing::warn!(plugin = %name, block = request.block_id, %error, "plugin CSS dropped"))
+                        .ok()
+                });
                 Ok(PluginRendering {
                     html: PluginHtml::sanitize(&rendering.html),
+                    css,
                     cache_seconds: rendering.cache_seconds,
                 })
             }

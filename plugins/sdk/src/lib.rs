@@ -40,6 +40,10 @@ pub trait BlockPlugin {
     /// the site changes. A block that depends on the date, such as upcoming events, sets it.
     const CACHE_SECONDS: Option<u32> = None;
 
+    /// The block's own CSS, when it needs some: plain rules (`.list { padding: 0 }`) that the
+    /// host scopes to the block; at-rules, `url()` and escapes are refused.
+    const CSS: Option<&'static str> = None;
+
     /// Renders one block. Return HTML; the host removes anything executable from it.
     fn render(context: &RenderContext, data: Self::Data) -> Result<String, RenderError>;
 }
@@ -52,7 +56,7 @@ pub fn run<P: BlockPlugin>(context: RenderContext, data: String) -> Result<Rende
     let html = P::render(&context, data)?;
     Ok(Rendering {
         html,
-        css: None,
+        css: P::CSS.map(str::to_owned),
         cache_seconds: P::CACHE_SECONDS,
     })
 }

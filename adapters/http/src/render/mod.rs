@@ -26,6 +26,7 @@ use askama::Template;
 use vitrine_core::pages::{PageContent, PageView};
 use vitrine_core::plugins::{BlockRenderer, InMemoryBlockRenderer as NoPluginsRenderer};
 
+pub(crate) use blocks::stylesheet_link;
 pub(crate) use consent::banner_settings;
 
 use chrome::{Footer, Header};
@@ -93,6 +94,8 @@ pub fn render_page_with_plugins(
 pub struct RenderedPage {
     pub html: String,
     pub cache_seconds: Option<u32>,
+    /// The plugin blocks' stylesheets the page links to.
+    pub stylesheets: Vec<vitrine_core::plugins::PluginCss>,
 }
 
 /// [`render_page_with_plugins`], also saying how long the page may be served from a cache.
@@ -146,6 +149,7 @@ pub fn render_page_with_lifetime(
     Ok(RenderedPage {
         html,
         cache_seconds: scope.cache_seconds(),
+        stylesheets: scope.take_stylesheets(),
     })
 }
 

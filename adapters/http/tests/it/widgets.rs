@@ -28,6 +28,7 @@ fn renderer() -> InMemoryBlockRenderer {
         )
         .with_failure(BlockType::TourDates, "trapped: unreachable")
         .with_html_for(event_summary(), r#"<ul class="events">{data}</ul>"#, 3600)
+        .with_css(event_summary(), ".events { padding: 0 }")
 }
 
 fn event_summary() -> PluginBlockType {
@@ -123,6 +124,31 @@ async fn a_page_renders_plugin_blocks_and_falls_back_for_failing_or_unclaimed_on
 }
 
 #[tokio::test]
+async fn a_plugins_css_is_served_scoped_to_its_block_and_linked_from_the_page() {
+    let app = app().await;
+    let html = fetch(&app, "/plugins").await.text();
+    let start = html
+        .find(r#"<link rel="stylesheet" href="/plugin-styles/"#)
+        .unwrap_or_else(|| panic!("no stylesheet link: {html}"));
+    let href = html[start..]
+        .split('"')
+        .nth(3)
+        .expect("the link has an href")
+        .to_owned();
+    let stylesheet = fetch(&app, &href).await;
+    assert_eq!(stylesheet.status, StatusCode::OK);
+    assert_eq!(
+        stylesheet.headers.get("content-type").unwrap(),
+        "text/css; charset=utf-8"
+    );
+    assert_eq!(stylesheet.text(), "#block-upcoming .events{padding:0;}\n");
+    assert_eq!(
+        fetch(&app, "/plugin-styles/0000.css").await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
 async fn a_cached_page_is_rendered_again_after_the_plugins_reload() {
     let renderer = Arc::new(renderer());
     let app = app_with(renderer.clone()).await;
@@ -170,9 +196,14 @@ async fn get_widget_rendering_renders_custom_types_by_name_with_their_lifetime()
     )
     .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
-    assert_eq!(
-        answer.json(),
-        serde_json::json!({"html": r#"<ul class="events">{"collectionId":"events"}</ul>"#})
+    let html = answer.json()["html"].as_str().unwrap().to_owned();
+    assert!(
+        html.starts_with(r#"<link rel="stylesheet" href="/plugin-styles/"#),
+        "{html}"
+    );
+    assert!(
+        html.ends_with(r#"<ul class="events">{"collectionId":"events"}</ul>"#),
+        "{html}"
     );
     assert_eq!(
         answer.headers.get("cache-control").unwrap(),

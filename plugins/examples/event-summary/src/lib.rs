@@ -38,6 +38,14 @@ impl BlockPlugin for Plugin {
     /// Events pass: the page is rendered again within an hour, so a past event drops off.
     const CACHE_SECONDS: Option<u32> = Some(3600);
 
+    /// The host scopes these rules to the block, so they cannot style the rest of the page.
+    const CSS: Option<&'static str> = Some(
+        ".event-summary-list { list-style: none; padding: 0; margin: 0 }
+         .event-summary-list li { padding: 0.5rem 0; border-bottom: 1px solid #ddd5c9 }
+         .event-summary-list time { font-variant-numeric: tabular-nums; margin-right: 0.5rem }
+         .event-summary-list p { margin: 0.25rem 0 0 }",
+    );
+
     fn render(context: &RenderContext, summary: Summary) -> Result<String, RenderError> {
         let collection = summary
             .collection_id

@@ -222,6 +222,13 @@ fn the_event_summary_lists_upcoming_events_of_a_custom_type_for_an_hour() {
         r#"<section class="event-summary" aria-labelledby="event-summary-b7"><h2 id="event-summary-b7">Upcoming events</h2><ul class="event-summary-list"><li><time datetime="2027-05-29">2027-05-29</time> <a href="/events/fair" rel="noopener noreferrer">Ceramics fair</a><p>Bring &lt;cash&gt;</p></li></ul></section>"#
     );
     assert_eq!(rendering.cache_seconds, Some(3600));
+    let css = rendering.css.expect("the event summary brings its CSS");
+    assert!(
+        css.as_str()
+            .starts_with("#block-b7 .event-summary-list{list-style:none;padding:0;margin:0;}"),
+        "{}",
+        css.as_str()
+    );
 
     // GetWidgetRendering adds collectionId; a collection without events says so.
     render.data = r#"{"collectionId":"journal"}"#;

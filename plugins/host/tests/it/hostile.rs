@@ -109,7 +109,9 @@ fn a_plugin_that_keeps_failing_is_disabled_and_its_blocks_fall_back() {
     let host = host_with("panic");
     for _ in 0..FAILURE_THRESHOLD {
         assert_eq!(
-            render_or_fallback(&host, &request(BlockType::Calendar, "null")).0,
+            render_or_fallback(&host, &request(BlockType::Calendar, "null"))
+                .html
+                .as_str(),
             FALLBACK_HTML
         );
     }

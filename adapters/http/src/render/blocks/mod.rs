@@ -20,7 +20,7 @@ use super::scope::RenderScope;
 pub(crate) use interactive::AccordionBlock;
 pub(crate) use listing::{ProductBlock, SummaryBlock};
 pub(crate) use media::{GalleryBlock, ImageBlock, MapBlock, MarqueeBlock, VideoBlock};
-pub(crate) use plugin::PluginBlock;
+pub(crate) use plugin::{PluginBlock, stylesheet_link};
 pub(crate) use text::{
     ButtonBlock, CodeBlock, HtmlBlock, QuoteBlock, SocialLinkView, SocialLinksBlock, SpacerBlock,
     social_service_of,

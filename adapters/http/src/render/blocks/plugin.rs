@@ -4,7 +4,7 @@
 use std::fmt;
 
 use vitrine_core::plugins::{
-    BlockRenderRequest, FALLBACK_HTML, PluginBlockType, render_or_fallback,
+    BlockRenderRequest, FALLBACK_HTML, PluginBlockType, PluginCss, render_or_fallback,
 };
 
 use crate::render::scope::RenderScope;
@@ -40,12 +40,29 @@ impl PluginBlock {
             page_url: &scope.view.path,
             data: &data,
         };
-        let (html, cache_seconds) = render_or_fallback(plugins, &request);
-        if let Some(seconds) = cache_seconds {
+        let rendering = render_or_fallback(plugins, &request);
+        if let Some(seconds) = rendering.cache_seconds {
             scope.limit_cache_seconds(seconds);
         }
+        let mut html = String::new();
+        if let Some(css) = rendering.css {
+            // A stylesheet in the body is allowed by HTML and by the pages' `style-src 'self'`,
+            // where an inline style would not be.
+            html.push_str(&stylesheet_link(&css));
+            scope.add_stylesheet(css);
+        }
+        html.push_str(rendering.html.as_str());
         Self { html }
     }
+}
+
+/// The link to a plugin block's stylesheet, served by `/plugin-styles/NAME`.
+pub(crate) fn stylesheet_link(css: &PluginCss) -> String {
+    format!(
+        r#"<link rel="stylesheet" href="{}{}">"#,
+        crate::plugin_styles::PATH,
+        css.file_name()
+    )
 }
 
 impl fmt::Display for PluginBlock {

@@ -9,6 +9,7 @@ const CARGO_TOML: &str = include_str!("plugin_template/Cargo.toml.in");
 const PLUGIN_TOML: &str = include_str!("plugin_template/plugin.toml.in");
 const LIB_RS: &str = include_str!("plugin_template/lib.rs.in");
 const SAMPLE_JSON: &str = include_str!("plugin_template/sample.json.in");
+const CARGO_CONFIG: &str = include_str!("plugin_template/cargo-config.toml.in");
 
 /// The SDK of the source tree this program was built from; found when the program runs from
 /// that tree (a development build, or the repository's own tests).
@@ -50,13 +51,16 @@ pub fn create(name: &str, parent: &Path, sdk: Option<&Path>) -> anyhow::Result<P
         toml_string(&sdk.to_string_lossy())
     );
     let fill = |template: &str| template.replace("{name}", name).replace("{sdk}", &sdk_line);
-    std::fs::create_dir_all(dir.join("src"))
-        .with_context(|| format!("could not create {}", dir.display()))?;
+    for folder in ["src", ".cargo"] {
+        std::fs::create_dir_all(dir.join(folder))
+            .with_context(|| format!("could not create {}", dir.display()))?;
+    }
     for (file, template) in [
         ("Cargo.toml", CARGO_TOML),
         ("plugin.toml", PLUGIN_TOML),
         ("src/lib.rs", LIB_RS),
         ("sample.json", SAMPLE_JSON),
+        (".cargo/config.toml", CARGO_CONFIG),
     ] {
         let path = dir.join(file);
         std::fs::write(&path, fill(template))

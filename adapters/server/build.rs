@@ -35,7 +35,7 @@ fn main() {
 /// `cargo xtask plugins`' output when it exists (the hostile test programs beside them are
 /// never bundled), otherwise none, so `cargo build` works before the plugins are built.
 fn bundled_plugins(manifest_dir: &std::path::Path) {
-    const EXAMPLES: [&str; 2] = ["chart", "tour-dates"];
+    const EXAMPLES: [&str; 3] = ["chart", "tour-dates", "event-summary"];
     let built = manifest_dir.join("../../plugins/guests/target/plugins");
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("set by cargo")).join("bundled-plugins");
     let _ = std::fs::remove_dir_all(&out);

@@ -22,6 +22,7 @@ mod newsletter_page;
 mod observability;
 mod page_cache;
 mod pages;
+mod plugin_styles;
 pub mod render;
 mod request_parts;
 mod router;

@@ -6,6 +6,11 @@
 //! another process sharing the database shows within that time, while a busy server reads the
 //! database once a second instead of once a request. Only pages answered 200 are kept, and the
 //! cache holds a bounded number of them, so requests for made-up paths cannot grow it.
+//!
+//! Block plugins bound a page's life too: a page is valid only for the plugins' generation it
+//! was rendered with (a plugin reloaded in development renders again), and no longer than the
+//! shortest `cache-seconds` a plugin rendering on it asked for (an event list that must drop
+//! past events).
 
 use std::collections::HashMap;
 use std::sync::RwLock;
@@ -24,8 +29,16 @@ pub(crate) struct PageCache {
 }
 
 struct CachedPage {
-    revision: u64,
+    version: Version,
+    expires: Option<Instant>,
     html: Bytes,
+}
+
+/// What a cached page was rendered from: the site's revision and the plugins' generation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Version {
+    pub(crate) revision: u64,
+    pub(crate) plugins: u64,
 }
 
 impl PageCache {
@@ -60,31 +73,48 @@ impl PageCache {
         Ok(revision)
     }
 
-    /// The page at `path` rendered at `revision`, if there is one.
-    pub(crate) fn get(&self, path: &str, revision: u64) -> Option<Bytes> {
+    /// The page at `path` rendered at `version`, if there is one and it has not expired.
+    pub(crate) fn get(&self, path: &str, version: Version) -> Option<Bytes> {
         let pages = self
             .pages
             .read()
             .unwrap_or_else(|poison| poison.into_inner());
+        let now = Instant::now();
         pages
             .get(path)
-            .filter(|page| page.revision == revision)
+            .filter(|page| page.version == version)
+            .filter(|page| page.expires.is_none_or(|expires| now < expires))
             .map(|page| page.html.clone())
     }
 
-    /// Keeps a page rendered at `revision`. Pages of older revisions make room first.
-    pub(crate) fn put(&self, path: &str, revision: u64, html: Bytes) {
+    /// Keeps a page rendered at `version`, for at most `seconds` when given. Pages of older
+    /// versions make room first.
+    pub(crate) fn put(&self, path: &str, version: Version, html: Bytes, seconds: Option<u32>) {
+        if seconds == Some(0) {
+            return;
+        }
+        let expires = seconds.map(|seconds| Instant::now() + Duration::from_secs(seconds.into()));
         let mut pages = self
             .pages
             .write()
             .unwrap_or_else(|poison| poison.into_inner());
         if pages.len() >= CAPACITY && !pages.contains_key(path) {
-            pages.retain(|_, page| page.revision == revision);
+            let now = Instant::now();
+            pages.retain(|_, page| {
+                page.version == version && page.expires.is_none_or(|expires| now < expires)
+            });
             if pages.len() >= CAPACITY {
                 return;
             }
         }
-        pages.insert(path.to_owned(), CachedPage { revision, html });
+        pages.insert(
+            path.to_owned(),
+            CachedPage {
+                version,
+                expires,
+                html,
+            },
+        );
     }
 }
 
@@ -92,31 +122,72 @@ impl PageCache {
 mod tests {
     use super::*;
 
+    fn at(revision: u64) -> Version {
+        Version {
+            revision,
+            plugins: 0,
+        }
+    }
+
     #[test]
     fn a_page_is_served_only_at_the_revision_it_was_rendered_at() {
         let cache = PageCache::new(Duration::from_secs(1));
-        cache.put("/", 3, Bytes::from_static(b"<p>three</p>"));
-        assert_eq!(cache.get("/", 3).as_deref(), Some(&b"<p>three</p>"[..]));
-        assert!(cache.get("/", 4).is_none());
-        assert!(cache.get("/shop", 3).is_none());
+        cache.put("/", at(3), Bytes::from_static(b"<p>three</p>"), None);
+        assert_eq!(cache.get("/", at(3)).as_deref(), Some(&b"<p>three</p>"[..]));
+        assert!(cache.get("/", at(4)).is_none());
+        assert!(cache.get("/shop", at(3)).is_none());
+    }
+
+    #[test]
+    fn reloaded_plugins_and_plugin_lifetimes_end_a_pages_reuse() {
+        let cache = PageCache::new(Duration::from_secs(1));
+        cache.put("/", at(3), Bytes::from_static(b"a"), None);
+        let reloaded = Version {
+            revision: 3,
+            plugins: 1,
+        };
+        assert!(cache.get("/", reloaded).is_none());
+
+        cache.put("/events", at(3), Bytes::from_static(b"soon"), Some(3600));
+        assert!(cache.get("/events", at(3)).is_some(), "within its lifetime");
+        cache.put("/now", at(3), Bytes::from_static(b"now"), Some(0));
+        assert!(
+            cache.get("/now", at(3)).is_none(),
+            "zero seconds is never reused"
+        );
+        cache.put("/expired", at(3), Bytes::from_static(b"old"), Some(1));
+        if let Some(page) = cache.pages.write().unwrap().get_mut("/expired") {
+            page.expires = Some(Instant::now());
+        }
+        assert!(cache.get("/expired", at(3)).is_none(), "past its lifetime");
     }
 
     #[test]
     fn a_full_cache_drops_stale_pages_before_refusing_new_ones() {
         let cache = PageCache::new(Duration::from_secs(1));
         for index in 0..CAPACITY {
-            cache.put(&format!("/p{index}"), 1, Bytes::from_static(b"old"));
+            cache.put(
+                &format!("/p{index}"),
+                at(1),
+                Bytes::from_static(b"old"),
+                None,
+            );
         }
-        cache.put("/fresh", 2, Bytes::from_static(b"new"));
-        assert!(cache.get("/fresh", 2).is_some());
-        assert!(cache.get("/p0", 1).is_none(), "stale pages made room");
+        cache.put("/fresh", at(2), Bytes::from_static(b"new"), None);
+        assert!(cache.get("/fresh", at(2)).is_some());
+        assert!(cache.get("/p0", at(1)).is_none(), "stale pages made room");
 
         for index in 0..CAPACITY {
-            cache.put(&format!("/q{index}"), 2, Bytes::from_static(b"new"));
+            cache.put(
+                &format!("/q{index}"),
+                at(2),
+                Bytes::from_static(b"new"),
+                None,
+            );
         }
-        assert!(cache.get("/q0", 2).is_some());
+        assert!(cache.get("/q0", at(2)).is_some());
         assert!(
-            cache.get(&format!("/q{}", CAPACITY - 1), 2).is_none(),
+            cache.get(&format!("/q{}", CAPACITY - 1), at(2)).is_none(),
             "a full cache of current pages refuses more"
         );
     }

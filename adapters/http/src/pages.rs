@@ -12,6 +12,7 @@ use axum::response::{IntoResponse, Response};
 use vitrine_core::pages::{PageError, PageView, Viewer};
 
 use crate::AppState;
+use crate::page_cache::Version;
 use crate::render::{self, RenderError};
 
 /// How long a client should wait before asking again for a site that cannot be read.
@@ -44,15 +45,22 @@ async fn page_response(state: &AppState, uri: &Uri) -> Response {
         .revision(state.repository.as_ref())
         .await
         .ok();
-    if let Some(html) = revision.and_then(|revision| state.page_cache.get(path, revision)) {
+    let version = revision.map(|revision| Version {
+        revision,
+        plugins: state.plugins.generation(),
+    });
+    if let Some(html) = version.and_then(|version| state.page_cache.get(path, version)) {
         return html_response(StatusCode::OK, html);
     }
     match state.pages.page(path, &viewer).await {
         Ok(view) => match render_html(&state, &view) {
-            Ok((status, html)) => {
-                let html = Bytes::from(html);
-                if let (StatusCode::OK, Some(revision)) = (status, revision) {
-                    state.page_cache.put(path, revision, html.clone());
+            Ok((status, page)) => {
+                state.plugin_styles.keep(page.stylesheets);
+                let html = Bytes::from(page.html);
+                if let (StatusCode::OK, Some(version)) = (status, version) {
+                    state
+                        .page_cache
+                        .put(path, version, html.clone(), page.cache_seconds);
                 }
                 html_response(status, html)
             }
@@ -87,14 +95,18 @@ async fn error_page(state: &AppState, path: &str, viewer: &Viewer) -> Response {
 }
 
 fn render_view(state: &AppState, view: &PageView) -> Result<Response, RenderError> {
-    let (status, html) = render_html(state, view)?;
-    Ok(html_response(status, html))
+    let (status, page) = render_html(state, view)?;
+    state.plugin_styles.keep(page.stylesheets);
+    Ok(html_response(status, page.html))
 }
 
-fn render_html(state: &AppState, view: &PageView) -> Result<(StatusCode, String), RenderError> {
+fn render_html(
+    state: &AppState,
+    view: &PageView,
+) -> Result<(StatusCode, render::RenderedPage), RenderError> {
     let islands = render::islands_on(view);
     let assets = state.assets.page_assets(&islands);
-    let html = render::render_page_with_plugins(
+    let page = render::render_page_with_lifetime(
         view,
         &assets,
         &state.config.public_base_url,
@@ -102,7 +114,7 @@ fn render_html(state: &AppState, view: &PageView) -> Result<(StatusCode, String)
     )?;
     let status =
         StatusCode::from_u16(view.status_code()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    Ok((status, html))
+    Ok((status, page))
 }
 
 /// Shown when the site itself cannot be read: 503, so crawlers come back rather than index it.

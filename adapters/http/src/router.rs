@@ -27,6 +27,7 @@ pub fn router(state: AppState) -> Router {
         // API routes are added by the features that own them; any other `/api` path answers
         // JSON, which is what the request layer calling it can read.
         .merge(crate::widgets::routes())
+        .merge(crate::plugin_styles::routes())
         .merge(crate::forms::routes())
         .merge(crate::newsletter_page::routes())
         .merge(crate::consent::routes())

@@ -64,6 +64,8 @@ pub struct AppState {
     pub(crate) assets: Arc<AssetStore>,
     pub(crate) config: Arc<HttpConfig>,
     pub(crate) page_cache: Arc<PageCache>,
+    /// The stylesheets of plugin blocks on the pages rendered so far.
+    pub(crate) plugin_styles: Arc<crate::plugin_styles::PluginStyles>,
     /// Renders the blocks plugins claim; by default none are claimed and such blocks show
     /// the fallback.
     pub(crate) plugins: Arc<dyn BlockRenderer>,
@@ -109,6 +111,7 @@ impl AppState {
             repository,
             assets,
             page_cache: Arc::new(PageCache::new(config.revision_check_interval)),
+            plugin_styles: Arc::default(),
             config: Arc::new(config),
             plugins: Arc::new(InMemoryBlockRenderer::new()),
             forms,

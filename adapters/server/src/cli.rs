@@ -144,6 +144,11 @@ pub struct ServeArgs {
     )]
     pub plugins: Option<PathBuf>,
 
+    /// Load a plugin again when its files in the plugins directory change, without a
+    /// restart: for developing plugins. Pages rendered with the old plugin are not reused.
+    #[arg(long, env = "VITRINE_WATCH_PLUGINS")]
+    pub watch_plugins: bool,
+
     #[command(flatten)]
     pub shared: crate::shared_state::SharedStateArgs,
 

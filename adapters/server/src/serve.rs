@@ -55,7 +55,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .map(|profile| profile.settings.site_title)
         .context("could not read the site's settings")?;
-    let plugins = crate::plugins::load(&args)?;
+    let plugins = crate::plugins::load(&args, repository.clone()).await?;
     let form_ports = crate::shared_state::form_ports(&args.shared).await?;
     // Page views are buffered in memory and written in batches by a background task.
     let census = Arc::new(vitrine_http::CensusLog::default());

@@ -288,6 +288,15 @@ fn plugin_check_renders_a_block_and_reports_size_and_output() {
     assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
     assert!(stdout.contains("(limit 262144 bytes)"), "{stdout}");
     assert!(stdout.contains("rendered chart in"), "{stdout}");
+    // The memory a render reached, against the 10 MiB default limit.
+    let peak: usize = stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("peak memory: "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|bytes| bytes.parse().ok())
+        .unwrap_or_else(|| panic!("no peak memory line: {stdout}"));
+    assert!(peak > 0 && peak <= 10 * 1024 * 1024, "{stdout}");
+    assert!(stdout.contains("(limit 10485760 bytes)"), "{stdout}");
 }
 
 #[test]

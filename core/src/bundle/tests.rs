@@ -225,7 +225,17 @@ fn broken_bundles_are_refused_with_file_field_and_expectation() {
                 "type = \"plugin\"\nblock-type = 640\n[blocks.data]",
             ),
             "collections/home.toml: field 'blocks[1].block-type': expected a block type code of \
-             the specification, such as 62 for chart, found 640",
+             the specification, such as 62 for chart, or the name of a custom type, found 640",
+        ),
+        (
+            "plugin block with a custom type name that cannot be one",
+            edited(
+                "collections/home.toml",
+                "type = \"summary\"",
+                "type = \"plugin\"\nblock-type = \"<b>\"\n[blocks.data]",
+            ),
+            "collections/home.toml: field 'blocks[1].block-type': a custom block type name has 1 \
+             to 60 letters, digits, spaces or hyphens, starting with a letter, found \"<b>\"",
         ),
         (
             "dangling summary collection",

@@ -45,12 +45,17 @@ impl PluginHtml {
         let mut builder = ammonia::Builder::default();
         builder
             .add_tags(SVG_TAGS)
-            .add_tags(["figure", "figcaption", "time", "caption"])
+            .add_tags(["figure", "figcaption", "time", "caption", "section"])
             .add_generic_attributes(["id", "class", "datetime", "scope"])
             .add_generic_attributes(SVG_ATTRIBUTES)
             .url_schemes(["http", "https", "mailto", "tel"].into_iter().collect())
             .link_rel(Some("noopener noreferrer"));
         Self(builder.clean(raw).to_string())
+    }
+
+    /// The fixed fallback text, which needs no cleaning.
+    pub(crate) fn fallback() -> Self {
+        Self(super::FALLBACK_HTML.to_owned())
     }
 
     pub fn as_str(&self) -> &str {

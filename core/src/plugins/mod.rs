@@ -4,17 +4,19 @@
 //! The port is synchronous because a render is a few microseconds of computation with no I/O:
 //! the WebAssembly host runs it on the calling thread under its own time and memory limits.
 
+mod block_type;
+mod css;
 mod html;
 mod memory;
 mod widget;
 
+pub use block_type::{InvalidTypeName, PluginBlockType};
+pub use css::{CssRefused, MAX_CSS_BYTES, PluginCss};
 pub use html::PluginHtml;
 pub use memory::InMemoryBlockRenderer;
-pub use widget::{WidgetError, WidgetRequest, render_widget};
+pub use widget::{WidgetError, WidgetRequest, WidgetType, render_widget};
 
 use thiserror::Error;
-
-use crate::enums::BlockType;
 
 /// Everything a plugin may know about the block it renders and the page it sits on.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,7 +27,7 @@ pub struct BlockRenderRequest<'a> {
     pub currency: &'a str,
     /// The block id without the `block-` prefix.
     pub block_id: &'a str,
-    pub block_type: BlockType,
+    pub block_type: PluginBlockType,
     pub signed_in: bool,
     /// The path of the page, such as `/about`.
     pub page_url: &'a str,
@@ -37,7 +39,7 @@ pub struct BlockRenderRequest<'a> {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BlockRenderError {
     #[error("no plugin renders block type {0}")]
-    Unclaimed(BlockType),
+    Unclaimed(PluginBlockType),
     #[error("plugin {plugin} is disabled after repeated failures")]
     Disabled { plugin: String },
     #[error("plugin {plugin} failed: {reason}")]
@@ -52,22 +54,51 @@ pub enum BlockRenderError {
 pub const FALLBACK_HTML: &str =
     r#"<p class="plugin-fallback">This content is not available right now.</p>"#;
 
+/// A plugin's answer for one block, ready for a page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PluginRendering {
+    pub html: PluginHtml,
+    /// The block's own CSS, scoped to the block, when the plugin gave some.
+    pub css: Option<PluginCss>,
+    /// How long the rendering may be reused, in seconds, when the plugin says; a page holding
+    /// it is not served from the page cache for longer.
+    pub cache_seconds: Option<u32>,
+}
+
+impl PluginRendering {
+    /// A rendering with no lifetime of its own: reused until the site changes.
+    pub fn lasting(html: PluginHtml) -> Self {
+        Self {
+            html,
+            css: None,
+            cache_seconds: None,
+        }
+    }
+}
+
 /// Renders the blocks of types that plugins claim.
 pub trait BlockRenderer: Send + Sync {
     /// Whether some loaded, enabled plugin renders this block type.
-    fn claims(&self, block_type: BlockType) -> bool;
+    fn claims(&self, block_type: &PluginBlockType) -> bool;
 
     /// Renders one block, returning sanitised HTML.
-    fn render(&self, request: &BlockRenderRequest<'_>) -> Result<PluginHtml, BlockRenderError>;
+    fn render(&self, request: &BlockRenderRequest<'_>)
+    -> Result<PluginRendering, BlockRenderError>;
+
+    /// A number that changes whenever the loaded plugins change (a plugin reloaded while the
+    /// server runs), so pages rendered with the old plugins are not served again.
+    fn generation(&self) -> u64 {
+        0
+    }
 }
 
-/// The HTML for a plugin block: the plugin's rendering, or the fallback when it failed.
+/// A plugin block ready for the page: the plugin's rendering, or the fallback (no CSS,
+/// reusable for as long as the page) when it failed.
 pub fn render_or_fallback(
     renderer: &dyn BlockRenderer,
     request: &BlockRenderRequest<'_>,
-) -> String {
-    match renderer.render(request) {
-        Ok(html) => html.into_string(),
-        Err(_) => FALLBACK_HTML.to_owned(),
-    }
+) -> PluginRendering {
+    renderer
+        .render(request)
+        .unwrap_or_else(|_| PluginRendering::lasting(PluginHtml::fallback()))
 }

@@ -5,7 +5,18 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::enums::BlockType;
-use crate::plugins::{BlockRenderError, BlockRenderRequest, BlockRenderer, PluginHtml};
+use crate::plugins::{
+    BlockRenderError, BlockRenderRequest, BlockRenderer, PluginBlockType, PluginRendering,
+};
+
+/// The `type` of `widgetJSON`: the specification's code, or the name of a custom type (which
+/// has no code), such as `"event summary"`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum WidgetType {
+    Code(u16),
+    Name(String),
+}
 
 /// The `widgetJSON` form field: the block type's code, the block id without its prefix, the
 /// block's JSON and, for event summary blocks, the collection to read.
@@ -13,7 +24,7 @@ use crate::plugins::{BlockRenderError, BlockRenderRequest, BlockRenderer, Plugin
 #[serde(rename_all = "camelCase")]
 pub struct WidgetRequest {
     #[serde(rename = "type")]
-    pub block_type: u16,
+    pub block_type: WidgetType,
     pub id: String,
     pub value: serde_json::Value,
     #[serde(default)]
@@ -25,7 +36,7 @@ pub enum WidgetError {
     #[error("widgetJSON is not valid: {0}")]
     Invalid(String),
     #[error("unknown block type {0}")]
-    UnknownType(u16),
+    UnknownType(String),
     #[error(transparent)]
     Render(#[from] BlockRenderError),
 }
@@ -53,9 +64,15 @@ pub fn render_widget(
     (locale, currency): (&str, &str),
     request: &WidgetRequest,
     page_url: &str,
-) -> Result<PluginHtml, WidgetError> {
-    let block_type = BlockType::from_code(request.block_type)
-        .map_err(|_| WidgetError::UnknownType(request.block_type))?;
+) -> Result<PluginRendering, WidgetError> {
+    let block_type = match &request.block_type {
+        WidgetType::Code(code) => BlockType::from_code(*code)
+            .map(PluginBlockType::Spec)
+            .map_err(|_| WidgetError::UnknownType(code.to_string()))?,
+        WidgetType::Name(name) => {
+            PluginBlockType::from_name(name).map_err(|_| WidgetError::UnknownType(name.clone()))?
+        }
+    };
     let data = request.data();
     let render = BlockRenderRequest {
         locale,
@@ -81,9 +98,9 @@ mod tests {
         )
         .unwrap();
         let renderer = InMemoryBlockRenderer::new().with_html(BlockType::Chart, "<p>{data}</p>");
-        let html = render_widget(&renderer, ("en-GB", "EUR"), &request, "/").unwrap();
+        let rendering = render_widget(&renderer, ("en-GB", "EUR"), &request, "/").unwrap();
         assert_eq!(
-            html.as_str(),
+            rendering.html.as_str(),
             r#"<p>{"collectionId":"events","points":[]}</p>"#
         );
         assert_eq!(renderer.rendered(), ["abc"]);
@@ -100,13 +117,21 @@ mod tests {
         let unknown = WidgetRequest::parse(r#"{"type":999,"id":"a","value":{}}"#).unwrap();
         assert_eq!(
             render_widget(&renderer, settings, &unknown, "/"),
-            Err(WidgetError::UnknownType(999))
+            Err(WidgetError::UnknownType("999".to_owned()))
+        );
+        let custom =
+            WidgetRequest::parse(r#"{"type":"event summary","id":"a","value":{}}"#).unwrap();
+        assert_eq!(
+            render_widget(&renderer, settings, &custom, "/"),
+            Err(WidgetError::Render(BlockRenderError::Unclaimed(
+                PluginBlockType::Custom("event summary".to_owned())
+            )))
         );
         let unclaimed = WidgetRequest::parse(r#"{"type":26,"id":"a","value":{}}"#).unwrap();
         assert_eq!(
             render_widget(&renderer, settings, &unclaimed, "/"),
             Err(WidgetError::Render(BlockRenderError::Unclaimed(
-                BlockType::Calendar
+                BlockType::Calendar.into()
             )))
         );
     }
@@ -125,7 +150,9 @@ mod wire {
         .unwrap();
         insta::assert_debug_snapshot!(request, @r#"
         WidgetRequest {
-            block_type: 59,
+            block_type: Code(
+                59,
+            ),
             id: "tour",
             value: Object {
                 "dates": Array [],

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::enums::BlockType;
+use crate::plugins::PluginBlockType;
 use crate::site::{BlockId, CollectionId, ItemId, MediaRef, SafeHtml};
 
 /// A block placed in a layout column.
@@ -13,8 +14,14 @@ pub struct Block {
 }
 
 impl Block {
-    pub fn block_type(&self) -> BlockType {
+    /// The specification's type of the block; none for a plugin's custom type.
+    pub fn block_type(&self) -> Option<BlockType> {
         self.content.block_type()
+    }
+
+    /// The specification's type code (001 s3), or 0 for a plugin's custom type.
+    pub fn type_code(&self) -> u16 {
+        self.block_type().map_or(0, BlockType::code)
     }
 }
 
@@ -97,17 +104,19 @@ pub enum BlockContent {
     SocialLinks {
         links: Vec<SocialLink>,
     },
-    /// A block of a type the platform does not render itself (chart, tour dates...), rendered
-    /// by the WebAssembly plugin that claims the type, from data only that plugin interprets.
+    /// A block of a type the platform does not render itself (chart, tour dates, or a custom
+    /// type such as event summary), rendered by the WebAssembly plugin that claims the type,
+    /// from data only that plugin interprets.
     Plugin {
-        block_type: BlockType,
+        block_type: PluginBlockType,
         data: serde_json::Value,
     },
 }
 
 impl BlockContent {
-    pub fn block_type(&self) -> BlockType {
-        match self {
+    /// The specification's type of the block; none for a plugin's custom type.
+    pub fn block_type(&self) -> Option<BlockType> {
+        Some(match self {
             Self::Html { .. } => BlockType::Html,
             Self::Image { .. } => BlockType::Image,
             Self::Button { .. } => BlockType::Button,
@@ -125,8 +134,15 @@ impl BlockContent {
             Self::Video { .. } => BlockType::Video,
             Self::Product { .. } => BlockType::Product,
             Self::SocialLinks { .. } => BlockType::SocialLinksV2,
-            Self::Plugin { block_type, .. } => *block_type,
-        }
+            Self::Plugin {
+                block_type: PluginBlockType::Spec(spec),
+                ..
+            } => *spec,
+            Self::Plugin {
+                block_type: PluginBlockType::Custom(_),
+                ..
+            } => return None,
+        })
     }
 }
 
@@ -325,7 +341,17 @@ mod tests {
             allow_multiple: false,
             first_open: true,
         };
-        assert_eq!(block.block_type().code(), 69);
-        assert_eq!(BlockContent::HorizontalRule.block_type().code(), 47);
+        assert_eq!(block.block_type().map(BlockType::code), Some(69));
+        assert_eq!(
+            BlockContent::HorizontalRule
+                .block_type()
+                .map(BlockType::code),
+            Some(47)
+        );
+        let custom = BlockContent::Plugin {
+            block_type: PluginBlockType::Custom("event summary".to_owned()),
+            data: serde_json::Value::Null,
+        };
+        assert_eq!(custom.block_type(), None);
     }
 }

@@ -21,7 +21,7 @@ fn request() -> BlockRenderRequest<'static> {
         locale: "en-GB",
         currency: "EUR",
         block_id: "b1",
-        block_type: BlockType::Chart,
+        block_type: BlockType::Chart.into(),
         signed_in: false,
         page_url: "/",
         data: DATA,

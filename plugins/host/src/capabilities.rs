@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use vitrine_core::money::Currency;
 use vitrine_core::money::{FormatOptions, Locale, Money, format};
-use wasmtime::StoreLimits;
 
 use crate::bindings::vitrine::block::{collections, log, money, types};
+use crate::limiter::RenderLimiter;
 
 /// An item of another collection, as the `collections` capability hands it to a plugin.
 pub use types::CollectionItem;
@@ -17,6 +17,14 @@ pub use types::CollectionItem;
 pub trait CollectionItems: Send + Sync {
     /// At most `limit` published items of the collection, newest first.
     fn items(&self, collection_id: &str, limit: u32) -> Vec<CollectionItem>;
+
+    /// At most `limit` published items of the collection dated today or later, soonest first.
+    fn upcoming(&self, collection_id: &str, limit: u32) -> Vec<CollectionItem>;
+
+    /// A number that changes whenever the items change.
+    fn version(&self) -> u64 {
+        0
+    }
 }
 
 /// A source with no collections, for sites or tests without summary-style plugin blocks.
@@ -27,12 +35,16 @@ impl CollectionItems for NoCollections {
     fn items(&self, _collection_id: &str, _limit: u32) -> Vec<CollectionItem> {
         Vec::new()
     }
+
+    fn upcoming(&self, _collection_id: &str, _limit: u32) -> Vec<CollectionItem> {
+        Vec::new()
+    }
 }
 
 /// What one render's store holds: its limits and what the capabilities need.
 pub(crate) struct RenderState {
     pub(crate) plugin: Arc<str>,
-    pub(crate) limits: StoreLimits,
+    pub(crate) limiter: RenderLimiter,
     pub(crate) locale: Locale,
     pub(crate) currency: Currency,
     pub(crate) collections: Arc<dyn CollectionItems>,
@@ -68,5 +80,9 @@ impl collections::Host for RenderState {
     fn items(&mut self, collection_id: String, limit: u32) -> Vec<CollectionItem> {
         // At most 50 items, so the answer stays small whatever the plugin asks for.
         self.collections.items(&collection_id, limit.min(50))
+    }
+
+    fn upcoming(&mut self, collection_id: String, limit: u32) -> Vec<CollectionItem> {
+        self.collections.upcoming(&collection_id, limit.min(50))
     }
 }

@@ -7,14 +7,17 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use thiserror::Error;
 use vitrine_core::enums::BlockType;
-use vitrine_core::plugins::{BlockRenderError, BlockRenderRequest, BlockRenderer, PluginHtml};
+use vitrine_core::plugins::{
+    BlockRenderError, BlockRenderRequest, BlockRenderer, PluginBlockType, PluginCss, PluginHtml,
+    PluginRendering,
+};
 use wasmtime::component::{HasSelf, Linker};
 use wasmtime::{Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig};
 
 use crate::bindings::{BlockRenderer as Bindings, BlockRendererPre};
 use crate::capabilities::{CollectionItems, NoCollections, RenderState};
 use crate::limits::CEILING;
-use crate::loaded::LoadedPlugin;
+use crate::loaded::{LoadedPlugin, RenderStats};
 use crate::manifest::{Capability, Manifest, ManifestError};
 
 /// Failures in a row after which a plugin is disabled until the server restarts. One success
@@ -55,6 +58,8 @@ pub enum LoadError {
     },
     #[error("plugin {plugin} claims code {code}, which is not a block type of the specification")]
     UnknownCode { plugin: String, code: u16 },
+    #[error("plugin {plugin}: {reason}")]
+    InvalidTypeName { plugin: String, reason: String },
     #[error("the WebAssembly engine could not start: {0}")]
     Engine(String),
 }
@@ -74,8 +79,8 @@ pub struct PluginHost {
     engine: Engine,
     linker: Linker<RenderState>,
     plugins: Vec<Arc<LoadedPlugin>>,
-    by_code: HashMap<u16, usize>,
-    by_name: HashMap<String, usize>,
+    /// Each claimed block type: the plugin's index and the type's name in its manifest.
+    by_type: HashMap<PluginBlockType, (usize, String)>,
     cache_dir: Option<PathBuf>,
     collections: Arc<dyn CollectionItems>,
 }
@@ -103,11 +108,23 @@ impl PluginHost {
             engine,
             linker,
             plugins: Vec::new(),
-            by_code: HashMap::new(),
-            by_name: HashMap::new(),
+            by_type: HashMap::new(),
             cache_dir,
             collections: Arc::new(NoCollections),
         })
+    }
+
+    /// A host on the same engine, cache and collections, with no plugins loaded yet: the start
+    /// of a reload.
+    pub fn emptied(&self) -> Self {
+        Self {
+            engine: self.engine.clone(),
+            linker: self.linker.clone(),
+            plugins: Vec::new(),
+            by_type: HashMap::new(),
+            cache_dir: self.cache_dir.clone(),
+            collections: Arc::clone(&self.collections),
+        }
     }
 
     /// Where the `collections` capability reads items.
@@ -201,24 +218,30 @@ impl PluginHost {
                 });
             }
         }
+        let mut claims = Vec::with_capacity(manifest.blocks.len());
         for claim in &manifest.blocks {
-            if let Some(code) = claim.code {
-                BlockType::from_code(code).map_err(|_| LoadError::UnknownCode {
-                    plugin: plugin.clone(),
-                    code,
-                })?;
-            }
-            let taken = claim
-                .code
-                .and_then(|code| self.by_code.get(&code))
-                .or_else(|| self.by_name.get(&claim.name));
-            if let Some(&index) = taken {
+            let block_type = match claim.code {
+                Some(code) => BlockType::from_code(code)
+                    .map(PluginBlockType::Spec)
+                    .map_err(|_| LoadError::UnknownCode {
+                        plugin: plugin.clone(),
+                        code,
+                    })?,
+                None => PluginBlockType::from_name(&claim.name).map_err(|error| {
+                    LoadError::InvalidTypeName {
+                        plugin: plugin.clone(),
+                        reason: error.to_string(),
+                    }
+                })?,
+            };
+            if let Some((index, _)) = self.by_type.get(&block_type) {
                 return Err(LoadError::AlreadyClaimed {
                     plugin,
                     block_type: claim.name.clone(),
-                    other: self.plugins[index].manifest.name.clone(),
+                    other: self.plugins[*index].manifest.name.clone(),
                 });
             }
+            claims.push((block_type, claim.name.clone()));
         }
         // WASI imports that a guest's standard library links (clock, environment, files) are
         // defined as traps: the plugin instantiates, and any real use of them stops it.
@@ -229,11 +252,8 @@ impl PluginHost {
         let pre = linker.instantiate_pre(&component).map_err(invalid)?;
         let pre = BlockRendererPre::new(pre).map_err(invalid)?;
         let index = self.plugins.len();
-        for claim in &manifest.blocks {
-            if let Some(code) = claim.code {
-                self.by_code.insert(code, index);
-            }
-            self.by_name.insert(claim.name.clone(), index);
+        for (block_type, name) in claims {
+            self.by_type.insert(block_type, (index, name));
         }
         self.plugins.push(Arc::new(LoadedPlugin {
             name: Arc::from(plugin.as_str()),
@@ -261,37 +281,57 @@ impl PluginHost {
             .collect()
     }
 
-    fn plugin_for(&self, block_type: BlockType) -> Option<&Arc<LoadedPlugin>> {
-        self.by_code
-            .get(&block_type.code())
-            .map(|&index| &self.plugins[index])
+    /// The plugin that claims `block_type`, and the type's name in its manifest.
+    fn plugin_for(&self, block_type: &PluginBlockType) -> Option<(&Arc<LoadedPlugin>, &str)> {
+        self.by_type
+            .get(block_type)
+            .map(|(index, name)| (&self.plugins[*index], name.as_str()))
+    }
+
+    /// The block types the loaded plugins claim, in no particular order.
+    pub fn claimed_types(&self) -> Vec<PluginBlockType> {
+        self.by_type.keys().cloned().collect()
     }
 }
 
-impl BlockRenderer for PluginHost {
-    fn claims(&self, block_type: BlockType) -> bool {
-        self.plugin_for(block_type)
-            .is_some_and(|plugin| !plugin.is_disabled())
+impl PluginHost {
+    /// Renders one block like [`BlockRenderer::render`], and reports what the render used, for
+    /// `vitrine plugin check` and benchmarks.
+    pub fn render_with_stats(
+        &self,
+        request: &BlockRenderRequest<'_>,
+    ) -> (Result<PluginRendering, BlockRenderError>, RenderStats) {
+        let mut stats = RenderStats::default();
+        let outcome = self.render_block(request, &mut stats);
+        (outcome, stats)
     }
 
-    fn render(&self, request: &BlockRenderRequest<'_>) -> Result<PluginHtml, BlockRenderError> {
-        let plugin = self
-            .plugin_for(request.block_type)
-            .ok_or(BlockRenderError::Unclaimed(request.block_type))?;
+    fn render_block(
+        &self,
+        request: &BlockRenderRequest<'_>,
+        stats: &mut RenderStats,
+    ) -> Result<PluginRendering, BlockRenderError> {
+        let (plugin, claim_name) = self
+            .plugin_for(&request.block_type)
+            .ok_or_else(|| BlockRenderError::Unclaimed(request.block_type.clone()))?;
         let name = plugin.manifest.name.clone();
         if plugin.is_disabled() {
             return Err(BlockRenderError::Disabled { plugin: name });
         }
-        let claim_name = plugin
-            .manifest
-            .blocks
-            .iter()
-            .find(|claim| claim.code == Some(request.block_type.code()))
-            .map_or(request.block_type.spec_name(), |claim| claim.name.as_str());
-        match plugin.render(request, claim_name, Arc::clone(&self.collections)) {
-            Ok(html) => {
+        match plugin.render(request, claim_name, Arc::clone(&self.collections), stats) {
+            Ok(rendering) => {
                 plugin.record_success();
-                Ok(PluginHtml::sanitize(&html))
+                // CSS outside the safe subset is dropped, not the block: its HTML is sound.
+                let css = rendering.css.as_deref().and_then(|css| {
+                    PluginCss::scope(css, request.block_id)
+                        .inspect_err(|error| tracing::warn!(plugin = %name, block = request.block_id, %error, "plugin CSS dropped"))
+                        .ok()
+                });
+                Ok(PluginRendering {
+                    html: PluginHtml::sanitize(&rendering.html),
+                    css,
+                    cache_seconds: rendering.cache_seconds,
+                })
             }
             Err(reason) => {
                 tracing::warn!(plugin = %name, block = request.block_id, page = request.page_url, %reason, "plugin block failed; the page shows the fallback");
@@ -304,5 +344,25 @@ impl BlockRenderer for PluginHost {
                 })
             }
         }
+    }
+}
+
+impl BlockRenderer for PluginHost {
+    fn claims(&self, block_type: &PluginBlockType) -> bool {
+        self.plugin_for(block_type)
+            .is_some_and(|(plugin, _)| !plugin.is_disabled())
+    }
+
+    fn render(
+        &self,
+        request: &BlockRenderRequest<'_>,
+    ) -> Result<PluginRendering, BlockRenderError> {
+        self.render_block(request, &mut RenderStats::default())
+    }
+
+    /// Changes when the items the `collections` capability reads change, so pages holding
+    /// summaries of them are rendered again.
+    fn generation(&self) -> u64 {
+        self.collections.version()
     }
 }

@@ -12,12 +12,16 @@
 mod bindings;
 mod cache;
 mod capabilities;
+mod directory;
 mod host;
+mod limiter;
 pub mod limits;
 mod loaded;
 pub mod manifest;
 
 pub use capabilities::{CollectionItem, CollectionItems, NoCollections};
+pub use directory::PluginDirectory;
 pub use host::{FAILURE_THRESHOLD, LoadError, PluginHost, PluginStatus};
 pub use limits::Limits;
+pub use loaded::RenderStats;
 pub use manifest::Manifest;

@@ -7,10 +7,20 @@ use vitrine_core::money::{Currency, Locale};
 use vitrine_core::plugins::BlockRenderRequest;
 use wasmtime::{Store, StoreLimitsBuilder};
 
-use crate::bindings::{BlockRendererPre, RenderContext, RenderError};
+use crate::bindings::{BlockRendererPre, RenderContext, RenderError, Rendering};
 use crate::capabilities::{CollectionItems, RenderState};
+use crate::limiter::RenderLimiter;
 use crate::limits::Limits;
 use crate::manifest::Manifest;
+
+/// What one render used, whether it succeeded or not.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RenderStats {
+    /// Fuel consumed (about one unit per WebAssembly instruction).
+    pub fuel_used: u64,
+    /// The largest linear memory the instance had, in bytes.
+    pub peak_memory_bytes: usize,
+}
 
 pub(crate) struct LoadedPlugin {
     pub(crate) manifest: Manifest,
@@ -29,7 +39,8 @@ impl LoadedPlugin {
         request: &BlockRenderRequest<'_>,
         block_type_name: &str,
         collections: Arc<dyn CollectionItems>,
-    ) -> Result<String, String> {
+        stats: &mut RenderStats,
+    ) -> Result<Rendering, String> {
         if request.data.len() > self.limits.input_bytes {
             return Err(format!(
                 "block data of {} bytes is above the input limit of {} bytes",
@@ -44,13 +55,13 @@ impl LoadedPlugin {
             .build();
         let state = RenderState {
             plugin: Arc::clone(&self.name),
-            limits: store_limits,
+            limiter: RenderLimiter::new(store_limits),
             locale: Locale::best_match(request.locale),
             currency: Currency::from_code(request.currency).unwrap_or_default(),
             collections,
         };
         let mut store = Store::new(self.pre.engine(), state);
-        store.limiter(|state| &mut state.limits);
+        store.limiter(|state| &mut state.limiter);
         store
             .set_fuel(self.limits.fuel)
             .map_err(|error| error.to_string())?;
@@ -67,17 +78,18 @@ impl LoadedPlugin {
             signed_in: request.signed_in,
             page_url: request.page_url.to_owned(),
         };
-        let outcome = instance
-            .call_render(&mut store, &context, request.data)
-            .map_err(|error| {
-                if store.get_fuel().is_ok_and(|fuel| fuel == 0) {
-                    format!("ran out of time (fuel limit of {})", self.limits.fuel)
-                } else {
-                    // The root cause ("wasm trap: ...") is what an owner can act on; the wasm
-                    // backtrace above it is noise in a one-line log entry.
-                    format!("trapped: {}", error.root_cause())
-                }
-            })?;
+        let outcome = instance.call_render(&mut store, &context, request.data);
+        stats.fuel_used = self.limits.fuel - store.get_fuel().unwrap_or(0);
+        stats.peak_memory_bytes = store.data().limiter.peak_memory_bytes;
+        let outcome = outcome.map_err(|error| {
+            if store.get_fuel().is_ok_and(|fuel| fuel == 0) {
+                format!("ran out of time (fuel limit of {})", self.limits.fuel)
+            } else {
+                // The root cause ("wasm trap: ...") is what an owner can act on; the wasm
+                // backtrace above it is noise in a one-line log entry.
+                format!("trapped: {}", error.root_cause())
+            }
+        })?;
         let rendering = outcome.map_err(|error| match error {
             RenderError::InvalidData(reason) => format!("invalid block data: {reason}"),
             RenderError::UnsupportedType(reason) => format!("unsupported block type: {reason}"),
@@ -90,7 +102,7 @@ impl LoadedPlugin {
                 self.limits.output_bytes
             ));
         }
-        Ok(rendering.html)
+        Ok(rendering)
     }
 
     /// Counts a failure; returns true when this one disabled the plugin.

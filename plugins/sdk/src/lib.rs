@@ -36,6 +36,14 @@ pub trait BlockPlugin {
     /// The block's data, as the site stores it.
     type Data: DeserializeOwned;
 
+    /// How long, in seconds, a rendering may be reused; `None` (the default) keeps it until
+    /// the site changes. A block that depends on the date, such as upcoming events, sets it.
+    const CACHE_SECONDS: Option<u32> = None;
+
+    /// The block's own CSS, when it needs some: plain rules (`.list { padding: 0 }`) that the
+    /// host scopes to the block; at-rules, `url()` and escapes are refused.
+    const CSS: Option<&'static str> = None;
+
     /// Renders one block. Return HTML; the host removes anything executable from it.
     fn render(context: &RenderContext, data: Self::Data) -> Result<String, RenderError>;
 }
@@ -48,8 +56,8 @@ pub fn run<P: BlockPlugin>(context: RenderContext, data: String) -> Result<Rende
     let html = P::render(&context, data)?;
     Ok(Rendering {
         html,
-        css: None,
-        cache_seconds: None,
+        css: P::CSS.map(str::to_owned),
+        cache_seconds: P::CACHE_SECONDS,
     })
 }
 
@@ -98,5 +106,10 @@ pub mod collections {
     /// At most `limit` items of the collection, newest first.
     pub fn items(collection_id: &str, limit: u32) -> Vec<CollectionItem> {
         crate::bindings::vitrine::block::collections::items(collection_id, limit)
+    }
+
+    /// At most `limit` items of the collection dated today or later, soonest first.
+    pub fn upcoming(collection_id: &str, limit: u32) -> Vec<CollectionItem> {
+        crate::bindings::vitrine::block::collections::upcoming(collection_id, limit)
     }
 }

@@ -26,6 +26,7 @@ use askama::Template;
 use vitrine_core::pages::{PageContent, PageView};
 use vitrine_core::plugins::{BlockRenderer, InMemoryBlockRenderer as NoPluginsRenderer};
 
+pub(crate) use blocks::stylesheet_link;
 pub(crate) use consent::banner_settings;
 
 use chrome::{Footer, Header};
@@ -84,6 +85,26 @@ pub fn render_page_with_plugins(
     public_base_url: &str,
     plugins: &dyn BlockRenderer,
 ) -> Result<String, RenderError> {
+    render_page_with_lifetime(view, assets, public_base_url, plugins).map(|page| page.html)
+}
+
+/// A rendered page and how long it may be reused: the shortest `cache-seconds` of the plugin
+/// renderings on it, none when no plugin limited it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderedPage {
+    pub html: String,
+    pub cache_seconds: Option<u32>,
+    /// The plugin blocks' stylesheets the page links to.
+    pub stylesheets: Vec<vitrine_core::plugins::PluginCss>,
+}
+
+/// [`render_page_with_plugins`], also saying how long the page may be served from a cache.
+pub fn render_page_with_lifetime(
+    view: &PageView,
+    assets: &PageAssets,
+    public_base_url: &str,
+    plugins: &dyn BlockRenderer,
+) -> Result<RenderedPage, RenderError> {
     let scope = RenderScope::new(view).with_plugins(plugins);
     let settings = &view.profile.settings;
     let context_json = Markup::script_json(&view.context).map_err(RenderError::Context)?;
@@ -125,7 +146,12 @@ pub fn render_page_with_plugins(
         cookie_banner: consent::CookieBanner::for_site(&settings.cookies),
         captcha_script: captcha_script(view),
     };
-    Ok(document.render()?)
+    let html = document.render()?;
+    Ok(RenderedPage {
+        html,
+        cache_seconds: scope.cache_seconds(),
+        stylesheets: scope.take_stylesheets(),
+    })
 }
 
 /// The renderer of pages rendered without plugins: it claims nothing, so plugin blocks show

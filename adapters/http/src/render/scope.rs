@@ -1,12 +1,12 @@
 //! What every part of one page render shares: the page, the store's money format, and which
 //! image is the page's first (the one that loads eagerly).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use vitrine_core::catalog::Product;
 use vitrine_core::money::{self, Currency, FormatOptions, Locale, Money};
 use vitrine_core::pages::PageView;
-use vitrine_core::plugins::BlockRenderer;
+use vitrine_core::plugins::{BlockRenderer, PluginCss};
 use vitrine_core::site::MediaRef;
 
 use super::commerce::PriceView;
@@ -21,6 +21,10 @@ pub(crate) struct RenderScope<'a> {
     hero_taken: Cell<bool>,
     /// Renders the blocks plugins claim, when the page is rendered with plugins.
     plugins: Option<&'a dyn BlockRenderer>,
+    /// The shortest reuse time a plugin rendering on the page asked for.
+    cache_seconds: Cell<Option<u32>>,
+    /// The plugin blocks' own stylesheets, for the server to serve.
+    stylesheets: RefCell<Vec<PluginCss>>,
 }
 
 impl<'a> RenderScope<'a> {
@@ -32,6 +36,8 @@ impl<'a> RenderScope<'a> {
             currency: settings.store.selected_currency,
             hero_taken: Cell::new(false),
             plugins: None,
+            cache_seconds: Cell::new(None),
+            stylesheets: RefCell::new(Vec::new()),
         }
     }
 
@@ -42,6 +48,30 @@ impl<'a> RenderScope<'a> {
 
     pub(crate) fn plugins(&self) -> Option<&'a dyn BlockRenderer> {
         self.plugins
+    }
+
+    /// Records that a part of the page may be reused for `seconds` at most.
+    pub(crate) fn limit_cache_seconds(&self, seconds: u32) {
+        let shortest = self
+            .cache_seconds
+            .get()
+            .map_or(seconds, |old| old.min(seconds));
+        self.cache_seconds.set(Some(shortest));
+    }
+
+    /// Keeps a plugin block's stylesheet, which the page links to.
+    pub(crate) fn add_stylesheet(&self, css: PluginCss) {
+        self.stylesheets.borrow_mut().push(css);
+    }
+
+    /// The plugin blocks' stylesheets the page links to.
+    pub(crate) fn take_stylesheets(&self) -> Vec<PluginCss> {
+        self.stylesheets.take()
+    }
+
+    /// How long the page may be reused, when a part of it limited that.
+    pub(crate) fn cache_seconds(&self) -> Option<u32> {
+        self.cache_seconds.get()
     }
 
     pub(crate) fn locale_tag(&self) -> &'a str {

@@ -7,7 +7,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use vitrine_core::enums::BlockType;
 use vitrine_core::pages::PageService;
-use vitrine_core::plugins::{FALLBACK_HTML, InMemoryBlockRenderer};
+use vitrine_core::plugins::{FALLBACK_HTML, InMemoryBlockRenderer, PluginBlockType};
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::memory::MemorySiteRepository;
 use vitrine_core::site::{
@@ -27,16 +27,33 @@ fn renderer() -> InMemoryBlockRenderer {
             r#"<figure class="chart" onclick="x()">{data}</figure>"#,
         )
         .with_failure(BlockType::TourDates, "trapped: unreachable")
+        .with_html_for(event_summary(), r#"<ul class="events">{data}</ul>"#, 3600)
+        .with_css(event_summary(), ".events { padding: 0 }")
 }
 
-fn plugin_block(id: &str, block_type: BlockType, data: serde_json::Value) -> Block {
+fn event_summary() -> PluginBlockType {
+    PluginBlockType::Custom("event summary".to_owned())
+}
+
+fn plugin_block(
+    id: &str,
+    block_type: impl Into<PluginBlockType>,
+    data: serde_json::Value,
+) -> Block {
     Block {
         id: id.to_owned().try_into().unwrap(),
-        content: BlockContent::Plugin { block_type, data },
+        content: BlockContent::Plugin {
+            block_type: block_type.into(),
+            data,
+        },
     }
 }
 
 async fn app() -> axum::Router {
+    app_with(Arc::new(renderer())).await
+}
+
+async fn app_with(renderer: Arc<InMemoryBlockRenderer>) -> axum::Router {
     let mut site = support::site();
     let mut page: Collection = site.collections[0].clone();
     page.id = CollectionId::try_from("plugins".to_owned()).unwrap();
@@ -54,6 +71,7 @@ async fn app() -> axum::Router {
             ),
             plugin_block("tour", BlockType::TourDates, serde_json::json!({})),
             plugin_block("calendar", BlockType::Calendar, serde_json::json!({})),
+            plugin_block("upcoming", event_summary(), serde_json::json!({"limit": 3})),
         ])
         .unwrap(),
     };
@@ -67,7 +85,7 @@ async fn app() -> axum::Router {
         Arc::new(support::fixture_assets()),
         support::config(),
     )
-    .with_block_renderer(Arc::new(renderer()));
+    .with_block_renderer(renderer);
     vitrine_http::router(state)
 }
 
@@ -94,6 +112,103 @@ async fn a_page_renders_plugin_blocks_and_falls_back_for_failing_or_unclaimed_on
     assert!(!html.contains("onclick"), "{html}");
     assert_eq!(html.matches(FALLBACK_HTML).count(), 2, "{html}");
     assert!(html.contains("plugin-block"), "{html}");
+    // A custom type has no specification code: its block says 0.
+    assert!(
+        html.contains(r#"id="block-upcoming" data-block-type="0""#),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"<ul class="events">{"limit":3}</ul>"#),
+        "{html}"
+    );
+}
+
+#[tokio::test]
+async fn a_plugins_css_is_served_scoped_to_its_block_and_linked_from_the_page() {
+    let app = app().await;
+    let html = fetch(&app, "/plugins").await.text();
+    let start = html
+        .find(r#"<link rel="stylesheet" href="/plugin-styles/"#)
+        .unwrap_or_else(|| panic!("no stylesheet link: {html}"));
+    let href = html[start..]
+        .split('"')
+        .nth(3)
+        .expect("the link has an href")
+        .to_owned();
+    let stylesheet = fetch(&app, &href).await;
+    assert_eq!(stylesheet.status, StatusCode::OK);
+    assert_eq!(
+        stylesheet.headers.get("content-type").unwrap(),
+        "text/css; charset=utf-8"
+    );
+    assert_eq!(stylesheet.text(), "#block-upcoming .events{padding:0;}\n");
+    assert_eq!(
+        fetch(&app, "/plugin-styles/0000.css").await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn a_cached_page_is_rendered_again_after_the_plugins_reload() {
+    let renderer = Arc::new(renderer());
+    let app = app_with(renderer.clone()).await;
+    fetch(&app, "/plugins").await;
+    let first = renderer.rendered().len();
+    assert_eq!(first, 4, "one render per plugin block");
+    fetch(&app, "/plugins").await;
+    assert_eq!(
+        renderer.rendered().len(),
+        first,
+        "served from the page cache"
+    );
+    renderer.reload();
+    let answer = fetch(&app, "/plugins").await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(
+        renderer.rendered().len(),
+        first * 2,
+        "rendered with the new plugins"
+    );
+}
+
+#[tokio::test]
+async fn a_page_is_not_reused_beyond_a_plugins_cache_seconds() {
+    let renderer =
+        Arc::new(InMemoryBlockRenderer::new().with_html_for(event_summary(), "<p>now</p>", 0));
+    let app = app_with(renderer.clone()).await;
+    fetch(&app, "/plugins").await;
+    let first = renderer.rendered().len();
+    fetch(&app, "/plugins").await;
+    assert_eq!(
+        renderer.rendered().len(),
+        first * 2,
+        "a rendering reusable for 0 seconds is rendered on every visit"
+    );
+}
+
+#[tokio::test]
+async fn get_widget_rendering_renders_custom_types_by_name_with_their_lifetime() {
+    let answer = send(
+        &app().await,
+        widget_request(
+            r#"{"type":"event summary","id":"upcoming","value":{},"collectionId":"events"}"#,
+        ),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    let html = answer.json()["html"].as_str().unwrap().to_owned();
+    assert!(
+        html.starts_with(r#"<link rel="stylesheet" href="/plugin-styles/"#),
+        "{html}"
+    );
+    assert!(
+        html.ends_with(r#"<ul class="events">{"collectionId":"events"}</ul>"#),
+        "{html}"
+    );
+    assert_eq!(
+        answer.headers.get("cache-control").unwrap(),
+        "private, max-age=3600"
+    );
 }
 
 #[tokio::test]

@@ -7,6 +7,7 @@ use crate::bundle::dto::*;
 use crate::bundle::error::At;
 use crate::bundle::text::markdown;
 use crate::enums::BlockType;
+use crate::plugins::PluginBlockType;
 use crate::site::{
     AccordionItem, Alignment, Block, BlockContent, BlockId, ButtonSize, GallerySlide,
     MarqueeDirection, MarqueeProps, SafeHtml, Slug, SocialLink, SummaryDesign,
@@ -229,12 +230,17 @@ impl Converter {
             }
             "plugin" => {
                 let dto: PluginBlockDto = at.deserialize(fields)?;
-                let block_type = BlockType::from_code(dto.block_type).map_err(|_| {
-                    at.field("block-type").error(format!(
-                        "expected a block type code of the specification, such as 62 for chart, found {}",
-                        dto.block_type
-                    ))
-                })?;
+                let block_type = match dto.block_type {
+                    PluginTypeDto::Code(code) => BlockType::from_code(code)
+                        .map(PluginBlockType::Spec)
+                        .map_err(|_| {
+                            at.field("block-type").error(format!(
+                                "expected a block type code of the specification, such as 62 for chart, or the name of a custom type, found {code}"
+                            ))
+                        })?,
+                    PluginTypeDto::Name(name) => PluginBlockType::from_name(&name)
+                        .map_err(|error| at.field("block-type").error(error.to_string()))?,
+                };
                 BlockContent::Plugin {
                     block_type,
                     data: dto

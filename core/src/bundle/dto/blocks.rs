@@ -34,7 +34,7 @@ pub(crate) const BLOCK_TYPES: [&str; 20] = [
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct PluginBlockDto {
-    pub block_type: u16,
+    pub block_type: PluginTypeDto,
     #[serde(default)]
     pub data: Option<serde_json::Value>,
 }
@@ -390,4 +390,13 @@ pub(crate) struct SocialLinksDto {
 pub(crate) struct SocialLinkDto {
     pub service: String,
     pub url: String,
+}
+
+/// `block-type` of a plugin block: the specification's code (62) or a type's name, custom
+/// (`"event summary"`) or the specification's (`"chart"`).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum PluginTypeDto {
+    Code(u16),
+    Name(String),
 }

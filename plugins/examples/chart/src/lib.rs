@@ -1,4 +1,4 @@
-//! Chart (block type 62): bar and line charts as SVG with a title and a description for
+//! Chart (block type 62): bar, line and pie charts as SVG with a title and a description for
 //! screen readers, and the figures as a table, so nothing is only visible as a picture.
 
 use std::fmt::Write;
@@ -22,6 +22,7 @@ struct Chart {
 enum Kind {
     Bar,
     Line,
+    Pie,
 }
 
 #[derive(Deserialize)]
@@ -57,7 +58,10 @@ impl BlockPlugin for Plugin {
             escape(&chart.description)
         );
         let mut line = String::new();
-        for (index, point) in chart.points.iter().enumerate() {
+        if chart.kind == Kind::Pie {
+            pie(&mut svg, &chart.points);
+        }
+        for (index, point) in chart.points.iter().enumerate().filter(|_| chart.kind != Kind::Pie) {
             let x = index as f64 * step;
             if chart.kind == Kind::Bar {
                 let top = y(point.value);
@@ -85,16 +89,61 @@ impl BlockPlugin for Plugin {
             escape(&chart.title),
             escape(&chart.description)
         );
-        for point in &chart.points {
+        for (index, point) in chart.points.iter().enumerate() {
+            // In a pie chart the table is also the legend: each label has its slice's colour.
+            let swatch = if chart.kind == Kind::Pie {
+                format!(
+                    r#"<span class="chart-swatch chart-slice-{}"></span>"#,
+                    index % 6 + 1
+                )
+            } else {
+                String::new()
+            };
             let _ = write!(
                 svg,
-                r#"<tr><th scope="row">{}</th><td>{}</td></tr>"#,
+                r#"<tr><th scope="row">{swatch}{}</th><td>{}</td></tr>"#,
                 escape(&point.label),
                 point.value
             );
         }
         svg.push_str("</tbody></table></figure>");
         Ok(svg)
+    }
+}
+
+/// Draws one slice per point, clockwise from twelve o'clock, each a share of the total.
+fn pie(svg: &mut String, points: &[Point]) {
+    let total: f64 = points.iter().map(|point| point.value.max(0.0)).sum();
+    if total <= 0.0 {
+        return;
+    }
+    let (cx, cy, r) = (WIDTH / 2.0, HEIGHT / 2.0, HEIGHT / 2.0 - 10.0);
+    let at = |turn: f64| {
+        let angle = turn * std::f64::consts::TAU - std::f64::consts::FRAC_PI_2;
+        (cx + r * angle.cos(), cy + r * angle.sin())
+    };
+    let mut start = 0.0;
+    for (index, point) in points.iter().enumerate() {
+        let share = point.value.max(0.0) / total;
+        if share <= 0.0 {
+            continue;
+        }
+        let class = format!("chart-slice chart-slice-{}", index % 6 + 1);
+        if share >= 1.0 {
+            let _ = write!(
+                svg,
+                r#"<circle class="{class}" cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}"></circle>"#
+            );
+            return;
+        }
+        let (x1, y1) = at(start);
+        let (x2, y2) = at(start + share);
+        let large = u8::from(share > 0.5);
+        let _ = write!(
+            svg,
+            r#"<path class="{class}" d="M{cx:.1},{cy:.1} L{x1:.1},{y1:.1} A{r:.1},{r:.1} 0 {large} 1 {x2:.1},{y2:.1} Z"></path>"#
+        );
+        start += share;
     }
 }
 

@@ -1,6 +1,7 @@
 //! Hostile plugins are stopped or cleaned, counted, disabled, and never take a page down.
 
 use vitrine_core::enums::BlockType;
+use vitrine_core::plugins::PluginBlockType;
 use vitrine_core::plugins::{BlockRenderError, BlockRenderer, FALLBACK_HTML, render_or_fallback};
 use vitrine_plugins::{FAILURE_THRESHOLD, LoadError};
 
@@ -61,7 +62,10 @@ fn too_much_input_is_refused_before_the_plugin_runs() {
 #[test]
 fn scripts_handlers_javascript_urls_and_foreign_forms_are_removed() {
     let host = host_with("script-injection");
-    let html = host.render(&request(BlockType::Calendar, "null")).unwrap();
+    let html = host
+        .render(&request(BlockType::Calendar, "null"))
+        .unwrap()
+        .html;
     let html = html.as_str();
     for forbidden in [
         "<script",
@@ -105,14 +109,16 @@ fn a_plugin_that_keeps_failing_is_disabled_and_its_blocks_fall_back() {
     let host = host_with("panic");
     for _ in 0..FAILURE_THRESHOLD {
         assert_eq!(
-            render_or_fallback(&host, &request(BlockType::Calendar, "null")),
+            render_or_fallback(&host, &request(BlockType::Calendar, "null"))
+                .html
+                .as_str(),
             FALLBACK_HTML
         );
     }
     let status = &host.status()[0];
     assert!(!status.enabled);
     assert_eq!(status.failures_total, FAILURE_THRESHOLD);
-    assert!(!host.claims(BlockType::Calendar));
+    assert!(!host.claims(&PluginBlockType::from(BlockType::Calendar)));
     assert_eq!(
         host.render(&request(BlockType::Calendar, "null"))
             .unwrap_err(),

@@ -62,3 +62,43 @@ fn inside_tag(html: &str, at: usize) -> bool {
         _ => false,
     }
 }
+
+/// Pieces of CSS, hostile and harmless, that a plugin's stylesheet is made of.
+fn css_piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(".a { color: red }".to_owned()),
+        Just("svg > rect:hover { fill: rgb(1, 2, 3) }".to_owned()),
+        Just("@import 'https://elsewhere.example/x.css';".to_owned()),
+        Just(".a { background: url(https://elsewhere.example/t.png) }".to_owned()),
+        Just(".a { background: URL(x) }".to_owned()),
+        Just(".a { width: expression(steal()) }".to_owned()),
+        Just(".a { color: \\75 rl(x) }".to_owned()),
+        Just("</style><script>steal()</script>".to_owned()),
+        Just("} body { display: none }".to_owned()),
+        Just("/* a comment */".to_owned()),
+        Just("{".to_owned()),
+        Just("}".to_owned()),
+        "[ -~]{0,20}".prop_map(|text| text),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn plugin_css_never_fetches_escapes_or_styles_outside_its_block(
+        pieces in proptest::collection::vec(css_piece(), 0..6)
+    ) {
+        let raw = pieces.concat();
+        if let Ok(css) = vitrine_core::plugins::PluginCss::scope(&raw, "b7") {
+            let lower = css.as_str().to_ascii_lowercase();
+            for forbidden in ["url(", "@", "\\", "<", "expression("] {
+                prop_assert!(!lower.contains(forbidden), "{forbidden} in {}", css.as_str());
+            }
+            for rule in css.as_str().lines() {
+                let (selectors, _) = rule.split_once('{').unwrap_or((rule, ""));
+                for selector in selectors.split(',') {
+                    prop_assert!(selector.starts_with("#block-b7 "), "{rule}");
+                }
+            }
+        }
+    }
+}

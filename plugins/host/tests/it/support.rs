@@ -38,7 +38,7 @@ pub fn request(block_type: BlockType, data: &str) -> BlockRenderRequest<'_> {
         locale: "en-GB",
         currency: "EUR",
         block_id: "b7",
-        block_type,
+        block_type: block_type.into(),
         signed_in: false,
         page_url: "/about",
         data,

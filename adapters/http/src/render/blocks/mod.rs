@@ -20,7 +20,7 @@ use super::scope::RenderScope;
 pub(crate) use interactive::AccordionBlock;
 pub(crate) use listing::{ProductBlock, SummaryBlock};
 pub(crate) use media::{GalleryBlock, ImageBlock, MapBlock, MarqueeBlock, VideoBlock};
-pub(crate) use plugin::PluginBlock;
+pub(crate) use plugin::{PluginBlock, stylesheet_link};
 pub(crate) use text::{
     ButtonBlock, CodeBlock, HtmlBlock, QuoteBlock, SocialLinkView, SocialLinksBlock, SpacerBlock,
     social_service_of,
@@ -267,7 +267,7 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             (BlockBody::SocialLinks(SocialLinksBlock::new(links)), None)
         }
         BlockContent::Plugin { block_type, data } => (
-            BlockBody::Plugin(PluginBlock::new(scope, id, *block_type, data)),
+            BlockBody::Plugin(PluginBlock::new(scope, id, block_type, data)),
             None,
         ),
     };
@@ -278,7 +278,7 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
     BlockView {
         kind: kind(&block.content),
         id,
-        code: block.block_type().code(),
+        code: block.type_code(),
         island,
         body,
     }

@@ -3,8 +3,9 @@
 
 use std::fmt;
 
-use vitrine_core::enums::BlockType;
-use vitrine_core::plugins::{BlockRenderRequest, FALLBACK_HTML, render_or_fallback};
+use vitrine_core::plugins::{
+    BlockRenderRequest, FALLBACK_HTML, PluginBlockType, PluginCss, render_or_fallback,
+};
 
 use crate::render::scope::RenderScope;
 
@@ -20,7 +21,7 @@ impl PluginBlock {
     pub(crate) fn new(
         scope: &RenderScope<'_>,
         id: &str,
-        block_type: BlockType,
+        block_type: &PluginBlockType,
         data: &serde_json::Value,
     ) -> Self {
         let Some(plugins) = scope.plugins() else {
@@ -33,16 +34,35 @@ impl PluginBlock {
             locale: scope.locale_tag(),
             currency: scope.currency_code(),
             block_id: id,
-            block_type,
+            block_type: block_type.clone(),
             // Pages are rendered for anonymous visitors (the page cache holds only those).
             signed_in: false,
             page_url: &scope.view.path,
             data: &data,
         };
-        Self {
-            html: render_or_fallback(plugins, &request),
+        let rendering = render_or_fallback(plugins, &request);
+        if let Some(seconds) = rendering.cache_seconds {
+            scope.limit_cache_seconds(seconds);
         }
+        let mut html = String::new();
+        if let Some(css) = rendering.css {
+            // A stylesheet in the body is allowed by HTML and by the pages' `style-src 'self'`,
+            // where an inline style would not be.
+            html.push_str(&stylesheet_link(&css));
+            scope.add_stylesheet(css);
+        }
+        html.push_str(rendering.html.as_str());
+        Self { html }
     }
+}
+
+/// The link to a plugin block's stylesheet, served by `/plugin-styles/NAME`.
+pub(crate) fn stylesheet_link(css: &PluginCss) -> String {
+    format!(
+        r#"<link rel="stylesheet" href="{}{}">"#,
+        crate::plugin_styles::PATH,
+        css.file_name()
+    )
 }
 
 impl fmt::Display for PluginBlock {

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::enums::{Unit, WebsiteStatus, WebsiteType};
 use crate::money::Currency;
-use crate::site::{CollectionId, MediaRef, WebsiteId};
+use crate::site::{CollectionId, MediaRef, SafeHtml, WebsiteId};
 
 /// The website record of spec 000 s3.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -79,6 +79,10 @@ pub struct PopupOverlaySettings {
     pub show_until_signup: bool,
     pub display_frequency: i32,
     pub enable_mobile: bool,
+    /// What the overlay shows. Stored settings written before the overlay had content read
+    /// back with an empty one.
+    #[serde(default)]
+    pub content: PopupContent,
 }
 
 impl Default for PopupOverlaySettings {
@@ -89,8 +93,23 @@ impl Default for PopupOverlaySettings {
             show_until_signup: false,
             display_frequency: 7,
             enable_mobile: true,
+            content: PopupContent::default(),
         }
     }
+}
+
+/// The popup overlay's content: a heading, owner rich text and, when `newsletter` is set, a
+/// newsletter signup form (an overlay form, 000 s3) whose form id is
+/// [`crate::popup::POPUP_FORM_ID`].
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PopupContent {
+    pub title: String,
+    pub body: SafeHtml,
+    pub newsletter: bool,
+    /// The signup button's text; empty means "Sign up".
+    pub button_label: String,
+    pub placeholder: String,
 }
 
 /// The template (theme) the site was installed from.

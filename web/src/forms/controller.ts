@@ -1,5 +1,6 @@
 //! The submit flow over one server-rendered form (spec 000 s4): validate, lock, fetch a key, save, then the success view or the errors; shared by the form and newsletter islands.
 
+import { FORM_SUBMITTED_EVENT } from './events';
 import { attachCounters, clearFieldErrors, lockForm, showFieldErrors, showSuccess } from './markup';
 import { CAPTCHA_UNSOLVED, ERRORS_ABOVE, ERRORS_BELOW, FIELDS_INVALID } from './messages';
 import type { FieldProps } from './model';
@@ -83,6 +84,7 @@ export function controlForm(options: ControllerOptions): () => void {
     if (result.ok) {
       dispatch({ type: 'succeeded' });
       showSuccess(form, options.success);
+      block.dispatchEvent(new CustomEvent(FORM_SUBMITTED_EVENT, { bubbles: true }));
     } else {
       fail(result.message, result.fieldErrors);
     }

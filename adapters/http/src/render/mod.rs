@@ -14,6 +14,7 @@ mod items;
 mod layout;
 mod markup;
 mod pages;
+mod popup;
 mod scope;
 mod urls;
 
@@ -123,6 +124,10 @@ pub fn render_page_with_plugins(
         main,
         footer,
         cookie_banner: consent::CookieBanner::for_site(&settings.cookies),
+        // The display rules never open it on a not-found or error page, so those leave it out.
+        popup_overlay: (!is_status_page)
+            .then(|| popup::PopupOverlay::for_site(&settings.popup_overlay, &settings.site_title))
+            .flatten(),
     };
     Ok(document.render()?)
 }
@@ -160,6 +165,8 @@ struct Document<'a> {
     footer: Footer<'a>,
     /// The cookie banner, for sites that enable it.
     cookie_banner: Option<consent::CookieBanner>,
+    /// The popup overlay, a closed dialog, for sites that have one.
+    popup_overlay: Option<popup::PopupOverlay<'a>>,
 }
 
 struct OpenGraph<'a> {

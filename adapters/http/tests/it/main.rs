@@ -13,5 +13,6 @@ mod headers;
 mod health;
 mod media;
 mod pages;
+mod popup;
 mod support;
 mod widgets;

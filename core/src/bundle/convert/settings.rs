@@ -7,11 +7,12 @@ use crate::bundle::dto::{
 };
 use crate::bundle::error::At;
 use crate::bundle::files::SITE_FILE;
+use crate::bundle::text::markdown;
 use crate::enums::{WebsiteStatus, WebsiteType};
 use crate::money::Currency;
 use crate::site::{
-    CookieSettings, NavLink, Navigation, PopupOverlaySettings, Slug, StoreSettings, TemplateInfo,
-    Website, WebsiteSettings,
+    CookieSettings, NavLink, Navigation, PopupContent, PopupOverlaySettings, Slug, StoreSettings,
+    TemplateInfo, Website, WebsiteSettings,
 };
 
 /// The locale of a site that names none (spec 000 s1).
@@ -93,6 +94,13 @@ impl Converter {
                     .display_frequency
                     .unwrap_or(defaults.display_frequency),
                 enable_mobile: popup.enable_mobile.unwrap_or(defaults.enable_mobile),
+                content: PopupContent {
+                    title: popup.title,
+                    body: markdown(&popup.body),
+                    newsletter: popup.newsletter,
+                    button_label: popup.button_label,
+                    placeholder: popup.placeholder,
+                },
             },
             template,
             google_fonts: dto.google_fonts,

@@ -128,6 +128,19 @@ pub(crate) struct PopupOverlayDto {
     pub show_until_signup: Option<bool>,
     pub display_frequency: Option<i32>,
     pub enable_mobile: Option<bool>,
+    /// The heading of the overlay.
+    #[serde(default)]
+    pub title: String,
+    /// Markdown (raw HTML allowed, sanitised).
+    #[serde(default)]
+    pub body: String,
+    /// Whether the overlay carries a newsletter signup form.
+    #[serde(default)]
+    pub newsletter: bool,
+    #[serde(default)]
+    pub button_label: String,
+    #[serde(default)]
+    pub placeholder: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -252,7 +252,7 @@ async fn visitor_key(
         .unwrap_or_default();
     let allowed = profile
         .as_ref()
-        .is_some_and(|p| tracking_cookies_allowed(&banner_settings(&p.settings.cookies), consent));
+        .is_some_and(|p| tracking_cookies_allowed(&banner_settings(&p.settings), consent));
     if allowed && let Some(cookie) = visitor_cookie.and_then(|c| c.parse::<VisitorCookie>().ok()) {
         return Some(VisitorKey::Cookie(cookie.id.as_str().to_owned()));
     }

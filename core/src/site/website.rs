@@ -37,6 +37,10 @@ pub struct WebsiteSettings {
     pub use_escape_key_to_login: bool,
     pub store: StoreSettings,
     pub cookies: CookieSettings,
+    /// The banner's texts and looks; settings stored before the site model had them read back
+    /// with none, which the 000 s5 defaults fill in.
+    #[serde(default)]
+    pub cookie_banner: CookieBannerLook,
     pub popup_overlay: PopupOverlaySettings,
     pub template: TemplateInfo,
     /// Google font families the theme loads (page context `googleFonts`).
@@ -68,6 +72,23 @@ pub struct CookieSettings {
     pub is_cookie_banner_enabled: bool,
     pub is_restrictive_cookie_policy_enabled: bool,
     pub is_restrictive_cookie_policy_absolute: bool,
+}
+
+/// The cookie banner's texts and looks as the owner set them (000 s3), before the normalisation
+/// of 000 s5 (`vitrine_core::consent::CookieBannerSettings::from_server`), which turns an empty,
+/// missing or invalid value into its default. The banner text is owner HTML, sanitised; the
+/// enumerations stay the owner's strings so an invalid one reaches the normalisation as such.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CookieBannerLook {
+    pub text: Option<SafeHtml>,
+    pub cta_text: Option<String>,
+    pub opt_out_cta_text: Option<String>,
+    pub variant: Option<String>,
+    pub position: Option<String>,
+    pub theme: Option<String>,
+    pub cta_variant: Option<String>,
+    pub accept_type: Option<String>,
 }
 
 /// Popup overlay settings of spec 000 s3; `display_frequency` is in days, -1 meaning never again.

@@ -236,5 +236,11 @@ fn the_demo_has_a_popup_with_a_newsletter_that_waits_a_week() {
     assert!(popup.show_until_signup);
     assert_eq!(popup.content.title, "Studio letters");
     // The body is Markdown, rendered and sanitised like any owner text.
-    assert!(popup.content.body.as_str().starts_with("<p>One short letter a month"));
+    assert!(
+        popup
+            .content
+            .body
+            .as_str()
+            .starts_with("<p>One short letter a month")
+    );
 }

@@ -123,7 +123,7 @@ pub fn render_page_with_plugins(
         header,
         main,
         footer,
-        cookie_banner: consent::CookieBanner::for_site(&settings.cookies),
+        cookie_banner: consent::CookieBanner::for_site(settings),
         // The display rules never open it on a not-found or error page, so those leave it out.
         popup_overlay: (!is_status_page)
             .then(|| popup::PopupOverlay::for_site(&settings.popup_overlay, &settings.site_title))

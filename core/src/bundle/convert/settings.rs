@@ -11,8 +11,8 @@ use crate::bundle::text::markdown;
 use crate::enums::{WebsiteStatus, WebsiteType};
 use crate::money::Currency;
 use crate::site::{
-    CookieSettings, NavLink, Navigation, PopupContent, PopupOverlaySettings, Slug, StoreSettings,
-    TemplateInfo, Website, WebsiteSettings,
+    CookieBannerLook, CookieSettings, NavLink, Navigation, PopupContent, PopupOverlaySettings,
+    Slug, StoreSettings, TemplateInfo, Website, WebsiteSettings,
 };
 
 /// The locale of a site that names none (spec 000 s1).
@@ -83,6 +83,16 @@ impl Converter {
                 is_cookie_banner_enabled: dto.cookies.banner_enabled,
                 is_restrictive_cookie_policy_enabled: dto.cookies.restrictive_policy_enabled,
                 is_restrictive_cookie_policy_absolute: dto.cookies.restrictive_policy_absolute,
+            },
+            cookie_banner: CookieBannerLook {
+                text: dto.cookies.banner_text.as_deref().map(markdown),
+                cta_text: dto.cookies.cta_text,
+                opt_out_cta_text: dto.cookies.opt_out_cta_text,
+                variant: dto.cookies.variant,
+                position: dto.cookies.position,
+                theme: dto.cookies.theme,
+                cta_variant: dto.cookies.cta_variant,
+                accept_type: dto.cookies.accept_type,
             },
             popup_overlay: PopupOverlaySettings {
                 style: popup.style.unwrap_or(defaults.style),

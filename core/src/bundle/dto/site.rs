@@ -118,6 +118,19 @@ pub(crate) struct CookiesDto {
     pub restrictive_policy_enabled: bool,
     #[serde(default)]
     pub restrictive_policy_absolute: bool,
+    /// The banner text: Markdown, raw HTML allowed, sanitised.
+    pub banner_text: Option<String>,
+    pub cta_text: Option<String>,
+    pub opt_out_cta_text: Option<String>,
+    /// `BAR` or `POPUP`.
+    pub variant: Option<String>,
+    pub position: Option<String>,
+    /// `LIGHT` or `DARK`.
+    pub theme: Option<String>,
+    /// `TEXT`, `BUTTON` or `ICON`.
+    pub cta_variant: Option<String>,
+    /// `OPT_IN` or `OPT_IN_AND_OUT`.
+    pub accept_type: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]

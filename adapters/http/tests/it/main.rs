@@ -1,6 +1,7 @@
 //! Router tests: every request goes through `vitrine_http::router` with `tower::ServiceExt::oneshot`,
 //! no socket, against the in-memory repository holding the core's fixture site.
 
+mod analytics_report;
 mod assets;
 mod cart;
 mod census;

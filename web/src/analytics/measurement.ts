@@ -64,6 +64,7 @@ export function startPerformance(win: BrowserWindow, reporter: ErrorReporter): P
       reporter.report({ url: win.location.href, userAgent: win.navigator.userAgent, app: 'vitrine-web', message });
     },
     onHidden: (run) => onHidden(win, run),
+    hidden: () => win.document.visibilityState === 'hidden',
   });
   const add = (metric: { name: string; value: number; rating: string; id: string }) => collector.add(metric);
   onLCP(add);

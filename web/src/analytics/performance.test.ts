@@ -14,6 +14,7 @@ function host(settings: () => Promise<unknown>) {
   const sent: unknown[][] = [];
   const errors: string[] = [];
   let hidden: () => void = () => undefined;
+  let isHidden = false;
   const value: PerformanceHost = {
     pagePath: '/shop',
     fetchSettings: settings,
@@ -22,8 +23,20 @@ function host(settings: () => Promise<unknown>) {
     send: (json) => sent.push(JSON.parse(json) as unknown[]),
     reportError: (message) => errors.push(message),
     onHidden: (run) => (hidden = run),
+    hidden: () => isHidden,
   };
-  return { value, sent, errors, hide: () => hidden() };
+  return {
+    value,
+    sent,
+    errors,
+    hide: () => {
+      isHidden = true;
+      hidden();
+    },
+    show: () => {
+      isHidden = false;
+    },
+  };
 }
 
 const lcp = { name: 'LCP', value: 1200, rating: 'good', id: 'v5-1' };
@@ -62,6 +75,12 @@ describe('the performance collector', () => {
     h.hide();
     expect(h.sent).toHaveLength(1);
     expect(h.sent[0]).toMatchObject([{ pageLoadId: 'p2', name: 'LCP' }]);
+    // A final value reported after the hidden flush (as web-vitals does) is sent at once.
+    collector.add({ name: 'CLS', value: 0.1 });
+    expect(h.sent[1]).toMatchObject([{ pageLoadId: 'p2', name: 'CLS' }]);
+    h.show();
+    collector.add({ name: 'INP', value: 40 });
+    expect(h.sent).toHaveLength(2);
   });
 
   it('waits at most 60 s for metrics', async () => {

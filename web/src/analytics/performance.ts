@@ -41,6 +41,8 @@ export interface PerformanceHost {
   readonly reportError: (message: string) => void;
   /** Calls back each time the page becomes hidden. */
   readonly onHidden: (run: () => void) => void;
+  /** Whether the page is hidden now. */
+  readonly hidden: () => boolean;
 }
 
 export interface PerformanceCollector {
@@ -115,7 +117,11 @@ export function startPerformanceCollector(host: PerformanceHost): PerformanceCol
   host.onHidden(flush);
   return {
     add(metric) {
-      if (!ended) metrics.push(metric);
+      if (ended) return;
+      metrics.push(metric);
+      // web-vitals reports its final values on the same visibility change that flushed: a
+      // metric arriving while the page is hidden is sent at once, as the page may not return.
+      if (host.hidden()) flush();
     },
     flush,
     pending: () => metrics.length,

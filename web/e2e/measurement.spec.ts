@@ -82,3 +82,20 @@ test('Core Web Vitals reach the records call with the pageLoadId when the page i
   expect(lcp?.value).toBeGreaterThan(0);
   expect(records.map((record) => record.name)).toContain('CLS');
 });
+
+test('button blocks send a render and a click to the census', async ({ page }) => {
+  const events: { path: string; body: Record<string, unknown> }[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/census/button-')) events.push({ path, body: JSON.parse(request.postData() ?? '{}') as Record<string, unknown> });
+  });
+  await page.goto('/');
+  await expect.poll(() => events.map((event) => event.path)).toContain('/api/census/button-render');
+  await page.getByRole('link', { name: 'Visit the shop' }).click();
+  await page.waitForURL('**/shop');
+  await expect.poll(() => events.map((event) => event.path)).toContain('/api/census/button-click');
+  const click = events.find((event) => event.path === '/api/census/button-click');
+  expect(click?.body).toMatchObject({ buttonText: 'Visit the shop', size: 'large', alignment: 'left', newWindow: false, pagePath: '/' });
+  // Undecided under OPT_IN: no visitor cookie travels with it.
+  expect(click?.body).not.toHaveProperty('visitorCookie');
+});

@@ -4,6 +4,7 @@
 
 import { readPageContext } from '../runtime/page-context';
 import { startErrorCapture } from '../analytics/error-capture';
+import { startButtonCensus } from '../analytics/button-census';
 import { startLogger, startPerformance } from '../analytics/measurement';
 import { recordPageView } from '../analytics/page-view';
 import { POPUP_SELECTOR, startPopupOverlay } from '../popup/popup-overlay';
@@ -43,6 +44,7 @@ export function startPrivacy(win: Window & typeof globalThis): void {
   const tracking = trackingAllowed(policy, currentConsent(doc, gpcSignal(win)));
   if (!tracking) clearTrackingCookies(win);
   recordPageView(win, context, tracking);
+  startButtonCensus({ window: win, tracking });
   startPopup(win, context);
 }
 

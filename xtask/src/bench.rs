@@ -16,5 +16,13 @@ pub fn run_benchmarks(args: &[String]) -> Result<()> {
     crate::plugins::build()?;
     let mut script = vec!["run", "bench", "--"];
     script.extend(args.iter().map(String::as_str));
-    run(&workspace::root().join("web"), "npm", &script, NPM_ENV)
+    run(&workspace::root().join("web"), "npm", &script, NPM_ENV)?;
+    // Analytics ingest, batched against one transaction per row (PostgreSQL too when
+    // VITRINE_TEST_POSTGRES_URL is set).
+    run(
+        &workspace::root(),
+        "cargo",
+        &["bench", "-p", "vitrine-sql", "--bench", "analytics_ingest"],
+        &[],
+    )
 }

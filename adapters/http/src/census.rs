@@ -17,7 +17,8 @@ use serde::Serialize;
 use serde_json::json;
 use vitrine_core::analytics::{
     AnalyticsStore, BatchPolicy, DailySalt, HitBuffer, HitPayload, PageKind, PushOutcome,
-    StoredHit, ViewerRole, VisitorCookie, cookieless_visitor_hash, day_number, hit_exclusion,
+    StoredHit, ViewerRole, VisitorCookie, build_report, cookieless_visitor_hash, day_number,
+    hit_exclusion, kept_data, metric_value_of, subject_of,
 };
 use vitrine_core::consent::{CONSENT_COOKIE, effective_consent, tracking_cookies_allowed};
 
@@ -80,8 +81,10 @@ impl CensusRow {
             visitor_key,
             cookieless,
             page_path: self.page_path.clone(),
-            data: self.data.to_string(),
+            data: kept_data(self.kind, &self.data).to_string(),
             recorded_at_ms: self.recorded_at_ms,
+            subject: subject_of(self.kind, &self.data),
+            metric_value: metric_value_of(self.kind, &self.data),
         }
     }
 }
@@ -252,7 +255,7 @@ async fn visitor_key(
         .unwrap_or_default();
     let allowed = profile
         .as_ref()
-        .is_some_and(|p| tracking_cookies_allowed(&banner_settings(&p.settings.cookies), consent));
+        .is_some_and(|p| tracking_cookies_allowed(&banner_settings(&p.settings), consent));
     if allowed && let Some(cookie) = visitor_cookie.and_then(|c| c.parse::<VisitorCookie>().ok()) {
         return Some(VisitorKey::Cookie(cookie.id.as_str().to_owned()));
     }
@@ -310,14 +313,8 @@ async fn report(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
     if !crate::consent::is_owner(&state, &headers) {
         return Err(ApiError::NotFound);
     }
-    let days = state
-        .analytics
-        .daily_page_views()
+    let report = build_report(&*state.analytics)
         .await
         .map_err(|error| ApiError::Unavailable(Box::new(error)))?;
-    Ok(Json(json!({
-        "days": days,
-        "note": "Visitors counted without cookies (cookielessViews) are estimates: one salted hash per visitor per day.",
-    }))
-    .into_response())
+    Ok(Json(report).into_response())
 }

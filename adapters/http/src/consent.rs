@@ -185,7 +185,7 @@ pub(crate) async fn clear_refused_cookies(
     let Ok(Some(profile)) = state.repository.profile().await else {
         return response;
     };
-    let settings = banner_settings(&profile.settings.cookies);
+    let settings = banner_settings(&profile.settings);
     if tracking_cookies_allowed(&settings, consent) {
         return response;
     }

@@ -78,8 +78,22 @@ async fn save(State(state): State<AppState>, headers: HeaderMap, body: Bytes) ->
         return submit_failure_response(vitrine_core::forms::SubmitFormError::Unparseable);
     };
     let request = payload.into_request(visitor(&headers));
+    let form_id = request.form_id.clone();
     match state.forms.submit(request, now()).await {
-        Ok(_) => Json(SavedAnswer { success: true }).into_response(),
+        Ok(receipt) => {
+            // The owner's report counts accepted submissions against renders (form conversion);
+            // a replay is the same submission, counted once.
+            if !receipt.replayed {
+                state.census.record(crate::census::CensusRow {
+                    kind: vitrine_core::analytics::kinds::FORM_SUBMIT,
+                    visitor: None,
+                    page_path: None,
+                    data: serde_json::json!({ "formId": form_id }),
+                    recorded_at_ms: crate::census::now_ms(),
+                });
+            }
+            Json(SavedAnswer { success: true }).into_response()
+        }
         Err(error) => submit_failure_response(error),
     }
 }

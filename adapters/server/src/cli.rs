@@ -46,6 +46,33 @@ pub enum Command {
     /// Tools for block plugin authors.
     #[command(subcommand)]
     Plugin(crate::plugin_cli::PluginCommand),
+    /// The owner's analytics.
+    #[command(subcommand)]
+    Analytics(AnalyticsCommand),
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum AnalyticsCommand {
+    /// Print views and visitors per day, top pages, referrers, button clicks, form conversion,
+    /// script errors and Core Web Vitals (p75); figures counted without cookies are marked as
+    /// estimates.
+    Report(AnalyticsReportArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct AnalyticsReportArgs {
+    /// `text` for people, `json` for the same data the owner endpoint answers.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: ReportFormat,
+
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Json,
 }
 
 #[derive(Debug, Clone, Subcommand)]

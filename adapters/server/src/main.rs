@@ -1,6 +1,7 @@
 //! `vitrine`: the composition root. It reads the command line, builds the adapters, hands them
 //! to the core's services and runs the chosen command; no business rule lives here.
 
+mod analytics_cli;
 mod census;
 mod cli;
 mod database;
@@ -33,6 +34,7 @@ async fn main() -> ExitCode {
         Command::Migrate(args) => migrate(args).await,
         Command::Submissions(command) => submissions::run(command).await,
         Command::Plugin(command) => plugin_cli::run(command),
+        Command::Analytics(command) => analytics_cli::run(command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

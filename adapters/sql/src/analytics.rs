@@ -91,6 +91,8 @@ macro_rules! sql_analytics_store {
                         .bind(&row.data)
                         .bind(row.recorded_at_ms)
                         .bind(vitrine_core::analytics::day_number(row.recorded_at_ms))
+                        .bind(row.subject.as_deref())
+                        .bind(row.metric_value)
                         .execute(&mut *transaction)
                         .await
                         .map_err(repository_error("writing an analytics row"))?;
@@ -124,6 +126,72 @@ macro_rules! sql_analytics_store {
                         },
                     )
                     .collect())
+            }
+
+            async fn top(
+                &self,
+                kind: &str,
+                key: vitrine_core::analytics::ReportKey,
+                limit: u32,
+            ) -> Result<
+                Vec<vitrine_core::analytics::KeyCount>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let statement = match key {
+                    vitrine_core::analytics::ReportKey::PagePath => {
+                        $crate::analytics_statements::TOP_PAGE_PATHS
+                    }
+                    vitrine_core::analytics::ReportKey::Subject => {
+                        $crate::analytics_statements::TOP_SUBJECTS
+                    }
+                };
+                let rows: Vec<(String, i64)> = sqlx::query_as(statement)
+                    .bind(kind)
+                    .bind(i64::from(limit))
+                    .fetch_all(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("reading a top list"))?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(key, n)| vitrine_core::analytics::KeyCount {
+                        key,
+                        count: count(n),
+                    })
+                    .collect())
+            }
+
+            async fn percentile(
+                &self,
+                kind: &str,
+                subject: &str,
+                per_mille: u32,
+            ) -> Result<
+                Option<vitrine_core::analytics::Percentile>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                use $crate::errors::repository_error;
+                // Two reads: a batch landing between them can only add rows, so the rank stays
+                // inside the values (a stale count picks a slightly lower rank, never none).
+                let (samples,): (i64,) =
+                    sqlx::query_as($crate::analytics_statements::COUNT_METRIC_VALUES)
+                        .bind(kind)
+                        .bind(subject)
+                        .fetch_one(&self.pool)
+                        .await
+                        .map_err(repository_error("counting metric values"))?;
+                let samples = count(samples);
+                let Some(rank) = vitrine_core::analytics::nearest_rank(samples, per_mille) else {
+                    return Ok(None);
+                };
+                let value: Option<(f64,)> =
+                    sqlx::query_as($crate::analytics_statements::NTH_METRIC_VALUE)
+                        .bind(kind)
+                        .bind(subject)
+                        .bind(i64::try_from(rank).unwrap_or(i64::MAX))
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err(repository_error("reading a metric value"))?;
+                Ok(value.map(|(value,)| vitrine_core::analytics::Percentile { value, samples }))
             }
         }
 

@@ -1,8 +1,27 @@
 //! The SQL of the analytics and consent receipt stores, one text for both dialects.
 
 pub(crate) const INSERT_EVENT: &str = "INSERT INTO analytics_events \
-     (kind, visitor_key, cookieless, page_path, data, recorded_at, day) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7)";
+     (kind, visitor_key, cookieless, page_path, data, recorded_at, day, subject, metric_value) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+
+/// The most frequent page paths of a kind; ties by path so the order is stable.
+pub(crate) const TOP_PAGE_PATHS: &str = "SELECT page_path, COUNT(*) AS n FROM analytics_events \
+     WHERE kind = $1 AND page_path IS NOT NULL GROUP BY page_path \
+     ORDER BY n DESC, page_path LIMIT $2";
+
+/// The most frequent subjects of a kind.
+pub(crate) const TOP_SUBJECTS: &str = "SELECT subject, COUNT(*) AS n FROM analytics_events \
+     WHERE kind = $1 AND subject IS NOT NULL GROUP BY subject \
+     ORDER BY n DESC, subject LIMIT $2";
+
+/// How many values a metric has; with [`NTH_METRIC_VALUE`] the nearest-rank percentile, in
+/// SQL both databases run (SQLite has no percentile function).
+pub(crate) const COUNT_METRIC_VALUES: &str = "SELECT COUNT(*) FROM analytics_events \
+     WHERE kind = $1 AND subject = $2 AND metric_value IS NOT NULL";
+
+pub(crate) const NTH_METRIC_VALUE: &str = "SELECT metric_value FROM analytics_events \
+     WHERE kind = $1 AND subject = $2 AND metric_value IS NOT NULL \
+     ORDER BY metric_value LIMIT 1 OFFSET $3";
 
 pub(crate) const DAILY_PAGE_VIEWS: &str = "SELECT day, COUNT(*), COUNT(DISTINCT visitor_key), \
      CAST(SUM(CASE WHEN cookieless THEN 1 ELSE 0 END) AS BIGINT) \

@@ -2,7 +2,10 @@
 //! runs the same assertions through `analytics_store_conformance!` and
 //! `consent_receipt_store_conformance!`.
 
-use super::{AnalyticsStore, DailyViews, PAGE_VIEW, StoredHit};
+use super::{
+    AnalyticsStore, DailyViews, FormConversion, KeyCount, PAGE_VIEW, Percentile, ReportKey,
+    StoredHit, kinds,
+};
 use crate::consent::{
     ConsentChoice, ConsentReceipt, ConsentReceiptStore, ConsentSource, ReceiptId,
     RecordReceiptError,
@@ -14,6 +17,9 @@ macro_rules! analytics_store_conformance {
         $crate::analytics_store_conformance!(@tests $make;
             batches_are_counted_per_day,
             other_kinds_are_not_page_views,
+            top_lists_count_page_paths_and_subjects,
+            percentiles_are_nearest_rank_per_metric,
+            the_report_reads_every_figure,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -55,7 +61,156 @@ fn hit(kind: &str, visitor: &str, cookieless: bool, at: i64) -> StoredHit {
         page_path: Some("/".to_owned()),
         data: "{\"pagePath\":\"/\"}".to_owned(),
         recorded_at_ms: at,
+        subject: None,
+        metric_value: None,
     }
+}
+
+fn about(kind: &str, path: &str, subject: Option<&str>, value: Option<f64>) -> StoredHit {
+    StoredHit {
+        page_path: Some(path.to_owned()),
+        subject: subject.map(str::to_owned),
+        metric_value: value,
+        ..hit(kind, "v", false, DAY)
+    }
+}
+
+pub async fn top_lists_count_page_paths_and_subjects(store: &impl AnalyticsStore) {
+    store
+        .record_batch(&[
+            about(PAGE_VIEW, "/shop", Some("news.example"), None),
+            about(PAGE_VIEW, "/shop", None, None),
+            about(PAGE_VIEW, "/about", Some("news.example"), None),
+            about(PAGE_VIEW, "/", Some("blog.example"), None),
+            about("button-click", "/", Some("Shop now"), None),
+        ])
+        .await
+        .unwrap();
+    let pages = store.top(PAGE_VIEW, ReportKey::PagePath, 2).await.unwrap();
+    assert_eq!(
+        pages,
+        vec![
+            KeyCount {
+                key: "/shop".into(),
+                count: 2
+            },
+            KeyCount {
+                key: "/".into(),
+                count: 1
+            },
+        ]
+    );
+    let referrers = store.top(PAGE_VIEW, ReportKey::Subject, 10).await.unwrap();
+    assert_eq!(
+        referrers,
+        vec![
+            KeyCount {
+                key: "news.example".into(),
+                count: 2
+            },
+            KeyCount {
+                key: "blog.example".into(),
+                count: 1
+            },
+        ]
+    );
+    assert_eq!(
+        store.top("nothing", ReportKey::Subject, 10).await.unwrap(),
+        vec![]
+    );
+}
+
+pub async fn percentiles_are_nearest_rank_per_metric(store: &impl AnalyticsStore) {
+    let mut rows: Vec<StoredHit> = [400.0, 100.0, 300.0, 200.0]
+        .into_iter()
+        .map(|v| about(kinds::PERFORMANCE, "/", Some("LCP"), Some(v)))
+        .collect();
+    rows.push(about(kinds::PERFORMANCE, "/", Some("CLS"), Some(0.25)));
+    rows.push(about(kinds::PERFORMANCE, "/", Some("LCP"), None));
+    store.record_batch(&rows).await.unwrap();
+    assert_eq!(
+        store
+            .percentile(kinds::PERFORMANCE, "LCP", 750)
+            .await
+            .unwrap(),
+        Some(Percentile {
+            value: 300.0,
+            samples: 4
+        })
+    );
+    assert_eq!(
+        store
+            .percentile(kinds::PERFORMANCE, "CLS", 750)
+            .await
+            .unwrap(),
+        Some(Percentile {
+            value: 0.25,
+            samples: 1
+        })
+    );
+    assert_eq!(
+        store
+            .percentile(kinds::PERFORMANCE, "INP", 750)
+            .await
+            .unwrap(),
+        None
+    );
+}
+
+pub async fn the_report_reads_every_figure(store: &impl AnalyticsStore) {
+    store
+        .record_batch(&[
+            about(PAGE_VIEW, "/", None, None),
+            about(kinds::FORM_RENDER, "/contact", Some("contact"), None),
+            about(kinds::FORM_RENDER, "/contact", Some("contact"), None),
+            about(kinds::FORM_SUBMIT, "/contact", Some("contact"), None),
+            about(kinds::FORM_SUBMIT, "/", Some("popup-overlay"), None),
+            about(kinds::JS_ERROR, "/", Some("x is undefined"), None),
+            about(kinds::PERFORMANCE, "/", Some("INP"), Some(80.0)),
+        ])
+        .await
+        .unwrap();
+    let report = super::build_report(store).await.unwrap();
+    assert_eq!(report.days.len(), 1);
+    assert_eq!(
+        report.top_pages,
+        vec![KeyCount {
+            key: "/".into(),
+            count: 1
+        }]
+    );
+    assert_eq!(
+        report.form_conversion,
+        vec![
+            FormConversion {
+                form_id: "contact".into(),
+                renders: 2,
+                submissions: 1,
+                rate: Some(0.5)
+            },
+            FormConversion {
+                form_id: "popup-overlay".into(),
+                renders: 0,
+                submissions: 1,
+                rate: None
+            },
+        ]
+    );
+    assert_eq!(
+        report.errors,
+        vec![KeyCount {
+            key: "x is undefined".into(),
+            count: 1
+        }]
+    );
+    let inp = report.web_vitals.iter().find(|v| v.name == "INP").unwrap();
+    assert_eq!((inp.p75, inp.samples), (Some(80.0), 1));
+    assert!(
+        report
+            .web_vitals
+            .iter()
+            .any(|v| v.name == "LCP" && v.p75.is_none())
+    );
 }
 
 pub async fn batches_are_counted_per_day(store: &impl AnalyticsStore) {

@@ -38,6 +38,10 @@ pub struct HitPayload {
     pub page_id: Option<String>,
     pub content_source: Option<ContentSource>,
     pub page_path: String,
+    /// Beyond the spec's payload: `document.referrer`, from which the owner's report keeps only
+    /// the referring site's host (see `report::kept_data`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub referrer: Option<String>,
 }
 
 /// Why a hit payload was refused.

@@ -10,6 +10,8 @@ mod cookies;
 mod counting;
 mod error_report;
 mod hit;
+mod report;
+mod report_text;
 mod store;
 
 pub use batching::{BatchPolicy, HitBuffer, PushOutcome};
@@ -25,6 +27,11 @@ pub use error_report::{
     error_fingerprint, truncate_stack,
 };
 pub use hit::{ContentSource, HitPayload, HitPayloadError};
+pub use report::{
+    AnalyticsReport, COOKIELESS_NOTE, FormConversion, KeyCount, Percentile, ReportKey, WEB_VITALS,
+    WebVital, build_report, kept_data, kinds, metric_value_of, nearest_rank, subject_of,
+};
+pub use report_text::{iso_date, to_text as report_text};
 pub use store::{AnalyticsStore, DailyViews, MemoryAnalyticsStore, PAGE_VIEW, StoredHit};
 
 #[cfg(test)]

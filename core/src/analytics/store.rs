@@ -9,12 +9,15 @@ use serde::Serialize;
 
 use crate::ports::RepositoryError;
 
+use super::report::{KeyCount, Percentile, ReportKey, nearest_rank};
+
 /// The kind of row a page view is stored as.
 pub const PAGE_VIEW: &str = "page-view";
 
 /// One census row as stored. `visitor_key` is the visitor cookie's id, or the cookieless daily
-/// hash when `cookieless`; `data` is the JSON the browser sent.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// hash when `cookieless`; `data` is the JSON the browser sent. `subject` and `metric_value`
+/// are what the owner's report groups and measures by (see [`super::report::subject_of`]).
+#[derive(Debug, Clone, PartialEq)]
 pub struct StoredHit {
     pub kind: String,
     pub visitor_key: Option<String>,
@@ -22,6 +25,8 @@ pub struct StoredHit {
     pub page_path: Option<String>,
     pub data: String,
     pub recorded_at_ms: i64,
+    pub subject: Option<String>,
+    pub metric_value: Option<f64>,
 }
 
 /// Page views of one UTC day. Visitors counted by cookieless hash are estimates (one hash per
@@ -43,6 +48,25 @@ pub trait AnalyticsStore: Send + Sync {
 
     /// Page views per day, oldest day first.
     async fn daily_page_views(&self) -> Result<Vec<DailyViews>, RepositoryError>;
+
+    /// The `limit` most frequent page paths (`ReportKey::PagePath`) or subjects
+    /// (`ReportKey::Subject`) among rows of `kind`, most frequent first, ties by key; rows
+    /// without the key are not counted.
+    async fn top(
+        &self,
+        kind: &str,
+        key: ReportKey,
+        limit: u32,
+    ) -> Result<Vec<KeyCount>, RepositoryError>;
+
+    /// The nearest-rank percentile (`per_mille`, 750 for p75) of the metric values of rows of
+    /// `kind` about `subject`, with the number of samples; `None` without samples.
+    async fn percentile(
+        &self,
+        kind: &str,
+        subject: &str,
+        per_mille: u32,
+    ) -> Result<Option<Percentile>, RepositoryError>;
 }
 
 /// An [`AnalyticsStore`] in memory.
@@ -94,5 +118,55 @@ impl AnalyticsStore for MemoryAnalyticsStore {
                 cookieless_views,
             })
             .collect())
+    }
+
+    async fn top(
+        &self,
+        kind: &str,
+        key: ReportKey,
+        limit: u32,
+    ) -> Result<Vec<KeyCount>, RepositoryError> {
+        use std::collections::BTreeMap;
+        let rows = self.rows.lock().map_err(|_| poisoned())?;
+        let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
+        for row in rows.iter().filter(|row| row.kind == kind) {
+            let value = match key {
+                ReportKey::PagePath => row.page_path.as_deref(),
+                ReportKey::Subject => row.subject.as_deref(),
+            };
+            if let Some(value) = value {
+                *counts.entry(value).or_default() += 1;
+            }
+        }
+        let mut counts: Vec<KeyCount> = counts
+            .into_iter()
+            .map(|(key, count)| KeyCount {
+                key: key.to_owned(),
+                count,
+            })
+            .collect();
+        counts.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.key.cmp(&b.key)));
+        counts.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        Ok(counts)
+    }
+
+    async fn percentile(
+        &self,
+        kind: &str,
+        subject: &str,
+        per_mille: u32,
+    ) -> Result<Option<Percentile>, RepositoryError> {
+        let rows = self.rows.lock().map_err(|_| poisoned())?;
+        let mut values: Vec<f64> = rows
+            .iter()
+            .filter(|row| row.kind == kind && row.subject.as_deref() == Some(subject))
+            .filter_map(|row| row.metric_value)
+            .collect();
+        values.sort_by(f64::total_cmp);
+        let samples = values.len() as u64;
+        Ok(nearest_rank(samples, per_mille).map(|rank| Percentile {
+            value: values[usize::try_from(rank).unwrap_or(0)],
+            samples,
+        }))
     }
 }

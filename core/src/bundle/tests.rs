@@ -423,3 +423,41 @@ async fn an_import_into_an_empty_repository_serves_the_site() {
     let logo = repository.media("/media/logo.png").await.unwrap().unwrap();
     assert_eq!(logo.bytes, png(4, 3));
 }
+
+#[test]
+fn banner_texts_and_looks_and_popup_content_come_from_site_toml() {
+    let files = edited(
+        "site.toml",
+        "[settings.store]",
+        r#"[settings.cookies]
+banner_enabled = true
+banner_text = "We use *cookies*. <script>steal()</script>"
+cta_text = "OK"
+variant = "POPUP"
+position = "TOP_RIGHT"
+theme = "LIGHT"
+
+[settings.popup_overlay]
+style = "full"
+title = "News"
+body = "Monthly <b>letters</b><img src=x onerror=steal()>"
+newsletter = true
+
+[settings.store]"#,
+    );
+    let site = parse(&files).unwrap();
+    let look = &site.settings.cookie_banner;
+    assert_eq!(
+        look.text.as_ref().map(|t| t.as_str()),
+        Some("<p>We use <em>cookies</em>. </p>\n")
+    );
+    assert_eq!(look.cta_text.as_deref(), Some("OK"));
+    assert_eq!(look.variant.as_deref(), Some("POPUP"));
+    assert_eq!(look.position.as_deref(), Some("TOP_RIGHT"));
+    assert_eq!(look.theme.as_deref(), Some("LIGHT"));
+    assert_eq!(look.accept_type, None);
+    let popup = &site.settings.popup_overlay;
+    assert_eq!(popup.content.title, "News");
+    assert!(!popup.content.body.as_str().contains("onerror"));
+    assert!(popup.content.newsletter);
+}

@@ -5,6 +5,8 @@
 
 use std::sync::Arc;
 
+use crate::popup::{POPUP_FORM_ID, popup_has_newsletter};
+
 use super::model::{FormDefinition, FormKind, NEWSLETTER_EMAIL_FIELD};
 use super::newsletter::subscription_tokens;
 use super::outbox::{DeliveryKind, FollowUp};
@@ -195,13 +197,21 @@ impl FormService {
         form_id: &str,
     ) -> Result<Option<FormDefinition>, RepositoryError> {
         let collections = self.site.collections().await?;
-        Ok(collections
+        let on_a_page = collections
             .iter()
             .filter(|collection| collection.enabled)
             .flat_map(|collection| collection.body.layout.blocks())
             .find_map(|block| {
                 FormDefinition::from_block(block.id.as_str(), &block.content, form_id)
-            }))
+            });
+        if on_a_page.is_some() || form_id != POPUP_FORM_ID {
+            return Ok(on_a_page);
+        }
+        // The popup overlay's newsletter form is configured while the overlay shows one.
+        let popup = self.site.profile().await?.map(|p| p.settings.popup_overlay);
+        Ok(popup
+            .filter(popup_has_newsletter)
+            .map(|_| FormDefinition::newsletter(POPUP_FORM_ID)))
     }
 
     pub async fn submit(

@@ -49,6 +49,19 @@ pub enum PopupDecision {
     Hide(PopupHideReason),
 }
 
+/// Whether the site has a popup at all: a style of `none` (or no style) switches it off, so
+/// pages carry no overlay markup.
+pub fn popup_enabled(settings: &PopupOverlaySettings) -> bool {
+    let style = settings.style.trim();
+    !(style.is_empty() || style.eq_ignore_ascii_case("none"))
+}
+
+/// Whether the popup carries its newsletter form, which makes [`super::POPUP_FORM_ID`] a
+/// configured form.
+pub fn popup_has_newsletter(settings: &PopupOverlaySettings) -> bool {
+    popup_enabled(settings) && settings.content.newsletter
+}
+
 /// Decides whether the popup opens (000 s4), checking in this order: the style, the page, the
 /// screenshot flag, mobile, the banner, then the record. A version above the recorded one
 /// shows it again whatever was recorded. After a submission it stays closed when
@@ -61,7 +74,7 @@ pub fn decide(
 ) -> PopupDecision {
     use PopupHideReason::*;
     let hide = PopupDecision::Hide;
-    if settings.style.trim().eq_ignore_ascii_case("none") || settings.style.trim().is_empty() {
+    if !popup_enabled(settings) {
         return hide(StyleNone);
     }
     if page.not_found {

@@ -10,6 +10,7 @@ fn settings() -> PopupOverlaySettings {
         show_until_signup: true,
         display_frequency: 7,
         enable_mobile: false,
+        content: crate::site::PopupContent::default(),
     }
 }
 

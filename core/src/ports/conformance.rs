@@ -150,6 +150,13 @@ pub fn fixture_site(title: &str) -> Site {
                 ..StoreSettings::default()
             },
             cookies: CookieSettings::default(),
+            cookie_banner: crate::site::CookieBannerLook {
+                text: Some(crate::site::SafeHtml::sanitize(
+                    "<p>We bake <b>cookies</b>.</p>",
+                )),
+                variant: Some("POPUP".into()),
+                ..Default::default()
+            },
             popup_overlay: PopupOverlaySettings::default(),
             template: TemplateInfo {
                 id: "t".into(),

@@ -26,8 +26,8 @@ pub use validation::{
     SiteError, SitePlace, SiteProblem,
 };
 pub use website::{
-    CookieSettings, NavLink, Navigation, PopupOverlaySettings, StoreSettings, TemplateInfo,
-    Website, WebsiteSettings,
+    CookieBannerLook, CookieSettings, NavLink, Navigation, PopupContent, PopupOverlaySettings,
+    StoreSettings, TemplateInfo, Website, WebsiteSettings,
 };
 
 /// One whole site: what an import writes and what a repository serves.

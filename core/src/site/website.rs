@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::enums::{Unit, WebsiteStatus, WebsiteType};
 use crate::money::Currency;
-use crate::site::{CollectionId, MediaRef, WebsiteId};
+use crate::site::{CollectionId, MediaRef, SafeHtml, WebsiteId};
 
 /// The website record of spec 000 s3.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -37,6 +37,10 @@ pub struct WebsiteSettings {
     pub use_escape_key_to_login: bool,
     pub store: StoreSettings,
     pub cookies: CookieSettings,
+    /// The banner's texts and looks; settings stored before the site model had them read back
+    /// with none, which the 000 s5 defaults fill in.
+    #[serde(default)]
+    pub cookie_banner: CookieBannerLook,
     pub popup_overlay: PopupOverlaySettings,
     pub template: TemplateInfo,
     /// Google font families the theme loads (page context `googleFonts`).
@@ -70,6 +74,23 @@ pub struct CookieSettings {
     pub is_restrictive_cookie_policy_absolute: bool,
 }
 
+/// The cookie banner's texts and looks as the owner set them (000 s3), before the normalisation
+/// of 000 s5 (`vitrine_core::consent::CookieBannerSettings::from_server`), which turns an empty,
+/// missing or invalid value into its default. The banner text is owner HTML, sanitised; the
+/// enumerations stay the owner's strings so an invalid one reaches the normalisation as such.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CookieBannerLook {
+    pub text: Option<SafeHtml>,
+    pub cta_text: Option<String>,
+    pub opt_out_cta_text: Option<String>,
+    pub variant: Option<String>,
+    pub position: Option<String>,
+    pub theme: Option<String>,
+    pub cta_variant: Option<String>,
+    pub accept_type: Option<String>,
+}
+
 /// Popup overlay settings of spec 000 s3; `display_frequency` is in days, -1 meaning never again.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PopupOverlaySettings {
@@ -79,6 +100,10 @@ pub struct PopupOverlaySettings {
     pub show_until_signup: bool,
     pub display_frequency: i32,
     pub enable_mobile: bool,
+    /// What the overlay shows. Stored settings written before the overlay had content read
+    /// back with an empty one.
+    #[serde(default)]
+    pub content: PopupContent,
 }
 
 impl Default for PopupOverlaySettings {
@@ -89,8 +114,23 @@ impl Default for PopupOverlaySettings {
             show_until_signup: false,
             display_frequency: 7,
             enable_mobile: true,
+            content: PopupContent::default(),
         }
     }
+}
+
+/// The popup overlay's content: a heading, owner rich text and, when `newsletter` is set, a
+/// newsletter signup form (an overlay form, 000 s3) whose form id is
+/// [`crate::popup::POPUP_FORM_ID`].
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PopupContent {
+    pub title: String,
+    pub body: SafeHtml,
+    pub newsletter: bool,
+    /// The signup button's text; empty means "Sign up".
+    pub button_label: String,
+    pub placeholder: String,
 }
 
 /// The template (theme) the site was installed from.

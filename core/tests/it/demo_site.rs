@@ -226,3 +226,21 @@ async fn every_demo_page_resolves_after_import() {
     let sitemap = pages.sitemap().await.unwrap();
     assert_eq!(sitemap.len(), 7 + 9 + 4);
 }
+
+#[test]
+fn the_demo_has_a_popup_with_a_newsletter_that_waits_a_week() {
+    let site = demo_site();
+    let popup = &site.settings.popup_overlay;
+    assert!(vitrine_core::popup::popup_has_newsletter(popup));
+    assert_eq!(popup.display_frequency, 7);
+    assert!(popup.show_until_signup);
+    assert_eq!(popup.content.title, "Studio letters");
+    // The body is Markdown, rendered and sanitised like any owner text.
+    assert!(
+        popup
+            .content
+            .body
+            .as_str()
+            .starts_with("<p>One short letter a month")
+    );
+}

@@ -17,6 +17,7 @@ prop_compose! {
             show_until_signup,
             display_frequency,
             enable_mobile: true,
+            content: Default::default(),
         }
     }
 }

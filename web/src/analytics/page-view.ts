@@ -64,6 +64,9 @@ export function hitPayload(context: PageContext, win: Window, visitorCookie: str
     pageId: context['itemId'] ?? context['collectionId'] ?? undefined,
     contentSource: item ? 'i' : 'c',
     pagePath: win.location.pathname,
+    // Beyond the spec's payload, for the owner's referrer list: the server keeps only the
+    // referring site's host, and nothing when it is this site.
+    ...(win.document.referrer === '' ? {} : { referrer: win.document.referrer }),
   };
 }
 

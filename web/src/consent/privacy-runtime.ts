@@ -4,11 +4,13 @@
 
 import { readPageContext } from '../runtime/page-context';
 import { startErrorCapture } from '../analytics/error-capture';
+import { startButtonCensus } from '../analytics/button-census';
+import { startLogger, startPerformance } from '../analytics/measurement';
 import { recordPageView } from '../analytics/page-view';
 import { POPUP_SELECTOR, startPopupOverlay } from '../popup/popup-overlay';
 import type { PopupSettings } from '../popup/rules';
 import { popupRecordStore } from '../popup/storage';
-import { clearTrackingCookies, policyOf, startCookieBanner, BANNER_SELECTOR } from './cookie-banner';
+import { CONSENT_EVENT, clearTrackingCookies, policyOf, startCookieBanner, BANNER_SELECTOR } from './cookie-banner';
 import { currentConsent, trackingAllowed, type ConsentPolicy } from './consent-state';
 
 function gpcSignal(win: Window): boolean {
@@ -30,13 +32,19 @@ function policyWithoutBanner(settings: Record<string, unknown> | undefined): Con
 export function startPrivacy(win: Window & typeof globalThis): void {
   const doc = win.document;
   const context = readPageContext(doc);
-  startErrorCapture(win, context);
+  const reporter = startErrorCapture(win, context);
+  // Performance records and log batches carry no visitor identifier and set no cookie, so they
+  // run whatever the consent decision.
+  startPerformance(win, reporter);
+  const logger = startLogger(win);
+  win.addEventListener(CONSENT_EVENT, (event) => logger.log('consent', (event as CustomEvent<unknown>).detail));
   const banner = doc.querySelector<HTMLElement>(BANNER_SELECTOR);
   const policy = banner === null ? policyWithoutBanner(context['cookieSettings'] as Record<string, unknown> | undefined) : policyOf(banner);
   startCookieBanner({ window: win });
   const tracking = trackingAllowed(policy, currentConsent(doc, gpcSignal(win)));
   if (!tracking) clearTrackingCookies(win);
   recordPageView(win, context, tracking);
+  startButtonCensus({ window: win, tracking });
   startPopup(win, context);
 }
 

@@ -2,6 +2,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { controlForm, statusTexts } from './controller';
+import { FORM_SUBMITTED_EVENT } from './events';
 import { EMAIL_INVALID, ERRORS_ABOVE, ERRORS_BELOW, NOT_CONFIGURED, SUBMITTING } from './messages';
 import type { FieldProps } from './model';
 import { KEY_URL, SAVE_URL, type Post, type SubmitState } from './submission';
@@ -46,6 +47,8 @@ describe('the form controller', () => {
       return url === KEY_URL ? { ok: true, data: { key: 'k' } } : save.promise;
     };
     const states: SubmitState[] = [];
+    let announced = 0;
+    document.body.addEventListener(FORM_SUBMITTED_EVENT, () => (announced += 1));
     controlForm({ block, form, formId: 'contact', fields, newsletter: false, post, success, collectionId: '', search: '', onState: (s) => states.push(s) });
     form.querySelector<HTMLInputElement>('input[name="email"]')!.value = 'ada@example.com';
     form.requestSubmit();
@@ -60,6 +63,8 @@ describe('the form controller', () => {
     expect(form.querySelector<HTMLElement>('.form__actions')!.hidden).toBe(true);
     expect(document.activeElement).toBe(success);
     expect(states.map((s) => s.phase)).toEqual(['locked', 'success']);
+    // The success bubbles up, so a popup overlay around the form can record the signup.
+    expect(announced).toBe(1);
   });
 
   it('shows a server 400 at its field, marked for assistive technology, and unlocks', async () => {

@@ -1,6 +1,7 @@
 //! The submit flow over one server-rendered form (spec 000 s4): validate, lock, fetch a key, save, then the success view or the errors; shared by the form and newsletter islands.
 
 import { resetCaptcha } from './captcha';
+import { FORM_SUBMITTED_EVENT } from './events';
 import { attachCounters, clearFieldErrors, lockForm, showFieldErrors, showSuccess } from './markup';
 import { CAPTCHA_UNSOLVED, ERRORS_ABOVE, ERRORS_BELOW, FIELDS_INVALID } from './messages';
 import type { FieldProps } from './model';
@@ -87,6 +88,7 @@ export function controlForm(options: ControllerOptions): () => void {
     unlock();
     if (result.ok) {
       dispatch({ type: 'succeeded' });
+      block.dispatchEvent(new CustomEvent(FORM_SUBMITTED_EVENT, { bubbles: true }));
       if (options.successUrl) {
         (options.navigate ?? ((url: string) => window.location.assign(url)))(options.successUrl);
       } else {

@@ -66,4 +66,28 @@ describe('popup overlay', () => {
     expect(startPopupOverlay({ window, settings, page, store, now: () => 100 * DAY_MS })).toEqual({ decision: 'hide', reason: 'submitted' });
     expect(events()).toContain('submit');
   });
+
+  it('mounts its newsletter island only when it opens', () => {
+    document.body.innerHTML = `<section data-vitrine-cookie-banner></section><dialog data-vitrine-popup-overlay aria-label="Site">
+      <div id="letter" data-popup-island="newsletter" data-island-props="{}"><form></form></div></dialog>`;
+    const scanIslands = vi.fn();
+    vi.stubGlobal('Vitrine', { scanIslands });
+    const block = () => document.getElementById('letter')!;
+    startPopupOverlay({ window, settings, page, store: memoryStore() });
+    expect(block().hasAttribute('data-island')).toBe(false);
+    expect(scanIslands).not.toHaveBeenCalled();
+    document.querySelector('[data-vitrine-cookie-banner]')!.remove();
+    window.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: { choice: 'declined' } }));
+    expect(block().getAttribute('data-island')).toBe('newsletter');
+    expect(block().hasAttribute('data-popup-island')).toBe(false);
+    expect(scanIslands).toHaveBeenCalledTimes(1);
+  });
+
+  it('records a signup announced by the form block inside it', () => {
+    document.body.innerHTML = `<dialog data-vitrine-popup-overlay aria-label="Site"><div id="letter"><form></form></div></dialog>`;
+    const store = memoryStore();
+    startPopupOverlay({ window, settings, page, store, now: () => 9 });
+    document.getElementById('letter')!.dispatchEvent(new CustomEvent(FORM_SUBMITTED_EVENT, { bubbles: true }));
+    expect(store.record).toEqual({ 'date-closed': 9, version: 2, submitted: true });
+  });
 });

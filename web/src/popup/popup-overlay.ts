@@ -7,12 +7,15 @@ import { readCrumb, withCrumb } from '../runtime/request/crumb';
 import { CONSENT_EVENT, bannerPending } from '../consent/cookie-banner';
 import { OverlayKind } from '../generated/enums';
 import { decide, type PageSituation, type PopupDecision, type PopupSettings } from './rules';
+import { FORM_SUBMITTED_EVENT } from '../forms/events';
 import { closedRecord, submittedRecord, type PopupRecordStore } from './storage';
 
 export const POPUP_SELECTOR = '[data-vitrine-popup-overlay]';
 export const OVERLAY_CENSUS_PATH = '/api/census/overlay';
-/** Fired (by the form island) on the dialog when its form was submitted successfully. */
-export const FORM_SUBMITTED_EVENT = 'vitrine:form-submitted';
+/** Fired (by the form flow, bubbling) on the dialog's form block after a successful submission. */
+export { FORM_SUBMITTED_EVENT };
+/** The overlay's form block waits under this attribute until the dialog opens (see `mountDeferredIslands`). */
+export const DEFERRED_ISLAND_ATTRIBUTE = 'data-popup-island';
 
 export interface PopupHost {
   readonly window: Window & typeof globalThis;
@@ -37,10 +40,25 @@ function sendOverlayEvent(win: Window & typeof globalThis, event: 'show' | 'clos
     .catch(() => undefined);
 }
 
-function open(dialog: HTMLElement): void {
+function open(win: Window, dialog: HTMLElement): void {
   const modal = dialog as HTMLDialogElement;
   if (typeof modal.showModal === 'function') modal.showModal();
   else dialog.setAttribute('open', '');
+  mountDeferredIslands(win, dialog);
+}
+
+/**
+ * Turns the dialog's waiting form blocks into islands and asks the runtime to mount them: the
+ * newsletter island (and React with it) loads only when a visitor actually sees the popup.
+ */
+export function mountDeferredIslands(win: Window, dialog: HTMLElement): void {
+  const waiting = dialog.querySelectorAll<HTMLElement>(`[${DEFERRED_ISLAND_ATTRIBUTE}]`);
+  if (waiting.length === 0) return;
+  for (const block of waiting) {
+    block.setAttribute('data-island', block.getAttribute(DEFERRED_ISLAND_ATTRIBUTE) ?? '');
+    block.removeAttribute(DEFERRED_ISLAND_ATTRIBUTE);
+  }
+  (win as unknown as { Vitrine?: { scanIslands?: () => void } }).Vitrine?.scanIslands?.();
 }
 
 /** Starts the popup; resolves the first decision (a pending banner defers it to the consent event). */
@@ -58,7 +76,7 @@ export function startPopupOverlay(host: PopupHost): PopupDecision | undefined {
       nowMs: now(),
     });
     if (decision.decision === 'show') {
-      open(dialog);
+      open(win, dialog);
       sendOverlayEvent(win, 'show');
     }
     return decision;

@@ -20,6 +20,7 @@ fn settings_grid() -> Vec<PopupOverlaySettings> {
                         show_until_signup,
                         display_frequency,
                         enable_mobile,
+                        content: Default::default(),
                     });
                 }
             }

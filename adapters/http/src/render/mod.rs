@@ -14,6 +14,7 @@ mod items;
 mod layout;
 mod markup;
 mod pages;
+mod popup;
 mod scope;
 mod urls;
 
@@ -119,6 +120,16 @@ pub fn render_page_with_lifetime(
         .image
         .as_ref()
         .filter(|image| urls::safe_src(&image.path).is_some());
+    // The display rules never open it on a not-found or error page, so those leave it out.
+    let popup_overlay = (!is_status_page)
+        .then(|| {
+            popup::PopupOverlay::for_site(
+                &settings.popup_overlay,
+                &settings.site_title,
+                forms::CaptchaWidget::new(view.context.captcha_settings.as_ref()),
+            )
+        })
+        .flatten();
     let document = Document {
         lang,
         title: &view.title,
@@ -143,8 +154,9 @@ pub fn render_page_with_lifetime(
         header,
         main,
         footer,
-        cookie_banner: consent::CookieBanner::for_site(&settings.cookies),
-        captcha_script: captcha_script(view),
+        cookie_banner: consent::CookieBanner::for_site(settings),
+        captcha_script: captcha_script(view, popup_overlay.as_ref()),
+        popup_overlay,
     };
     let html = document.render()?;
     Ok(RenderedPage {
@@ -189,14 +201,18 @@ struct Document<'a> {
     cookie_banner: Option<consent::CookieBanner>,
     /// The captcha provider's script, on pages with a form when the server requires one.
     captcha_script: Option<&'static str>,
+    /// The popup overlay, a closed dialog, for sites that have one.
+    popup_overlay: Option<popup::PopupOverlay<'a>>,
 }
 
-/// The captcha provider's script when this page shows a form or newsletter and the server
-/// requires a captcha: the widget needs it, and other pages should not load it.
-fn captcha_script(view: &PageView) -> Option<&'static str> {
+/// The captcha provider's script when this page shows a form or newsletter (its own or the
+/// popup's) and the server requires a captcha: the widget needs it, and other pages should
+/// not load it.
+fn captcha_script(view: &PageView, popup: Option<&popup::PopupOverlay>) -> Option<&'static str> {
     let settings = view.context.captcha_settings.as_ref()?;
     let islands = islands_on(view);
-    if !islands.contains("form") && !islands.contains("newsletter") {
+    let popup_form = popup.is_some_and(|popup| popup.newsletter.is_some());
+    if !islands.contains("form") && !islands.contains("newsletter") && !popup_form {
         return None;
     }
     forms::CaptchaWidget::script(&settings.provider)

@@ -1,6 +1,7 @@
 //! Router tests: every request goes through `vitrine_http::router` with `tower::ServiceExt::oneshot`,
 //! no socket, against the in-memory repository holding the core's fixture site.
 
+mod analytics_report;
 mod assets;
 mod captcha;
 mod cart;
@@ -15,6 +16,7 @@ mod health;
 mod media;
 mod newsletter;
 mod pages;
+mod popup;
 mod success_url;
 mod support;
 mod widgets;

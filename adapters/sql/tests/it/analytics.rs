@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use vitrine_core::analytics::{AnalyticsStore, DailyViews, StoredHit};
+use vitrine_core::analytics::{
+    AnalyticsStore, DailyViews, KeyCount, Percentile, ReportKey, StoredHit,
+};
 use vitrine_core::consent::{ConsentReceipt, ConsentReceiptStore, RecordReceiptError};
 use vitrine_core::ports::RepositoryError;
 
@@ -23,6 +25,24 @@ impl<Guard: Send + Sync> AnalyticsStore for StoresUnderTest<Guard> {
 
     async fn daily_page_views(&self) -> Result<Vec<DailyViews>, RepositoryError> {
         self.analytics.daily_page_views().await
+    }
+
+    async fn top(
+        &self,
+        kind: &str,
+        key: ReportKey,
+        limit: u32,
+    ) -> Result<Vec<KeyCount>, RepositoryError> {
+        self.analytics.top(kind, key, limit).await
+    }
+
+    async fn percentile(
+        &self,
+        kind: &str,
+        subject: &str,
+        per_mille: u32,
+    ) -> Result<Option<Percentile>, RepositoryError> {
+        self.analytics.percentile(kind, subject, per_mille).await
     }
 }
 

@@ -7,11 +7,12 @@ use crate::bundle::dto::{
 };
 use crate::bundle::error::At;
 use crate::bundle::files::SITE_FILE;
+use crate::bundle::text::markdown;
 use crate::enums::{WebsiteStatus, WebsiteType};
 use crate::money::Currency;
 use crate::site::{
-    CookieSettings, NavLink, Navigation, PopupOverlaySettings, Slug, StoreSettings, TemplateInfo,
-    Website, WebsiteSettings,
+    CookieBannerLook, CookieSettings, NavLink, Navigation, PopupContent, PopupOverlaySettings,
+    Slug, StoreSettings, TemplateInfo, Website, WebsiteSettings,
 };
 
 /// The locale of a site that names none (spec 000 s1).
@@ -83,6 +84,16 @@ impl Converter {
                 is_restrictive_cookie_policy_enabled: dto.cookies.restrictive_policy_enabled,
                 is_restrictive_cookie_policy_absolute: dto.cookies.restrictive_policy_absolute,
             },
+            cookie_banner: CookieBannerLook {
+                text: dto.cookies.banner_text.as_deref().map(markdown),
+                cta_text: dto.cookies.cta_text,
+                opt_out_cta_text: dto.cookies.opt_out_cta_text,
+                variant: dto.cookies.variant,
+                position: dto.cookies.position,
+                theme: dto.cookies.theme,
+                cta_variant: dto.cookies.cta_variant,
+                accept_type: dto.cookies.accept_type,
+            },
             popup_overlay: PopupOverlaySettings {
                 style: popup.style.unwrap_or(defaults.style),
                 version: popup.version.unwrap_or(defaults.version),
@@ -93,6 +104,13 @@ impl Converter {
                     .display_frequency
                     .unwrap_or(defaults.display_frequency),
                 enable_mobile: popup.enable_mobile.unwrap_or(defaults.enable_mobile),
+                content: PopupContent {
+                    title: popup.title,
+                    body: markdown(&popup.body),
+                    newsletter: popup.newsletter,
+                    button_label: popup.button_label,
+                    placeholder: popup.placeholder,
+                },
             },
             template,
             google_fonts: dto.google_fonts,

@@ -118,6 +118,19 @@ pub(crate) struct CookiesDto {
     pub restrictive_policy_enabled: bool,
     #[serde(default)]
     pub restrictive_policy_absolute: bool,
+    /// The banner text: Markdown, raw HTML allowed, sanitised.
+    pub banner_text: Option<String>,
+    pub cta_text: Option<String>,
+    pub opt_out_cta_text: Option<String>,
+    /// `BAR` or `POPUP`.
+    pub variant: Option<String>,
+    pub position: Option<String>,
+    /// `LIGHT` or `DARK`.
+    pub theme: Option<String>,
+    /// `TEXT`, `BUTTON` or `ICON`.
+    pub cta_variant: Option<String>,
+    /// `OPT_IN` or `OPT_IN_AND_OUT`.
+    pub accept_type: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -128,6 +141,19 @@ pub(crate) struct PopupOverlayDto {
     pub show_until_signup: Option<bool>,
     pub display_frequency: Option<i32>,
     pub enable_mobile: Option<bool>,
+    /// The heading of the overlay.
+    #[serde(default)]
+    pub title: String,
+    /// Markdown (raw HTML allowed, sanitised).
+    #[serde(default)]
+    pub body: String,
+    /// Whether the overlay carries a newsletter signup form.
+    #[serde(default)]
+    pub newsletter: bool,
+    #[serde(default)]
+    pub button_label: String,
+    #[serde(default)]
+    pub placeholder: String,
 }
 
 #[derive(Debug, Deserialize)]

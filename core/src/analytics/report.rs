@@ -1,0 +1,276 @@
+//! The owner's analytics report: views and visitors per day, top pages, referrers, button
+//! clicks, form conversion, errors and Core Web Vitals at the 75th percentile, built from the
+//! analytics store. Which column a census row is grouped by is decided here, once, when the row
+//! is stored ([`subject_of`], [`metric_value_of`]).
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::ports::RepositoryError;
+
+use super::store::{AnalyticsStore, DailyViews, PAGE_VIEW};
+
+/// Row kinds the report reads, as the HTTP adapter records them.
+pub mod kinds {
+    pub const BUTTON_CLICK: &str = "button-click";
+    pub const FORM_RENDER: &str = "form-render";
+    /// A form submission the server accepted (recorded by the form calls).
+    pub const FORM_SUBMIT: &str = "form-submit";
+    pub const JS_ERROR: &str = "js-error";
+    pub const PERFORMANCE: &str = "performance";
+}
+
+/// The Core Web Vitals the report shows, by the names web-vitals gives them.
+pub const WEB_VITALS: [&str; 3] = ["LCP", "INP", "CLS"];
+/// How many rows each top list holds.
+pub const TOP_LIMIT: u32 = 10;
+/// Error messages are grouped by their first characters, so one long message is one group.
+pub const ERROR_SUBJECT_CHARS: usize = 200;
+
+/// What a count is keyed by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportKey {
+    PagePath,
+    Subject,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KeyCount {
+    pub key: String,
+    pub count: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Percentile {
+    pub value: f64,
+    pub samples: u64,
+}
+
+/// One form's renders against its accepted submissions.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FormConversion {
+    pub form_id: String,
+    pub renders: u64,
+    pub submissions: u64,
+    /// Submissions per render; `None` when the form was never seen rendered (a visitor without
+    /// JavaScript, or an overlay form before it was shown).
+    pub rate: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WebVital {
+    pub name: String,
+    pub p75: Option<f64>,
+    pub samples: u64,
+}
+
+/// The whole report. Visitors counted without cookies are estimates, and every day says how
+/// many of its views were counted that way.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyticsReport {
+    pub days: Vec<DailyViews>,
+    pub top_pages: Vec<KeyCount>,
+    pub referrers: Vec<KeyCount>,
+    pub button_clicks: Vec<KeyCount>,
+    pub form_conversion: Vec<FormConversion>,
+    pub errors: Vec<KeyCount>,
+    pub web_vitals: Vec<WebVital>,
+    pub note: &'static str,
+}
+
+pub const COOKIELESS_NOTE: &str = "Visitors counted without cookies (cookielessViews) are estimates: one salted hash per visitor per day, so a visitor who returns on another day counts again.";
+
+/// The 0-based index of the nearest-rank percentile among `samples` sorted values.
+pub fn nearest_rank(samples: u64, per_mille: u32) -> Option<u64> {
+    if samples == 0 {
+        return None;
+    }
+    let rank = (samples * u64::from(per_mille)).div_ceil(1000);
+    Some(rank.clamp(1, samples) - 1)
+}
+
+fn text<'a>(data: &'a Value, key: &str) -> Option<&'a str> {
+    data.get(key)
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+}
+
+/// The host of an http(s) URL, lowercased, without a port.
+fn host_of(url: &str) -> Option<String> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))?;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let host = authority.rsplit('@').next()?.split(':').next()?;
+    (!host.is_empty()).then(|| host.to_ascii_lowercase())
+}
+
+/// What the report groups a row of `kind` by: a page view's referring site (only another
+/// site's host: a move within the site is not a referral, and the full address is never kept),
+/// a button's text, a form's id, an error's message, a performance record's metric name.
+pub fn subject_of(kind: &str, data: &Value) -> Option<String> {
+    match kind {
+        PAGE_VIEW => {
+            let referrer = host_of(text(data, "referrer")?)?;
+            let own = text(data, "url").and_then(host_of);
+            (own.as_deref() != Some(referrer.as_str())).then_some(referrer)
+        }
+        kinds::BUTTON_CLICK | "button-render" => text(data, "buttonText")
+            .or_else(|| text(data, "id"))
+            .map(str::to_owned),
+        kinds::FORM_RENDER | kinds::FORM_SUBMIT => text(data, "formId").map(str::to_owned),
+        kinds::JS_ERROR => data
+            .get("data")
+            .and_then(|d| text(d, "message"))
+            .map(|m| m.chars().take(ERROR_SUBJECT_CHARS).collect()),
+        kinds::PERFORMANCE => text(data, "name").map(str::to_owned),
+        _ => None,
+    }
+}
+
+/// The data kept of a row: a page view's `referrer` is dropped once its host is taken as the
+/// subject, so no referring address (which may carry search terms or ids) is stored.
+pub fn kept_data(kind: &str, data: &Value) -> Value {
+    let mut kept = data.clone();
+    if kind == PAGE_VIEW
+        && let Some(object) = kept.as_object_mut()
+    {
+        object.remove("referrer");
+    }
+    kept
+}
+
+/// A performance record's measured value; other rows have none.
+pub fn metric_value_of(kind: &str, data: &Value) -> Option<f64> {
+    (kind == kinds::PERFORMANCE)
+        .then(|| data.get("value").and_then(Value::as_f64))
+        .flatten()
+        .filter(|v| v.is_finite())
+}
+
+fn count_of(counts: &[KeyCount], key: &str) -> u64 {
+    counts.iter().find(|c| c.key == key).map_or(0, |c| c.count)
+}
+
+/// Builds the report from the store.
+pub async fn build_report(store: &dyn AnalyticsStore) -> Result<AnalyticsReport, RepositoryError> {
+    let days = store.daily_page_views().await?;
+    let top_pages = store.top(PAGE_VIEW, ReportKey::PagePath, TOP_LIMIT).await?;
+    let referrers = store.top(PAGE_VIEW, ReportKey::Subject, TOP_LIMIT).await?;
+    let button_clicks = store
+        .top(kinds::BUTTON_CLICK, ReportKey::Subject, TOP_LIMIT)
+        .await?;
+    let renders = store
+        .top(kinds::FORM_RENDER, ReportKey::Subject, u32::MAX)
+        .await?;
+    let submissions = store
+        .top(kinds::FORM_SUBMIT, ReportKey::Subject, u32::MAX)
+        .await?;
+    let mut form_ids: Vec<&str> = renders
+        .iter()
+        .chain(&submissions)
+        .map(|c| c.key.as_str())
+        .collect();
+    form_ids.sort_unstable();
+    form_ids.dedup();
+    let form_conversion = form_ids
+        .into_iter()
+        .map(|form_id| {
+            let renders = count_of(&renders, form_id);
+            let submissions = count_of(&submissions, form_id);
+            FormConversion {
+                form_id: form_id.to_owned(),
+                renders,
+                submissions,
+                rate: (renders > 0).then(|| submissions as f64 / renders as f64),
+            }
+        })
+        .collect();
+    let errors = store
+        .top(kinds::JS_ERROR, ReportKey::Subject, TOP_LIMIT)
+        .await?;
+    let mut web_vitals = Vec::with_capacity(WEB_VITALS.len());
+    for name in WEB_VITALS {
+        let p75 = store.percentile(kinds::PERFORMANCE, name, 750).await?;
+        web_vitals.push(WebVital {
+            name: name.to_owned(),
+            p75: p75.map(|p| p.value),
+            samples: p75.map_or(0, |p| p.samples),
+        });
+    }
+    Ok(AnalyticsReport {
+        days,
+        top_pages,
+        referrers,
+        button_clicks,
+        form_conversion,
+        errors,
+        web_vitals,
+        note: COOKIELESS_NOTE,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn nearest_rank_is_the_ceiling_rank() {
+        assert_eq!(nearest_rank(0, 750), None);
+        assert_eq!(nearest_rank(1, 750), Some(0));
+        assert_eq!(nearest_rank(4, 750), Some(2));
+        assert_eq!(nearest_rank(5, 750), Some(3));
+        assert_eq!(nearest_rank(100, 750), Some(74));
+        assert_eq!(nearest_rank(3, 1000), Some(2));
+    }
+
+    #[test]
+    fn subjects_keep_only_what_the_report_groups_by() {
+        let view = |referrer: &str| json!({"url": "https://shop.example/a", "referrer": referrer, "pagePath": "/a"});
+        assert_eq!(
+            subject_of(PAGE_VIEW, &view("https://News.example:443/story?id=1")),
+            Some("news.example".into())
+        );
+        assert_eq!(subject_of(PAGE_VIEW, &view("https://shop.example/b")), None);
+        assert_eq!(subject_of(PAGE_VIEW, &view("")), None);
+        assert_eq!(subject_of(PAGE_VIEW, &view("android-app://x")), None);
+        assert_eq!(
+            subject_of(kinds::BUTTON_CLICK, &json!({"buttonText": " Shop now "})),
+            Some("Shop now".into())
+        );
+        assert_eq!(
+            subject_of(kinds::FORM_SUBMIT, &json!({"formId": "contact"})),
+            Some("contact".into())
+        );
+        let long = "x".repeat(500);
+        assert_eq!(
+            subject_of(kinds::JS_ERROR, &json!({"data": {"message": long}})).map(|s| s.len()),
+            Some(ERROR_SUBJECT_CHARS)
+        );
+        assert_eq!(
+            subject_of(kinds::PERFORMANCE, &json!({"name": "LCP", "value": 1200.5})),
+            Some("LCP".into())
+        );
+        assert_eq!(
+            metric_value_of(kinds::PERFORMANCE, &json!({"name": "LCP", "value": 1200.5})),
+            Some(1200.5)
+        );
+        assert_eq!(
+            metric_value_of(kinds::PERFORMANCE, &json!({"value": "fast"})),
+            None
+        );
+        assert_eq!(metric_value_of(PAGE_VIEW, &json!({"value": 1})), None);
+        assert_eq!(
+            kept_data(PAGE_VIEW, &view("https://news.example/?q=secret")),
+            json!({"url": "https://shop.example/a", "pagePath": "/a"})
+        );
+    }
+}

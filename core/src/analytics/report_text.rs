@@ -1,0 +1,186 @@
+//! The owner's analytics report as plain text, for `vitrine analytics report`: one section per
+//! figure, days as ISO dates, and cookieless estimates marked with `~`.
+
+use std::fmt::Write;
+
+use super::report::{AnalyticsReport, KeyCount};
+
+/// The civil (proleptic Gregorian) date of a day number since the Unix epoch, as `YYYY-MM-DD`
+/// (H. Hinnant's `civil_from_days`).
+pub fn iso_date(day: i64) -> String {
+    let z = day + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+fn counts(out: &mut String, title: &str, rows: &[KeyCount]) {
+    let _ = writeln!(out, "\n{title}");
+    if rows.is_empty() {
+        let _ = writeln!(out, "  (none yet)");
+    }
+    for row in rows {
+        let _ = writeln!(out, "  {:>7}  {}", row.count, row.key);
+    }
+}
+
+/// Formats `mark` when a figure is wholly or partly a cookieless estimate.
+fn estimate(cookieless: u64) -> &'static str {
+    if cookieless > 0 { "~" } else { " " }
+}
+
+pub fn to_text(report: &AnalyticsReport) -> String {
+    let mut out = String::from("Views and visitors per day (UTC)\n");
+    if report.days.is_empty() {
+        out.push_str("  (none yet)\n");
+    } else {
+        out.push_str("  date          views  visitors  counted without cookies\n");
+    }
+    for day in &report.days {
+        let _ = writeln!(
+            out,
+            "  {}  {:>7} {}{:>7}  {:>7}",
+            iso_date(day.day),
+            day.views,
+            estimate(day.cookieless_views),
+            day.visitors,
+            day.cookieless_views
+        );
+    }
+    counts(&mut out, "Top pages", &report.top_pages);
+    counts(&mut out, "Referring sites", &report.referrers);
+    counts(&mut out, "Button clicks", &report.button_clicks);
+    let _ = writeln!(out, "\nForm conversion (submissions per render)");
+    if report.form_conversion.is_empty() {
+        let _ = writeln!(out, "  (none yet)");
+    }
+    for form in &report.form_conversion {
+        let rate = form
+            .rate
+            .map_or_else(|| "n/a".to_owned(), |r| format!("{:.1}%", r * 100.0));
+        let _ = writeln!(
+            out,
+            "  {:>7} renders {:>7} submissions {:>7}  {}",
+            form.renders, form.submissions, rate, form.form_id
+        );
+    }
+    counts(&mut out, "Script errors", &report.errors);
+    let _ = writeln!(out, "\nCore Web Vitals (75th percentile)");
+    for vital in &report.web_vitals {
+        let value = match (vital.name.as_str(), vital.p75) {
+            (_, None) => "no samples yet".to_owned(),
+            ("CLS", Some(v)) => format!("{v:.3}"),
+            (_, Some(v)) => format!("{v:.0} ms"),
+        };
+        let _ = writeln!(
+            out,
+            "  {:<4} {value} ({} samples)",
+            vital.name, vital.samples
+        );
+    }
+    let _ = writeln!(out, "\n~ {}", report.note);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analytics::{DailyViews, FormConversion, WebVital};
+
+    #[test]
+    fn days_are_iso_dates() {
+        assert_eq!(iso_date(0), "1970-01-01");
+        assert_eq!(iso_date(20_513), "2026-03-01");
+        assert_eq!(iso_date(-1), "1969-12-31");
+        assert_eq!(iso_date(11_016), "2000-02-29");
+    }
+
+    #[test]
+    fn the_text_marks_cookieless_estimates() {
+        let report = AnalyticsReport {
+            days: vec![
+                DailyViews {
+                    day: 20_513,
+                    views: 12,
+                    visitors: 5,
+                    cookieless_views: 3,
+                },
+                DailyViews {
+                    day: 20_514,
+                    views: 2,
+                    visitors: 1,
+                    cookieless_views: 0,
+                },
+            ],
+            top_pages: vec![KeyCount {
+                key: "/shop".into(),
+                count: 9,
+            }],
+            referrers: vec![],
+            button_clicks: vec![KeyCount {
+                key: "Shop now".into(),
+                count: 2,
+            }],
+            form_conversion: vec![FormConversion {
+                form_id: "contact".into(),
+                renders: 4,
+                submissions: 1,
+                rate: Some(0.25),
+            }],
+            errors: vec![],
+            web_vitals: vec![
+                WebVital {
+                    name: "LCP".into(),
+                    p75: Some(1234.4),
+                    samples: 8,
+                },
+                WebVital {
+                    name: "CLS".into(),
+                    p75: Some(0.05),
+                    samples: 8,
+                },
+                WebVital {
+                    name: "INP".into(),
+                    p75: None,
+                    samples: 0,
+                },
+            ],
+            note: "estimates",
+        };
+        expect_test::expect![[r#"
+            Views and visitors per day (UTC)
+              date          views  visitors  counted without cookies
+              2026-03-01       12 ~      5        3
+              2026-03-02        2        1        0
+
+            Top pages
+                    9  /shop
+
+            Referring sites
+              (none yet)
+
+            Button clicks
+                    2  Shop now
+
+            Form conversion (submissions per render)
+                    4 renders       1 submissions   25.0%  contact
+
+            Script errors
+              (none yet)
+
+            Core Web Vitals (75th percentile)
+              LCP  1234 ms (8 samples)
+              CLS  0.050 (8 samples)
+              INP  no samples yet (0 samples)
+
+            ~ estimates
+        "#]]
+        .assert_eq(&to_text(&report));
+    }
+}

@@ -37,7 +37,7 @@ test('a shopper chooses a variant, adds it to the cart, changes it in the cart a
   // The cart app has taken over once its forms no longer post anywhere.
   await expect(cart.locator('form.cart-quantity:not([action])')).toHaveCount(1);
   await cart.getByLabel('Quantity of Sea Glass Mug').fill('2');
-  await cart.getByRole('button', { name: 'Update' }).click();
+  await cart.getByRole('button', { name: 'Update', exact: true }).click();
   await expect(cart.locator('.cart-totals')).toContainText('$64.00');
   await expect(indicator).toHaveAttribute('aria-label', '2 items in cart');
 

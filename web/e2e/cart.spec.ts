@@ -106,3 +106,42 @@ test('without a cart, checkout entry shows the session alert first', async ({ pa
     'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
   );
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper adds, changes the quantity, applies a coupon and checks out with forms alone', async ({ page }) => {
+    await page.goto(MUG);
+    const form = page.locator('form.add-to-cart').first();
+    await form.locator('select[name="sku"]').selectOption('TLZ-MUG-S-SEA');
+    await form.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const cart = page.locator('.sqs-cart-container #sqs-cart-root');
+    await expect(cart).toContainText('Sea Glass Mug');
+
+    await cart.getByLabel('Quantity of Sea Glass Mug').fill('3');
+    await cart.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(cart.locator('.cart-totals')).toContainText('$84.00');
+    await cart.getByLabel('Coupon code').fill('WELCOME10');
+    await cart.getByRole('button', { name: 'Apply coupon' }).click();
+    await expect(cart.locator('.cart-totals')).toContainText('$75.60');
+
+    await cart.getByRole('link', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await page.getByLabel('Email').fill('nojs@example.com');
+    await page.getByLabel('Full name').fill('Grace Shopper');
+    await page.getByLabel('Address', { exact: true }).fill('2 Harbour Row');
+    await page.getByLabel('City').fill('Bristol');
+    await page.getByLabel('Zip or postal code').fill('BS1 4RN');
+    await page.getByLabel('Country code').fill('GB');
+    await page.getByRole('radio', { name: /Standard shipping/ }).check();
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry date (MM/YY)').fill('01/41');
+    await page.getByLabel('Security code').fill('999');
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
+    // 3 x $28.00 = $84.00, less 10 %, plus $5.00 shipping.
+    await expect(page.locator('.order-total')).toHaveText('Total: $80.60');
+  });
+});

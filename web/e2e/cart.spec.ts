@@ -1,56 +1,103 @@
-//! A shopper buys from the demo shop: choose a variant, add to the cart, apply a coupon, check out and see the order
-//! confirmed; a sold-out product cannot be added; the cart and checkout pages pass axe-core.
+//! A shopper buys from the demo shop: choose a variant, add to the cart (the header's indicator follows), change the
+//! quantity in the cart app, apply a coupon, check out with the test gateway and see the order confirmed; a sold-out
+//! product cannot be added; the product, cart and checkout pages pass axe-core.
 
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
 
 const MUG = '/shop/sea-glass-mug';
 const SOLD_OUT = '/shop/moon-vase';
 
-test('a shopper chooses a variant, adds it to the cart and checks out once', async ({ page }) => {
+async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, formatViolations(where, violations)).toEqual([]);
+}
+
+test('a shopper chooses a variant, adds it to the cart, changes it in the cart app and checks out once', async ({ page }) => {
   const product = await page.goto(MUG);
   expect(product?.status()).toBe(200);
+  await expectNoViolations(page, 'product page');
+  const indicator = page.locator('[data-cart-indicator]');
+  await expect(indicator).toHaveAttribute('data-initialized', '');
+  await expect(indicator).toHaveAttribute('aria-label', '0 items in cart');
+
   const form = page.locator('form.add-to-cart').first();
   await form.locator('select[name="sku"]').selectOption('TLZ-MUG-L-SEA');
-  await form.locator('input[name="quantity"]').fill('2');
+  await form.locator('input[name="quantity"]').fill('1');
   await form.getByRole('button', { name: 'Add to cart' }).click();
+  // The shopper stays on the product page; the header follows.
+  await expect(form.getByRole('status')).toContainText('Added to your cart.');
+  await expect(page).toHaveURL(new RegExp(`${MUG}$`));
+  await expect(indicator).toHaveAttribute('aria-label', 'one item');
+  await expect(indicator.locator('[data-cart-subtotal]')).toHaveText('$32.00');
 
+  await form.getByRole('link', { name: 'View cart' }).click();
   await expect(page).toHaveURL(/\/cart$/);
-  const cart = page.locator('#sqs-cart-root');
-  await expect(cart).toContainText('Sea Glass Mug');
-  await expect(cart).toContainText('$64.00');
+  const cart = page.locator('.sqs-cart-container #sqs-cart-root');
+  // The cart app has taken over once its forms no longer post anywhere.
+  await expect(cart.locator('form.cart-quantity:not([action])')).toHaveCount(1);
+  await cart.getByLabel('Quantity of Sea Glass Mug').fill('2');
+  await cart.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(cart.locator('.cart-totals')).toContainText('$64.00');
+  await expect(indicator).toHaveAttribute('aria-label', '2 items in cart');
 
-  await page.getByLabel('Coupon code').fill('WELCOME10');
-  await page.getByRole('button', { name: 'Apply coupon' }).click();
-  await expect(page).toHaveURL(/\/cart$/);
+  await cart.getByLabel('Coupon code').fill('NOPE');
+  await cart.getByRole('button', { name: 'Apply coupon' }).click();
+  await expect(cart.locator('#cart-coupon-error')).toHaveText('This coupon code is not valid.');
+  await cart.getByLabel('Coupon code').fill('WELCOME10');
+  await cart.getByRole('button', { name: 'Apply coupon' }).click();
   // 10 % of $64.00 off; shipping is chosen at checkout.
-  await expect(cart).toContainText('$6.40');
-  await expect(cart).toContainText('$57.60');
-  const cartViolations = await axeViolations(page);
-  expect(cartViolations, formatViolations('cart page', cartViolations)).toEqual([]);
+  await expect(cart.locator('.cart-totals')).toContainText('$6.40');
+  await expect(cart.locator('.cart-totals')).toContainText('$57.60');
+  await expectNoViolations(page, 'cart page');
 
-  await page.goto('/commerce/goto-checkout');
+  await cart.getByRole('link', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  const checkoutViolations = await axeViolations(page);
-  expect(checkoutViolations, formatViolations('checkout page', checkoutViolations)).toEqual([]);
+  await expect(page.locator('.checkout-hold__time')).toHaveText(/^(10:00|9:\d\d)$/);
+  await expectNoViolations(page, 'checkout page');
   await page.getByLabel('Email').fill('shopper@example.com');
-  await page.getByLabel('Shipping').selectOption('standard');
+  await page.getByLabel('Full name').fill('Ada Shopper');
+  await page.getByLabel('Address', { exact: true }).fill('1 Main St');
+  await page.getByLabel('City').fill('Boston');
+  await page.getByLabel('State or region').fill('MA');
+  await page.getByLabel('Zip or postal code').fill('0213');
+  await page.getByLabel('Country code').fill('US');
+  await page.getByRole('radio', { name: /Standard shipping/ }).check();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/40');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  // A zip that is not five digits is refused with the forms' message, and nothing is ordered.
+  await expect(page.getByRole('alert')).toHaveText('Update the missing or invalid information above');
+  await expect(page.locator('#checkout-postalCode-error')).toHaveText('Zip code must be exactly 5 digits.');
+  await expectNoViolations(page, 'checkout page with errors');
+  await page.getByLabel('Zip or postal code').fill('02139');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Security code').fill('123');
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
   await expect(page.locator('.order-total')).toHaveText('Total: $62.60');
+  await expectNoViolations(page, 'order confirmed page');
 
-  // The cart was bought: going back to checkout finds nothing to buy again.
-  await page.goto('/cart');
-  await expect(page.locator('#sqs-cart-root')).toContainText('Sea Glass Mug');
+  // The cart was bought: checkout finds nothing to buy again.
   const again = await page.goto('/checkout');
   expect(again?.status()).toBe(200);
+  await expect(page.getByRole('alert')).toHaveText('You have nothing in your shopping cart');
 });
 
 test('a sold-out product cannot be added', async ({ page }) => {
   await page.goto(SOLD_OUT);
-  const button = page.locator('form.add-to-cart').first().getByRole('button', { name: 'Sold out' });
-  await expect(button).toBeDisabled();
+  const form = page.locator('form.add-to-cart').first();
+  await expect(form.getByRole('button', { name: 'Sold out' })).toBeDisabled();
+  // Posting the form anyway (as a script could) is refused with the cart text.
+  const itemId = await form.locator('input[name="itemId"]').inputValue();
+  const answer = await page.request.post('/cart', {
+    form: { itemId, sku: 'TLZ-VASE-S', quantity: '1' },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(409);
+  expect(await answer.text()).toContain('Unable to add item');
 });
 
 test('without a cart, checkout entry shows the session alert first', async ({ page }) => {
@@ -58,4 +105,43 @@ test('without a cart, checkout entry shows the session alert first', async ({ pa
   await expect(page.getByRole('alert')).toHaveText(
     'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
   );
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper adds, changes the quantity, applies a coupon and checks out with forms alone', async ({ page }) => {
+    await page.goto(MUG);
+    const form = page.locator('form.add-to-cart').first();
+    await form.locator('select[name="sku"]').selectOption('TLZ-MUG-S-SEA');
+    await form.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const cart = page.locator('.sqs-cart-container #sqs-cart-root');
+    await expect(cart).toContainText('Sea Glass Mug');
+
+    await cart.getByLabel('Quantity of Sea Glass Mug').fill('3');
+    await cart.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(cart.locator('.cart-totals')).toContainText('$84.00');
+    await cart.getByLabel('Coupon code').fill('WELCOME10');
+    await cart.getByRole('button', { name: 'Apply coupon' }).click();
+    await expect(cart.locator('.cart-totals')).toContainText('$75.60');
+
+    await cart.getByRole('link', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await page.getByLabel('Email').fill('nojs@example.com');
+    await page.getByLabel('Full name').fill('Grace Shopper');
+    await page.getByLabel('Address', { exact: true }).fill('2 Harbour Row');
+    await page.getByLabel('City').fill('Bristol');
+    await page.getByLabel('Zip or postal code').fill('BS1 4RN');
+    await page.getByLabel('Country code').fill('GB');
+    await page.getByRole('radio', { name: /Standard shipping/ }).check();
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry date (MM/YY)').fill('01/41');
+    await page.getByLabel('Security code').fill('999');
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
+    // 3 x $28.00 = $84.00, less 10 %, plus $5.00 shipping.
+    await expect(page.locator('.order-total')).toHaveText('Total: $80.60');
+  });
 });

@@ -1,5 +1,6 @@
 //! The common script: the page runtime every page loads. Its static imports must never reach React.
 
+import { startCommerce } from './cart/runtime';
 import { startPrivacy } from './consent/privacy-runtime';
 import { startRuntime } from './runtime/runtime';
 
@@ -12,3 +13,4 @@ const runtime = startRuntime({ window, islandModules });
 // of a site with a banner needs them; not started again when a second copy of this script stops
 // at the single-run guard.
 if (runtime !== undefined) startPrivacy(window);
+if (runtime !== undefined) startCommerce(window);

@@ -17,7 +17,7 @@ use axum::http::header::{LOCATION, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
-use vitrine_core::cart::{CartToken, CouponCode, ShoppingCart, Timestamp};
+use vitrine_core::cart::{CartToken, CouponCode, ShippingLocation, ShoppingCart, Timestamp};
 use vitrine_core::catalog::Sku;
 use vitrine_core::checkout::CartServiceError;
 use vitrine_core::site::ItemId;
@@ -43,8 +43,22 @@ pub(crate) fn routes() -> Router<AppState> {
             "/api/commerce/cart/coupons/{code}",
             axum::routing::delete(remove_coupon),
         )
+        .route(
+            "/api/commerce/cart/shipping-location",
+            put(set_shipping_location),
+        )
+        .route(
+            "/api/commerce/cart/shipping-option",
+            put(select_shipping_option),
+        )
         .route("/cart", get(cart_page::show).post(cart_page::add))
+        .route("/commerce/show-cart", get(cart_page::show_cart))
+        .route("/cart/quantity", post(cart_page::change_quantity))
+        .route("/cart/remove", post(cart_page::remove))
         .route("/cart/coupon", post(cart_page::apply_coupon))
+        .route("/cart/coupon/remove", post(cart_page::remove_coupon))
+        .route("/cart/shipping-location", post(cart_page::set_location))
+        .route("/cart/shipping-option", post(cart_page::select_option))
 }
 
 /// Milliseconds since the Unix epoch; the core takes time as an argument.
@@ -242,7 +256,83 @@ async fn remove_coupon(
     }
 }
 
+/// `PUT /api/commerce/cart/shipping-location {country, region, postalCode}`: where the cart
+/// ships, which decides its tax.
+async fn set_shipping_location(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let parsed = object(&body).and_then(|map| {
+        let country = string_field(&map, "country")?;
+        let optional = |field: &'static str| match map.get(field) {
+            None | Some(serde_json::Value::Null) => Ok(String::new()),
+            Some(serde_json::Value::String(text)) => Ok(text.clone()),
+            Some(_) => Err(FieldError {
+                field,
+                message: format!("{field} must be a string."),
+            }),
+        };
+        let country = country.trim();
+        if country.len() != 2 || !country.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Err(FieldError {
+                field: "country",
+                message: "country must be a two-letter country code.".into(),
+            });
+        }
+        Ok(ShippingLocation::new(
+            country,
+            &optional("region")?,
+            &optional("postalCode")?,
+        ))
+    });
+    let location = match parsed {
+        Ok(location) => location,
+        Err(error) => return error.into_response(),
+    };
+    let Some(token) = request_token(&headers) else {
+        return failure(CartCall::Shipping, &CartServiceError::NoCart);
+    };
+    let now = now();
+    match state
+        .carts
+        .set_shipping_location(&token, location, now)
+        .await
+    {
+        Ok(update) => Json(CartAnswer::new(&update.cart, &update.warnings, now)).into_response(),
+        Err(error) => failure(CartCall::Shipping, &error),
+    }
+}
+
+/// `PUT /api/commerce/cart/shipping-option {id}`: the shipping option chosen.
+async fn select_shipping_option(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let id = match object(&body).and_then(|map| string_field(&map, "id")) {
+        Ok(id) => id,
+        Err(error) => return error.into_response(),
+    };
+    let Some(token) = request_token(&headers) else {
+        return failure(CartCall::Shipping, &CartServiceError::NoCart);
+    };
+    let now = now();
+    match state.carts.select_shipping_option(&token, &id, now).await {
+        Ok(update) => Json(CartAnswer::new(&update.cart, &update.warnings, now)).into_response(),
+        Err(error) => failure(CartCall::Shipping, &error),
+    }
+}
+
 /// A redirect that turns the form's POST into a GET of the cart page.
 pub(crate) fn see_other(location: &'static str) -> Response {
     (StatusCode::SEE_OTHER, [(LOCATION, location)]).into_response()
+}
+
+/// [`see_other`] to a path made at run time.
+pub(crate) fn see_other_to(location: &str) -> Response {
+    match HeaderValue::from_str(location) {
+        Ok(value) => (StatusCode::SEE_OTHER, [(LOCATION, value)]).into_response(),
+        Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+    }
 }

@@ -1,193 +1,322 @@
-//! The cart page without JavaScript: `POST /cart` is the add-to-cart form's action, and
-//! `GET /cart` shows the cart rendered on the server, inside the root element the cart app
-//! mounts on (`sqs-cart-root` in `sqs-cart-container`, 001 s2).
+//! The cart page without JavaScript: `GET /cart` (page type 205, the cart app's root
+//! `sqs-cart-root` in `sqs-cart-container`, 001 s2) and `GET /commerce/show-cart` (200) show
+//! the cart inside the site's chrome; the forms on it post here and come back to the cart
+//! with a 303, or show it again with the text of 000 s8 when the change was refused.
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::header::CACHE_CONTROL;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
-use vitrine_core::cart::{CartError, CouponCode, ShoppingCart};
+use axum::response::Response;
+use vitrine_core::cart::{CartError, CartWarning, CouponCode, ShippingLocation, ShoppingCart};
 use vitrine_core::catalog::Sku;
-use vitrine_core::checkout::CartServiceError;
-use vitrine_core::money::{FormatOptions, Locale, Money, format};
+use vitrine_core::checkout::{CartServiceError, CartUpdate};
+use vitrine_core::enums::PageType;
 use vitrine_core::site::ItemId;
 
 use crate::AppState;
 use crate::cart::{give_token, now, request_token, see_other, token_or_new};
-use crate::cart_wire::{NOTHING_IN_CART, UNABLE_TO_ADD, UNKNOWN_COUPON};
-use crate::request_parts::escape_html as escape;
+use crate::cart_wire::{
+    NOTHING_IN_CART, UNABLE_TO_ADD, UNABLE_TO_REMOVE, UNABLE_TO_UPDATE, UNKNOWN_COUPON,
+};
+use crate::commerce_page::respond;
+use crate::render::commerce_pages::{CartMain, CommerceMain};
 
-/// A complete small page, never cached: it shows one shopper's cart.
-fn page(status: StatusCode, body: &str) -> Response {
-    let html = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"robots\" content=\"noindex\"><title>Cart</title></head>\
-         <body><main class=\"sqs-cart-container\"><h1>Cart</h1>\
-         <div id=\"sqs-cart-root\">{body}</div></main></body></html>"
-    );
-    (status, [(CACHE_CONTROL, "no-store")], Html(html)).into_response()
+/// The fields of a form-encoded body, trimmed.
+pub(crate) struct FormFields(Vec<(String, String)>);
+
+impl FormFields {
+    pub(crate) fn parse(body: &[u8]) -> Self {
+        Self(url::form_urlencoded::parse(body).into_owned().collect())
+    }
+
+    pub(crate) fn get(&self, name: &str) -> Option<String> {
+        self.0
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.trim().to_owned())
+    }
+
+    pub(crate) fn text(&self, name: &str) -> String {
+        self.get(name).unwrap_or_default()
+    }
 }
 
-fn money(cents: i64, like: Money) -> String {
-    format(
-        Money::new(cents, like.currency),
-        &Locale::default(),
-        FormatOptions::default(),
+/// The cart page for `cart`, with an alert and the operation's warnings when given.
+pub(crate) async fn cart_page(
+    state: &AppState,
+    page_type: PageType,
+    status: StatusCode,
+    cart: &ShoppingCart,
+    alert: Option<String>,
+    warnings: &[CartWarning],
+) -> Response {
+    let mut main = CartMain::new(cart, alert);
+    // The operation's own warnings (stock) come first, as in the API's answer.
+    let mut messages: Vec<String> = warnings.iter().map(|w| w.message.clone()).collect();
+    messages.append(&mut main.summary.warnings);
+    main.summary.warnings = messages;
+    let path = if page_type == PageType::ShowCart {
+        "/commerce/show-cart"
+    } else {
+        "/cart"
+    };
+    respond(
+        state,
+        page_type,
+        path,
+        "Cart",
+        status,
+        &CommerceMain::Cart(Box::new(main)),
     )
+    .await
 }
 
-/// The cart's lines and totals as HTML.
-pub(crate) fn cart_html(cart: &ShoppingCart) -> String {
-    if cart.entries.is_empty() {
-        return format!("<p class=\"cart-empty\">{NOTHING_IN_CART}</p>");
-    }
-    let unit = cart.subtotal_amount;
-    let mut html = String::from(
-        "<table class=\"cart-lines\"><thead><tr><th scope=\"col\">Item</th>\
-         <th scope=\"col\">Quantity</th><th scope=\"col\">Price</th></tr></thead><tbody>",
-    );
-    for entry in &cart.entries {
-        html.push_str(&format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-            escape(&entry.product_name),
-            entry.quantity,
-            money(entry.line_total_cents(), unit)
-        ));
-    }
-    html.push_str("</tbody></table><dl class=\"cart-totals\">");
-    let rows = [
-        ("Subtotal", cart.subtotal_cents),
-        ("Discount", cart.discount_cents),
-        ("Shipping", cart.shipping_cost_cents),
-        ("Tax", cart.tax_cents),
-        ("Total", cart.grand_total_cents),
-    ];
-    for (label, cents) in rows {
-        html.push_str(&format!("<dt>{label}</dt><dd>{}</dd>", money(cents, unit)));
-    }
-    html.push_str("</dl>");
-    for warning in &cart.warnings {
-        html.push_str(&format!(
-            "<p role=\"status\">{}</p>",
-            escape(&warning.message)
-        ));
-    }
-    html
-}
-
-/// The cart with its coupon form and the way on to checkout, and an alert when given.
-fn cart_page(status: StatusCode, cart: &ShoppingCart, alert: Option<&str>) -> Response {
-    let mut body = String::new();
-    if let Some(alert) = alert {
-        body.push_str(&format!("<p role=\"alert\">{}</p>", escape(alert)));
-    }
-    body.push_str(&cart_html(cart));
-    if !cart.entries.is_empty() && !cart.is_purchased {
-        body.push_str(
-            "<form class=\"cart-coupon\" method=\"post\" action=\"/cart/coupon\">\
-             <div class=\"field\"><label class=\"field__label\" for=\"cart-coupon-code\">Coupon code</label>\
-             <input class=\"field__control\" id=\"cart-coupon-code\" name=\"code\" required></div>\
-             <button class=\"button\" type=\"submit\">Apply coupon</button></form>\
-             <p><a class=\"button button--primary\" href=\"/commerce/goto-checkout\">Checkout</a></p>",
-        );
-    }
-    page(status, &body)
-}
-
-async fn current_cart(state: &AppState, headers: &HeaderMap) -> ShoppingCart {
+pub(crate) async fn current_cart(state: &AppState, headers: &HeaderMap) -> ShoppingCart {
     let cart = match request_token(headers) {
         Some(token) => state.carts.cart(&token, now()).await.ok().flatten(),
         None => None,
     };
-    cart.unwrap_or_default()
+    cart.unwrap_or_else(|| ShoppingCart {
+        subtotal_amount: vitrine_core::money::Money::zero(state.carts.rules().currency),
+        ..ShoppingCart::default()
+    })
 }
 
 pub(crate) async fn show(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    cart_page(StatusCode::OK, &current_cart(&state, &headers).await, None)
+    let cart = current_cart(&state, &headers).await;
+    cart_page(&state, PageType::CartV2, StatusCode::OK, &cart, None, &[]).await
 }
 
-/// The coupon form posted without JavaScript: apply, then show the cart again (303); a
-/// refusal shows the cart with the reason.
-pub(crate) async fn apply_coupon(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Bytes,
+/// `/commerce/show-cart`: the same cart under the "show cart" page type (200).
+pub(crate) async fn show_cart(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let cart = current_cart(&state, &headers).await;
+    cart_page(&state, PageType::ShowCart, StatusCode::OK, &cart, None, &[]).await
+}
+
+/// The answer to a form: back to the cart (303, so a reload does not post again), or the
+/// cart with the operation's warnings when there are some, or with the refusal's text.
+async fn after(
+    state: &AppState,
+    headers: &HeaderMap,
+    outcome: Result<CartUpdate, CartServiceError>,
+    refusal_text: &str,
 ) -> Response {
-    let code = url::form_urlencoded::parse(&body)
-        .find(|(key, _)| key == "code")
-        .and_then(|(_, value)| CouponCode::parse(value.as_ref()).ok());
-    let Some(token) = request_token(&headers) else {
-        return cart_page(
-            StatusCode::BAD_REQUEST,
-            &ShoppingCart::default(),
-            Some(NOTHING_IN_CART),
-        );
-    };
-    let outcome = match &code {
-        Some(code) => state.carts.apply_coupon(&token, code, "", now()).await,
-        None => Err(CartServiceError::UnknownCoupon(String::new())),
-    };
     match outcome {
-        Ok(_) => see_other("/cart"),
+        Ok(update) if update.warnings.is_empty() => see_other("/cart"),
+        Ok(update) => {
+            cart_page(
+                state,
+                PageType::CartV2,
+                StatusCode::OK,
+                &update.cart,
+                None,
+                &update.warnings,
+            )
+            .await
+        }
         Err(error) => {
-            let reason = match &error {
+            if let CartServiceError::Repository(cause) = &error {
+                tracing::error!(error = %cause, "a cart form failed in the store");
+            }
+            let text = match &error {
+                CartServiceError::NoCart => NOTHING_IN_CART.to_owned(),
+                CartServiceError::UnknownCoupon(_) => UNKNOWN_COUPON.to_owned(),
                 CartServiceError::Cart(CartError::CouponNotApplicable { reason, .. }) => {
-                    reason.message()
+                    reason.message().to_owned()
                 }
                 CartServiceError::Cart(CartError::CouponAlreadyApplied(_)) => {
-                    "This coupon is already applied."
+                    "This coupon is already applied.".to_owned()
                 }
-                _ => UNKNOWN_COUPON,
+                _ => refusal_text.to_owned(),
             };
-            let cart = current_cart(&state, &headers).await;
-            cart_page(StatusCode::CONFLICT, &cart, Some(reason))
+            let status = match &error {
+                CartServiceError::Repository(_) => StatusCode::SERVICE_UNAVAILABLE,
+                CartServiceError::NoCart => StatusCode::BAD_REQUEST,
+                _ => StatusCode::CONFLICT,
+            };
+            let cart = current_cart(state, headers).await;
+            cart_page(state, PageType::CartV2, status, &cart, Some(text), &[]).await
         }
     }
 }
 
-/// The add-to-cart form posted without JavaScript: add, then show the cart (303, so a
-/// reload does not add again). A failure shows the spec's text with a link back.
+/// The add-to-cart form of product pages and blocks.
 pub(crate) async fn add(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let pairs: Vec<(String, String)> = url::form_urlencoded::parse(&body).into_owned().collect();
-    let field = |name: &str| {
-        pairs
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.trim().to_owned())
-    };
-    let item = field("itemId").and_then(|value| ItemId::parse(value).ok());
-    let sku = field("sku").and_then(|value| Sku::parse(value).ok());
-    let quantity = field("quantity").and_then(|value| value.parse::<u32>().ok());
-    let refused = |status| {
-        page(
-            status,
-            &format!(
-                "<p role=\"alert\">{UNABLE_TO_ADD}</p><p><a href=\"/\">Back to the shop</a></p>"
-            ),
-        )
-    };
+    let form = FormFields::parse(&body);
+    let item = form
+        .get("itemId")
+        .and_then(|value| ItemId::parse(value).ok());
+    let sku = form.get("sku").and_then(|value| Sku::parse(value).ok());
+    let quantity = form
+        .get("quantity")
+        .and_then(|value| value.parse::<u32>().ok());
     let (Some(item), Some(sku), Some(quantity)) = (item, sku, quantity) else {
-        return refused(StatusCode::BAD_REQUEST);
+        let cart = current_cart(&state, &headers).await;
+        return cart_page(
+            &state,
+            PageType::CartV2,
+            StatusCode::BAD_REQUEST,
+            &cart,
+            Some(UNABLE_TO_ADD.to_owned()),
+            &[],
+        )
+        .await;
     };
     let (token, is_new) = token_or_new(&headers);
-    match state
+    let outcome = state
         .carts
         .add_item(&token, &item, &sku, quantity, now())
-        .await
-    {
-        Ok(_) => {
-            let mut response = see_other("/cart");
-            if is_new {
-                give_token(&mut response, &token, state.config.secure_cookies);
-            }
-            response
-        }
-        Err(_) => refused(StatusCode::CONFLICT),
+        .await;
+    let mut response = after(&state, &headers, outcome, UNABLE_TO_ADD).await;
+    if is_new && response.status().is_redirection() {
+        give_token(&mut response, &token, state.config.secure_cookies);
     }
+    response
+}
+
+/// A line's quantity form; 0 removes the line.
+pub(crate) async fn change_quantity(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let form = FormFields::parse(&body);
+    let sku = form.get("sku").and_then(|value| Sku::parse(value).ok());
+    let quantity = form
+        .get("quantity")
+        .and_then(|value| value.parse::<u32>().ok());
+    let outcome = match (request_token(&headers), sku, quantity) {
+        (None, ..) => Err(CartServiceError::NoCart),
+        (Some(token), Some(sku), Some(quantity)) => {
+            state
+                .carts
+                .change_quantity(&token, &sku, quantity, now())
+                .await
+        }
+        _ => Err(CartServiceError::Cart(CartError::ZeroQuantity)),
+    };
+    after(&state, &headers, outcome, UNABLE_TO_UPDATE).await
+}
+
+/// A line's remove button.
+pub(crate) async fn remove(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let form = FormFields::parse(&body);
+    let sku = form.get("sku").and_then(|value| Sku::parse(value).ok());
+    let outcome = match (request_token(&headers), sku) {
+        (None, _) => Err(CartServiceError::NoCart),
+        (Some(token), Some(sku)) => state.carts.remove_item(&token, &sku, now()).await,
+        (Some(_), None) => Err(CartServiceError::Cart(CartError::ZeroQuantity)),
+    };
+    after(&state, &headers, outcome, UNABLE_TO_REMOVE).await
+}
+
+fn coupon_code(body: &[u8]) -> Result<CouponCode, CartServiceError> {
+    FormFields::parse(body)
+        .get("code")
+        .and_then(|value| CouponCode::parse(value).ok())
+        .ok_or_else(|| CartServiceError::UnknownCoupon(String::new()))
+}
+
+/// The coupon form. The shopper's email is not known before checkout, so only the total
+/// usage limit is checked here; the per-customer one is counted when the order is placed.
+pub(crate) async fn apply_coupon(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let outcome = match (request_token(&headers), coupon_code(&body)) {
+        (None, _) => Err(CartServiceError::NoCart),
+        (Some(_), Err(error)) => Err(error),
+        (Some(token), Ok(code)) => state.carts.apply_coupon(&token, &code, "", now()).await,
+    };
+    after(
+        &state,
+        &headers,
+        outcome,
+        vitrine_core::cart::texts::PLEASE_TRY_AGAIN,
+    )
+    .await
+}
+
+/// A coupon's remove button.
+pub(crate) async fn remove_coupon(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let outcome = match (request_token(&headers), coupon_code(&body)) {
+        (None, _) => Err(CartServiceError::NoCart),
+        (Some(_), Err(error)) => Err(error),
+        (Some(token), Ok(code)) => state.carts.remove_coupon(&token, &code, now()).await,
+    };
+    after(
+        &state,
+        &headers,
+        outcome,
+        vitrine_core::cart::texts::PLEASE_TRY_AGAIN,
+    )
+    .await
+}
+
+/// The shipping location form; tax follows the location.
+pub(crate) async fn set_location(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let form = FormFields::parse(&body);
+    let location = ShippingLocation::new(
+        &form.text("country"),
+        &form.text("region"),
+        &form.text("postalCode"),
+    );
+    let outcome = match request_token(&headers) {
+        None => Err(CartServiceError::NoCart),
+        Some(token) => {
+            state
+                .carts
+                .set_shipping_location(&token, location, now())
+                .await
+        }
+    };
+    after(
+        &state,
+        &headers,
+        outcome,
+        vitrine_core::cart::texts::UPDATE_MISSING_INFORMATION,
+    )
+    .await
+}
+
+/// The shipping option form.
+pub(crate) async fn select_option(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let option = FormFields::parse(&body).text("shippingOption");
+    let outcome = match request_token(&headers) {
+        None => Err(CartServiceError::NoCart),
+        Some(token) => {
+            state
+                .carts
+                .select_shipping_option(&token, &option, now())
+                .await
+        }
+    };
+    after(
+        &state,
+        &headers,
+        outcome,
+        vitrine_core::cart::texts::UPDATE_MISSING_INFORMATION,
+    )
+    .await
 }

@@ -14,6 +14,8 @@ use vitrine_core::cart::{
 use vitrine_core::checkout::CartServiceError;
 use vitrine_core::money::{FormatOptions, Locale, format};
 
+use crate::render::commerce_pages::money_text;
+
 /// The cart texts of 000 s8, verbatim.
 pub(crate) use vitrine_core::cart::texts::{
     NOTHING_IN_CART, UNABLE_TO_ADD_ITEM as UNABLE_TO_ADD,
@@ -52,7 +54,19 @@ pub(crate) struct CartDto {
     requires_shipping: bool,
     /// Seconds left of the checkout hold, for the countdown; null when nothing is held.
     reservation_seconds_left: Option<i64>,
+    /// The totals as the shopper reads them, formatted by the server's money rules.
+    totals_text: TotalsTextDto,
     indicator: IndicatorDto,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TotalsTextDto {
+    subtotal: String,
+    discount: String,
+    shipping_cost: String,
+    tax: String,
+    grand_total: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -64,6 +78,8 @@ struct EntryDto {
     quantity: u32,
     unit_price_cents: i64,
     line_total_cents: i64,
+    unit_price_text: String,
+    line_total_text: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -72,6 +88,8 @@ struct ShippingOptionDto {
     id: String,
     name: String,
     rate_type: &'static str,
+    /// What this option costs the cart as it is, formatted.
+    cost_text: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -144,7 +162,7 @@ impl From<&CartWarning> for WarningDto {
     }
 }
 
-fn option_dto(option: &ShippingOption) -> ShippingOptionDto {
+fn option_dto(option: &ShippingOption, cart: &ShoppingCart) -> ShippingOptionDto {
     ShippingOptionDto {
         id: option.id.clone(),
         name: option.name.clone(),
@@ -152,6 +170,10 @@ fn option_dto(option: &ShippingOption) -> ShippingOptionDto {
             ShippingRate::FlatRate { .. } => "FLAT_RATE",
             ShippingRate::ByWeight { .. } => "BY_WEIGHT",
         },
+        cost_text: money_text(
+            option.cost_cents(cart.shipped_weight_thousandths()),
+            cart.subtotal_amount.currency,
+        ),
     }
 }
 
@@ -162,10 +184,9 @@ impl CartDto {
             &Locale::default(),
             FormatOptions::default(),
         );
-        let reservation_seconds_left = cart.reserved_until.and_then(|until| {
-            let left = until.millis().saturating_sub(now.millis());
-            (left > 0).then(|| (left + 999) / 1000)
-        });
+        let currency = cart.subtotal_amount.currency;
+        let reservation_seconds_left =
+            crate::render::commerce_pages::hold_seconds_left(cart.reserved_until, now);
         Self {
             id: cart.id.clone(),
             website_id: cart.website_id.clone(),
@@ -182,9 +203,15 @@ impl CartDto {
                     quantity: entry.quantity,
                     unit_price_cents: entry.unit_price_cents,
                     line_total_cents: entry.line_total_cents(),
+                    unit_price_text: money_text(entry.unit_price_cents, currency),
+                    line_total_text: money_text(entry.line_total_cents(), currency),
                 })
                 .collect(),
-            shipping_options: cart.shipping_options.iter().map(option_dto).collect(),
+            shipping_options: cart
+                .shipping_options
+                .iter()
+                .map(|option| option_dto(option, cart))
+                .collect(),
             applicable_tax_rules: cart
                 .applicable_tax_rules
                 .iter()
@@ -218,7 +245,10 @@ impl CartDto {
                     reason: invalid.reason.message().to_owned(),
                 })
                 .collect(),
-            selected_shipping_option: cart.selected_shipping_option.as_ref().map(option_dto),
+            selected_shipping_option: cart
+                .selected_shipping_option
+                .as_ref()
+                .map(|option| option_dto(option, cart)),
             shipping_location: cart.shipping_location.as_ref().map(|location| LocationDto {
                 country: location.country.clone(),
                 region: location.region.clone(),
@@ -239,6 +269,13 @@ impl CartDto {
             purely_digital: cart.purely_digital,
             requires_shipping: cart.requires_shipping,
             reservation_seconds_left,
+            totals_text: TotalsTextDto {
+                subtotal: money_text(cart.subtotal_cents, currency),
+                discount: money_text(cart.discount_cents, currency),
+                shipping_cost: money_text(cart.shipping_cost_cents, currency),
+                tax: money_text(cart.tax_cents, currency),
+                grand_total: money_text(cart.grand_total_cents, currency),
+            },
             indicator: IndicatorDto {
                 items: cart.total_quantity,
                 display_count: indicator::display_count(cart.total_quantity),
@@ -338,6 +375,8 @@ pub(crate) enum CartCall {
     Update,
     Remove,
     Coupon,
+    /// The shipping location or option.
+    Shipping,
 }
 
 impl CartCall {
@@ -347,6 +386,7 @@ impl CartCall {
             Self::Update => UNABLE_TO_UPDATE,
             Self::Remove => UNABLE_TO_REMOVE,
             Self::Coupon => vitrine_core::cart::texts::PLEASE_TRY_AGAIN,
+            Self::Shipping => vitrine_core::cart::texts::UPDATE_MISSING_INFORMATION,
         }
     }
 }
@@ -359,8 +399,10 @@ pub(crate) fn failure(call: CartCall, error: &CartServiceError) -> Response {
             (StatusCode::NOT_FOUND, "UNKNOWN_VARIANT", sku.clone())
         }
         CartServiceError::NoCart => (StatusCode::NOT_FOUND, "NO_CART", String::new()),
+        // Coupon refusals are 400s: the request layer hands a 400's body to the caller, so
+        // the cart can show the reason.
         CartServiceError::UnknownCoupon(code) => {
-            (StatusCode::NOT_FOUND, "UNKNOWN_COUPON", code.clone())
+            (StatusCode::BAD_REQUEST, "UNKNOWN_COUPON", code.clone())
         }
         CartServiceError::Cart(CartError::CouponNotApplicable { code, reason }) => {
             let body = serde_json::json!({
@@ -368,7 +410,7 @@ pub(crate) fn failure(call: CartCall, error: &CartServiceError) -> Response {
                 "reason": "COUPON_NOT_APPLICABLE",
                 "target": code.as_str(),
             });
-            return (StatusCode::CONFLICT, Json(body)).into_response();
+            return (StatusCode::BAD_REQUEST, Json(body)).into_response();
         }
         CartServiceError::Cart(CartError::OutOfStock(sku)) => (
             StatusCode::CONFLICT,
@@ -399,7 +441,10 @@ pub(crate) fn failure(call: CartCall, error: &CartServiceError) -> Response {
         }
     };
     let message = match (reason, call) {
-        ("NO_CART", CartCall::Update | CartCall::Remove | CartCall::Coupon) => NOTHING_IN_CART,
+        (
+            "NO_CART",
+            CartCall::Update | CartCall::Remove | CartCall::Coupon | CartCall::Shipping,
+        ) => NOTHING_IN_CART,
         ("UNKNOWN_COUPON", _) => UNKNOWN_COUPON,
         _ => call.text(),
     };

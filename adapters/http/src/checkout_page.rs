@@ -1,62 +1,86 @@
-//! Checkout entry and the checkout page, server-rendered so they work without JavaScript:
-//! `/commerce/goto-checkout` (with the session alert of 000 s8 first when no cart came with
-//! the request), `/checkout` (summary, email, shipping, place order), and the order
-//! confirmed page. Every rule is the core's; these handlers parse and map.
-//!
-//! Decision: payment is not taken yet (no gateway is wired), so placing an order records it
-//! and shows it confirmed. The order page is reached by the order's random 128-bit id.
+//! Checkout entry and the checkout page, server-rendered inside the site's chrome so they
+//! work without JavaScript: `/commerce/goto-checkout` (the session alert of 000 s8 first when
+//! no cart came with the request; otherwise the cart's items are held and the shopper goes
+//! on), `/checkout` (page type 201: summary, contact email, shipping address, shipping option
+//! and payment, with the hold's countdown) and the order pages (202 order confirmed, 207
+//! order received, 211 order status). Every rule is the core's; these handlers parse and map.
 
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::header::{CACHE_CONTROL, LOCATION};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
-use vitrine_core::cart::ShoppingCart;
-use vitrine_core::checkout::{IdempotencyKey, PlaceOrderError, enter_checkout};
-use vitrine_core::money::{FormatOptions, Locale, Money, format};
+use vitrine_core::cart::texts::{NOTHING_IN_CART, PLEASE_TRY_AGAIN, UPDATE_MISSING_INFORMATION};
+use vitrine_core::cart::{CartError, ShoppingCart};
+use vitrine_core::checkout::{
+    CheckoutEntryRefusal, CheckoutError, CheckoutFieldErrors, CheckoutForm, EnterCheckoutError,
+    IdempotencyKey, Order, PaymentError, PlaceOrderError, SESSION_EXPIRED_ALERT,
+    SHIPPING_OPTION_REQUIRED,
+};
+use vitrine_core::enums::PageType;
 
 use crate::AppState;
 use crate::cart::{now, request_token};
-use crate::cart_page::cart_html;
-use crate::request_parts::escape_html as escape;
+use crate::cart_page::{FormFields, cart_page, current_cart};
+use crate::commerce_page::respond;
+use crate::render::commerce_pages::{
+    CartSummary, CheckoutMain, CommerceMain, FieldView, NoticeMain, OrderMain, countdown_text,
+    hold_seconds_left, option_views,
+};
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route("/commerce/goto-checkout", get(goto_checkout))
         .route("/checkout", get(show).post(place))
-        .route("/commerce/orders/{id}", get(order_confirmed))
+        .route("/commerce/orders/{id}", get(order_status))
+        .route("/commerce/orders/{id}/confirmed", get(order_confirmed))
 }
 
-fn page(status: StatusCode, title: &str, body: &str) -> Response {
-    let html = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"robots\" content=\"noindex\"><title>{title}</title></head>\
-         <body><main class=\"checkout\"><h1>{title}</h1>{body}</main></body></html>",
-        title = escape(title)
-    );
-    (status, [(CACHE_CONTROL, "no-store")], Html(html)).into_response()
-}
+/// What the checkout page says about the test gateway's cards.
+const TEST_PAYMENT_NOTE: &str = "Test payments: pay with card 4242 4242 4242 4242, any future expiry date and any 3 digits. Card 4000 0000 0000 0002 is declined. No money is taken.";
 
-fn alert(text: &str) -> String {
-    format!(
-        "<p role=\"alert\">{}</p><p><a href=\"/cart\">Back to the cart</a></p>",
-        escape(text)
+async fn notice(state: &AppState, status: StatusCode, text: &str) -> Response {
+    let main = CommerceMain::Notice(NoticeMain {
+        heading: "Checkout",
+        text: text.to_owned(),
+        link_href: "/cart",
+        link_text: "Back to the cart",
+    });
+    respond(
+        state,
+        PageType::Checkout,
+        "/checkout",
+        "Checkout",
+        status,
+        &main,
     )
-}
-
-async fn priced_cart(state: &AppState, headers: &HeaderMap) -> Option<ShoppingCart> {
-    let token = request_token(headers)?;
-    state.carts.cart(&token, now()).await.ok().flatten()
+    .await
 }
 
 async fn goto_checkout(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let cart = priced_cart(&state, &headers).await;
-    match enter_checkout(cart.as_ref()) {
-        Ok(()) => (StatusCode::SEE_OTHER, [(LOCATION, "/checkout")]).into_response(),
-        Err(refusal) => page(StatusCode::OK, "Checkout", &alert(&refusal.message())),
+    let token = request_token(&headers);
+    match state.carts.enter_checkout(token.as_ref(), now()).await {
+        Ok(_) => crate::cart::see_other("/checkout"),
+        Err(EnterCheckoutError::Refused(CheckoutEntryRefusal::SessionExpired)) => {
+            notice(&state, StatusCode::OK, SESSION_EXPIRED_ALERT).await
+        }
+        Err(EnterCheckoutError::Refused(refusal)) => {
+            let cart = current_cart(&state, &headers).await;
+            cart_page(
+                &state,
+                PageType::CartV2,
+                StatusCode::CONFLICT,
+                &cart,
+                Some(refusal.message()),
+                &[],
+            )
+            .await
+        }
+        Err(EnterCheckoutError::Repository(cause)) => {
+            tracing::error!(error = %cause, "entering checkout failed in the store");
+            notice(&state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await
+        }
     }
 }
 
@@ -66,140 +90,319 @@ fn random_hex() -> String {
     hex::encode(bytes)
 }
 
-async fn show(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let Some(cart) = priced_cart(&state, &headers).await else {
-        return page(
-            StatusCode::OK,
-            "Checkout",
-            &alert(vitrine_core::checkout::SESSION_EXPIRED_ALERT),
-        );
+/// The checkout form for `cart`, filled with what the shopper typed (never the card) and
+/// the errors of the last attempt.
+fn checkout_main(
+    state: &AppState,
+    cart: &ShoppingCart,
+    typed: &CheckoutForm,
+    errors: &CheckoutFieldErrors,
+    alert: Option<String>,
+) -> CheckoutMain {
+    let field = |view: FieldView, value: &str| FieldView {
+        value: value.to_owned(),
+        error: errors.get(view.name).cloned(),
+        ..view
     };
-    let mut body = cart_html(&cart);
-    if cart.entries.is_empty() {
-        return page(StatusCode::OK, "Checkout", &body);
-    }
-    // A fresh key per rendering of the form: submitting this form twice orders once.
-    body.push_str(&format!(
-        "<form class=\"checkout-form\" method=\"post\" action=\"/checkout\">\
-         <input type=\"hidden\" name=\"idempotencyKey\" value=\"{}\">\
-         <div class=\"field\"><label class=\"field__label\" for=\"checkout-email\">Email</label>\
-         <input class=\"field__control\" id=\"checkout-email\" type=\"email\" name=\"email\" \
-         autocomplete=\"email\" required></div>",
-        random_hex()
-    ));
-    if cart.requires_shipping {
-        body.push_str(
-            "<div class=\"field\"><label class=\"field__label\" for=\"checkout-shipping\">Shipping</label>\
-             <select class=\"field__control\" id=\"checkout-shipping\" name=\"shippingOption\" required>",
-        );
-        for option in &cart.shipping_options {
-            body.push_str(&format!(
-                "<option value=\"{}\">{}</option>",
-                escape(&option.id),
-                escape(&option.name)
-            ));
+    let location = cart.shipping_location.as_ref();
+    let or_location = |typed: &str, from: fn(&vitrine_core::cart::ShippingLocation) -> &str| {
+        if typed.is_empty() {
+            location.map(from).unwrap_or_default().to_owned()
+        } else {
+            typed.to_owned()
         }
-        body.push_str("</select></div>");
+    };
+    let address = vec![
+        field(
+            FieldView::text("name", "Full name", "shipping name"),
+            &typed.name,
+        ),
+        field(
+            FieldView::text("addressLine1", "Address", "shipping address-line1"),
+            &typed.address_line1,
+        ),
+        field(
+            FieldView::text(
+                "addressLine2",
+                "Apartment, suite, etc. (optional)",
+                "shipping address-line2",
+            )
+            .optional(),
+            &typed.address_line2,
+        ),
+        field(
+            FieldView::text("city", "City", "shipping address-level2"),
+            &typed.city,
+        ),
+        field(
+            FieldView::text("region", "State or region", "shipping address-level1").optional(),
+            &or_location(&typed.region, |l| l.region.as_str()),
+        ),
+        field(
+            FieldView::text("postalCode", "Zip or postal code", "shipping postal-code"),
+            &or_location(&typed.postal_code, |l| l.postal_code.as_str()),
+        ),
+        field(
+            FieldView::text("country", "Country code", "shipping country"),
+            &or_location(&typed.country, |l| l.country.as_str()),
+        ),
+    ];
+    let needs_payment = cart.grand_total_cents > 0 || cart.requires_shipping;
+    let payment = if needs_payment {
+        vec![
+            field(
+                FieldView::text("cardNumber", "Card number", "cc-number").inputmode("numeric"),
+                "",
+            ),
+            field(
+                FieldView::text("cardExpiry", "Expiry date (MM/YY)", "cc-exp").inputmode("numeric"),
+                &typed.card_expiry,
+            ),
+            field(
+                FieldView::text("cardCvc", "Security code", "cc-csc").inputmode("numeric"),
+                "",
+            ),
+        ]
+    } else {
+        Vec::new()
+    };
+    let mut shipping_options = option_views(cart);
+    if !typed.shipping_option.is_empty() {
+        for option in &mut shipping_options {
+            option.selected = option.id == typed.shipping_option;
+        }
     }
-    body.push_str(
-        "<button class=\"button button--primary\" type=\"submit\">Place order</button></form>",
-    );
-    page(StatusCode::OK, "Checkout", &body)
+    let seconds = hold_seconds_left(cart.reserved_until, now());
+    CheckoutMain {
+        reservation_seconds_left: seconds,
+        countdown_text: countdown_text(seconds.unwrap_or(0)),
+        countdown_props: serde_json::json!({ "seconds": seconds.unwrap_or(0) }).to_string(),
+        summary: CartSummary::new(cart, false),
+        // A fresh key per rendering of the form: submitting this form twice orders and pays
+        // once, and a corrected form after a refusal is a new attempt.
+        idempotency_key: random_hex(),
+        email: field(
+            FieldView::text("email", "Email", "email").kind("email"),
+            &typed.email,
+        ),
+        requires_shipping: cart.requires_shipping,
+        address,
+        shipping_options,
+        shipping_error: errors.get("shippingOption").cloned(),
+        payment_note: (needs_payment && state.carts.payments().is_test())
+            .then_some(TEST_PAYMENT_NOTE),
+        payment,
+        alert,
+    }
+}
+
+async fn checkout_page(
+    state: &AppState,
+    status: StatusCode,
+    cart: &ShoppingCart,
+    typed: &CheckoutForm,
+    errors: &CheckoutFieldErrors,
+    alert: Option<String>,
+) -> Response {
+    let main = checkout_main(state, cart, typed, errors, alert);
+    respond(
+        state,
+        PageType::Checkout,
+        "/checkout",
+        "Checkout",
+        status,
+        &CommerceMain::Checkout(Box::new(main)),
+    )
+    .await
+}
+
+async fn show(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let Some(token) = request_token(&headers) else {
+        return notice(&state, StatusCode::OK, SESSION_EXPIRED_ALERT).await;
+    };
+    let cart = match state.carts.cart(&token, now()).await {
+        Ok(Some(cart)) => cart,
+        Ok(None) => return notice(&state, StatusCode::OK, SESSION_EXPIRED_ALERT).await,
+        Err(cause) => {
+            tracing::error!(error = %cause, "reading a cart for checkout failed");
+            return notice(&state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await;
+        }
+    };
+    if cart.entries.is_empty() || cart.is_purchased {
+        return notice(&state, StatusCode::OK, NOTHING_IN_CART).await;
+    }
+    let typed = CheckoutForm::default();
+    checkout_page(
+        &state,
+        StatusCode::OK,
+        &cart,
+        &typed,
+        &CheckoutFieldErrors::new(),
+        None,
+    )
+    .await
+}
+
+fn typed_form(body: &[u8]) -> CheckoutForm {
+    let form = FormFields::parse(body);
+    CheckoutForm {
+        email: form.text("email"),
+        name: form.text("name"),
+        address_line1: form.text("addressLine1"),
+        address_line2: form.text("addressLine2"),
+        city: form.text("city"),
+        region: form.text("region"),
+        postal_code: form.text("postalCode"),
+        country: form.text("country"),
+        shipping_option: form.text("shippingOption"),
+        card_number: form.text("cardNumber"),
+        card_expiry: form.text("cardExpiry"),
+        card_cvc: form.text("cardCvc"),
+    }
 }
 
 async fn place(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    let pairs: Vec<(String, String)> = url::form_urlencoded::parse(&body).into_owned().collect();
-    let field = |name: &str| {
-        pairs
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.trim().to_owned())
-            .unwrap_or_default()
-    };
     let Some(token) = request_token(&headers) else {
-        return page(
-            StatusCode::BAD_REQUEST,
-            "Checkout",
-            &alert(vitrine_core::checkout::SESSION_EXPIRED_ALERT),
-        );
+        return notice(&state, StatusCode::BAD_REQUEST, SESSION_EXPIRED_ALERT).await;
     };
-    let email = field("email");
-    let key = IdempotencyKey::parse(field("idempotencyKey"));
-    let (Ok(key), true) = (key, email.contains('@')) else {
-        return page(
-            StatusCode::BAD_REQUEST,
-            "Checkout",
-            &alert(vitrine_core::cart::texts::UPDATE_MISSING_INFORMATION),
-        );
+    let typed = typed_form(&body);
+    let Ok(key) = IdempotencyKey::parse(FormFields::parse(&body).text("idempotencyKey")) else {
+        return notice(&state, StatusCode::BAD_REQUEST, PLEASE_TRY_AGAIN).await;
     };
-    let now = now();
-    let option = field("shippingOption");
-    if !option.is_empty() {
-        // A purchased cart refuses the change; placing the order below then answers with
-        // the order this key placed, or says the cart was bought.
-        let _ = state
-            .carts
-            .select_shipping_option(&token, &option, now)
-            .await;
-    }
-    match state
+    let order_id = format!("order-{}", random_hex());
+    let error = match state
         .carts
-        .place_order(&token, key, format!("order-{}", random_hex()), &email, now)
+        .checkout(&token, key, order_id, &typed, now())
         .await
     {
         Ok(order) => {
-            let location = format!("/commerce/orders/{}", order.id);
-            (StatusCode::SEE_OTHER, [(LOCATION, location)]).into_response()
+            return crate::cart::see_other_to(&format!("/commerce/orders/{}/confirmed", order.id));
         }
-        Err(PlaceOrderError::OutOfStock(sku)) => page(
-            StatusCode::CONFLICT,
-            "Checkout",
-            &alert(&format!("Sorry, {} is sold out.", sku.as_str())),
-        ),
-        Err(PlaceOrderError::NotReady(_)) => page(
-            StatusCode::BAD_REQUEST,
-            "Checkout",
-            &alert(vitrine_core::cart::texts::UPDATE_MISSING_INFORMATION),
-        ),
-        Err(PlaceOrderError::UnknownCart | PlaceOrderError::AlreadyPurchased) => page(
-            StatusCode::CONFLICT,
-            "Checkout",
-            &alert(vitrine_core::cart::texts::NOTHING_IN_CART),
-        ),
-        Err(PlaceOrderError::Repository(cause)) => {
-            tracing::error!(error = %cause, "placing an order failed in the store");
-            page(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "Checkout",
-                &alert(vitrine_core::cart::texts::PLEASE_TRY_AGAIN),
+        Err(error) => error,
+    };
+    let mut errors = CheckoutFieldErrors::new();
+    let (status, alert) = match error {
+        CheckoutError::Invalid(fields) => {
+            errors = fields;
+            (
+                StatusCode::BAD_REQUEST,
+                UPDATE_MISSING_INFORMATION.to_owned(),
             )
         }
+        CheckoutError::Cart(CartError::UnknownShippingOption(_)) => {
+            errors.insert("shippingOption", SHIPPING_OPTION_REQUIRED.to_owned());
+            (
+                StatusCode::BAD_REQUEST,
+                UPDATE_MISSING_INFORMATION.to_owned(),
+            )
+        }
+        CheckoutError::Payment(PaymentError::Declined { message }) => {
+            (StatusCode::PAYMENT_REQUIRED, message)
+        }
+        CheckoutError::Payment(PaymentError::Unavailable(cause)) => {
+            tracing::error!(error = %cause, "the payment gateway failed");
+            (StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN.to_owned())
+        }
+        CheckoutError::Order(PlaceOrderError::OutOfStock(sku)) => {
+            let cart = current_cart(&state, &headers).await;
+            let name = cart
+                .entries
+                .iter()
+                .find(|entry| entry.sku == sku)
+                .map_or_else(
+                    || sku.as_str().to_owned(),
+                    |entry| entry.product_name.clone(),
+                );
+            (StatusCode::CONFLICT, format!("Sorry, {name} is sold out."))
+        }
+        CheckoutError::Order(PlaceOrderError::CouponLimitReached(code)) => (
+            StatusCode::CONFLICT,
+            format!(
+                "Coupon {}: {}",
+                code.as_str(),
+                vitrine_core::cart::InvalidCouponReason::UsageLimitReached.message()
+            ),
+        ),
+        CheckoutError::Order(PlaceOrderError::NotReady(_)) | CheckoutError::Cart(_) => (
+            StatusCode::BAD_REQUEST,
+            UPDATE_MISSING_INFORMATION.to_owned(),
+        ),
+        CheckoutError::Order(PlaceOrderError::UnknownCart | PlaceOrderError::AlreadyPurchased) => {
+            return notice(&state, StatusCode::CONFLICT, NOTHING_IN_CART).await;
+        }
+        CheckoutError::Order(PlaceOrderError::Repository(cause)) => {
+            tracing::error!(error = %cause, "placing an order failed in the store");
+            (StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN.to_owned())
+        }
+    };
+    let cart = current_cart(&state, &headers).await;
+    checkout_page(&state, status, &cart, &typed, &errors, Some(alert)).await
+}
+
+async fn order_page(state: &AppState, id: &str, confirmation: bool) -> Response {
+    let order = match state.carts.store().order(id).await {
+        Ok(Some(order)) => order,
+        Ok(None) => {
+            let main = CommerceMain::Notice(NoticeMain {
+                heading: "Order not found",
+                text: "We couldn’t find this order. Check the link in your confirmation."
+                    .to_owned(),
+                link_href: "/",
+                link_text: "Go to the home page",
+            });
+            let path = format!("/commerce/orders/{id}");
+            return respond(
+                state,
+                PageType::OrderStatus,
+                &path,
+                "Order not found",
+                StatusCode::NOT_FOUND,
+                &main,
+            )
+            .await;
+        }
+        Err(cause) => {
+            tracing::error!(error = %cause, "reading an order failed");
+            return notice(state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await;
+        }
+    };
+    let (page_type, heading, lead) = order_texts(&order, confirmation);
+    let path = format!("/commerce/orders/{}", order.id);
+    let main = CommerceMain::Order(Box::new(OrderMain::new(&order, heading, lead)));
+    respond(state, page_type, &path, heading, StatusCode::OK, &main).await
+}
+
+/// Which order page: confirmed (202) when a payment was taken, received (207) when nothing
+/// was charged, status (211) when the shopper comes back to it later.
+fn order_texts(order: &Order, confirmation: bool) -> (PageType, &'static str, String) {
+    let email = &order.email;
+    match (confirmation, order.payment_id.is_empty()) {
+        (true, false) => (
+            PageType::OrderConfirmed,
+            "Order confirmed",
+            format!(
+                "Thank you. Your payment was received and your order is confirmed. A confirmation goes to {email}."
+            ),
+        ),
+        (true, true) => (
+            PageType::OrderReceived,
+            "Order received",
+            format!(
+                "Thank you. We have received your order; there was nothing to pay. A confirmation goes to {email}."
+            ),
+        ),
+        (false, _) => (
+            PageType::OrderStatus,
+            "Order status",
+            "This order is placed and being prepared.".to_owned(),
+        ),
     }
 }
 
 async fn order_confirmed(State(state): State<AppState>, Path(id): Path<String>) -> Response {
-    let order = match state.carts.store().order(&id).await {
-        Ok(Some(order)) => order,
-        Ok(None) => return page(StatusCode::NOT_FOUND, "Order not found", ""),
-        Err(cause) => {
-            tracing::error!(error = %cause, "reading an order failed");
-            return page(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "Order",
-                &alert(vitrine_core::cart::texts::PLEASE_TRY_AGAIN),
-            );
-        }
-    };
-    let total = format(
-        Money::new(order.grand_total_cents, order.currency),
-        &Locale::default(),
-        FormatOptions::default(),
-    );
-    let body = format!(
-        "<p>Thank you. Your order <strong>{}</strong> is confirmed.</p>\
-         <p class=\"order-total\">Total: {}</p><p><a href=\"/\">Continue shopping</a></p>",
-        escape(&order.id),
-        escape(&total)
-    );
-    page(StatusCode::OK, "Order confirmed", &body)
+    order_page(&state, &id, true).await
+}
+
+async fn order_status(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    order_page(&state, &id, false).await
 }

@@ -9,6 +9,7 @@ mod cart_page;
 mod cart_wire;
 mod census;
 mod checkout_page;
+mod commerce_page;
 mod consent;
 pub mod crumb;
 mod events;

@@ -179,6 +179,17 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub shared: crate::shared_state::SharedStateArgs,
 
+    /// How long a cart's items are held for its shopper once checkout is entered, in
+    /// seconds; other shoppers cannot take them meanwhile.
+    #[arg(
+        long,
+        env = "VITRINE_CHECKOUT_HOLD_SECONDS",
+        value_name = "SECONDS",
+        default_value_t = vitrine_core::checkout::DEFAULT_HOLD_SECONDS,
+        value_parser = clap::value_parser!(i64).range(1..=86_400)
+    )]
+    pub checkout_hold_seconds: i64,
+
     #[command(flatten)]
     pub database: DatabaseArgs,
 

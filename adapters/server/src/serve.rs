@@ -70,7 +70,10 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_analytics_store(analytics.clone())
             .with_consent_receipts(database.consent_receipt_store(), owner_export_token())
             .with_block_renderer(plugins)
-            .with_carts(Arc::new(cart_service(&database, repository.clone())))
+            .with_carts(Arc::new(
+                cart_service(&database, repository.clone())
+                    .with_hold_seconds(args.checkout_hold_seconds),
+            ))
             .with_forms(Arc::new(
                 delivery.apply(form_service(&database, repository, form_ports)),
             ))

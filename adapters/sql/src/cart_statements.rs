@@ -26,20 +26,44 @@ pub(crate) const STOCK: &str = "SELECT quantity, unlimited FROM stock WHERE sku 
 /// Takes `$1` units when they are there. The check and the decrement are one statement, so
 /// two buyers can never both see the last unit: the second waits for the first's row lock
 /// and then finds the condition false.
+/// What other carts hold at checkout (`$3` is the buying cart, `$4` now) is not for sale.
 pub(crate) const TAKE_STOCK: &str = "UPDATE stock SET quantity = quantity - $1 \
-     WHERE sku = $2 AND unlimited = FALSE AND quantity >= $1";
+     WHERE sku = $2 AND unlimited = FALSE AND quantity - (SELECT COALESCE(SUM(h.quantity), 0) \
+     FROM stock_holds h WHERE h.sku = $2 AND h.cart_token <> $3 AND h.expires_at > $4) >= $1";
+
+/// Locks a SKU's stock row for the rest of the transaction (a write on both dialects), so
+/// two carts taking holds on it count each other's.
+pub(crate) const LOCK_STOCK: &str = "UPDATE stock SET quantity = quantity WHERE sku = $1";
+
+pub(crate) const RELEASE_HOLDS: &str = "DELETE FROM stock_holds WHERE cart_token = $1";
+
+/// PostgreSQL sums BIGINTs as NUMERIC; the cast keeps the answer an integer on both.
+pub(crate) const HELD_BY_OTHERS: &str = "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM stock_holds \
+     WHERE sku = $1 AND cart_token <> $2 AND expires_at > $3";
+
+pub(crate) const INSERT_HOLD: &str =
+    "INSERT INTO stock_holds (sku, cart_token, quantity, expires_at) VALUES ($1, $2, $3, $4)";
+
+/// Forgets holds that have ended, so the table does not grow without end.
+pub(crate) const DELETE_EXPIRED_HOLDS: &str = "DELETE FROM stock_holds WHERE expires_at <= $1";
+
+/// Written first for each limited coupon of an order, so that orders using it count its
+/// uses one after another (a row lock on PostgreSQL, the write lock on SQLite).
+pub(crate) const LOCK_COUPON: &str = "INSERT INTO coupon_locks (code) VALUES ($1) \
+     ON CONFLICT (code) DO UPDATE SET code = excluded.code";
 
 macro_rules! order_columns {
     () => {
         "id, idempotency_key, cart_token, email, currency, created, subtotal_cents, \
-         discount_cents, shipping_cost_cents, tax_cents, grand_total_cents, lines, coupon_codes"
+         discount_cents, shipping_cost_cents, tax_cents, grand_total_cents, lines, coupon_codes, \
+         shipping_address, payment_id"
     };
 }
 
 pub(crate) const INSERT_ORDER: &str = concat!(
     "INSERT INTO orders (",
     order_columns!(),
-    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
 );
 
 pub(crate) const INSERT_ORDER_COUPON: &str =

@@ -65,6 +65,8 @@ pub(crate) struct OrderRow {
     grand_total_cents: i64,
     lines: String,
     coupon_codes: String,
+    shipping_address: String,
+    payment_id: String,
 }
 
 fn corrupt(what: &str, reason: impl ToString) -> RepositoryError {
@@ -80,6 +82,13 @@ impl OrderRow {
             serde_json::from_str(&self.lines).map_err(|error| corrupt("order lines", error))?;
         let coupon_codes: Vec<CouponCode> = serde_json::from_str(&self.coupon_codes)
             .map_err(|error| corrupt("order coupons", error))?;
+        // Orders placed before addresses were recorded have an empty column.
+        let shipping_address = if self.shipping_address.is_empty() {
+            None
+        } else {
+            serde_json::from_str(&self.shipping_address)
+                .map_err(|error| corrupt("an order's shipping address", error))?
+        };
         Ok(Order {
             idempotency_key: IdempotencyKey::parse(self.idempotency_key)
                 .map_err(|error| corrupt("an idempotency key", error))?,
@@ -97,6 +106,8 @@ impl OrderRow {
             tax_cents: self.tax_cents,
             grand_total_cents: self.grand_total_cents,
             created: vitrine_core::cart::Timestamp(self.created),
+            shipping_address,
+            payment_id: self.payment_id,
         })
     }
 }
@@ -236,6 +247,7 @@ macro_rules! sql_commerce_store {
             async fn place_order(
                 &self,
                 order: &vitrine_core::checkout::Order,
+                coupon_limits: &[vitrine_core::checkout::CouponLimit],
             ) -> Result<vitrine_core::checkout::Order, vitrine_core::checkout::PlaceOrderError>
             {
                 use vitrine_core::checkout::PlaceOrderError;
@@ -259,7 +271,9 @@ macro_rules! sql_commerce_store {
                     .await
                     .map_err(repository_error("marking a cart purchased"))?;
                 if marked.rows_affected() == 0 {
-                    drop(tx);
+                    tx.rollback()
+                        .await
+                        .map_err(repository_error("rolling back an order"))?;
                     // A double submit waits here for the first one's commit and then
                     // answers with its order.
                     if let Some(placed) = self.order_by_key(&order.idempotency_key).await? {
@@ -276,10 +290,35 @@ macro_rules! sql_commerce_store {
                         PlaceOrderError::AlreadyPurchased
                     });
                 }
+                for limit in coupon_limits {
+                    sqlx::query(sql::LOCK_COUPON)
+                        .bind(limit.code.as_str())
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(repository_error("locking a coupon"))?;
+                    let (total, by_customer): (i64, i64) = sqlx::query_as(sql::COUPON_USAGE)
+                        .bind(limit.code.as_str())
+                        .bind(order.email.as_str())
+                        .fetch_one(&mut *tx)
+                        .await
+                        .map_err(repository_error("counting coupon uses"))?;
+                    let reached =
+                        |cap: Option<u32>, used: i64| cap.is_some_and(|cap| used >= i64::from(cap));
+                    if reached(limit.total, total) || reached(limit.per_customer, by_customer) {
+                        // Rolled back now rather than on drop: a dropped transaction's rollback
+                        // waits for the connection's next use, and its row locks with it.
+                        tx.rollback()
+                            .await
+                            .map_err(repository_error("rolling back an order"))?;
+                        return Err(PlaceOrderError::CouponLimitReached(limit.code.clone()));
+                    }
+                }
                 for line in &order.lines {
                     let taken = sqlx::query(sql::TAKE_STOCK)
                         .bind(i64::from(line.quantity))
                         .bind(line.sku.as_str())
+                        .bind(order.cart_token.as_str())
+                        .bind(order.created.millis())
                         .execute(&mut *tx)
                         .await
                         .map_err(repository_error("taking stock"))?;
@@ -292,6 +331,9 @@ macro_rules! sql_commerce_store {
                             .await
                             .map_err(repository_error("reading stock"))?;
                         if matches!(stock, Some((_, false))) {
+                            tx.rollback()
+                                .await
+                                .map_err(repository_error("rolling back an order"))?;
                             return Err(PlaceOrderError::OutOfStock(line.sku.clone()));
                         }
                     }
@@ -310,12 +352,21 @@ macro_rules! sql_commerce_store {
                     .bind(order.grand_total_cents)
                     .bind($crate::cart_store::json_text(&order.lines))
                     .bind($crate::cart_store::json_text(&order.coupon_codes))
+                    .bind(
+                        order
+                            .shipping_address
+                            .as_ref()
+                            .map_or_else(String::new, $crate::cart_store::json_text),
+                    )
+                    .bind(order.payment_id.as_str())
                     .execute(&mut *tx)
                     .await;
                 match inserted {
                     Ok(_) => {}
                     Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
-                        drop(tx);
+                        tx.rollback()
+                            .await
+                            .map_err(repository_error("rolling back an order"))?;
                         if let Some(placed) = self.order_by_key(&order.idempotency_key).await? {
                             return Ok(placed);
                         }
@@ -337,10 +388,131 @@ macro_rules! sql_commerce_store {
                         .await
                         .map_err(repository_error("recording a coupon's use"))?;
                 }
+                sqlx::query(sql::RELEASE_HOLDS)
+                    .bind(order.cart_token.as_str())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(repository_error("ending a cart's holds"))?;
                 tx.commit()
                     .await
                     .map_err(repository_error("committing an order"))?;
                 Ok(order.clone())
+            }
+
+            async fn hold_stock(
+                &self,
+                token: &vitrine_core::cart::CartToken,
+                lines: &[(vitrine_core::catalog::Sku, u32)],
+                now: vitrine_core::cart::Timestamp,
+                seconds: i64,
+            ) -> Result<vitrine_core::cart::Timestamp, vitrine_core::checkout::HoldStockError> {
+                use vitrine_core::cart::HoldError;
+                use $crate::cart_statements as sql;
+                use $crate::errors::repository_error;
+
+                let until = now.plus_seconds(seconds);
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .map_err(repository_error("starting a hold"))?;
+                let outcome: Result<(), vitrine_core::checkout::HoldStockError> = async {
+                    sqlx::query(sql::DELETE_EXPIRED_HOLDS)
+                        .bind(now.millis())
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(repository_error("forgetting ended holds"))?;
+                    sqlx::query(sql::RELEASE_HOLDS)
+                        .bind(token.as_str())
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(repository_error("ending a cart's holds"))?;
+                    for (sku, quantity) in lines {
+                        let locked = sqlx::query(sql::LOCK_STOCK)
+                            .bind(sku.as_str())
+                            .execute(&mut *tx)
+                            .await
+                            .map_err(repository_error("locking stock"))?;
+                        let stock: Option<(i64, bool)> = sqlx::query_as(sql::STOCK)
+                            .bind(sku.as_str())
+                            .fetch_optional(&mut *tx)
+                            .await
+                            .map_err(repository_error("reading stock"))?;
+                        let Some((in_stock, false)) = stock.filter(|_| locked.rows_affected() > 0)
+                        else {
+                            // Unlimited or untracked: nothing to hold.
+                            continue;
+                        };
+                        let (held,): (i64,) = sqlx::query_as(sql::HELD_BY_OTHERS)
+                            .bind(sku.as_str())
+                            .bind(token.as_str())
+                            .bind(now.millis())
+                            .fetch_one(&mut *tx)
+                            .await
+                            .map_err(repository_error("counting holds"))?;
+                        let available = (in_stock - held).max(0);
+                        if available < i64::from(*quantity) {
+                            return Err(HoldError::Insufficient {
+                                sku: sku.clone(),
+                                available: u32::try_from(available).unwrap_or(u32::MAX),
+                            }
+                            .into());
+                        }
+                        sqlx::query(sql::INSERT_HOLD)
+                            .bind(sku.as_str())
+                            .bind(token.as_str())
+                            .bind(i64::from(*quantity))
+                            .bind(until.millis())
+                            .execute(&mut *tx)
+                            .await
+                            .map_err(repository_error("holding stock"))?;
+                    }
+                    Ok(())
+                }
+                .await;
+                // Ended now rather than on drop: a dropped transaction's rollback waits for
+                // the connection's next use, and its row locks with it.
+                match outcome {
+                    Ok(()) => tx
+                        .commit()
+                        .await
+                        .map_err(repository_error("committing a hold"))?,
+                    Err(error) => {
+                        tx.rollback()
+                            .await
+                            .map_err(repository_error("rolling back a hold"))?;
+                        return Err(error);
+                    }
+                }
+                Ok(until)
+            }
+
+            async fn release_holds(
+                &self,
+                token: &vitrine_core::cart::CartToken,
+            ) -> Result<(), vitrine_core::ports::RepositoryError> {
+                sqlx::query($crate::cart_statements::RELEASE_HOLDS)
+                    .bind(token.as_str())
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("ending a cart's holds"))?;
+                Ok(())
+            }
+
+            async fn held_by_others(
+                &self,
+                sku: &vitrine_core::catalog::Sku,
+                token: &vitrine_core::cart::CartToken,
+                now: vitrine_core::cart::Timestamp,
+            ) -> Result<u32, vitrine_core::ports::RepositoryError> {
+                let (held,): (i64,) = sqlx::query_as($crate::cart_statements::HELD_BY_OTHERS)
+                    .bind(sku.as_str())
+                    .bind(token.as_str())
+                    .bind(now.millis())
+                    .fetch_one(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("counting holds"))?;
+                Ok(u32::try_from(held.max(0)).unwrap_or(u32::MAX))
             }
 
             async fn order(

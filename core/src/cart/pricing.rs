@@ -64,6 +64,16 @@ impl Default for ShoppingCart {
 }
 
 impl ShoppingCart {
+    /// The weight of what ships, in thousandths of the store's unit, which by-weight
+    /// shipping options are priced on.
+    pub fn shipped_weight_thousandths(&self) -> u64 {
+        self.entries
+            .iter()
+            .filter(|entry| entry.requires_shipping())
+            .map(|entry| u64::from(entry.weight_thousandths) * u64::from(entry.quantity))
+            .sum()
+    }
+
     /// Whether the shopper may proceed to checkout: something in the cart, the minimum
     /// subtotal reached, and shipping chosen when something ships.
     pub fn checkout_blocker(&self) -> Option<CheckoutBlocker> {

@@ -33,15 +33,18 @@ impl StockHolds {
         let Stock::Limited(quantity) = stock else {
             return u32::MAX;
         };
-        let held_by_others: u32 = self
-            .holds
+        quantity.saturating_sub(self.held_by_others(sku, cart, now))
+    }
+
+    /// Units of `sku` that carts other than `cart` hold at `now`.
+    pub fn held_by_others(&self, sku: &Sku, cart: &CartToken, now: Timestamp) -> u32 {
+        self.holds
             .iter()
             .filter(|((held_sku, holder), hold)| {
                 held_sku == sku && holder != cart && hold.expires_at > now
             })
             .map(|(_, hold)| hold.quantity)
-            .sum();
-        quantity.saturating_sub(held_by_others)
+            .sum()
     }
 
     /// Holds every line of a cart until `now + seconds`, all or nothing; `stock` reads a

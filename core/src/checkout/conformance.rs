@@ -3,9 +3,12 @@
 
 use std::sync::Arc;
 
-use super::order::{IdempotencyKey, Order, PlaceOrderError};
-use super::store::CommerceStore;
-use crate::cart::{CartState, CartToken, CouponCode, Purchasable, Stock, StoreRules, Timestamp};
+use super::details::ShippingAddress;
+use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
+use super::store::{CommerceStore, HoldStockError};
+use crate::cart::{
+    CartState, CartToken, CouponCode, HoldError, Purchasable, Stock, StoreRules, Timestamp,
+};
 use crate::catalog::Sku;
 use crate::enums::ProductType;
 use crate::ports::RepositoryError;
@@ -22,6 +25,10 @@ macro_rules! commerce_store_conformance {
             the_same_idempotency_key_orders_once,
             a_purchased_cart_cannot_be_bought_or_saved_again,
             coupon_usage_counts_orders,
+            coupon_limits_are_counted_again_when_the_order_is_placed,
+            an_order_keeps_its_address_and_payment,
+            holds_keep_stock_from_other_carts_until_they_end,
+            placing_an_order_ends_its_holds,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -123,7 +130,7 @@ pub async fn an_order_decrements_stock_and_marks_the_cart_purchased(store: &dyn 
     cart.entries.extend(cart_with("PDF", 4).entries);
     store.save_cart(&token(1), &cart).await.unwrap();
     let order = order_for(&cart, 1);
-    let placed = store.place_order(&order).await.unwrap();
+    let placed = store.place_order(&order, &[]).await.unwrap();
     assert_eq!(placed, order);
     assert_eq!(
         store.stock(&sku("MUG")).await.unwrap(),
@@ -169,7 +176,10 @@ pub async fn a_short_line_changes_nothing(store: &dyn CommerceStore) {
     let mut cart = cart_with("MUG", 2);
     cart.entries.extend(cart_with("CAP", 2).entries);
     store.save_cart(&token(1), &cart).await.unwrap();
-    let error = store.place_order(&order_for(&cart, 1)).await.unwrap_err();
+    let error = store
+        .place_order(&order_for(&cart, 1), &[])
+        .await
+        .unwrap_err();
     assert!(
         matches!(&error, PlaceOrderError::OutOfStock(short) if short.as_str() == "CAP"),
         "{error:?}"
@@ -201,10 +211,10 @@ pub async fn the_same_idempotency_key_orders_once(store: &dyn CommerceStore) {
     let cart = cart_with("MUG", 2);
     store.save_cart(&token(1), &cart).await.unwrap();
     let order = order_for(&cart, 1);
-    let first = store.place_order(&order).await.unwrap();
+    let first = store.place_order(&order, &[]).await.unwrap();
     let mut again = order.clone();
     again.id = "order-retry".into();
-    let second = store.place_order(&again).await.unwrap();
+    let second = store.place_order(&again, &[]).await.unwrap();
     assert_eq!(second, first);
     assert_eq!(
         store.stock(&sku("MUG")).await.unwrap(),
@@ -216,11 +226,11 @@ pub async fn the_same_idempotency_key_orders_once(store: &dyn CommerceStore) {
 pub async fn a_purchased_cart_cannot_be_bought_or_saved_again(store: &dyn CommerceStore) {
     let cart = cart_with("MUG", 1);
     store.save_cart(&token(1), &cart).await.unwrap();
-    store.place_order(&order_for(&cart, 1)).await.unwrap();
+    store.place_order(&order_for(&cart, 1), &[]).await.unwrap();
     let mut other_key = order_for(&cart, 1);
     other_key.idempotency_key = key(2);
     other_key.id = "order-2".into();
-    let error = store.place_order(&other_key).await.unwrap_err();
+    let error = store.place_order(&other_key, &[]).await.unwrap_err();
     assert!(
         matches!(error, PlaceOrderError::AlreadyPurchased),
         "{error:?}"
@@ -229,7 +239,7 @@ pub async fn a_purchased_cart_cannot_be_bought_or_saved_again(store: &dyn Commer
     assert!(matches!(error, RepositoryError::Rejected(_)), "{error:?}");
     let mut missing = order_for(&cart, 3);
     missing.cart_token = token(99);
-    let error = store.place_order(&missing).await.unwrap_err();
+    let error = store.place_order(&missing, &[]).await.unwrap_err();
     assert!(matches!(error, PlaceOrderError::UnknownCart), "{error:?}");
 }
 
@@ -245,7 +255,7 @@ pub async fn coupon_usage_counts_orders(store: &dyn CommerceStore) {
         let mut order = order_for(&cart, n);
         order.email = email.into();
         order.coupon_codes = vec![code.clone()];
-        store.place_order(&order).await.unwrap();
+        store.place_order(&order, &[]).await.unwrap();
     }
     let usage = store.coupon_usage(&code, "a@example.com").await.unwrap();
     assert_eq!((usage.total, usage.by_customer), (3, 2));
@@ -254,6 +264,148 @@ pub async fn coupon_usage_counts_orders(store: &dyn CommerceStore) {
         .await
         .unwrap();
     assert_eq!((unused.total, unused.by_customer), (0, 0));
+}
+
+pub async fn coupon_limits_are_counted_again_when_the_order_is_placed(store: &dyn CommerceStore) {
+    let code = CouponCode::parse("ONCE").unwrap();
+    let per_customer = [CouponLimit {
+        code: code.clone(),
+        total: Some(3),
+        per_customer: Some(1),
+    }];
+    let place = |n: usize, email: &'static str| {
+        let cart = cart_with("MUG", 1);
+        let mut order = order_for(&cart, n);
+        order.email = email.into();
+        order.coupon_codes = vec![code.clone()];
+        (cart, order)
+    };
+    let (cart, first) = place(1, "a@example.com");
+    store.save_cart(&token(1), &cart).await.unwrap();
+    store.place_order(&first, &per_customer).await.unwrap();
+    // The same customer (email compared without case) may not use it again...
+    let (cart, second) = place(2, "A@example.com");
+    store.save_cart(&token(2), &cart).await.unwrap();
+    let error = store.place_order(&second, &per_customer).await.unwrap_err();
+    assert!(
+        matches!(&error, PlaceOrderError::CouponLimitReached(refused) if refused == &code),
+        "{error:?}"
+    );
+    // ...and the refusal changed nothing: the cart can still be bought without the coupon.
+    assert!(
+        !store
+            .load_cart(&token(2))
+            .await
+            .unwrap()
+            .unwrap()
+            .is_purchased
+    );
+    let mut without = second.clone();
+    without.coupon_codes.clear();
+    store.place_order(&without, &[]).await.unwrap();
+    // Another customer may, until the total limit is reached.
+    let total_only = [CouponLimit {
+        code: code.clone(),
+        total: Some(2),
+        per_customer: None,
+    }];
+    let (cart, third) = place(3, "b@example.com");
+    store.save_cart(&token(3), &cart).await.unwrap();
+    store.place_order(&third, &total_only).await.unwrap();
+    let (cart, fourth) = place(4, "c@example.com");
+    store.save_cart(&token(4), &cart).await.unwrap();
+    let error = store.place_order(&fourth, &total_only).await.unwrap_err();
+    assert!(
+        matches!(error, PlaceOrderError::CouponLimitReached(_)),
+        "{error:?}"
+    );
+}
+
+pub async fn an_order_keeps_its_address_and_payment(store: &dyn CommerceStore) {
+    let cart = cart_with("MUG", 1);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    let mut order = order_for(&cart, 1);
+    order.shipping_address = Some(ShippingAddress {
+        name: "Ada".into(),
+        line1: "1 Main St".into(),
+        line2: String::new(),
+        city: "Boston".into(),
+        region: "MA".into(),
+        postal_code: "02139".into(),
+        country: "US".into(),
+    });
+    order.payment_id = "test_ch_1".into();
+    store.place_order(&order, &[]).await.unwrap();
+    assert_eq!(store.order(&order.id).await.unwrap(), Some(order.clone()));
+    assert_eq!(
+        store.order_by_key(&order.idempotency_key).await.unwrap(),
+        Some(order)
+    );
+}
+
+pub async fn holds_keep_stock_from_other_carts_until_they_end(store: &dyn CommerceStore) {
+    let held = sku("HELD");
+    store.set_stock(&held, Stock::Limited(2)).await.unwrap();
+    let (alice, bob) = (token(1), token(2));
+    for (n, quantity) in [(1, 2), (2, 1)] {
+        store
+            .save_cart(&token(n), &cart_with("HELD", quantity))
+            .await
+            .unwrap();
+    }
+    let until = store
+        .hold_stock(&alice, &[(held.clone(), 2), (sku("FREE"), 5)], NOW, 600)
+        .await
+        .unwrap();
+    assert_eq!(until, NOW.plus_seconds(600));
+    assert_eq!(store.held_by_others(&held, &bob, NOW).await.unwrap(), 2);
+    assert_eq!(store.held_by_others(&held, &alice, NOW).await.unwrap(), 0);
+    let refused = store
+        .hold_stock(&bob, &[(held.clone(), 1)], NOW, 600)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            HoldStockError::Short(HoldError::Insufficient { available: 0, .. })
+        ),
+        "{refused:?}"
+    );
+    // Bob cannot buy what Alice holds...
+    let error = store
+        .place_order(&order_for(&cart_with("HELD", 1), 2), &[])
+        .await
+        .unwrap_err();
+    assert!(matches!(error, PlaceOrderError::OutOfStock(_)), "{error:?}");
+    assert_eq!(store.stock(&held).await.unwrap(), Some(Stock::Limited(2)));
+    // ...until her hold ends.
+    let later = until.plus_seconds(1);
+    assert_eq!(store.held_by_others(&held, &bob, until).await.unwrap(), 0);
+    store
+        .hold_stock(&bob, &[(held.clone(), 1)], later, 600)
+        .await
+        .unwrap();
+    assert_eq!(store.held_by_others(&held, &alice, later).await.unwrap(), 1);
+    store.release_holds(&bob).await.unwrap();
+    assert_eq!(store.held_by_others(&held, &alice, later).await.unwrap(), 0);
+}
+
+pub async fn placing_an_order_ends_its_holds(store: &dyn CommerceStore) {
+    let held = sku("HELD");
+    store.set_stock(&held, Stock::Limited(3)).await.unwrap();
+    let cart = cart_with("HELD", 2);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    store
+        .hold_stock(&token(1), &[(held.clone(), 2)], NOW, 600)
+        .await
+        .unwrap();
+    // The holder buys what it holds.
+    store.place_order(&order_for(&cart, 1), &[]).await.unwrap();
+    assert_eq!(store.stock(&held).await.unwrap(), Some(Stock::Limited(1)));
+    assert_eq!(
+        store.held_by_others(&held, &token(2), NOW).await.unwrap(),
+        0
+    );
 }
 
 /// How many shoppers race for the last unit.
@@ -278,7 +430,7 @@ pub async fn buy<S: CommerceStore + ?Sized>(
     store: Arc<S>,
     order: Order,
 ) -> Result<Order, PlaceOrderError> {
-    store.place_order(&order).await
+    store.place_order(&order, &[]).await
 }
 
 /// Exactly one buyer got the item; every other one got the typed out-of-stock answer.

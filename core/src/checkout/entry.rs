@@ -12,6 +12,11 @@ pub enum CheckoutEntryRefusal {
     SessionExpired,
     /// The cart exists but is not ready (empty, under the minimum, no shipping chosen).
     NotReady(CheckoutBlocker),
+    /// Other shoppers at checkout hold the rest of an item: only `available` can be had now.
+    Held {
+        product_name: String,
+        available: u32,
+    },
 }
 
 impl CheckoutEntryRefusal {
@@ -24,7 +29,24 @@ impl CheckoutEntryRefusal {
             Self::NotReady(CheckoutBlocker::NoShippingOption) => {
                 texts::UPDATE_MISSING_INFORMATION.to_owned()
             }
+            Self::Held {
+                product_name,
+                available,
+            } => held_message(product_name, *available),
         }
+    }
+}
+
+/// What a shopper reads when others at checkout hold the rest of an item (our text; the
+/// specification shows none).
+pub fn held_message(product_name: &str, available: u32) -> String {
+    match available {
+        0 => format!(
+            "{product_name} is being held for other shoppers at checkout. Please try again in a few minutes."
+        ),
+        n => format!(
+            "Only {n} of {product_name} can be held for you right now; other shoppers at checkout hold the rest. Lower the quantity or try again in a few minutes."
+        ),
     }
 }
 

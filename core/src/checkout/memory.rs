@@ -5,9 +5,9 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 
-use super::order::{IdempotencyKey, Order, PlaceOrderError};
-use super::store::CommerceStore;
-use crate::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock};
+use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
+use super::store::{CommerceStore, HoldStockError};
+use crate::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock, StockHolds, Timestamp};
 use crate::catalog::Sku;
 use crate::ports::RepositoryError;
 
@@ -16,6 +16,7 @@ struct Inner {
     carts: HashMap<CartToken, CartState>,
     stock: HashMap<Sku, Stock>,
     orders: Vec<Order>,
+    holds: StockHolds,
 }
 
 /// Everything behind one mutex, which makes `place_order` atomic: no other call can see or
@@ -74,7 +75,11 @@ impl CommerceStore for InMemoryCommerceStore {
         Ok(self.lock().stock.get(sku).copied())
     }
 
-    async fn place_order(&self, order: &Order) -> Result<Order, PlaceOrderError> {
+    async fn place_order(
+        &self,
+        order: &Order,
+        coupon_limits: &[CouponLimit],
+    ) -> Result<Order, PlaceOrderError> {
         let mut inner = self.lock();
         if let Some(placed) = inner
             .orders
@@ -88,14 +93,34 @@ impl CommerceStore for InMemoryCommerceStore {
             Some(cart) if cart.is_purchased => return Err(PlaceOrderError::AlreadyPurchased),
             Some(_) => {}
         }
+        for limit in coupon_limits {
+            let using = inner
+                .orders
+                .iter()
+                .filter(|placed| placed.coupon_codes.contains(&limit.code));
+            let (total, by_customer) = using.fold((0u32, 0u32), |(total, mine), placed| {
+                let same = placed.email.eq_ignore_ascii_case(&order.email);
+                (total + 1, mine + u32::from(same))
+            });
+            let reached = limit.total.is_some_and(|cap| total >= cap)
+                || limit.per_customer.is_some_and(|cap| by_customer >= cap);
+            if reached {
+                return Err(PlaceOrderError::CouponLimitReached(limit.code.clone()));
+            }
+        }
         // Check every line before changing any, so a short line leaves everything as it was.
+        // What other carts hold at checkout is not for sale to this one.
         for line in &order.lines {
-            if let Some(Stock::Limited(quantity)) = inner.stock.get(&line.sku)
-                && *quantity < line.quantity
+            if let Some(stock @ Stock::Limited(_)) = inner.stock.get(&line.sku)
+                && inner
+                    .holds
+                    .available(&line.sku, *stock, &order.cart_token, order.created)
+                    < line.quantity
             {
                 return Err(PlaceOrderError::OutOfStock(line.sku.clone()));
             }
         }
+        inner.holds.release(&order.cart_token);
         for line in &order.lines {
             if let Some(Stock::Limited(quantity)) = inner.stock.get_mut(&line.sku) {
                 *quantity -= line.quantity;
@@ -108,6 +133,39 @@ impl CommerceStore for InMemoryCommerceStore {
         }
         inner.orders.push(order.clone());
         Ok(order.clone())
+    }
+
+    async fn hold_stock(
+        &self,
+        token: &CartToken,
+        lines: &[(Sku, u32)],
+        now: Timestamp,
+        seconds: i64,
+    ) -> Result<Timestamp, HoldStockError> {
+        let mut inner = self.lock();
+        let Inner { stock, holds, .. } = &mut *inner;
+        holds.release_expired(now);
+        let limited: Vec<(Sku, u32)> = lines
+            .iter()
+            .filter(|(sku, _)| matches!(stock.get(sku), Some(Stock::Limited(_))))
+            .cloned()
+            .collect();
+        let stock_of = |sku: &Sku| stock.get(sku).copied().unwrap_or(Stock::Unlimited);
+        Ok(holds.hold(token, &limited, stock_of, now, seconds)?)
+    }
+
+    async fn release_holds(&self, token: &CartToken) -> Result<(), RepositoryError> {
+        self.lock().holds.release(token);
+        Ok(())
+    }
+
+    async fn held_by_others(
+        &self,
+        sku: &Sku,
+        token: &CartToken,
+        now: Timestamp,
+    ) -> Result<u32, RepositoryError> {
+        Ok(self.lock().holds.held_by_others(sku, token, now))
     }
 
     async fn order(&self, id: &str) -> Result<Option<Order>, RepositoryError> {

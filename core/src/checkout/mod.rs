@@ -1,20 +1,35 @@
 //! Checkout: entry from the cart, orders, and the commerce store port through which an
 //! order is placed atomically (stock never oversold, a double submit ordering once).
 
+mod details;
 mod entry;
 mod memory;
 mod order;
+mod payment;
 mod service;
 mod store;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod conformance;
 
-pub use entry::{CheckoutEntryRefusal, SESSION_EXPIRED_ALERT, enter_checkout};
+pub use details::{
+    CARD_CVC_INVALID, CARD_EXPIRY_INVALID, CARD_NUMBER_INVALID, COUNTRY_INVALID, CheckoutDetails,
+    CheckoutFieldErrors, CheckoutForm, CheckoutNeeds, SHIPPING_OPTION_REQUIRED, ShippingAddress,
+};
+pub use entry::{CheckoutEntryRefusal, SESSION_EXPIRED_ALERT, enter_checkout, held_message};
 pub use memory::InMemoryCommerceStore;
-pub use order::{IdempotencyKey, InvalidIdempotencyKey, Order, OrderLine, PlaceOrderError};
-pub use service::{CartService, CartServiceError, CartUpdate};
-pub use store::CommerceStore;
+pub use order::{
+    CouponLimit, IdempotencyKey, InvalidIdempotencyKey, Order, OrderLine, PlaceOrderError,
+};
+pub use payment::{
+    CardDetails, DECLINED_MESSAGE, Payment, PaymentError, PaymentGateway, PaymentRequest,
+    TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS, TestPaymentGateway,
+};
+pub use service::{
+    CartService, CartServiceError, CartUpdate, CheckoutError, DEFAULT_HOLD_SECONDS,
+    EnterCheckoutError,
+};
+pub use store::{CommerceStore, HoldStockError};
 
 #[cfg(test)]
 mod tests {

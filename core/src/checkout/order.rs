@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::details::ShippingAddress;
 use crate::cart::{CartToken, CheckoutBlocker, CouponCode, ShoppingCart, Timestamp};
 use crate::catalog::Sku;
 use crate::money::Currency;
@@ -60,6 +61,19 @@ pub struct Order {
     pub grand_total_cents: i64,
     pub currency: Currency,
     pub created: Timestamp,
+    /// Where the order ships; none when nothing ships.
+    pub shipping_address: Option<ShippingAddress>,
+    /// The payment gateway's id of the charge; empty when nothing was charged.
+    pub payment_id: String,
+}
+
+/// A coupon's usage limits, checked again inside the order's transaction so that two
+/// shoppers cannot both take a coupon's last use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CouponLimit {
+    pub code: CouponCode,
+    pub total: Option<u32>,
+    pub per_customer: Option<u32>,
 }
 
 /// Why no order was placed.
@@ -75,6 +89,10 @@ pub enum PlaceOrderError {
     /// The cart was bought already, by an order with another idempotency key.
     #[error("the cart has already been purchased")]
     AlreadyPurchased,
+    /// A coupon reached its usage limit (in all, or for this email) while the shopper was
+    /// checking out; nothing was changed.
+    #[error("coupon {0} has reached its usage limit")]
+    CouponLimitReached(CouponCode),
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }
@@ -118,6 +136,8 @@ impl Order {
             grand_total_cents: cart.grand_total_cents,
             currency: cart.subtotal_amount.currency,
             created,
+            shipping_address: None,
+            payment_id: String::new(),
         })
     }
 }

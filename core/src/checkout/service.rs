@@ -5,16 +5,20 @@
 use std::sync::Arc;
 
 use crate::cart::{
-    CartError, CartState, CartToken, CartWarning, CouponCode, Purchasable, ShoppingCart, Stock,
-    StoreRules, Timestamp,
+    CartError, CartState, CartToken, CartWarning, CouponCode, HoldError, Purchasable,
+    ShippingLocation, ShoppingCart, Stock, StoreRules, Timestamp,
 };
 use crate::catalog::Sku;
 use crate::enums::ItemStatus;
 use crate::ports::{RepositoryError, SiteRepository};
 use crate::site::ItemId;
 
-use super::order::{IdempotencyKey, Order, PlaceOrderError};
+use super::details::{CheckoutFieldErrors, CheckoutForm, CheckoutNeeds};
+use super::entry::{CheckoutEntryRefusal, enter_checkout};
+use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
+use super::payment::{PaymentError, PaymentGateway, PaymentRequest, TestPaymentGateway};
 use super::store::CommerceStore;
+use super::store::HoldStockError;
 
 /// Why a cart call did nothing.
 #[derive(Debug, thiserror::Error)]
@@ -34,6 +38,36 @@ pub enum CartServiceError {
     Repository(#[from] RepositoryError),
 }
 
+/// Why a shopper stays on the cart page.
+#[derive(Debug, thiserror::Error)]
+pub enum EnterCheckoutError {
+    #[error("checkout entry refused: {0:?}")]
+    Refused(CheckoutEntryRefusal),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// Why checking out placed no order.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckoutError {
+    /// Fields of the checkout form are missing or wrong; a message per field.
+    #[error("the checkout form has errors: {0:?}")]
+    Invalid(CheckoutFieldErrors),
+    /// The gateway declined the card or could not be reached; nothing was charged.
+    #[error(transparent)]
+    Payment(#[from] PaymentError),
+    #[error(transparent)]
+    Cart(#[from] CartError),
+    #[error(transparent)]
+    Order(#[from] PlaceOrderError),
+}
+
+impl From<RepositoryError> for CheckoutError {
+    fn from(error: RepositoryError) -> Self {
+        Self::Order(PlaceOrderError::Repository(error))
+    }
+}
+
 /// A cart after an operation, with the operation's own warnings (stock) apart from the
 /// cart's standing ones (coupons, minimum subtotal), which are in `cart.warnings`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,7 +81,12 @@ pub struct CartService {
     site: Arc<dyn SiteRepository>,
     store: Arc<dyn CommerceStore>,
     rules: StoreRules,
+    payments: Arc<dyn PaymentGateway>,
+    hold_seconds: i64,
 }
+
+/// How long a cart's items are held at checkout unless configured otherwise: ten minutes.
+pub const DEFAULT_HOLD_SECONDS: i64 = 10 * 60;
 
 impl CartService {
     pub fn new(
@@ -55,7 +94,87 @@ impl CartService {
         store: Arc<dyn CommerceStore>,
         rules: StoreRules,
     ) -> Self {
-        Self { site, store, rules }
+        Self {
+            site,
+            store,
+            rules,
+            payments: Arc::new(TestPaymentGateway::new()),
+            hold_seconds: DEFAULT_HOLD_SECONDS,
+        }
+    }
+
+    /// The same service holding a cart's items for `seconds` at checkout (at least 1).
+    pub fn with_hold_seconds(mut self, seconds: i64) -> Self {
+        self.hold_seconds = seconds.max(1);
+        self
+    }
+
+    pub fn hold_seconds(&self) -> i64 {
+        self.hold_seconds
+    }
+
+    /// Enters checkout with the cart under `token` (`/commerce/goto-checkout`): a cart that
+    /// may check out has its items held for the configured time, so no other shopper can
+    /// take them while this one pays; the countdown runs from the cart's `reservedUntil`.
+    pub async fn enter_checkout(
+        &self,
+        token: Option<&CartToken>,
+        now: Timestamp,
+    ) -> Result<ShoppingCart, EnterCheckoutError> {
+        let cart = match token {
+            Some(token) => self.store.load_cart(token).await?,
+            None => None,
+        };
+        let priced = cart.as_ref().map(|cart| cart.price(&self.rules, now));
+        enter_checkout(priced.as_ref()).map_err(EnterCheckoutError::Refused)?;
+        let (Some(token), Some(mut cart)) = (token, cart) else {
+            return Err(EnterCheckoutError::Refused(
+                CheckoutEntryRefusal::SessionExpired,
+            ));
+        };
+        if cart.is_purchased {
+            return Ok(cart.price(&self.rules, now));
+        }
+        let lines: Vec<(Sku, u32)> = cart
+            .entries
+            .iter()
+            .map(|entry| (entry.sku.clone(), entry.quantity))
+            .collect();
+        let until = match self
+            .store
+            .hold_stock(token, &lines, now, self.hold_seconds)
+            .await
+        {
+            Ok(until) => until,
+            Err(HoldStockError::Repository(error)) => return Err(error.into()),
+            Err(HoldStockError::Short(HoldError::Insufficient { sku, available })) => {
+                let product_name = cart
+                    .entries
+                    .iter()
+                    .find(|entry| entry.sku == sku)
+                    .map_or_else(
+                        || sku.as_str().to_owned(),
+                        |entry| entry.product_name.clone(),
+                    );
+                return Err(EnterCheckoutError::Refused(CheckoutEntryRefusal::Held {
+                    product_name,
+                    available,
+                }));
+            }
+        };
+        cart.reserved_until = Some(until);
+        self.store.save_cart(token, &cart).await?;
+        Ok(cart.price(&self.rules, now))
+    }
+
+    /// The same service taking payments through `payments` (the test gateway by default).
+    pub fn with_payments(mut self, payments: Arc<dyn PaymentGateway>) -> Self {
+        self.payments = payments;
+        self
+    }
+
+    pub fn payments(&self) -> &Arc<dyn PaymentGateway> {
+        &self.payments
     }
 
     pub fn rules(&self) -> &StoreRules {
@@ -165,6 +284,18 @@ impl CartService {
         self.save(token, cart, Vec::new(), now).await
     }
 
+    /// Sets where the cart ships to, which decides the tax rules that apply.
+    pub async fn set_shipping_location(
+        &self,
+        token: &CartToken,
+        location: ShippingLocation,
+        now: Timestamp,
+    ) -> Result<CartUpdate, CartServiceError> {
+        let mut cart = self.load(token).await?;
+        cart.set_shipping_location(location)?;
+        self.save(token, cart, Vec::new(), now).await
+    }
+
     /// Places the order for the cart under `token`: priced now, checked for checkout, and
     /// handed to the store, which decrements stock atomically and never below zero. The
     /// same `key` submitted again answers with the first order and changes nothing.
@@ -186,7 +317,139 @@ impl CartService {
             .ok_or(PlaceOrderError::UnknownCart)?;
         let priced = cart.price(&self.rules, now);
         let order = Order::from_cart(&priced, order_id, key, token.clone(), email, now)?;
-        self.store.place_order(&order).await
+        self.store
+            .place_order(&order, &self.coupon_limits(&order))
+            .await
+    }
+
+    /// Checks out the cart under `token` with the checkout form: the address and shipping
+    /// option are applied to the cart, the total is charged with `key` as the payment's
+    /// idempotency key, and the order is placed. The same `key` again (a double click)
+    /// answers the first order, charges nothing more and changes nothing. When the order
+    /// cannot be placed after the charge (stock ran out meanwhile), the charge is refunded.
+    pub async fn checkout(
+        &self,
+        token: &CartToken,
+        key: IdempotencyKey,
+        order_id: String,
+        form: &CheckoutForm,
+        now: Timestamp,
+    ) -> Result<Order, CheckoutError> {
+        if let Some(placed) = self.store.order_by_key(&key).await? {
+            return Ok(placed);
+        }
+        match self
+            .checkout_once(token, key.clone(), order_id, form, now)
+            .await
+        {
+            Ok(order) => Ok(order),
+            // A second submit of the same form can lose the race to the first one at any
+            // step (the cart is purchased under it); the first one's order is its answer.
+            Err(error) => match self.store.order_by_key(&key).await? {
+                Some(placed) => Ok(placed),
+                None => Err(error),
+            },
+        }
+    }
+
+    async fn checkout_once(
+        &self,
+        token: &CartToken,
+        key: IdempotencyKey,
+        order_id: String,
+        form: &CheckoutForm,
+        now: Timestamp,
+    ) -> Result<Order, CheckoutError> {
+        let mut cart = self
+            .store
+            .load_cart(token)
+            .await?
+            .ok_or(PlaceOrderError::UnknownCart)?;
+        if cart.is_purchased {
+            return Err(PlaceOrderError::AlreadyPurchased.into());
+        }
+        let requires_shipping = cart.price(&self.rules, now).requires_shipping;
+        let before_payment = CheckoutNeeds {
+            shipping: requires_shipping,
+            payment: false,
+        };
+        let details = form
+            .check(before_payment, now)
+            .map_err(CheckoutError::Invalid)?;
+        if let Some(address) = &details.address {
+            cart.set_shipping_location(address.location())?;
+        }
+        if let Some(option) = &details.shipping_option {
+            cart.select_shipping_option(option, &self.rules.shipping_options)?;
+        }
+        self.store.save_cart(token, &cart).await?;
+        let priced = cart.price(&self.rules, now);
+        let mut order = Order::from_cart(
+            &priced,
+            order_id,
+            key.clone(),
+            token.clone(),
+            &details.email,
+            now,
+        )?;
+        order.shipping_address = details.address.clone();
+        if order.grand_total_cents > 0 {
+            let with_payment = CheckoutNeeds {
+                shipping: requires_shipping,
+                payment: true,
+            };
+            let card = form
+                .check(with_payment, now)
+                .map_err(CheckoutError::Invalid)?
+                .card
+                .ok_or_else(|| CheckoutError::Invalid(CheckoutFieldErrors::new()))?;
+            let payment = self
+                .payments
+                .charge(&PaymentRequest {
+                    key,
+                    amount_minor: order.grand_total_cents,
+                    currency: order.currency,
+                    card,
+                    email: order.email.clone(),
+                    description: format!("Order {}", order.id),
+                })
+                .await?;
+            order.payment_id = payment.id.clone();
+            return match self
+                .store
+                .place_order(&order, &self.coupon_limits(&order))
+                .await
+            {
+                Ok(placed) => Ok(placed),
+                Err(error) => {
+                    // The order was not placed, so the shopper must not pay for it. A failed
+                    // refund cannot be undone here; the gateway's records still show it.
+                    let _ = self.payments.refund(&payment).await;
+                    Err(error.into())
+                }
+            };
+        }
+        Ok(self
+            .store
+            .place_order(&order, &self.coupon_limits(&order))
+            .await?)
+    }
+
+    /// The usage limits of the order's coupons, for the store to count again.
+    fn coupon_limits(&self, order: &Order) -> Vec<CouponLimit> {
+        self.rules
+            .coupons
+            .iter()
+            .filter(|coupon| order.coupon_codes.contains(&coupon.code))
+            .filter(|coupon| {
+                coupon.total_usage_limit.is_some() || coupon.per_customer_limit.is_some()
+            })
+            .map(|coupon| CouponLimit {
+                code: coupon.code.clone(),
+                total: coupon.total_usage_limit,
+                per_customer: coupon.per_customer_limit,
+            })
+            .collect()
     }
 
     async fn load(&self, token: &CartToken) -> Result<CartState, CartServiceError> {
@@ -411,5 +674,234 @@ mod tests {
         );
         let update = service.add_item(&bob, &tote, &sku, 1, NOW).await.unwrap();
         assert!(update.cart.coupons.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod checkout_tests {
+    use super::*;
+    use crate::cart::{ShippingOption, ShippingRate};
+    use crate::checkout::{InMemoryCommerceStore, TEST_CARD_DECLINED};
+    use crate::ports::conformance::fixture_site;
+    use crate::ports::memory::MemorySiteRepository;
+
+    // 2026-11-21T14:00:00Z
+    const NOW: Timestamp = Timestamp(1_795_269_600_000);
+
+    async fn service() -> (CartService, Arc<TestPaymentGateway>) {
+        let site = MemorySiteRepository::new();
+        site.replace_site(&fixture_site("Shop")).await.unwrap();
+        let rules = StoreRules {
+            shipping_options: vec![ShippingOption {
+                id: "standard".into(),
+                name: "Standard".into(),
+                rate: ShippingRate::FlatRate { cost_cents: 500 },
+            }],
+            ..StoreRules::default()
+        };
+        let gateway = Arc::new(TestPaymentGateway::new());
+        let service = CartService::new(
+            Arc::new(site),
+            Arc::new(InMemoryCommerceStore::new()),
+            rules,
+        )
+        .with_payments(gateway.clone());
+        (service, gateway)
+    }
+
+    fn token(name: &str) -> CartToken {
+        CartToken::parse(format!("{name:0>16}")).unwrap()
+    }
+
+    fn key(name: &str) -> IdempotencyKey {
+        IdempotencyKey::parse(format!("{name:0>16}")).unwrap()
+    }
+
+    fn form(card: &str) -> CheckoutForm {
+        CheckoutForm {
+            email: "ada@example.com".into(),
+            name: "Ada".into(),
+            address_line1: "1 Main St".into(),
+            city: "Boston".into(),
+            region: "MA".into(),
+            postal_code: "02139".into(),
+            country: "US".into(),
+            shipping_option: "standard".into(),
+            card_number: card.into(),
+            card_expiry: "12/30".into(),
+            card_cvc: "123".into(),
+            ..CheckoutForm::default()
+        }
+    }
+
+    async fn cart_with_tote(service: &CartService, buyer: &CartToken, quantity: u32) {
+        let (tote, sku) = (
+            ItemId::parse("tote").unwrap(),
+            Sku::parse("TOTE-1").unwrap(),
+        );
+        service
+            .add_item(buyer, &tote, &sku, quantity, NOW)
+            .await
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_double_submit_pays_once_and_orders_once() {
+        let (service, gateway) = service().await;
+        let alice = token("alice");
+        cart_with_tote(&service, &alice, 1).await;
+        let card = form("4242 4242 4242 4242");
+        let (first, second) = tokio::join!(
+            service.checkout(&alice, key("k1"), "order-1".into(), &card, NOW),
+            service.checkout(&alice, key("k1"), "order-2".into(), &card, NOW),
+        );
+        let (first, second) = (first.unwrap(), second.unwrap());
+        assert_eq!(first, second);
+        assert_eq!(gateway.charge_count(), 1);
+        assert_eq!(first.grand_total_cents, 2000 + 500);
+        assert_eq!(first.payment_id, "test_ch_1");
+        assert_eq!(first.shipping_address.unwrap().postal_code, "02139");
+        let again = service
+            .checkout(&alice, key("k1"), "order-3".into(), &card, NOW)
+            .await
+            .unwrap();
+        assert_eq!(again.id, first.id);
+        assert_eq!(gateway.charge_count(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_declined_card_places_no_order_and_leaves_the_cart_open() {
+        let (service, gateway) = service().await;
+        let alice = token("alice");
+        cart_with_tote(&service, &alice, 1).await;
+        let error = service
+            .checkout(
+                &alice,
+                key("k1"),
+                "o".into(),
+                &form(TEST_CARD_DECLINED),
+                NOW,
+            )
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, CheckoutError::Payment(PaymentError::Declined { .. })),
+            "{error:?}"
+        );
+        assert_eq!(gateway.charge_count(), 0);
+        assert!(
+            !service
+                .cart(&alice, NOW)
+                .await
+                .unwrap()
+                .unwrap()
+                .is_purchased
+        );
+        assert!(
+            service
+                .store()
+                .order_by_key(&key("k1"))
+                .await
+                .unwrap()
+                .is_none()
+        );
+    }
+
+    #[tokio::test]
+    async fn wrong_fields_are_named_and_nothing_is_charged() {
+        let (service, gateway) = service().await;
+        let alice = token("alice");
+        cart_with_tote(&service, &alice, 1).await;
+        let bad = CheckoutForm {
+            postal_code: "123".into(),
+            ..form("4242 4242 4242 4242")
+        };
+        let error = service
+            .checkout(&alice, key("k1"), "o".into(), &bad, NOW)
+            .await
+            .unwrap_err();
+        let CheckoutError::Invalid(errors) = error else {
+            panic!("{error:?}");
+        };
+        assert_eq!(errors["postalCode"], "Zip code must be exactly 5 digits.");
+        assert_eq!(gateway.charge_count(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_charge_for_an_order_that_lost_the_last_item_is_refunded() {
+        let (service, gateway) = service().await;
+        let (alice, bob) = (token("alice"), token("bob"));
+        cart_with_tote(&service, &alice, 3).await;
+        cart_with_tote(&service, &bob, 1).await;
+        let card = form("4242424242424242");
+        service
+            .checkout(&alice, key("a1"), "order-a".into(), &card, NOW)
+            .await
+            .unwrap();
+        let error = service
+            .checkout(&bob, key("b1"), "order-b".into(), &card, NOW)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, CheckoutError::Order(PlaceOrderError::OutOfStock(_))),
+            "{error:?}"
+        );
+        assert_eq!(gateway.charge_count(), 2);
+        assert_eq!(gateway.refunded(), vec!["test_ch_2".to_owned()]);
+    }
+}
+
+#[cfg(test)]
+mod entry_tests {
+    use super::*;
+    use crate::checkout::InMemoryCommerceStore;
+    use crate::ports::conformance::fixture_site;
+    use crate::ports::memory::MemorySiteRepository;
+
+    const NOW: Timestamp = Timestamp(1_700_000_000_000);
+
+    fn token(name: &str) -> CartToken {
+        CartToken::parse(format!("{name:0>16}")).unwrap()
+    }
+
+    #[tokio::test]
+    async fn entering_checkout_holds_the_items_and_keeps_them_from_others_until_the_hold_ends() {
+        let site = MemorySiteRepository::new();
+        site.replace_site(&fixture_site("Shop")).await.unwrap();
+        let service = CartService::new(
+            Arc::new(site),
+            Arc::new(InMemoryCommerceStore::new()),
+            StoreRules::default(),
+        )
+        .with_hold_seconds(90);
+        let (tote, sku) = (
+            ItemId::parse("tote").unwrap(),
+            Sku::parse("TOTE-1").unwrap(),
+        );
+        let (alice, bob) = (token("alice"), token("bob"));
+        service.add_item(&alice, &tote, &sku, 3, NOW).await.unwrap();
+        service.add_item(&bob, &tote, &sku, 1, NOW).await.unwrap();
+
+        let refused = service.enter_checkout(None, NOW).await.unwrap_err();
+        assert!(matches!(
+            refused,
+            EnterCheckoutError::Refused(CheckoutEntryRefusal::SessionExpired)
+        ));
+        let held = service.enter_checkout(Some(&alice), NOW).await.unwrap();
+        assert_eq!(held.reserved_until, Some(NOW.plus_seconds(90)));
+        let cart = service.cart(&alice, NOW).await.unwrap().unwrap();
+        assert_eq!(cart.reserved_until, Some(NOW.plus_seconds(90)));
+
+        let EnterCheckoutError::Refused(refusal) =
+            service.enter_checkout(Some(&bob), NOW).await.unwrap_err()
+        else {
+            panic!("Bob should be refused");
+        };
+        assert_eq!(
+            refusal.message(),
+            "Post tote is being held for other shoppers at checkout. Please try again in a few minutes."
+        );
+        let after = NOW.plus_seconds(90);
+        assert!(service.enter_checkout(Some(&bob), after).await.is_ok());
     }
 }

@@ -2,10 +2,20 @@
 
 use async_trait::async_trait;
 
-use super::order::{IdempotencyKey, Order, PlaceOrderError};
-use crate::cart::{CartState, CartToken, CouponCode, Stock};
+use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
+use crate::cart::{CartState, CartToken, CouponCode, HoldError, Stock, Timestamp};
 use crate::catalog::Sku;
 use crate::ports::RepositoryError;
+
+/// Why stock could not be held for a cart.
+#[derive(Debug, thiserror::Error)]
+pub enum HoldStockError {
+    /// Other carts at checkout hold so much of a SKU that too little is left.
+    #[error(transparent)]
+    Short(#[from] HoldError),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
 
 /// Where carts, stock levels and orders live. One port rather than three, because placing
 /// an order touches all of them in one transaction.
@@ -31,8 +41,36 @@ pub trait CommerceStore: Send + Sync {
     /// Places an order in one transaction: every limited line's stock is decremented, never
     /// below zero; the cart is marked purchased; the order is recorded. When any line is
     /// short nothing changes and the answer is `OutOfStock`. An order already placed with
-    /// the same idempotency key is returned as it is, and nothing happens again.
-    async fn place_order(&self, order: &Order) -> Result<Order, PlaceOrderError>;
+    /// the same idempotency key is returned as it is, and nothing happens again. Each of
+    /// `coupon_limits` is counted again inside the transaction (in all, and for the order's
+    /// email): a coupon at its limit answers `CouponLimitReached` and changes nothing.
+    async fn place_order(
+        &self,
+        order: &Order,
+        coupon_limits: &[CouponLimit],
+    ) -> Result<Order, PlaceOrderError>;
+
+    /// Holds `lines` for the cart `token` from `now` for `seconds`, all or nothing, in
+    /// place of the holds it had: what other carts hold (unexpired) is not available to it.
+    /// SKUs that are unlimited or not tracked need no hold. Returns when the hold ends.
+    async fn hold_stock(
+        &self,
+        token: &CartToken,
+        lines: &[(Sku, u32)],
+        now: Timestamp,
+        seconds: i64,
+    ) -> Result<Timestamp, HoldStockError>;
+
+    /// Ends the cart's holds (placing its order ends them too).
+    async fn release_holds(&self, token: &CartToken) -> Result<(), RepositoryError>;
+
+    /// Units of `sku` held by carts other than `token` at `now`.
+    async fn held_by_others(
+        &self,
+        sku: &Sku,
+        token: &CartToken,
+        now: Timestamp,
+    ) -> Result<u32, RepositoryError>;
 
     async fn order(&self, id: &str) -> Result<Option<Order>, RepositoryError>;
 

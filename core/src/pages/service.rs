@@ -43,6 +43,9 @@ pub enum PageContent {
     NotFound,
     /// The error page (page type 101).
     Error,
+    /// A commerce page (cart, checkout, order; page types 200-211) whose main content is one
+    /// shopper's own, so the HTTP adapter renders it inside the site's chrome and never caches it.
+    Commerce,
 }
 
 /// The items a summary block lists.
@@ -178,6 +181,29 @@ impl PageService {
     pub async fn error_page(&self, path: &str, viewer: &Viewer) -> Result<PageView, PageError> {
         let profile = self.profile().await?;
         Ok(self.status_page(profile, viewer, PageType::Error, path))
+    }
+
+    /// A commerce page of `page_type` at `path` headed `heading`: the site's chrome and page
+    /// context around content the caller renders for one shopper.
+    pub async fn commerce_page(
+        &self,
+        page_type: PageType,
+        path: &str,
+        heading: &str,
+        viewer: &Viewer,
+    ) -> Result<PageView, PageError> {
+        let profile = self.profile().await?;
+        Ok(PageView {
+            page_type,
+            path: path.to_owned(),
+            title: titled(heading, &profile),
+            description: String::new(),
+            image: None,
+            context: PageContext::build(&profile, viewer, page_type, None, None),
+            profile,
+            content: PageContent::Commerce,
+            resolved: ResolvedBlocks::default(),
+        })
     }
 
     /// Every public, published URL of the site.

@@ -121,3 +121,25 @@ async fn the_page_context_of_an_item_page_keeps_the_spec_field_names() {
         .unwrap();
     insta::assert_json_snapshot!(page.context);
 }
+
+#[tokio::test]
+async fn a_commerce_page_carries_its_page_type_in_the_context() {
+    let pages = service().await;
+    for (page_type, code) in [
+        (PageType::CartV2, 205),
+        (PageType::ShowCart, 200),
+        (PageType::Checkout, 201),
+        (PageType::OrderConfirmed, 202),
+        (PageType::OrderReceived, 207),
+        (PageType::OrderStatus, 211),
+    ] {
+        let page = pages
+            .commerce_page(page_type, "/cart", "Cart", &Viewer::default())
+            .await
+            .unwrap();
+        assert_eq!(page.context.page_type, code);
+        assert_eq!(page.title, "Cart — Fixture");
+        assert_eq!(page.status_code(), 200);
+        assert!(matches!(page.content, PageContent::Commerce));
+    }
+}

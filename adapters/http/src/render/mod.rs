@@ -6,6 +6,7 @@
 mod blocks;
 mod chrome;
 mod commerce;
+pub(crate) mod commerce_pages;
 mod consent;
 mod dates;
 pub(crate) mod forms;
@@ -60,7 +61,7 @@ pub fn islands_on(view: &PageView) -> BTreeSet<&'static str> {
             Some(&collection.body.layout)
         }
         PageContent::Item { item, .. } => Some(&item.body.layout),
-        PageContent::NotFound | PageContent::Error => None,
+        PageContent::NotFound | PageContent::Error | PageContent::Commerce => None,
     };
     layout
         .into_iter()
@@ -107,13 +108,49 @@ pub fn render_page_with_lifetime(
     plugins: &dyn BlockRenderer,
 ) -> Result<RenderedPage, RenderError> {
     let scope = RenderScope::new(view).with_plugins(plugins);
-    let settings = &view.profile.settings;
-    let context_json = Markup::script_json(&view.context).map_err(RenderError::Context)?;
     // Built in document order: the first image inside `main` is the one that loads eagerly.
     let header = Header::new(view);
     let main = PageMain::new(&scope);
+    let html = render_document(view, assets, public_base_url, header, main)?;
+    Ok(RenderedPage {
+        html,
+        cache_seconds: scope.cache_seconds(),
+        stylesheets: scope.take_stylesheets(),
+    })
+}
+
+/// A commerce page (cart, checkout, order): the site's chrome and page context around
+/// `main`, which holds one shopper's data, so the page is `noindex` and never cached.
+pub(crate) fn render_commerce_page(
+    view: &PageView,
+    assets: &PageAssets,
+    public_base_url: &str,
+    main: &commerce_pages::CommerceMain,
+) -> Result<String, RenderError> {
+    let header = Header::new(view);
+    render_document(
+        view,
+        assets,
+        public_base_url,
+        header,
+        PageMain::Commerce(main),
+    )
+}
+
+fn render_document<'a>(
+    view: &'a PageView,
+    assets: &'a PageAssets,
+    public_base_url: &str,
+    header: Header<'a>,
+    main: PageMain<'a>,
+) -> Result<String, RenderError> {
+    let settings = &view.profile.settings;
+    let context_json = Markup::script_json(&view.context).map_err(RenderError::Context)?;
     let footer = Footer::new(view);
-    let is_status_page = matches!(view.content, PageContent::NotFound | PageContent::Error);
+    let is_status_page = matches!(
+        view.content,
+        PageContent::NotFound | PageContent::Error | PageContent::Commerce
+    );
     let url = urls::absolute_url(public_base_url, &view.path);
     let lang = document_language(&settings.locale);
     let image = view
@@ -158,12 +195,7 @@ pub fn render_page_with_lifetime(
         captcha_script: captcha_script(view, popup_overlay.as_ref()),
         popup_overlay,
     };
-    let html = document.render()?;
-    Ok(RenderedPage {
-        html,
-        cache_seconds: scope.cache_seconds(),
-        stylesheets: scope.take_stylesheets(),
-    })
+    Ok(document.render()?)
 }
 
 /// The renderer of pages rendered without plugins: it claims nothing, so plugin blocks show

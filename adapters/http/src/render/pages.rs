@@ -19,6 +19,8 @@ pub(crate) enum PageMain<'a> {
     Post(PostPage<'a>),
     Product(ProductPage<'a>),
     Status(StatusPage),
+    /// A cart, checkout or order page, rendered by its handler for one shopper.
+    Commerce(&'a super::commerce_pages::CommerceMain),
 }
 
 impl<'a> PageMain<'a> {
@@ -34,6 +36,9 @@ impl<'a> PageMain<'a> {
             },
             PageContent::NotFound => Self::Status(StatusPage::not_found()),
             PageContent::Error => Self::Status(StatusPage::error()),
+            // A commerce page's content belongs to one shopper and comes with the call that
+            // renders it (`render_commerce_page`); without it there is nothing to show.
+            PageContent::Commerce => Self::Status(StatusPage::error()),
         }
     }
 }
@@ -46,6 +51,7 @@ impl fmt::Display for PageMain<'_> {
             Self::Post(page) => page.fmt(f),
             Self::Product(page) => page.fmt(f),
             Self::Status(page) => page.fmt(f),
+            Self::Commerce(page) => page.fmt(f),
         }
     }
 }

@@ -322,11 +322,18 @@ async fn the_form_adds_without_javascript_and_shows_the_cart() {
     let page = send(&app, page).await;
     assert_eq!(page.status, StatusCode::OK);
     let html = page.text();
+    // The cart app's root inside its container (001 s2), in the site's chrome, page type 205.
     assert!(
-        html.contains("<main class=\"sqs-cart-container\">"),
+        html.contains("<div class=\"sqs-cart-container\">"),
         "{html}"
     );
-    assert!(html.contains("<div id=\"sqs-cart-root\">"), "{html}");
+    assert!(
+        html.contains("<div id=\"sqs-cart-root\" data-island=\"cart\""),
+        "{html}"
+    );
+    assert!(html.contains("class=\"site-header\""), "{html}");
+    assert!(html.contains("class=\"site-footer\""), "{html}");
+    assert!(html.contains("\"pageType\":205"), "{html}");
     assert!(html.contains("$40.00"), "{html}");
     assert_eq!(page.header("cache-control"), "no-store");
 
@@ -410,6 +417,11 @@ fn form(method: &str, path: &str, body: &str, token: Option<&str>) -> Request<Bo
     request.body(Body::from(body.to_owned())).unwrap()
 }
 
+/// A filled checkout form for a US address, without the card number and key.
+const CHECKOUT_FIELDS: &str = "email=shopper%40example.com&name=Ada+Shopper&addressLine1=1+Main+St\
+     &city=Boston&region=MA&postalCode=02139&country=US&shippingOption=standard\
+     &cardExpiry=12%2F40&cardCvc=123";
+
 fn idempotency_key(checkout_html: &str) -> String {
     let marker = "name=\"idempotencyKey\" value=\"";
     let start = checkout_html.find(marker).expect("the form carries a key") + marker.len();
@@ -444,8 +456,7 @@ async fn a_shopper_checks_out_once_even_when_submitting_twice() {
 
     let checkout = send(&app, form("GET", "/checkout", "", Some(&token))).await;
     let key = idempotency_key(&checkout.text());
-    let submit =
-        format!("email=shopper%40example.com&shippingOption=standard&idempotencyKey={key}");
+    let submit = format!("{CHECKOUT_FIELDS}&cardNumber=4242+4242+4242+4242&idempotencyKey={key}");
     let first = send(&app, form("POST", "/checkout", &submit, Some(&token))).await;
     assert_eq!(first.status, StatusCode::SEE_OTHER, "{}", first.text());
     let second = send(&app, form("POST", "/checkout", &submit, Some(&token))).await;
@@ -455,6 +466,14 @@ async fn a_shopper_checks_out_once_even_when_submitting_twice() {
     assert_eq!(confirmed.status, StatusCode::OK);
     let html = confirmed.text();
     assert!(html.contains("Order confirmed"), "{html}");
+    assert!(html.contains("\"pageType\":202"), "{html}");
+    // Coming back later, the same order shows its status (211).
+    let status_path = first
+        .header("location")
+        .trim_end_matches("/confirmed")
+        .to_owned();
+    let status = send(&app, form("GET", &status_path, "", None)).await.text();
+    assert!(status.contains("\"pageType\":211"), "{status}");
     // 3 x $20.00 plus $5.00 shipping.
     assert!(html.contains("Total: $65.00"), "{html}");
 
@@ -543,7 +562,7 @@ async fn coupons_are_applied_refused_with_a_reason_and_removed() {
         ),
     )
     .await;
-    assert_eq!(expired.status, StatusCode::CONFLICT);
+    assert_eq!(expired.status, StatusCode::BAD_REQUEST);
     assert_eq!(expired.json()["error"], "This coupon has expired.");
     assert_eq!(expired.json()["target"], "GONE");
 
@@ -557,7 +576,7 @@ async fn coupons_are_applied_refused_with_a_reason_and_removed() {
         ),
     )
     .await;
-    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     assert_eq!(unknown.json()["error"], "This coupon code is not valid.");
 
     let wrong_type = send(
@@ -613,4 +632,276 @@ async fn the_coupon_form_works_without_javascript() {
     .await;
     assert_eq!(refused.status, StatusCode::CONFLICT);
     assert!(refused.text().contains("This coupon has expired."));
+}
+
+/// A cart of the fixture's tote that has entered checkout, and the checkout page's key.
+async fn at_checkout(app: &axum::Router, quantity: u32) -> (String, String) {
+    let added = send(
+        app,
+        form(
+            "POST",
+            "/cart",
+            &format!("itemId=tote&sku=TOTE-1&quantity={quantity}"),
+            None,
+        ),
+    )
+    .await;
+    let token = cart_cookie(&added);
+    let entry = send(
+        app,
+        form("GET", "/commerce/goto-checkout", "", Some(&token)),
+    )
+    .await;
+    assert_eq!(entry.status, StatusCode::SEE_OTHER, "{}", entry.text());
+    let checkout = send(app, form("GET", "/checkout", "", Some(&token))).await;
+    assert_eq!(checkout.status, StatusCode::OK);
+    (token, idempotency_key(&checkout.text()))
+}
+
+#[tokio::test]
+async fn the_checkout_page_is_page_type_201_with_the_hold_countdown_and_every_field() {
+    let app = shop().await;
+    let (token, _) = at_checkout(&app, 1).await;
+    let html = send(&app, form("GET", "/checkout", "", Some(&token)))
+        .await
+        .text();
+    assert!(html.contains("\"pageType\":201"), "{html}");
+    assert!(html.contains("class=\"site-header\""), "{html}");
+    assert!(html.contains("data-island=\"hold-countdown\""), "{html}");
+    assert!(html.contains("data-countdown-seconds=\"600\""), "{html}");
+    for name in [
+        "email",
+        "name",
+        "addressLine1",
+        "city",
+        "postalCode",
+        "country",
+        "shippingOption",
+        "cardNumber",
+        "cardExpiry",
+        "cardCvc",
+    ] {
+        assert!(html.contains(&format!("name=\"{name}\"")), "{name}: {html}");
+    }
+    assert!(
+        html.contains("4242 4242 4242 4242"),
+        "the test card is named"
+    );
+}
+
+#[tokio::test]
+async fn a_held_item_cannot_be_taken_to_checkout_by_another_shopper() {
+    let app = shop().await;
+    at_checkout(&app, 3).await;
+    let added = send(
+        &app,
+        form("POST", "/cart", "itemId=tote&sku=TOTE-1&quantity=1", None),
+    )
+    .await;
+    let other = cart_cookie(&added);
+    let refused = send(
+        &app,
+        form("GET", "/commerce/goto-checkout", "", Some(&other)),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert!(
+        refused
+            .text()
+            .contains("is being held for other shoppers at checkout"),
+        "{}",
+        refused.text()
+    );
+}
+
+#[tokio::test]
+async fn wrong_checkout_fields_are_named_and_a_declined_card_says_so() {
+    let app = shop().await;
+    let (token, key) = at_checkout(&app, 1).await;
+    let bad_zip = CHECKOUT_FIELDS.replace("postalCode=02139", "postalCode=0213");
+    let refused = send(
+        &app,
+        form(
+            "POST",
+            "/checkout",
+            &format!("{bad_zip}&cardNumber=4242424242424242&idempotencyKey={key}"),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    let html = refused.text();
+    assert!(
+        html.contains("Zip code must be exactly 5 digits."),
+        "{html}"
+    );
+    assert!(html.contains("Update the missing or invalid information above"));
+    assert!(html.contains("aria-invalid=\"true\""));
+    // What the shopper typed stays, except the card.
+    assert!(html.contains("value=\"Ada Shopper\""));
+    assert!(!html.contains("4242424242424242"));
+
+    let declined = send(
+        &app,
+        form(
+            "POST",
+            "/checkout",
+            &format!("{CHECKOUT_FIELDS}&cardNumber=4000000000000002&idempotencyKey={key}"),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(declined.status, StatusCode::PAYMENT_REQUIRED);
+    assert!(
+        declined
+            .text()
+            .contains("Your card was declined. Please use another card.")
+    );
+}
+
+#[tokio::test]
+async fn the_shipping_location_and_option_are_set_over_http() {
+    let app = shop().await;
+    let started = send(
+        &app,
+        call(
+            "POST",
+            "/api/commerce/cart/items",
+            Some(add_body(json!(1))),
+            None,
+        ),
+    )
+    .await;
+    let token = cart_cookie(&started);
+    let located = send(
+        &app,
+        call(
+            "PUT",
+            "/api/commerce/cart/shipping-location",
+            Some(json!({ "country": "us", "region": "ny", "postalCode": "10001" }).to_string()),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(located.status, StatusCode::OK, "{}", located.text());
+    assert_eq!(
+        located.json()["cart"]["shippingLocation"],
+        json!({ "country": "US", "region": "NY", "postalCode": "10001" })
+    );
+    let wrong = send(
+        &app,
+        call(
+            "PUT",
+            "/api/commerce/cart/shipping-location",
+            Some(json!({ "country": 1 }).to_string()),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
+    assert_eq!(wrong.json()["field"], "country");
+
+    let chosen = send(
+        &app,
+        call(
+            "PUT",
+            "/api/commerce/cart/shipping-option",
+            Some(json!({ "id": "standard" }).to_string()),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(chosen.status, StatusCode::OK);
+    let cart = &chosen.json()["cart"];
+    assert_eq!(cart["shippingCostCents"], 500);
+    assert_eq!(cart["totalsText"]["grandTotal"], "$25.00");
+    let unknown = send(
+        &app,
+        call(
+            "PUT",
+            "/api/commerce/cart/shipping-option",
+            Some(json!({ "id": "teleport" }).to_string()),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(unknown.status, StatusCode::CONFLICT);
+    assert_eq!(
+        unknown.json()["error"],
+        "Update the missing or invalid information above"
+    );
+
+    // The same without JavaScript: forms on the cart page, back to the cart.
+    let by_form = send(
+        &app,
+        form(
+            "POST",
+            "/cart/shipping-location",
+            "country=GB&region=&postalCode=SW1A+1AA",
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(by_form.status, StatusCode::SEE_OTHER);
+    let page = send(&app, form("GET", "/cart", "", Some(&token)))
+        .await
+        .text();
+    assert!(page.contains("value=\"SW1A 1AA\""), "{page}");
+}
+
+#[tokio::test]
+async fn lines_change_and_go_without_javascript_and_show_cart_is_page_type_200() {
+    let app = shop().await;
+    let added = send(
+        &app,
+        form("POST", "/cart", "itemId=tote&sku=TOTE-1&quantity=1", None),
+    )
+    .await;
+    let token = cart_cookie(&added);
+    let changed = send(
+        &app,
+        form(
+            "POST",
+            "/cart/quantity",
+            "sku=TOTE-1&quantity=2",
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(changed.status, StatusCode::SEE_OTHER);
+    let shown = send(&app, form("GET", "/commerce/show-cart", "", Some(&token)))
+        .await
+        .text();
+    assert!(shown.contains("\"pageType\":200"), "{shown}");
+    assert!(shown.contains("$40.00"), "{shown}");
+    // More than is in stock keeps what there is and says so.
+    let reduced = send(
+        &app,
+        form(
+            "POST",
+            "/cart/quantity",
+            "sku=TOTE-1&quantity=9",
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(reduced.status, StatusCode::OK);
+    assert!(reduced.text().contains("Only 3 are available"));
+    let removed = send(
+        &app,
+        form("POST", "/cart/remove", "sku=TOTE-1", Some(&token)),
+    )
+    .await;
+    assert_eq!(removed.status, StatusCode::SEE_OTHER);
+    let empty = send(&app, form("GET", "/cart", "", Some(&token)))
+        .await
+        .text();
+    assert!(empty.contains("You have nothing in your shopping cart"));
+    let gone = send(
+        &app,
+        form("POST", "/cart/remove", "sku=TOTE-1", Some(&token)),
+    )
+    .await;
+    assert_eq!(gone.status, StatusCode::CONFLICT);
+    assert!(gone.text().contains("Unable to remove item"));
 }

@@ -4,9 +4,11 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use vitrine_core::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock};
+use vitrine_core::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock, Timestamp};
 use vitrine_core::catalog::Sku;
-use vitrine_core::checkout::{CommerceStore, IdempotencyKey, Order, PlaceOrderError};
+use vitrine_core::checkout::{
+    CommerceStore, CouponLimit, HoldStockError, IdempotencyKey, Order, PlaceOrderError,
+};
 use vitrine_core::ports::RepositoryError;
 
 /// A commerce store with what must outlive it (the test database).
@@ -37,8 +39,35 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.stock(sku).await
     }
 
-    async fn place_order(&self, order: &Order) -> Result<Order, PlaceOrderError> {
-        self.store.place_order(order).await
+    async fn place_order(
+        &self,
+        order: &Order,
+        coupon_limits: &[CouponLimit],
+    ) -> Result<Order, PlaceOrderError> {
+        self.store.place_order(order, coupon_limits).await
+    }
+
+    async fn hold_stock(
+        &self,
+        token: &CartToken,
+        lines: &[(Sku, u32)],
+        now: Timestamp,
+        seconds: i64,
+    ) -> Result<Timestamp, HoldStockError> {
+        self.store.hold_stock(token, lines, now, seconds).await
+    }
+
+    async fn release_holds(&self, token: &CartToken) -> Result<(), RepositoryError> {
+        self.store.release_holds(token).await
+    }
+
+    async fn held_by_others(
+        &self,
+        sku: &Sku,
+        token: &CartToken,
+        now: Timestamp,
+    ) -> Result<u32, RepositoryError> {
+        self.store.held_by_others(sku, token, now).await
     }
 
     async fn order(&self, id: &str) -> Result<Option<Order>, RepositoryError> {

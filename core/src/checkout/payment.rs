@@ -1,0 +1,234 @@
+//! The payment gateway port and the built-in test gateway the demo pays with. A charge
+//! carries the order's idempotency key, so a gateway charges a key once however often it is
+//! asked; the order flow relies on that for a double click to pay once.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use async_trait::async_trait;
+
+use super::order::IdempotencyKey;
+use crate::money::Currency;
+
+/// A card as typed at checkout: digits only, with its expiry and security code.
+#[derive(Clone, PartialEq, Eq)]
+pub struct CardDetails {
+    pub number: String,
+    pub expiry_month: u8,
+    pub expiry_year: i64,
+    pub cvc: String,
+}
+
+// Never print a card number or security code into a log.
+impl std::fmt::Debug for CardDetails {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CardDetails")
+            .field("last4", &self.last4())
+            .finish_non_exhaustive()
+    }
+}
+
+impl CardDetails {
+    /// The number without spaces or dashes.
+    pub fn normalise_number(text: &str) -> String {
+        text.chars().filter(|c| !matches!(c, ' ' | '-')).collect()
+    }
+
+    /// 12 to 19 digits that pass the Luhn check.
+    pub fn is_valid_number(digits: &str) -> bool {
+        if !(12..=19).contains(&digits.len()) || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return false;
+        }
+        let sum: u32 = digits
+            .bytes()
+            .rev()
+            .enumerate()
+            .map(|(index, byte)| {
+                let digit = u32::from(byte - b'0');
+                if index % 2 == 1 {
+                    let doubled = digit * 2;
+                    if doubled > 9 { doubled - 9 } else { doubled }
+                } else {
+                    digit
+                }
+            })
+            .sum();
+        sum.is_multiple_of(10)
+    }
+
+    pub fn last4(&self) -> &str {
+        &self.number[self.number.len().saturating_sub(4)..]
+    }
+}
+
+/// One charge to make.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentRequest {
+    /// The order's idempotency key: the same key charges once.
+    pub key: IdempotencyKey,
+    pub amount_minor: i64,
+    pub currency: Currency,
+    pub card: CardDetails,
+    pub email: String,
+    pub description: String,
+}
+
+/// A charge the gateway made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payment {
+    /// The gateway's own id of the charge.
+    pub id: String,
+    pub amount_minor: i64,
+    pub currency: Currency,
+}
+
+/// Why a charge was not made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PaymentError {
+    /// The card's issuer said no; `message` is safe to show the shopper.
+    #[error("declined: {message}")]
+    Declined { message: String },
+    /// The gateway could not be reached or answered something unexpected.
+    #[error("payment gateway unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// Takes payments.
+#[async_trait]
+pub trait PaymentGateway: Send + Sync {
+    /// Charges the card; the same `request.key` charges at most once and answers the first
+    /// charge again.
+    async fn charge(&self, request: &PaymentRequest) -> Result<Payment, PaymentError>;
+
+    /// Gives a charge back in full, as when the order it paid for could not be placed.
+    async fn refund(&self, payment: &Payment) -> Result<(), PaymentError>;
+
+    /// Whether this is a test gateway, so the checkout page can say which cards to use.
+    fn is_test(&self) -> bool {
+        false
+    }
+}
+
+/// The card number the test gateway charges.
+pub const TEST_CARD_SUCCEEDS: &str = "4242424242424242";
+/// The card number the test gateway declines.
+pub const TEST_CARD_DECLINED: &str = "4000000000000002";
+/// What the test gateway says when it declines (our text).
+pub const DECLINED_MESSAGE: &str = "Your card was declined. Please use another card.";
+
+/// The built-in test gateway: no money moves. 4242 4242 4242 4242 succeeds, 4000 0000 0000
+/// 0002 is declined, and so is any other number, so a real card typed into the demo is
+/// never mistaken for a payment.
+#[derive(Debug, Default)]
+pub struct TestPaymentGateway {
+    charges: Mutex<BTreeMap<String, Payment>>,
+    refunds: Mutex<Vec<String>>,
+}
+
+impl TestPaymentGateway {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many distinct charges were made (refunded ones included).
+    pub fn charge_count(&self) -> usize {
+        self.charges.lock().map_or(0, |charges| charges.len())
+    }
+
+    /// The ids of refunded charges.
+    pub fn refunded(&self) -> Vec<String> {
+        self.refunds
+            .lock()
+            .map(|refunds| refunds.clone())
+            .unwrap_or_default()
+    }
+}
+
+#[async_trait]
+impl PaymentGateway for TestPaymentGateway {
+    async fn charge(&self, request: &PaymentRequest) -> Result<Payment, PaymentError> {
+        if request.card.number != TEST_CARD_SUCCEEDS {
+            return Err(PaymentError::Declined {
+                message: DECLINED_MESSAGE.to_owned(),
+            });
+        }
+        let mut charges = self
+            .charges
+            .lock()
+            .map_err(|_| PaymentError::Unavailable("test gateway state poisoned".into()))?;
+        let count = charges.len();
+        let payment = charges
+            .entry(request.key.as_str().to_owned())
+            .or_insert_with(|| Payment {
+                id: format!("test_ch_{}", count + 1),
+                amount_minor: request.amount_minor,
+                currency: request.currency,
+            });
+        Ok(payment.clone())
+    }
+
+    async fn refund(&self, payment: &Payment) -> Result<(), PaymentError> {
+        self.refunds
+            .lock()
+            .map_err(|_| PaymentError::Unavailable("test gateway state poisoned".into()))?
+            .push(payment.id.clone());
+        Ok(())
+    }
+
+    fn is_test(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(number: &str, key: &str) -> PaymentRequest {
+        PaymentRequest {
+            key: IdempotencyKey::parse(format!("{key:0>16}")).unwrap(),
+            amount_minor: 1234,
+            currency: Currency::Usd,
+            card: CardDetails {
+                number: number.into(),
+                expiry_month: 12,
+                expiry_year: 2030,
+                cvc: "123".into(),
+            },
+            email: "a@example.com".into(),
+            description: "Order".into(),
+        }
+    }
+
+    #[test]
+    fn luhn_accepts_test_cards_and_refuses_a_changed_digit() {
+        assert!(CardDetails::is_valid_number(TEST_CARD_SUCCEEDS));
+        assert!(CardDetails::is_valid_number(TEST_CARD_DECLINED));
+        assert!(!CardDetails::is_valid_number("4242424242424241"));
+        assert!(!CardDetails::is_valid_number("4242"));
+        assert_eq!(
+            CardDetails::normalise_number("4242 4242-4242 4242"),
+            TEST_CARD_SUCCEEDS
+        );
+    }
+
+    #[tokio::test]
+    async fn the_test_gateway_charges_a_key_once_and_declines_the_documented_card() {
+        let gateway = TestPaymentGateway::new();
+        let first = gateway
+            .charge(&request(TEST_CARD_SUCCEEDS, "k1"))
+            .await
+            .unwrap();
+        let again = gateway
+            .charge(&request(TEST_CARD_SUCCEEDS, "k1"))
+            .await
+            .unwrap();
+        assert_eq!(first, again);
+        assert_eq!(gateway.charge_count(), 1);
+        let declined = gateway.charge(&request(TEST_CARD_DECLINED, "k2")).await;
+        assert!(matches!(declined, Err(PaymentError::Declined { .. })));
+        assert_eq!(gateway.charge_count(), 1);
+        assert!(format!("{:?}", request(TEST_CARD_SUCCEEDS, "k").card).contains("4242"));
+        assert!(!format!("{:?}", request(TEST_CARD_SUCCEEDS, "k").card).contains("42424242"));
+    }
+}

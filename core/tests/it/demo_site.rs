@@ -151,7 +151,7 @@ async fn every_demo_page_resolves_after_import() {
     let summary = bundle::import(&demo_files(), repository.as_ref())
         .await
         .unwrap();
-    assert_eq!(summary.collections, 7);
+    assert_eq!(summary.collections, 8);
     assert_eq!(summary.products, 9);
     let pages = PageService::new(repository);
     let viewer = Viewer::default();
@@ -181,6 +181,11 @@ async fn every_demo_page_resolves_after_import() {
         ),
         ("/about", PageType::Page, "About — Terraluz Studio"),
         ("/contact", PageType::Page, "Contact — Terraluz Studio"),
+        (
+            "/events",
+            PageType::MainContent,
+            "Markets and events — Terraluz Studio",
+        ),
         (
             "/shipping",
             PageType::Page,
@@ -224,7 +229,7 @@ async fn every_demo_page_resolves_after_import() {
         ]
     );
     let sitemap = pages.sitemap().await.unwrap();
-    assert_eq!(sitemap.len(), 7 + 9 + 4);
+    assert_eq!(sitemap.len(), 8 + 9 + 4 + 3, "collections, products, posts, events");
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! The submit flow over one server-rendered form (spec 000 s4): validate, lock, fetch a key, save, then the success view or the errors; shared by the form and newsletter islands.
 
 import { resetCaptcha } from './captcha';
+import { bindSubmitToCaptcha } from './captcha-binding';
+import { CaptchaController } from './captcha-widgets';
 import { FORM_SUBMITTED_EVENT } from './events';
 import { attachCounters, clearFieldErrors, lockForm, showFieldErrors, showSuccess } from './markup';
 import { CAPTCHA_UNSOLVED, ERRORS_ABOVE, ERRORS_BELOW, FIELDS_INVALID } from './messages';
@@ -29,6 +31,8 @@ export interface ControllerOptions {
   readonly successUrl?: string | undefined;
   /** Loads a URL in the page (`location.assign` unless a test passes its own). */
   readonly navigate?: ((url: string) => void) | undefined;
+  /** Renders, resets and destroys the captcha widget (the page's providers unless a test passes its own). */
+  readonly captchaWidgets?: CaptchaController | undefined;
 }
 
 /** Takes over the form's submit; returns the function that gives it back. */
@@ -40,6 +44,8 @@ export function controlForm(options: ControllerOptions): () => void {
     options.onState(state);
   };
   const detachCounters = attachCounters(form);
+  const widgets = options.captchaWidgets ?? new CaptchaController();
+  const captchaBinding = bindSubmitToCaptcha(form, widgets);
   // The island shows the spec's messages itself, instead of the browser's bubbles.
   const noValidate = form.noValidate;
   form.noValidate = true;
@@ -96,7 +102,9 @@ export function controlForm(options: ControllerOptions): () => void {
       }
     } else {
       // The server spent the captcha token: the visitor solves a fresh one to resend.
-      resetCaptcha(form);
+      const container = form.querySelector<HTMLElement>('[data-captcha-provider]');
+      if (!container || !widgets.reset(container)) resetCaptcha(form);
+      captchaBinding.afterReset();
       fail(result.message, result.fieldErrors);
     }
   };
@@ -106,6 +114,7 @@ export function controlForm(options: ControllerOptions): () => void {
     form.removeEventListener('submit', listener);
     form.noValidate = noValidate;
     detachCounters();
+    captchaBinding.dispose();
     clearFieldErrors(block);
   };
 }

@@ -96,6 +96,8 @@ async fn the_site_key_is_in_the_page_context_and_the_forms_widget() {
         "<div class=\"form__captcha cf-turnstile\" data-captcha-provider=\"turnstile\" \
          data-sitekey=\"0x4AAAAAAA-site-key\"></div>"
     ));
+    // The submit button is bound to the widget: after a failed save it waits for a new solve.
+    assert!(html.contains("type=\"submit\" data-captcha-bound>"), "{html}");
     assert!(html.contains(
         "<script src=\"https://challenges.cloudflare.com/turnstile/v0/api.js\" async defer>"
     ));

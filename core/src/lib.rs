@@ -18,4 +18,5 @@ pub mod plugins;
 pub mod popup;
 pub mod ports;
 pub mod query_string;
+pub mod reviews;
 pub mod site;

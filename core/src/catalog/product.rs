@@ -130,6 +130,12 @@ impl Product {
         })
     }
 
+    /// Whether this product's `variant` can no longer be bought: limited with zero stock,
+    /// unless the product is digital, which never sells out (spec 000 s4).
+    pub fn variant_sold_out(&self, variant: &Variant) -> bool {
+        self.product_type != ProductType::Digital && variant.is_sold_out()
+    }
+
     /// The display states of spec 000 s4.
     pub fn price_display(&self) -> PriceDisplay {
         let lowest = self

@@ -11,7 +11,9 @@ use super::dates::{DisplayDate, display_date};
 use super::image::ImageView;
 use super::layout::LayoutView;
 use super::markup::Markup;
+use super::product_data::{ProductPageFacts, product_json_ld};
 use super::scope::RenderScope;
+use super::urls;
 
 /// The site path of an item's own page.
 pub(crate) fn item_path(collection: &Collection, item: &Item) -> String {
@@ -142,6 +144,8 @@ pub(crate) struct ProductPage<'a> {
     pub(crate) price: PriceView,
     pub(crate) excerpt: Markup,
     pub(crate) form: AddToCartForm<'a>,
+    /// schema.org `Product` data as JSON-LD.
+    pub(crate) json_ld: Markup,
     pub(crate) body: LayoutView<'a>,
     pub(crate) collection_title: &'a str,
     pub(crate) collection_href: String,
@@ -160,6 +164,21 @@ impl<'a> ProductPage<'a> {
             price: scope.price(product),
             excerpt: Markup::sanitized(&item.excerpt),
             form: AddToCartForm::new(scope, item, product, "product".to_owned()),
+            json_ld: product_json_ld(
+                item,
+                product,
+                ProductPageFacts {
+                    url: &urls::absolute_url(scope.base_url(), &scope.view.path),
+                    description: &scope.view.description,
+                    image_url: item
+                        .image
+                        .as_ref()
+                        .and_then(|image| urls::safe_src(&image.path))
+                        .map(|src| urls::absolute_url(scope.base_url(), src)),
+                    currency: scope.currency(),
+                    rating: None,
+                },
+            ),
             body: LayoutView::new(scope, &item.body.layout),
             collection_title: &collection.title,
             collection_href: collection.path(),

@@ -14,6 +14,7 @@ mod items;
 mod layout;
 mod markup;
 mod pages;
+mod product_data;
 mod scope;
 mod urls;
 
@@ -25,6 +26,7 @@ use std::collections::BTreeSet;
 use askama::Template;
 use vitrine_core::pages::{PageContent, PageView};
 use vitrine_core::plugins::{BlockRenderer, InMemoryBlockRenderer as NoPluginsRenderer};
+use vitrine_core::site::BlockContent;
 
 pub(crate) use consent::banner_settings;
 
@@ -60,11 +62,22 @@ pub fn islands_on(view: &PageView) -> BTreeSet<&'static str> {
         PageContent::Item { item, .. } => Some(&item.body.layout),
         PageContent::NotFound | PageContent::Error => None,
     };
-    layout
+    let mut islands: BTreeSet<&'static str> = layout
         .into_iter()
         .flat_map(|layout| layout.blocks())
         .filter_map(|block| blocks::island_name(&block.content))
-        .collect()
+        .collect();
+    // The add-to-cart form of a product page or product block is the product island.
+    let product_page =
+        matches!(&view.content, PageContent::Item { item, .. } if item.product.is_some());
+    let product_block = layout
+        .into_iter()
+        .flat_map(|layout| layout.blocks())
+        .any(|block| matches!(block.content, BlockContent::Product { .. }));
+    if product_page || product_block {
+        islands.insert("product");
+    }
+    islands
 }
 
 /// The whole HTML document of a page. `public_base_url` is the site's public origin, for the
@@ -84,7 +97,9 @@ pub fn render_page_with_plugins(
     public_base_url: &str,
     plugins: &dyn BlockRenderer,
 ) -> Result<String, RenderError> {
-    let scope = RenderScope::new(view).with_plugins(plugins);
+    let scope = RenderScope::new(view)
+        .with_plugins(plugins)
+        .with_base_url(public_base_url);
     let settings = &view.profile.settings;
     let context_json = Markup::script_json(&view.context).map_err(RenderError::Context)?;
     // Built in document order: the first image inside `main` is the one that loads eagerly.

@@ -21,6 +21,8 @@ pub(crate) struct RenderScope<'a> {
     hero_taken: Cell<bool>,
     /// Renders the blocks plugins claim, when the page is rendered with plugins.
     plugins: Option<&'a dyn BlockRenderer>,
+    /// The site's public origin, for absolute URLs in structured data.
+    base_url: &'a str,
 }
 
 impl<'a> RenderScope<'a> {
@@ -32,7 +34,21 @@ impl<'a> RenderScope<'a> {
             currency: settings.store.selected_currency,
             hero_taken: Cell::new(false),
             plugins: None,
+            base_url: "",
         }
+    }
+
+    pub(crate) fn with_base_url(mut self, base_url: &'a str) -> Self {
+        self.base_url = base_url;
+        self
+    }
+
+    pub(crate) fn base_url(&self) -> &'a str {
+        self.base_url
+    }
+
+    pub(crate) fn currency(&self) -> Currency {
+        self.currency
     }
 
     pub(crate) fn with_plugins(mut self, plugins: &'a dyn BlockRenderer) -> Self {

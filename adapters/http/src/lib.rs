@@ -22,6 +22,7 @@ mod newsletter_page;
 mod observability;
 mod page_cache;
 mod pages;
+mod quick_view;
 pub mod render;
 mod request_parts;
 mod router;

@@ -31,6 +31,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::newsletter_page::routes())
         .merge(crate::consent::routes())
         .merge(crate::census::routes())
+        .merge(crate::quick_view::routes())
         .merge(crate::events::routes())
         .merge(crate::cart::routes())
         .merge(crate::checkout_page::routes())

@@ -15,6 +15,7 @@ mod health;
 mod media;
 mod newsletter;
 mod pages;
+mod quick_view;
 mod success_url;
 mod support;
 mod widgets;

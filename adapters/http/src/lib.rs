@@ -25,6 +25,8 @@ mod pages;
 mod quick_view;
 pub mod render;
 mod request_parts;
+mod reviews;
+mod reviews_page;
 mod router;
 pub mod security_headers;
 mod seo;

@@ -72,6 +72,15 @@ impl PageCache {
             .map(|page| page.html.clone())
     }
 
+    /// Forgets every page, when something pages show changed outside the site revision
+    /// (a new product review).
+    pub(crate) fn clear(&self) {
+        self.pages
+            .write()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .clear();
+    }
+
     /// Keeps a page rendered at `revision`. Pages of older revisions make room first.
     pub(crate) fn put(&self, path: &str, revision: u64, html: Bytes) {
         let mut pages = self

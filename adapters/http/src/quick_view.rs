@@ -36,7 +36,7 @@ async fn record_quick_view(
         .item(&id)
         .await
         .map_err(|error| ApiError::Unavailable(Box::new(error)))?;
-    if !item.is_some_and(|item| item.product.is_some()) {
+    if item.is_none_or(|item| item.product.is_none()) {
         return Err(ApiError::NotFound);
     }
     if state.census.disabled {

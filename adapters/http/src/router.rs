@@ -32,6 +32,8 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::consent::routes())
         .merge(crate::census::routes())
         .merge(crate::quick_view::routes())
+        .merge(crate::reviews::routes())
+        .merge(crate::reviews_page::routes())
         .merge(crate::events::routes())
         .merge(crate::cart::routes())
         .merge(crate::checkout_page::routes())

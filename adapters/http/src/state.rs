@@ -81,6 +81,9 @@ pub struct AppState {
     pub(crate) carts: Arc<CartService>,
     /// The newsletter confirmation and unsubscribe pages; without it they answer 404.
     pub(crate) newsletter: Option<Arc<vitrine_core::forms::NewsletterService>>,
+    /// Review requests and product reviews; kept in memory unless the server wires the
+    /// database's review store with [`AppState::with_reviews`].
+    pub(crate) reviews: Arc<vitrine_core::reviews::ReviewService>,
 }
 
 /// Where consent receipts go, and the owner's export token (no export without one).
@@ -120,6 +123,9 @@ impl AppState {
             analytics: Arc::new(MemoryAnalyticsStore::new()),
             carts,
             newsletter: None,
+            reviews: Arc::new(vitrine_core::reviews::ReviewService::new(Arc::new(
+                vitrine_core::reviews::InMemoryReviewStore::new(),
+            ))),
         }
     }
 
@@ -175,6 +181,13 @@ impl AppState {
     /// production).
     pub fn with_carts(mut self, carts: Arc<CartService>) -> Self {
         self.carts = carts;
+        self
+    }
+
+    /// Runs review requests and reviews through `reviews` (over the database's review
+    /// store in production).
+    pub fn with_reviews(mut self, reviews: Arc<vitrine_core::reviews::ReviewService>) -> Self {
+        self.reviews = reviews;
         self
     }
 

@@ -70,6 +70,9 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_consent_receipts(database.consent_receipt_store(), owner_export_token())
             .with_block_renderer(plugins)
             .with_carts(Arc::new(cart_service(&database, repository.clone())))
+            .with_reviews(Arc::new(vitrine_core::reviews::ReviewService::new(
+                database.review_store(),
+            )))
             .with_forms(Arc::new(
                 delivery.apply(form_service(&database, repository)),
             ))

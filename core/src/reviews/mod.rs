@@ -6,14 +6,15 @@ mod model;
 mod service;
 mod store;
 pub mod texts;
+pub mod vectors;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod conformance;
 
 pub use memory::InMemoryReviewStore;
 pub use model::{
-    RatingSummary, Review, ReviewRequest, ReviewRequestToken, ReviewTextError, ReviewableItem,
-    StarRating,
+    ProductReviews, RatingSummary, Review, ReviewRequest, ReviewRequestToken, ReviewTextError,
+    ReviewableItem, StarRating,
 };
 pub use service::{
     OpenReviewRequestError, REVIEW_REQUEST_LIFETIME_SECONDS, ReviewService, SubmitReviewError,

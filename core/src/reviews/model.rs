@@ -117,6 +117,13 @@ impl Review {
     pub const MAX_AUTHOR: usize = 80;
 }
 
+/// What a product page shows of its reviews: the newest few and the summary of all.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ProductReviews {
+    pub summary: RatingSummary,
+    pub newest: Vec<Review>,
+}
+
 /// How many reviews a product has and their star total; the average is derived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct RatingSummary {

@@ -214,14 +214,14 @@ impl ReviewService {
         &self,
         skus: &[Sku],
         limit: u32,
-    ) -> Result<(Vec<Review>, super::RatingSummary), RepositoryError> {
+    ) -> Result<super::ProductReviews, RepositoryError> {
         let summary = self.store.summary_for(skus).await?;
-        let reviews = if summary.count() == 0 {
+        let newest = if summary.count() == 0 {
             Vec::new()
         } else {
             self.store.reviews_for(skus, limit).await?
         };
-        Ok((reviews, summary))
+        Ok(super::ProductReviews { summary, newest })
     }
 }
 

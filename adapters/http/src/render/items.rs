@@ -12,6 +12,7 @@ use super::image::ImageView;
 use super::layout::LayoutView;
 use super::markup::Markup;
 use super::product_data::{ProductPageFacts, product_json_ld};
+use super::reviews::ReviewsSection;
 use super::scope::RenderScope;
 use super::urls;
 
@@ -146,6 +147,8 @@ pub(crate) struct ProductPage<'a> {
     pub(crate) form: AddToCartForm<'a>,
     /// schema.org `Product` data as JSON-LD.
     pub(crate) json_ld: Markup,
+    /// Shown when the page was rendered with the product's reviews.
+    pub(crate) reviews: Option<ReviewsSection>,
     pub(crate) body: LayoutView<'a>,
     pub(crate) collection_title: &'a str,
     pub(crate) collection_href: String,
@@ -176,9 +179,10 @@ impl<'a> ProductPage<'a> {
                         .and_then(|image| urls::safe_src(&image.path))
                         .map(|src| urls::absolute_url(scope.base_url(), src)),
                     currency: scope.currency(),
-                    rating: None,
+                    rating: scope.reviews().map(|reviews| reviews.summary),
                 },
             ),
+            reviews: scope.reviews().map(ReviewsSection::new),
             body: LayoutView::new(scope, &item.body.layout),
             collection_title: &collection.title,
             collection_href: collection.path(),

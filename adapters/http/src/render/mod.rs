@@ -15,6 +15,7 @@ mod layout;
 mod markup;
 mod pages;
 mod product_data;
+mod reviews;
 mod scope;
 mod urls;
 
@@ -26,7 +27,10 @@ use std::collections::BTreeSet;
 use askama::Template;
 use vitrine_core::pages::{PageContent, PageView};
 use vitrine_core::plugins::{BlockRenderer, InMemoryBlockRenderer as NoPluginsRenderer};
+use vitrine_core::reviews::ProductReviews;
 use vitrine_core::site::BlockContent;
+
+pub(crate) use reviews::REVIEWS_SHOWN;
 
 pub(crate) use consent::banner_settings;
 
@@ -97,9 +101,21 @@ pub fn render_page_with_plugins(
     public_base_url: &str,
     plugins: &dyn BlockRenderer,
 ) -> Result<String, RenderError> {
+    render_page_with_reviews(view, assets, public_base_url, plugins, None)
+}
+
+/// [`render_page_with_plugins`], with the reviews of the page's product (product pages only).
+pub fn render_page_with_reviews(
+    view: &PageView,
+    assets: &PageAssets,
+    public_base_url: &str,
+    plugins: &dyn BlockRenderer,
+    reviews: Option<&ProductReviews>,
+) -> Result<String, RenderError> {
     let scope = RenderScope::new(view)
         .with_plugins(plugins)
-        .with_base_url(public_base_url);
+        .with_base_url(public_base_url)
+        .with_reviews(reviews);
     let settings = &view.profile.settings;
     let context_json = Markup::script_json(&view.context).map_err(RenderError::Context)?;
     // Built in document order: the first image inside `main` is the one that loads eagerly.

@@ -7,6 +7,7 @@ use vitrine_core::catalog::Product;
 use vitrine_core::money::{self, Currency, FormatOptions, Locale, Money};
 use vitrine_core::pages::PageView;
 use vitrine_core::plugins::BlockRenderer;
+use vitrine_core::reviews::ProductReviews;
 use vitrine_core::site::MediaRef;
 
 use super::commerce::PriceView;
@@ -23,6 +24,8 @@ pub(crate) struct RenderScope<'a> {
     plugins: Option<&'a dyn BlockRenderer>,
     /// The site's public origin, for absolute URLs in structured data.
     base_url: &'a str,
+    /// The reviews of the page's product, when the page is a product page.
+    reviews: Option<&'a ProductReviews>,
 }
 
 impl<'a> RenderScope<'a> {
@@ -35,7 +38,17 @@ impl<'a> RenderScope<'a> {
             hero_taken: Cell::new(false),
             plugins: None,
             base_url: "",
+            reviews: None,
         }
+    }
+
+    pub(crate) fn with_reviews(mut self, reviews: Option<&'a ProductReviews>) -> Self {
+        self.reviews = reviews;
+        self
+    }
+
+    pub(crate) fn reviews(&self) -> Option<&'a ProductReviews> {
+        self.reviews
     }
 
     pub(crate) fn with_base_url(mut self, base_url: &'a str) -> Self {

@@ -16,6 +16,7 @@ mod media;
 mod newsletter;
 mod pages;
 mod quick_view;
+mod reviews;
 mod success_url;
 mod support;
 mod widgets;

@@ -18,6 +18,8 @@ import type { RequestClient } from '../runtime/request/client';
 
 /** Fired on window after an add succeeds, with the cart answer, so the header indicator can sync. */
 export const CART_CHANGED_EVENT = 'vitrine:cart-changed';
+/** Where a successful add leads, as the form's no-JavaScript answer does. */
+const CART_PAGE_URL = '/cart';
 
 interface VitrineGlobal {
   readonly requests?: RequestClient;
@@ -89,6 +91,10 @@ export function mount(element: HTMLElement, rawProps: unknown): IslandUnmount {
       status.textContent = firstWarning(outcome.data) ?? ADDED_TO_CART;
       status.classList.remove('add-to-cart__status--error');
       window.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: outcome.data }));
+      // The same destination as the form without JavaScript: the cart, where any warning
+      // (fewer left than asked) is listed with the line it concerns.
+      window.location.assign(CART_PAGE_URL);
+      return;
     } else {
       status.textContent = addFailureText(outcome.failure.status);
       status.classList.add('add-to-cart__status--error');

@@ -8,6 +8,7 @@ pub mod cart;
 pub mod catalog;
 pub mod checkout;
 pub mod consent;
+pub mod conversions;
 pub mod enums;
 pub mod forms;
 pub mod human;

@@ -10,6 +10,7 @@ mod cart_wire;
 mod census;
 mod checkout_page;
 mod consent;
+mod conversions;
 pub mod crumb;
 mod events;
 mod favicon;

@@ -34,6 +34,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::quick_view::routes())
         .merge(crate::reviews::routes())
         .merge(crate::reviews_page::routes())
+        .merge(crate::conversions::routes())
         .merge(crate::events::routes())
         .merge(crate::cart::routes())
         .merge(crate::checkout_page::routes())

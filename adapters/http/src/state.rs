@@ -84,6 +84,8 @@ pub struct AppState {
     /// Review requests and product reviews; kept in memory unless the server wires the
     /// database's review store with [`AppState::with_reviews`].
     pub(crate) reviews: Arc<vitrine_core::reviews::ReviewService>,
+    /// Where conversion events go for visitors who consented to marketing; none by default.
+    pub(crate) ad_pixel: Option<Arc<dyn vitrine_core::conversions::AdPixel>>,
 }
 
 /// Where consent receipts go, and the owner's export token (no export without one).
@@ -126,6 +128,7 @@ impl AppState {
             reviews: Arc::new(vitrine_core::reviews::ReviewService::new(Arc::new(
                 vitrine_core::reviews::InMemoryReviewStore::new(),
             ))),
+            ad_pixel: None,
         }
     }
 
@@ -188,6 +191,12 @@ impl AppState {
     /// store in production).
     pub fn with_reviews(mut self, reviews: Arc<vitrine_core::reviews::ReviewService>) -> Self {
         self.reviews = reviews;
+        self
+    }
+
+    /// Sends conversion events of consenting visitors to `pixel`.
+    pub fn with_ad_pixel(mut self, pixel: Arc<dyn vitrine_core::conversions::AdPixel>) -> Self {
+        self.ad_pixel = Some(pixel);
         self
     }
 

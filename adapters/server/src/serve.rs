@@ -63,7 +63,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         census.clone(),
         analytics.clone(),
     ));
-    let app = vitrine_http::router(
+    let app = vitrine_http::router(crate::ad_pixel::apply(
         AppState::new(pages, repository.clone(), assets, config)
             .with_census(census.clone())
             .with_analytics_store(analytics.clone())
@@ -77,7 +77,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
                 delivery.apply(form_service(&database, repository)),
             ))
             .with_newsletter(Arc::new(delivery.newsletter(&database))),
-    );
+    )?);
     // Submissions are delivered in the background from the durable outbox; a restart picks
     // up whatever is still there.
     let deliveries = delivery.spawn_worker(&database, &public_url);

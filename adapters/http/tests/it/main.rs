@@ -6,6 +6,7 @@ mod captcha;
 mod cart;
 mod census;
 mod consent;
+mod conversions;
 mod crawlers;
 mod crumb;
 mod failures;

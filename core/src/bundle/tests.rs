@@ -413,3 +413,30 @@ async fn an_import_into_an_empty_repository_serves_the_site() {
     let logo = repository.media("/media/logo.png").await.unwrap().unwrap();
     assert_eq!(logo.bytes, png(4, 3));
 }
+
+#[test]
+fn a_subscription_product_keeps_its_plan() {
+    let files = edited(
+        "collections/shop/mug.toml",
+        "options = [\"Colour\"]",
+        "options = [\"Colour\"]\nsubscription = { every = 2, unit = \"week\", cycles = 6 }",
+    );
+    let site = parse(&files).unwrap_or_else(|error| panic!("refused: {error}"));
+    let plan = site
+        .items
+        .iter()
+        .find_map(|item| item.product.as_ref()?.subscription_plan)
+        .expect("the mug is a subscription");
+    assert_eq!(plan.describe(), "Every 2 weeks, 6 payments");
+    assert!(parsed().items.iter().all(|item| {
+        item.product
+            .as_ref()
+            .is_none_or(|product| product.subscription_plan.is_none())
+    }));
+    let zero = edited(
+        "collections/shop/mug.toml",
+        "options = [\"Colour\"]",
+        "options = [\"Colour\"]\nsubscription = { every = 0, unit = \"month\" }",
+    );
+    assert!(parse(&zero).is_err(), "a period of 0 is refused");
+}

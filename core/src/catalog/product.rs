@@ -104,6 +104,9 @@ impl Variant {
 pub struct Product {
     pub product_type: ProductType,
     pub variants: Vec<Variant>,
+    /// Set when the product is sold as a subscription.
+    #[serde(default)]
+    pub subscription_plan: Option<super::SubscriptionPlan>,
 }
 
 impl Product {
@@ -127,6 +130,7 @@ impl Product {
         Ok(Self {
             product_type,
             variants,
+            subscription_plan: None,
         })
     }
 

@@ -143,6 +143,8 @@ pub(crate) struct ProductPage<'a> {
     pub(crate) title: &'a str,
     pub(crate) image: Option<ImageView<'a>>,
     pub(crate) price: PriceView,
+    /// "Every month, until cancelled", for a product sold as a subscription.
+    pub(crate) subscription: Option<String>,
     pub(crate) excerpt: Markup,
     pub(crate) form: AddToCartForm<'a>,
     /// schema.org `Product` data as JSON-LD.
@@ -165,6 +167,7 @@ impl<'a> ProductPage<'a> {
             title: &item.title,
             image: item.image.as_ref().and_then(|image| scope.image(image)),
             price: scope.price(product),
+            subscription: product.subscription_plan.map(|plan| plan.describe()),
             excerpt: Markup::sanitized(&item.excerpt),
             form: AddToCartForm::new(scope, item, product, "product".to_owned()),
             json_ld: product_json_ld(

@@ -11,7 +11,7 @@ use crate::bundle::dto::{
 };
 use crate::bundle::error::At;
 use crate::bundle::text::{epoch_millis, markdown};
-use crate::catalog::{OptionValue, Product, Sku, Variant};
+use crate::catalog::{BillingPeriod, OptionValue, Product, Sku, SubscriptionPlan, Variant};
 use crate::enums::{CollectionType, ItemStatus, ItemType, ProductType};
 use crate::site::{Collection, Item, PermissionType, Seo, Slug};
 
@@ -211,7 +211,16 @@ impl Converter {
             ProductTypeDto::Service => ProductType::Service,
             ProductTypeDto::GiftCard => ProductType::GiftCard,
         };
-        Product::new(product_type, variants).map_err(|error| variants_at.error(error.to_string()))
+        let mut product = Product::new(product_type, variants)
+            .map_err(|error| variants_at.error(error.to_string()))?;
+        product.subscription_plan = dto.subscription.map(|plan| SubscriptionPlan {
+            num_billing_cycles: plan.cycles,
+            billing_period: BillingPeriod {
+                value: plan.every.get(),
+                unit: plan.unit,
+            },
+        });
+        Ok(product)
     }
 }
 

@@ -126,3 +126,26 @@ fn only_product_pages_carry_product_json_ld() {
     assert!(!render("/journal/first").contains("application/ld+json"));
     assert!(!render("/kitchen-sink").contains("application/ld+json"));
 }
+
+#[test]
+fn a_subscription_product_shows_its_plan() {
+    use vitrine_core::catalog::{BillingPeriod, BillingUnit, SubscriptionPlan};
+    let mut site = site::studio();
+    let bowl = site
+        .items
+        .iter_mut()
+        .find(|item| item.slug.as_str() == "bowl")
+        .expect("the studio sells a bowl");
+    bowl.product.as_mut().unwrap().subscription_plan = Some(SubscriptionPlan {
+        num_billing_cycles: Some(0),
+        billing_period: BillingPeriod {
+            value: 1,
+            unit: BillingUnit::Month,
+        },
+    });
+    let html = render_site(&site, "/shop/bowl");
+    assert!(
+        html.contains("<p class=\"product-page__subscription\">Every month, until cancelled</p>")
+    );
+    assert!(!render("/shop/bowl").contains("product-page__subscription"));
+}

@@ -440,3 +440,16 @@ fn a_subscription_product_keeps_its_plan() {
     );
     assert!(parse(&zero).is_err(), "a period of 0 is refused");
 }
+
+#[test]
+fn variants_without_a_sku_get_generated_ones() {
+    let files = edited("collections/shop/mug.toml", "sku = \"MUG-1\"\n", "");
+    let site = parse(&files).unwrap_or_else(|error| panic!("refused: {error}"));
+    let skus: Vec<&str> = site
+        .items
+        .iter()
+        .filter_map(|item| item.product.as_ref())
+        .flat_map(|product| product.variants.iter().map(|variant| variant.sku.as_str()))
+        .collect();
+    assert_eq!(skus, ["SQ0000001"]);
+}

@@ -153,13 +153,19 @@ impl Converter {
         let mut variants: Vec<Variant> = Vec::with_capacity(dto.variants.len());
         for (index, variant) in dto.variants.into_iter().enumerate() {
             let at = variants_at.index(index);
-            let sku = Sku::parse(variant.sku.clone()).map_err(|_| {
-                at.field("sku").error(format!(
-                    "expected a SKU of 1 to {} characters, found '{}'",
-                    Sku::MAX_LEN,
-                    variant.sku
-                ))
-            })?;
+            let sku = match &variant.sku {
+                Some(text) => Sku::parse(text.clone()).map_err(|_| {
+                    at.field("sku").error(format!(
+                        "expected a SKU of 1 to {} characters, found '{text}'",
+                        Sku::MAX_LEN,
+                    ))
+                })?,
+                None => {
+                    let number = self.generated_skus.get() + 1;
+                    self.generated_skus.set(number);
+                    Sku::generated(number)
+                }
+            };
             let sale_price = match (variant.on_sale, variant.sale_price) {
                 (true, None) => {
                     return Err(at

@@ -131,7 +131,8 @@ pub(crate) enum ProductTypeDto {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct VariantDto {
-    pub sku: String,
+    /// Absent: a SKU is generated, `SQ` followed by 7 digits (000 s5).
+    pub sku: Option<String>,
     pub price: Cents,
     pub sale_price: Option<Cents>,
     #[serde(default)]

@@ -24,6 +24,9 @@ const missingBinary =
 // run that never starts (a listing, a missing binary) leaves nothing new behind.
 const dataDir = join(tmpdir(), `vitrine-e2e-${port}`);
 
+// The owner's token of the test server, for owner calls (e.g. making a review request).
+export const OWNER_TOKEN = 'e2e-owner-token';
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './e2e/.results',
@@ -59,7 +62,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // Request logs would drown the test report; warnings, errors and panics still show.
-    env: { RUST_LOG: process.env['RUST_LOG'] ?? 'warn' },
+    env: { RUST_LOG: process.env['RUST_LOG'] ?? 'warn', VITRINE_OWNER_TOKEN: OWNER_TOKEN },
     stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

@@ -11,6 +11,16 @@ use crate::workspace;
 
 /// Runs the benchmark script; `args` go to it, e.g. `--out bench.md` or `--skip-lighthouse`.
 pub fn run_benchmarks(args: &[String]) -> Result<()> {
+    // The commerce benchmark (add to cart, place order on SQLite and PostgreSQL) is a Rust
+    // bench of its own; `--commerce` runs it instead of the page benchmarks.
+    if args.iter().any(|arg| arg == "--commerce") {
+        return run(
+            &workspace::root(),
+            "cargo",
+            &["bench", "-p", "vitrine-sql", "--bench", "commerce"],
+            &[],
+        );
+    }
     web::install()?;
     // The release server embeds the example plugins the demo's about page uses.
     crate::plugins::build()?;

@@ -93,7 +93,7 @@ impl CensusRow {
 pub struct CensusLog {
     rows: Mutex<HitBuffer<CensusRow>>,
     salt: Mutex<Option<DailySalt>>,
-    disabled: bool,
+    pub(crate) disabled: bool,
     flush_interval_ms: i64,
 }
 
@@ -236,7 +236,7 @@ async fn record_hit(
 
 /// The visitor cookie's id when the visitor allows tracking and the cookie is well-formed;
 /// otherwise the cookieless hash of address, user agent and site.
-async fn visitor_key(
+pub(crate) async fn visitor_key(
     state: &AppState,
     headers: &HeaderMap,
     visitor_cookie: Option<&str>,

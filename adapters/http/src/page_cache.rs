@@ -87,6 +87,15 @@ impl PageCache {
             .map(|page| page.html.clone())
     }
 
+    /// Forgets every page, when something pages show changed outside the site revision
+    /// (a new product review).
+    pub(crate) fn clear(&self) {
+        self.pages
+            .write()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .clear();
+    }
+
     /// Keeps a page rendered at `version`, for at most `seconds` when given. Pages of older
     /// versions make room first.
     pub(crate) fn put(&self, path: &str, version: Version, html: Bytes, seconds: Option<u32>) {

@@ -9,7 +9,9 @@ use axum::extract::State;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, RETRY_AFTER};
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use vitrine_core::pages::{PageError, PageView, Viewer};
+use vitrine_core::catalog::Sku;
+use vitrine_core::pages::{PageContent, PageError, PageView, Viewer};
+use vitrine_core::reviews::ProductReviews;
 
 use crate::AppState;
 use crate::page_cache::Version;
@@ -53,7 +55,8 @@ async fn page_response(state: &AppState, uri: &Uri) -> Response {
         return html_response(StatusCode::OK, html);
     }
     match state.pages.page(path, &viewer).await {
-        Ok(view) => match render_html(&state, &view) {
+        Ok(view) => match render_html(&state, &view, product_reviews(&state, &view).await.as_ref())
+        {
             Ok((status, page)) => {
                 state.plugin_styles.keep(page.stylesheets);
                 let html = Bytes::from(page.html);
@@ -95,14 +98,40 @@ async fn error_page(state: &AppState, path: &str, viewer: &Viewer) -> Response {
 }
 
 fn render_view(state: &AppState, view: &PageView) -> Result<Response, RenderError> {
-    let (status, page) = render_html(state, view)?;
+    let (status, page) = render_html(state, view, None)?;
     state.plugin_styles.keep(page.stylesheets);
     Ok(html_response(status, page.html))
+}
+
+/// The reviews of a product page's product; none for other pages. A store that cannot be
+/// read costs the page its reviews, not the page itself.
+async fn product_reviews(state: &AppState, view: &PageView) -> Option<ProductReviews> {
+    let PageContent::Item { item, .. } = &view.content else {
+        return None;
+    };
+    let product = item.product.as_ref()?;
+    let skus: Vec<Sku> = product
+        .variants
+        .iter()
+        .map(|variant| variant.sku.clone())
+        .collect();
+    match state
+        .reviews
+        .product_reviews(&skus, render::REVIEWS_SHOWN)
+        .await
+    {
+        Ok(reviews) => Some(reviews),
+        Err(error) => {
+            tracing::error!(%error, "reading a product's reviews failed");
+            None
+        }
+    }
 }
 
 fn render_html(
     state: &AppState,
     view: &PageView,
+    reviews: Option<&ProductReviews>,
 ) -> Result<(StatusCode, render::RenderedPage), RenderError> {
     let islands = render::islands_on(view);
     let assets = state.assets.page_assets(&islands);
@@ -111,6 +140,7 @@ fn render_html(
         &assets,
         &state.config.public_base_url,
         &*state.plugins,
+        reviews,
     )?;
     let status =
         StatusCode::from_u16(view.status_code()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);

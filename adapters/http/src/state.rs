@@ -83,6 +83,11 @@ pub struct AppState {
     pub(crate) carts: Arc<CartService>,
     /// The newsletter confirmation and unsubscribe pages; without it they answer 404.
     pub(crate) newsletter: Option<Arc<vitrine_core::forms::NewsletterService>>,
+    /// Review requests and product reviews; kept in memory unless the server wires the
+    /// database's review store with [`AppState::with_reviews`].
+    pub(crate) reviews: Arc<vitrine_core::reviews::ReviewService>,
+    /// Where conversion events go for visitors who consented to marketing; none by default.
+    pub(crate) ad_pixel: Option<Arc<dyn vitrine_core::conversions::AdPixel>>,
 }
 
 /// Where consent receipts go, and the owner's export token (no export without one).
@@ -123,6 +128,10 @@ impl AppState {
             analytics: Arc::new(MemoryAnalyticsStore::new()),
             carts,
             newsletter: None,
+            reviews: Arc::new(vitrine_core::reviews::ReviewService::new(Arc::new(
+                vitrine_core::reviews::InMemoryReviewStore::new(),
+            ))),
+            ad_pixel: None,
         }
     }
 
@@ -178,6 +187,19 @@ impl AppState {
     /// production).
     pub fn with_carts(mut self, carts: Arc<CartService>) -> Self {
         self.carts = carts;
+        self
+    }
+
+    /// Runs review requests and reviews through `reviews` (over the database's review
+    /// store in production).
+    pub fn with_reviews(mut self, reviews: Arc<vitrine_core::reviews::ReviewService>) -> Self {
+        self.reviews = reviews;
+        self
+    }
+
+    /// Sends conversion events of consenting visitors to `pixel`.
+    pub fn with_ad_pixel(mut self, pixel: Arc<dyn vitrine_core::conversions::AdPixel>) -> Self {
+        self.ad_pixel = Some(pixel);
         self
     }
 

@@ -64,7 +64,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         census.clone(),
         analytics.clone(),
     ));
-    let app = vitrine_http::router(
+    let app = vitrine_http::router(crate::ad_pixel::apply(
         AppState::new(pages, repository.clone(), assets, config)
             .with_census(census.clone())
             .with_analytics_store(analytics.clone())
@@ -74,11 +74,14 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
                 cart_service(&database, repository.clone())
                     .with_hold_seconds(args.checkout_hold_seconds),
             ))
+            .with_reviews(Arc::new(vitrine_core::reviews::ReviewService::new(
+                database.review_store(),
+            )))
             .with_forms(Arc::new(
                 delivery.apply(form_service(&database, repository, form_ports)),
             ))
             .with_newsletter(Arc::new(delivery.newsletter(&database))),
-    );
+    )?);
     // Submissions are delivered in the background from the durable outbox; a restart picks
     // up whatever is still there.
     let deliveries = delivery.spawn_worker(&database, &public_url);

@@ -5,12 +5,14 @@
 
 mod captcha;
 mod http_client;
+mod meta_pixel;
 pub mod signature;
 mod smtp;
 mod webhook;
 mod worker;
 
 pub use captcha::{CaptchaProvider, HttpCaptcha};
+pub use meta_pixel::{META_API_VERSION, META_GRAPH_URL, MetaConversionsApi, MetaEvents};
 pub use smtp::{SmtpConfigError, SmtpMailer};
 pub use webhook::{SignedWebhook, WebhookBody};
 pub use worker::{DeliveryWorker, run_deliveries};

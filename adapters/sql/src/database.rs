@@ -181,6 +181,19 @@ impl Database {
         }
     }
 
+    /// The review store (review requests and product reviews) of this database; clones
+    /// share the connection pool.
+    pub fn review_store(&self) -> Arc<dyn vitrine_core::reviews::ReviewStore> {
+        match &self.backend {
+            Backend::Sqlite(repository) => Arc::new(crate::review_store::SqliteReviewStore::new(
+                repository.pool().clone(),
+            )),
+            Backend::Postgres(repository) => Arc::new(
+                crate::review_store::PostgresReviewStore::new(repository.pool().clone()),
+            ),
+        }
+    }
+
     /// The delivery outbox of this database: the deliveries the form store writes with each
     /// submission, for the delivery worker.
     pub fn delivery_outbox(&self) -> Arc<dyn vitrine_core::forms::DeliveryOutbox> {

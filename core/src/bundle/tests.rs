@@ -461,3 +461,43 @@ newsletter = true
     assert!(!popup.content.body.as_str().contains("onerror"));
     assert!(popup.content.newsletter);
 }
+
+#[test]
+fn a_subscription_product_keeps_its_plan() {
+    let files = edited(
+        "collections/shop/mug.toml",
+        "options = [\"Colour\"]",
+        "options = [\"Colour\"]\nsubscription = { every = 2, unit = \"week\", cycles = 6 }",
+    );
+    let site = parse(&files).unwrap_or_else(|error| panic!("refused: {error}"));
+    let plan = site
+        .items
+        .iter()
+        .find_map(|item| item.product.as_ref()?.subscription_plan)
+        .expect("the mug is a subscription");
+    assert_eq!(plan.describe(), "Every 2 weeks, 6 payments");
+    assert!(parsed().items.iter().all(|item| {
+        item.product
+            .as_ref()
+            .is_none_or(|product| product.subscription_plan.is_none())
+    }));
+    let zero = edited(
+        "collections/shop/mug.toml",
+        "options = [\"Colour\"]",
+        "options = [\"Colour\"]\nsubscription = { every = 0, unit = \"month\" }",
+    );
+    assert!(parse(&zero).is_err(), "a period of 0 is refused");
+}
+
+#[test]
+fn variants_without_a_sku_get_generated_ones() {
+    let files = edited("collections/shop/mug.toml", "sku = \"MUG-1\"\n", "");
+    let site = parse(&files).unwrap_or_else(|error| panic!("refused: {error}"));
+    let skus: Vec<&str> = site
+        .items
+        .iter()
+        .filter_map(|item| item.product.as_ref())
+        .flat_map(|product| product.variants.iter().map(|variant| variant.sku.as_str()))
+        .collect();
+    assert_eq!(skus, ["SQ0000001"]);
+}

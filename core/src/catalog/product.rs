@@ -104,6 +104,9 @@ impl Variant {
 pub struct Product {
     pub product_type: ProductType,
     pub variants: Vec<Variant>,
+    /// Set when the product is sold as a subscription.
+    #[serde(default)]
+    pub subscription_plan: Option<super::SubscriptionPlan>,
 }
 
 impl Product {
@@ -127,7 +130,14 @@ impl Product {
         Ok(Self {
             product_type,
             variants,
+            subscription_plan: None,
         })
+    }
+
+    /// Whether this product's `variant` can no longer be bought: limited with zero stock,
+    /// unless the product is digital, which never sells out (spec 000 s4).
+    pub fn variant_sold_out(&self, variant: &Variant) -> bool {
+        self.product_type != ProductType::Digital && variant.is_sold_out()
     }
 
     /// The display states of spec 000 s4.

@@ -229,7 +229,11 @@ async fn every_demo_page_resolves_after_import() {
         ]
     );
     let sitemap = pages.sitemap().await.unwrap();
-    assert_eq!(sitemap.len(), 8 + 9 + 4 + 3, "collections, products, posts, events");
+    assert_eq!(
+        sitemap.len(),
+        8 + 9 + 4 + 3,
+        "collections, products, posts, events"
+    );
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! a page, in the store currency.
 
 use askama::Template;
+use serde::Serialize;
 use vitrine_core::catalog::{PriceDisplay, Product, Variant};
 use vitrine_core::site::Item;
 
@@ -50,6 +51,49 @@ pub(crate) struct AddToCartForm<'a> {
     /// The SKU sent when there is nothing to choose.
     pub(crate) only_sku: Option<&'a str>,
     pub(crate) sold_out: bool,
+    /// JSON for the product island (`web/src/islands/product.tsx`), escaped as an attribute.
+    pub(crate) island_props: String,
+}
+
+/// What the product island needs to show the chosen variant's price and stock without asking
+/// the server: every variant's prices, already formatted in the store currency.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ProductIslandProps {
+    pub(crate) item_id: String,
+    pub(crate) variants: Vec<VariantOffer>,
+}
+
+/// One variant as the island shows it once chosen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct VariantOffer {
+    pub(crate) sku: String,
+    /// What one unit costs now, formatted.
+    pub(crate) price: String,
+    /// The price before the sale, formatted, only when on sale.
+    pub(crate) regular: Option<String>,
+    pub(crate) on_sale: bool,
+    pub(crate) sold_out: bool,
+}
+
+impl ProductIslandProps {
+    pub(crate) fn new(scope: &RenderScope<'_>, item_id: &str, product: &Product) -> Self {
+        Self {
+            item_id: item_id.to_owned(),
+            variants: product
+                .variants
+                .iter()
+                .map(|variant| VariantOffer {
+                    sku: variant.sku.as_str().to_owned(),
+                    price: scope.money(variant.effective_price()),
+                    regular: variant.on_sale.then(|| scope.money(variant.price)),
+                    on_sale: variant.on_sale,
+                    sold_out: product.variant_sold_out(variant),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// One option of the variant `<select>`.
@@ -80,17 +124,20 @@ impl<'a> AddToCartForm<'a> {
                 .iter()
                 .map(|variant| VariantChoice {
                     sku: variant.sku.as_str().to_owned(),
-                    label: variant_label(scope, variant, display.varied_prices),
-                    sold_out: variant.is_sold_out(),
+                    label: variant_label(scope, variant, display.varied_prices, product),
+                    sold_out: product.variant_sold_out(variant),
                 })
                 .collect()
         };
+        let props = ProductIslandProps::new(scope, item.id.as_str(), product);
         Self {
             id_prefix,
             item_id: item.id.as_str(),
             choices,
             only_sku,
             sold_out: display.sold_out,
+            // Serialising plain strings and flags cannot fail.
+            island_props: serde_json::to_string(&props).unwrap_or_else(|_| "{}".to_owned()),
         }
     }
 }
@@ -98,7 +145,12 @@ impl<'a> AddToCartForm<'a> {
 super::markup::nested_templates!(AddToCartForm);
 
 /// "Size: M, Colour: Blue", with the price when variants differ in price and a sold-out mark.
-fn variant_label(scope: &RenderScope<'_>, variant: &Variant, with_price: bool) -> String {
+fn variant_label(
+    scope: &RenderScope<'_>,
+    variant: &Variant,
+    with_price: bool,
+    product: &Product,
+) -> String {
     let mut label = if variant.option_values.is_empty() {
         variant.sku.as_str().to_owned()
     } else {
@@ -113,7 +165,7 @@ fn variant_label(scope: &RenderScope<'_>, variant: &Variant, with_price: bool) -
         label.push_str(" — ");
         label.push_str(&scope.money(variant.effective_price()));
     }
-    if variant.is_sold_out() {
+    if product.variant_sold_out(variant) {
         label.push_str(" (Sold out)");
     }
     label

@@ -11,7 +11,10 @@ use super::dates::{DisplayDate, display_date};
 use super::image::ImageView;
 use super::layout::LayoutView;
 use super::markup::Markup;
+use super::product_data::{ProductPageFacts, product_json_ld};
+use super::reviews::ReviewsSection;
 use super::scope::RenderScope;
+use super::urls;
 
 /// The site path of an item's own page.
 pub(crate) fn item_path(collection: &Collection, item: &Item) -> String {
@@ -140,8 +143,14 @@ pub(crate) struct ProductPage<'a> {
     pub(crate) title: &'a str,
     pub(crate) image: Option<ImageView<'a>>,
     pub(crate) price: PriceView,
+    /// "Every month, until cancelled", for a product sold as a subscription.
+    pub(crate) subscription: Option<String>,
     pub(crate) excerpt: Markup,
     pub(crate) form: AddToCartForm<'a>,
+    /// schema.org `Product` data as JSON-LD.
+    pub(crate) json_ld: Markup,
+    /// Shown when the page was rendered with the product's reviews.
+    pub(crate) reviews: Option<ReviewsSection>,
     pub(crate) body: LayoutView<'a>,
     pub(crate) collection_title: &'a str,
     pub(crate) collection_href: String,
@@ -158,8 +167,25 @@ impl<'a> ProductPage<'a> {
             title: &item.title,
             image: item.image.as_ref().and_then(|image| scope.image(image)),
             price: scope.price(product),
+            subscription: product.subscription_plan.map(|plan| plan.describe()),
             excerpt: Markup::sanitized(&item.excerpt),
             form: AddToCartForm::new(scope, item, product, "product".to_owned()),
+            json_ld: product_json_ld(
+                item,
+                product,
+                ProductPageFacts {
+                    url: &urls::absolute_url(scope.base_url(), &scope.view.path),
+                    description: &scope.view.description,
+                    image_url: item
+                        .image
+                        .as_ref()
+                        .and_then(|image| urls::safe_src(&image.path))
+                        .map(|src| urls::absolute_url(scope.base_url(), src)),
+                    currency: scope.currency(),
+                    rating: scope.reviews().map(|reviews| reviews.summary),
+                },
+            ),
+            reviews: scope.reviews().map(ReviewsSection::new),
             body: LayoutView::new(scope, &item.body.layout),
             collection_title: &collection.title,
             collection_href: collection.path(),

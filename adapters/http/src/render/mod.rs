@@ -16,6 +16,8 @@ mod layout;
 mod markup;
 mod pages;
 mod popup;
+mod product_data;
+mod reviews;
 mod scope;
 mod urls;
 
@@ -27,6 +29,10 @@ use std::collections::BTreeSet;
 use askama::Template;
 use vitrine_core::pages::{PageContent, PageView};
 use vitrine_core::plugins::{BlockRenderer, InMemoryBlockRenderer as NoPluginsRenderer};
+use vitrine_core::reviews::ProductReviews;
+use vitrine_core::site::BlockContent;
+
+pub(crate) use reviews::REVIEWS_SHOWN;
 
 pub(crate) use blocks::stylesheet_link;
 pub(crate) use consent::banner_settings;
@@ -63,11 +69,22 @@ pub fn islands_on(view: &PageView) -> BTreeSet<&'static str> {
         PageContent::Item { item, .. } => Some(&item.body.layout),
         PageContent::NotFound | PageContent::Error | PageContent::Commerce => None,
     };
-    layout
+    let mut islands: BTreeSet<&'static str> = layout
         .into_iter()
         .flat_map(|layout| layout.blocks())
         .filter_map(|block| blocks::island_name(&block.content))
-        .collect()
+        .collect();
+    // The add-to-cart form of a product page or product block is the product island.
+    let product_page =
+        matches!(&view.content, PageContent::Item { item, .. } if item.product.is_some());
+    let product_block = layout
+        .into_iter()
+        .flat_map(|layout| layout.blocks())
+        .any(|block| matches!(block.content, BlockContent::Product { .. }));
+    if product_page || product_block {
+        islands.insert("product");
+    }
+    islands
 }
 
 /// The whole HTML document of a page. `public_base_url` is the site's public origin, for the
@@ -87,7 +104,7 @@ pub fn render_page_with_plugins(
     public_base_url: &str,
     plugins: &dyn BlockRenderer,
 ) -> Result<String, RenderError> {
-    render_page_with_lifetime(view, assets, public_base_url, plugins).map(|page| page.html)
+    render_page_with_lifetime(view, assets, public_base_url, plugins, None).map(|page| page.html)
 }
 
 /// A rendered page and how long it may be reused: the shortest `cache-seconds` of the plugin
@@ -100,14 +117,19 @@ pub struct RenderedPage {
     pub stylesheets: Vec<vitrine_core::plugins::PluginCss>,
 }
 
-/// [`render_page_with_plugins`], also saying how long the page may be served from a cache.
+/// [`render_page_with_plugins`], with the reviews of the page's product (product pages only),
+/// also saying how long the page may be served from a cache.
 pub fn render_page_with_lifetime(
     view: &PageView,
     assets: &PageAssets,
     public_base_url: &str,
     plugins: &dyn BlockRenderer,
+    reviews: Option<&ProductReviews>,
 ) -> Result<RenderedPage, RenderError> {
-    let scope = RenderScope::new(view).with_plugins(plugins);
+    let scope = RenderScope::new(view)
+        .with_plugins(plugins)
+        .with_base_url(public_base_url)
+        .with_reviews(reviews);
     // Built in document order: the first image inside `main` is the one that loads eagerly.
     let header = Header::new(view);
     let main = PageMain::new(&scope);

@@ -17,7 +17,8 @@ pub(crate) enum PageMain<'a> {
     Layout(LayoutPage<'a>),
     ItemList(ItemListPage<'a>),
     Post(PostPage<'a>),
-    Product(ProductPage<'a>),
+    // Boxed: a product page carries much more than the other pages.
+    Product(Box<ProductPage<'a>>),
     Status(StatusPage),
     /// A cart, checkout or order page, rendered by its handler for one shopper.
     Commerce(&'a super::commerce_pages::CommerceMain),
@@ -31,7 +32,9 @@ impl<'a> PageMain<'a> {
                 Self::ItemList(ItemListPage::new(scope, collection, items))
             }
             PageContent::Item { collection, item } => match &item.product {
-                Some(product) => Self::Product(ProductPage::new(scope, collection, item, product)),
+                Some(product) => {
+                    Self::Product(Box::new(ProductPage::new(scope, collection, item, product)))
+                }
                 None => Self::Post(PostPage::new(scope, collection, item)),
             },
             PageContent::NotFound => Self::Status(StatusPage::not_found()),

@@ -7,6 +7,7 @@ use vitrine_core::catalog::Product;
 use vitrine_core::money::{self, Currency, FormatOptions, Locale, Money};
 use vitrine_core::pages::PageView;
 use vitrine_core::plugins::{BlockRenderer, PluginCss};
+use vitrine_core::reviews::ProductReviews;
 use vitrine_core::site::MediaRef;
 
 use super::commerce::PriceView;
@@ -25,6 +26,10 @@ pub(crate) struct RenderScope<'a> {
     cache_seconds: Cell<Option<u32>>,
     /// The plugin blocks' own stylesheets, for the server to serve.
     stylesheets: RefCell<Vec<PluginCss>>,
+    /// The site's public origin, for absolute URLs in structured data.
+    base_url: &'a str,
+    /// The reviews of the page's product, when the page is a product page.
+    reviews: Option<&'a ProductReviews>,
 }
 
 impl<'a> RenderScope<'a> {
@@ -38,7 +43,31 @@ impl<'a> RenderScope<'a> {
             plugins: None,
             cache_seconds: Cell::new(None),
             stylesheets: RefCell::new(Vec::new()),
+            base_url: "",
+            reviews: None,
         }
+    }
+
+    pub(crate) fn with_reviews(mut self, reviews: Option<&'a ProductReviews>) -> Self {
+        self.reviews = reviews;
+        self
+    }
+
+    pub(crate) fn reviews(&self) -> Option<&'a ProductReviews> {
+        self.reviews
+    }
+
+    pub(crate) fn with_base_url(mut self, base_url: &'a str) -> Self {
+        self.base_url = base_url;
+        self
+    }
+
+    pub(crate) fn base_url(&self) -> &'a str {
+        self.base_url
+    }
+
+    pub(crate) fn currency(&self) -> Currency {
+        self.currency
     }
 
     pub(crate) fn with_plugins(mut self, plugins: &'a dyn BlockRenderer) -> Self {

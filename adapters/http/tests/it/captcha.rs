@@ -97,7 +97,10 @@ async fn the_site_key_is_in_the_page_context_and_the_forms_widget() {
          data-sitekey=\"0x4AAAAAAA-site-key\"></div>"
     ));
     // The submit button is bound to the widget: after a failed save it waits for a new solve.
-    assert!(html.contains("type=\"submit\" data-captcha-bound>"), "{html}");
+    assert!(
+        html.contains("type=\"submit\" data-captcha-bound>"),
+        "{html}"
+    );
     assert!(html.contains(
         "<script src=\"https://challenges.cloudflare.com/turnstile/v0/api.js\" async defer>"
     ));

@@ -3,5 +3,6 @@
 
 mod captcha;
 mod delivery;
+mod meta_pixel;
 mod smtp_sink;
 mod webhook_receiver;

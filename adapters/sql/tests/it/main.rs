@@ -7,5 +7,6 @@ mod checks;
 mod forms;
 mod outbox;
 mod postgres;
+mod reviews;
 mod sqlite;
 mod support;

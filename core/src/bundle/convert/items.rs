@@ -11,7 +11,7 @@ use crate::bundle::dto::{
 };
 use crate::bundle::error::At;
 use crate::bundle::text::{epoch_millis, markdown};
-use crate::catalog::{OptionValue, Product, Sku, Variant};
+use crate::catalog::{BillingPeriod, OptionValue, Product, Sku, SubscriptionPlan, Variant};
 use crate::enums::{CollectionType, ItemStatus, ItemType, ProductType};
 use crate::site::{Collection, Item, PermissionType, Seo, Slug};
 
@@ -153,13 +153,19 @@ impl Converter {
         let mut variants: Vec<Variant> = Vec::with_capacity(dto.variants.len());
         for (index, variant) in dto.variants.into_iter().enumerate() {
             let at = variants_at.index(index);
-            let sku = Sku::parse(variant.sku.clone()).map_err(|_| {
-                at.field("sku").error(format!(
-                    "expected a SKU of 1 to {} characters, found '{}'",
-                    Sku::MAX_LEN,
-                    variant.sku
-                ))
-            })?;
+            let sku = match &variant.sku {
+                Some(text) => Sku::parse(text.clone()).map_err(|_| {
+                    at.field("sku").error(format!(
+                        "expected a SKU of 1 to {} characters, found '{text}'",
+                        Sku::MAX_LEN,
+                    ))
+                })?,
+                None => {
+                    let number = self.generated_skus.get() + 1;
+                    self.generated_skus.set(number);
+                    Sku::generated(number)
+                }
+            };
             let sale_price = match (variant.on_sale, variant.sale_price) {
                 (true, None) => {
                     return Err(at
@@ -211,7 +217,16 @@ impl Converter {
             ProductTypeDto::Service => ProductType::Service,
             ProductTypeDto::GiftCard => ProductType::GiftCard,
         };
-        Product::new(product_type, variants).map_err(|error| variants_at.error(error.to_string()))
+        let mut product = Product::new(product_type, variants)
+            .map_err(|error| variants_at.error(error.to_string()))?;
+        product.subscription_plan = dto.subscription.map(|plan| SubscriptionPlan {
+            num_billing_cycles: plan.cycles,
+            billing_period: BillingPeriod {
+                value: plan.every.get(),
+                unit: plan.unit,
+            },
+        });
+        Ok(product)
     }
 }
 

@@ -162,6 +162,9 @@ struct Known {
 pub(crate) struct Converter {
     known: Known,
     origins: Origins,
+    /// How many SKUs have been generated (`SQ` + 7 digits) for variants that name none, in
+    /// file order, so an import always generates the same ones.
+    generated_skus: std::cell::Cell<u32>,
 }
 
 impl Converter {
@@ -198,7 +201,11 @@ impl Converter {
                 );
             }
         }
-        Ok(Self { known, origins })
+        Ok(Self {
+            known,
+            origins,
+            generated_skus: std::cell::Cell::new(0),
+        })
     }
 
     /// A media reference, sized from its file.

@@ -104,6 +104,18 @@ pub(crate) struct ProductDto {
     #[serde(default)]
     pub options: Vec<String>,
     pub variants: Vec<VariantDto>,
+    /// Sold as a subscription: `subscription = { every = 1, unit = "month", cycles = 0 }`.
+    pub subscription: Option<SubscriptionDto>,
+}
+
+/// A subscription plan (000 s3): billed every `every` units; `cycles` 0 or absent means
+/// until cancelled.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SubscriptionDto {
+    pub every: std::num::NonZeroU32,
+    pub unit: crate::catalog::BillingUnit,
+    pub cycles: Option<u32>,
 }
 
 /// Product types of spec 000 s3.
@@ -119,7 +131,8 @@ pub(crate) enum ProductTypeDto {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct VariantDto {
-    pub sku: String,
+    /// Absent: a SKU is generated, `SQ` followed by 7 digits (000 s5).
+    pub sku: Option<String>,
     pub price: Cents,
     pub sale_price: Option<Cents>,
     #[serde(default)]

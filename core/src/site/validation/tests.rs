@@ -257,6 +257,7 @@ fn skus_are_unique_per_site_and_prices_in_range() {
     second.product = Some(Product {
         product_type: ProductType::Physical,
         variants: vec![variant],
+        subscription_plan: None,
     });
     site.items.push(second);
     assert_eq!(

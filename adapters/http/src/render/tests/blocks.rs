@@ -97,7 +97,13 @@ fn islands_are_listed_only_where_they_appear() {
         islands_on(&view_of(&site, "/kitchen-sink"))
             .into_iter()
             .collect::<Vec<_>>(),
-        ["accordion", "form", "newsletter"]
+        ["accordion", "form", "newsletter", "product"]
+    );
+    assert_eq!(
+        islands_on(&view_of(&site, "/shop/bowl"))
+            .into_iter()
+            .collect::<Vec<_>>(),
+        ["product"]
     );
     assert!(islands_on(&view_of(&site, "/")).is_empty());
     assert!(islands_on(&view_of(&site, "/nowhere")).is_empty());

@@ -55,8 +55,9 @@ fn a_product_page_has_a_cart_form_with_variants_and_quantity() {
     assert!(main.contains("<span class=\"price__from\">from</span>"));
     let form = element_at(main, "class=\"add-to-cart\"");
     for expected in [
-        "<form class=\"add-to-cart\" method=\"post\" action=\"/cart\">",
+        "<form class=\"add-to-cart\" method=\"post\" action=\"/cart\" data-island=\"product\" data-island-props=\"{&#34;itemId&#34;:&#34;bowl&#34;,&#34;variants&#34;:[{&#34;sku&#34;:&#34;BOWL-S&#34;,&#34;price&#34;:&#34;$18.00&#34;,&#34;regular&#34;:null,&#34;onSale&#34;:false,&#34;soldOut&#34;:false},{&#34;sku&#34;:&#34;BOWL-L&#34;,&#34;price&#34;:&#34;$24.00&#34;,&#34;regular&#34;:null,&#34;onSale&#34;:false,&#34;soldOut&#34;:true}]}\">",
         "<input type=\"hidden\" name=\"itemId\" value=\"bowl\">",
+        "<p class=\"add-to-cart__status\" role=\"status\" aria-live=\"polite\"></p>",
         "<label class=\"field__label\" for=\"product-variant\">Option</label>",
         "<select class=\"field__control\" id=\"product-variant\" name=\"sku\" required>",
         "<option value=\"BOWL-S\">Size: Small — $18.00</option>",
@@ -104,6 +105,47 @@ fn the_product_block_sells_its_product() {
         )
     );
     assert!(block.contains("<span class=\"badge badge--sale\">Sale</span>"));
-    assert!(block.contains("<form class=\"add-to-cart\" method=\"post\" action=\"/cart\">"));
+    assert!(block.contains(
+        "<form class=\"add-to-cart\" method=\"post\" action=\"/cart\" data-island=\"product\""
+    ));
     assert!(block.contains("id=\"block-featured-quantity\""));
+}
+
+#[test]
+fn a_product_page_describes_its_offers_as_json_ld() {
+    let html = render("/shop/bowl");
+    let start = "<script type=\"application/ld+json\">";
+    let at = html.find(start).expect("the product page has JSON-LD") + start.len();
+    let end = html[at..].find("</script>").expect("closed") + at;
+    let data: serde_json::Value = serde_json::from_str(&html[at..end]).expect("valid JSON");
+    insta::assert_json_snapshot!(data);
+}
+
+#[test]
+fn only_product_pages_carry_product_json_ld() {
+    assert!(!render("/journal/first").contains("application/ld+json"));
+    assert!(!render("/kitchen-sink").contains("application/ld+json"));
+}
+
+#[test]
+fn a_subscription_product_shows_its_plan() {
+    use vitrine_core::catalog::{BillingPeriod, BillingUnit, SubscriptionPlan};
+    let mut site = site::studio();
+    let bowl = site
+        .items
+        .iter_mut()
+        .find(|item| item.slug.as_str() == "bowl")
+        .expect("the studio sells a bowl");
+    bowl.product.as_mut().unwrap().subscription_plan = Some(SubscriptionPlan {
+        num_billing_cycles: Some(0),
+        billing_period: BillingPeriod {
+            value: 1,
+            unit: BillingUnit::Month,
+        },
+    });
+    let html = render_site(&site, "/shop/bowl");
+    assert!(
+        html.contains("<p class=\"product-page__subscription\">Every month, until cancelled</p>")
+    );
+    assert!(!render("/shop/bowl").contains("product-page__subscription"));
 }

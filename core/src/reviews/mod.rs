@@ -1,0 +1,30 @@
+//! Product reviews: review requests sent after an order, one review per purchase with a
+//! required star rating, and the rating summary product pages show (000 s2, s5, s8).
+
+mod memory;
+mod model;
+mod service;
+mod store;
+pub mod texts;
+pub mod vectors;
+
+#[cfg(any(test, feature = "test-support"))]
+pub mod conformance;
+
+pub use memory::InMemoryReviewStore;
+pub use model::{
+    ProductReviews, RatingSummary, Review, ReviewRequest, ReviewRequestToken, ReviewTextError,
+    ReviewableItem, StarRating,
+};
+pub use service::{
+    OpenReviewRequestError, REVIEW_REQUEST_LIFETIME_SECONDS, ReviewService, SubmitReviewError,
+    SubmittedReview,
+};
+pub use store::{AddReviewError, ReviewStore};
+
+#[cfg(test)]
+mod tests {
+    use super::InMemoryReviewStore;
+
+    crate::review_store_conformance!(InMemoryReviewStore::new());
+}

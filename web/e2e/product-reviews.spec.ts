@@ -1,0 +1,77 @@
+//! Product pages and reviews in a real browser: choosing a variant shows its price, a failed add says the spec's
+//! text, the page carries JSON-LD Product data; a buyer's review request takes a star rating, thanks them, and the
+//! review shows on the product page with its average. axe-core finds no violations on these pages.
+
+import { expect, test } from '@playwright/test';
+import { OWNER_TOKEN } from '../playwright.config';
+import { axeViolations, formatViolations } from './support/axe';
+
+const MUG = '/shop/sea-glass-mug';
+
+test('choosing a variant shows its price, and a failed add says why', async ({ page }) => {
+  await page.goto(MUG);
+  const form = page.locator('form.add-to-cart').first();
+  await expect(form).toHaveAttribute('data-island-state', 'mounted');
+  const price = page.locator('.product-page__details .price');
+  await form.locator('select[name="sku"]').selectOption('TLZ-MUG-L-SEA');
+  await expect(price.locator('.price__current')).toHaveText(/32\.00/);
+  await expect(price).not.toContainText('from');
+
+  const violations = await axeViolations(page);
+  expect(violations, formatViolations('product page', violations)).toEqual([]);
+
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(data['@type']).toBe('Product');
+  expect(data.offers).toHaveLength(4);
+  expect(data.offers[3].availability).toBe('https://schema.org/OutOfStock');
+
+  await page.route('**/api/commerce/cart/items**', (route) => route.fulfill({ status: 503, body: '' }));
+  await form.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(form.locator('.add-to-cart__status')).toHaveText('Unable to add item');
+  await page.route('**/api/commerce/cart/items**', (route) => route.abort('internetdisconnected'));
+  await form.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(form.locator('.add-to-cart__status')).toHaveText('Please check your internet connection');
+});
+
+test('a buyer reviews a purchase and the review shows on the product page', async ({ page, context }) => {
+  await page.goto(MUG);
+  const form = page.locator('form.add-to-cart').first();
+  await form.locator('select[name="sku"]').selectOption('TLZ-MUG-S-SEA');
+  await form.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.goto('/commerce/goto-checkout');
+  await page.getByLabel('Email').fill('buyer@example.com');
+  await page.getByLabel('Shipping').selectOption('standard');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
+  const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+  const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
+  const made = await page.request.post(`/api/commerce/orders/${orderId}/review-request`, {
+    headers: { Authorization: `Bearer ${OWNER_TOKEN}`, 'X-CSRF-Token': crumb },
+    data: { authorName: 'Ada' },
+  });
+  expect(made.status()).toBe(201);
+  const link = new URL((await made.json()).url as string);
+
+  await page.goto(link.pathname + link.search);
+  await expect(page.locator('body')).toHaveAttribute('data-page-type', '209');
+  await expect(page.locator('#reviews-root')).toHaveAttribute('data-island-state', 'mounted');
+  const violations = await axeViolations(page);
+  expect(violations, formatViolations('reviews request page', violations)).toEqual([]);
+
+  const review = page.locator('form.review-form').first();
+  await review.getByRole('button', { name: 'Submit review' }).click();
+  await expect(review.locator('.review-form__message')).toHaveText('Please select a star rating');
+  await review.getByLabel('4 stars').check();
+  await review.getByLabel('Title (optional)').fill('Lovely glaze');
+  await review.getByRole('button', { name: 'Submit review' }).click();
+  await expect(page.getByRole('status')).toHaveText('Thanks for your feedback');
+  await expect(page.locator('.reviews-page__empty')).toHaveText('There are no products to review');
+
+  await page.goto(MUG);
+  await expect(page.locator('.product-reviews__average')).toContainText('4.0 out of 5');
+  await expect(page.locator('.review__title')).toHaveText('Lovely glaze');
+  const productViolations = await axeViolations(page);
+  expect(productViolations, formatViolations('product page with reviews', productViolations)).toEqual([]);
+});

@@ -103,6 +103,42 @@ pub async fn connect(url: &str) -> Result<Database, ConnectError> {
     Database::connect(url).await
 }
 
+/// One store of either backend, built from the backend's pool and any further arguments.
+macro_rules! per_backend {
+    ($database:expr, $sqlite:path, $postgres:path $(, $argument:expr)*) => {
+        match &$database.backend {
+            Backend::Sqlite(repository) => {
+                Arc::new($sqlite(repository.pool().clone() $(, $argument)*))
+            }
+            Backend::Postgres(repository) => {
+                Arc::new($postgres(repository.pool().clone() $(, $argument)*))
+            }
+        }
+    };
+}
+
+/// The ports one SQL form store serves beside the form store itself.
+trait FollowUpStore:
+    vitrine_core::forms::DeliveryOutbox + vitrine_core::forms::NewsletterSubscriptions
+{
+}
+
+impl<T> FollowUpStore for T where
+    T: vitrine_core::forms::DeliveryOutbox + vitrine_core::forms::NewsletterSubscriptions
+{
+}
+
+/// The ports one SQL analytics store serves.
+trait CensusStore:
+    vitrine_core::analytics::AnalyticsStore + vitrine_core::consent::ConsentReceiptStore
+{
+}
+
+impl<T> CensusStore for T where
+    T: vitrine_core::analytics::AnalyticsStore + vitrine_core::consent::ConsentReceiptStore
+{
+}
+
 impl Database {
     /// Opens the database `url` names, choosing the engine by its scheme: `sqlite:PATH` or
     /// `sqlite://PATH` (the file and its directory are created when missing), `postgres://`
@@ -156,57 +192,38 @@ impl Database {
         &self,
         writes: crate::SubmissionWrites,
     ) -> Arc<dyn vitrine_core::forms::FormStore> {
-        match &self.backend {
-            Backend::Sqlite(repository) => Arc::new(crate::forms::SqliteFormStore::new(
-                repository.pool().clone(),
-                writes,
-            )),
-            Backend::Postgres(repository) => Arc::new(crate::forms::PostgresFormStore::new(
-                repository.pool().clone(),
-                writes,
-            )),
-        }
+        per_backend!(
+            self,
+            crate::forms::SqliteFormStore::new,
+            crate::forms::PostgresFormStore::new,
+            writes
+        )
     }
 
     /// The commerce store (carts, stock and orders) of this database; clones share the
     /// connection pool.
     pub fn commerce_store(&self) -> Arc<dyn vitrine_core::checkout::CommerceStore> {
-        match &self.backend {
-            Backend::Sqlite(repository) => Arc::new(crate::cart_store::SqliteCommerceStore::new(
-                repository.pool().clone(),
-            )),
-            Backend::Postgres(repository) => Arc::new(
-                crate::cart_store::PostgresCommerceStore::new(repository.pool().clone()),
-            ),
-        }
+        per_backend!(
+            self,
+            crate::cart_store::SqliteCommerceStore::new,
+            crate::cart_store::PostgresCommerceStore::new
+        )
     }
 
     /// The review store (review requests and product reviews) of this database; clones
     /// share the connection pool.
     pub fn review_store(&self) -> Arc<dyn vitrine_core::reviews::ReviewStore> {
-        match &self.backend {
-            Backend::Sqlite(repository) => Arc::new(crate::review_store::SqliteReviewStore::new(
-                repository.pool().clone(),
-            )),
-            Backend::Postgres(repository) => Arc::new(
-                crate::review_store::PostgresReviewStore::new(repository.pool().clone()),
-            ),
-        }
+        per_backend!(
+            self,
+            crate::review_store::SqliteReviewStore::new,
+            crate::review_store::PostgresReviewStore::new
+        )
     }
 
     /// The delivery outbox of this database: the deliveries the form store writes with each
     /// submission, for the delivery worker.
     pub fn delivery_outbox(&self) -> Arc<dyn vitrine_core::forms::DeliveryOutbox> {
-        match &self.backend {
-            Backend::Sqlite(repository) => Arc::new(crate::forms::SqliteFormStore::new(
-                repository.pool().clone(),
-                crate::SubmissionWrites::PerSubmission,
-            )),
-            Backend::Postgres(repository) => Arc::new(crate::forms::PostgresFormStore::new(
-                repository.pool().clone(),
-                crate::SubmissionWrites::PerSubmission,
-            )),
-        }
+        self.follow_up_store()
     }
 
     /// The newsletter subscribers of this database, for the confirmation and unsubscribe
@@ -214,41 +231,38 @@ impl Database {
     pub fn newsletter_subscriptions(
         &self,
     ) -> Arc<dyn vitrine_core::forms::NewsletterSubscriptions> {
-        match &self.backend {
-            Backend::Sqlite(repository) => Arc::new(crate::forms::SqliteFormStore::new(
-                repository.pool().clone(),
-                crate::SubmissionWrites::PerSubmission,
-            )),
-            Backend::Postgres(repository) => Arc::new(crate::forms::PostgresFormStore::new(
-                repository.pool().clone(),
-                crate::SubmissionWrites::PerSubmission,
-            )),
-        }
+        self.follow_up_store()
+    }
+
+    /// The form store's tables of what follows a submission (deliveries, subscribers), read
+    /// and written outside a submission, so without the group-commit writer.
+    fn follow_up_store(&self) -> Arc<dyn FollowUpStore> {
+        per_backend!(
+            self,
+            crate::forms::SqliteFormStore::new,
+            crate::forms::PostgresFormStore::new,
+            crate::SubmissionWrites::PerSubmission
+        )
     }
 
     /// The analytics store (census rows and daily figures) of this database; clones share the
     /// connection pool.
     pub fn analytics_store(&self) -> Arc<dyn vitrine_core::analytics::AnalyticsStore> {
-        match &self.backend {
-            Backend::Sqlite(repository) => Arc::new(crate::analytics::SqliteAnalyticsStore::new(
-                repository.pool().clone(),
-            )),
-            Backend::Postgres(repository) => Arc::new(
-                crate::analytics::PostgresAnalyticsStore::new(repository.pool().clone()),
-            ),
-        }
+        self.census_store()
     }
 
     /// The consent receipt store of this database; clones share the connection pool.
     pub fn consent_receipt_store(&self) -> Arc<dyn vitrine_core::consent::ConsentReceiptStore> {
-        match &self.backend {
-            Backend::Sqlite(repository) => Arc::new(crate::analytics::SqliteAnalyticsStore::new(
-                repository.pool().clone(),
-            )),
-            Backend::Postgres(repository) => Arc::new(
-                crate::analytics::PostgresAnalyticsStore::new(repository.pool().clone()),
-            ),
-        }
+        self.census_store()
+    }
+
+    /// The analytics tables, which hold the consent receipts too.
+    fn census_store(&self) -> Arc<dyn CensusStore> {
+        per_backend!(
+            self,
+            crate::analytics::SqliteAnalyticsStore::new,
+            crate::analytics::PostgresAnalyticsStore::new
+        )
     }
 
     pub fn kind(&self) -> DatabaseKind {

@@ -1,6 +1,6 @@
 //! The absolute restrictive cookie policy in real Chromium: whatever the visitor does (nothing, accept, decline, or no JavaScript at all), the browser's cookie jar ends up holding none of the tracking cookies of 000 s9, including ones planted beforehand, which the server expires; page views are still counted, without cookies, as the owner's report shows; axe finds nothing wrong with the banner open.
 //!
-//! The demo site does not use this policy, so this file imports a copy of the demo bundle with the policy switched on into its own fresh database and starts its own server on the next port.
+//! The demo site does not use this policy, so this file imports a copy of the demo bundle with the policy switched on into its own fresh database and starts its own server, two ports above the shared one.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,9 @@ import { axeViolations, formatViolations } from './support/axe';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const binary = process.env['VITRINE_BIN'] ? resolve(process.env['VITRINE_BIN']) : resolve(webDir, '../target/debug/vitrine');
-const port = Number(process.env['VITRINE_E2E_PORT'] ?? '18080') + 1;
+// The newsletter test's own server takes the next port; this one takes the one after, so a
+// server still shutting down there is never mistaken for this one.
+const port = Number(process.env['VITRINE_E2E_PORT'] ?? '18080') + 2;
 const base = `http://127.0.0.1:${port}`;
 const ownerToken = 'restrictive-policy-owner-token';
 
@@ -47,8 +49,11 @@ test.beforeAll(async () => {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, RUST_LOG: 'warn', VITRINE_OWNER_TOKEN: ownerToken },
   });
+  let exited: number | null | undefined;
+  vitrine.once('exit', (code) => (exited = code));
   const deadline = Date.now() + 60_000;
   for (;;) {
+    if (exited !== undefined) throw new Error(`the restrictive-policy server exited with ${exited} before answering on ${base}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch {

@@ -1,6 +1,7 @@
 //! `cargo xtask bench`: the benchmarks of BENCHMARKS.md, run against the release build.
 //!
-//! The measuring lives in `web/scripts/bench.mjs` (load test, JavaScript weight, Lighthouse);
+//! The measuring lives in `web/scripts/bench.mjs` (load test, JavaScript weight, Lighthouse)
+//! and `web/scripts/bench-analytics-latency.mjs` (page latency under a burst of hits);
 //! this command installs what it needs and passes its options through.
 
 use anyhow::Result;
@@ -34,5 +35,13 @@ pub fn run_benchmarks(args: &[String]) -> Result<()> {
         "cargo",
         &["bench", "-p", "vitrine-sql", "--bench", "analytics_ingest"],
         &[],
+    )?;
+    // Home page latency with and without a concurrent burst of page views, on the release
+    // server the page benchmarks built.
+    run(
+        &workspace::root().join("web"),
+        "node",
+        &["scripts/bench-analytics-latency.mjs"],
+        NPM_ENV,
     )
 }

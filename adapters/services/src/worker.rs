@@ -52,7 +52,7 @@ pub async fn run_deliveries(
 ) {
     let poll = poll.unwrap_or(POLL);
     loop {
-        let busy = match service.run_due(now_ms()).await {
+        let busy = match service.run_due_by(&now_ms).await {
             Ok(round) => {
                 if round.given_up > 0 {
                     tracing::error!(

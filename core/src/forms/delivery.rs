@@ -116,11 +116,21 @@ impl DeliveryService {
     /// batch up front would let slow sends outlive the lease of the last ones, and another
     /// server would send those again.
     pub async fn run_due(&self, now_ms: i64) -> Result<DeliveryRound, RepositoryError> {
+        self.run_due_by(&|| now_ms).await
+    }
+
+    /// [`Self::run_due`] with the time read from `clock` (Unix milliseconds) at each step, so
+    /// a retry's backoff counts from the failure rather than from the start of the round,
+    /// however long the sends before it took.
+    pub async fn run_due_by(
+        &self,
+        clock: &(dyn Fn() -> i64 + Sync),
+    ) -> Result<DeliveryRound, RepositoryError> {
         let mut round = DeliveryRound::default();
         while round.handled() < ROUND {
             let Some(delivery) = self
                 .outbox
-                .claim_due(now_ms, self.policy.lease_ms, 1)
+                .claim_due(clock(), self.policy.lease_ms, 1)
                 .await?
                 .into_iter()
                 .next()
@@ -128,13 +138,13 @@ impl DeliveryService {
                 break;
             };
             let attempts = delivery.attempts + 1;
-            match self.send(&delivery, now_ms / 1000).await {
+            match self.send(&delivery, clock() / 1000).await {
                 Ok(()) => {
-                    self.outbox.mark_delivered(delivery.id, now_ms).await?;
+                    self.outbox.mark_delivered(delivery.id, clock()).await?;
                     round.delivered += 1;
                 }
                 Err(SendError::Temporary(error)) if attempts < self.policy.max_attempts => {
-                    let next = now_ms + self.policy.delay_after(attempts);
+                    let next = clock() + self.policy.delay_after(attempts);
                     self.outbox
                         .schedule_retry(delivery.id, attempts, next, &error)
                         .await?;

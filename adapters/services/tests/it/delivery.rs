@@ -104,6 +104,22 @@ async fn eventually(what: &str, done: impl Fn() -> bool) {
     }
 }
 
+/// Waits until the outbox records `count` deliveries as delivered, for at most 10 seconds.
+async fn recorded_as_delivered(database: &vitrine_sql::Database, count: usize) {
+    let start = Instant::now();
+    loop {
+        let records = database.delivery_outbox().deliveries().await.unwrap();
+        if records.iter().filter(|r| r.delivered_ms.is_some()).count() >= count {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "timed out: {count} deliveries recorded as delivered"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 fn start_worker(service: Arc<DeliveryService>) -> DeliveryWorker {
     let worker = DeliveryWorker::new();
     tokio::spawn(run_deliveries(
@@ -138,6 +154,8 @@ async fn a_submission_reaches_the_owner_by_mail_and_by_signed_webhook() {
         !sink.messages().is_empty() && !receiver.accepted().is_empty()
     })
     .await;
+    // The worker records a delivery after its send returns; the receivers see it before.
+    recorded_as_delivered(&database, 2).await;
     worker.stop();
 
     let mail = &sink.messages()[0];
@@ -188,6 +206,7 @@ async fn a_failing_webhook_is_retried_with_backoff_until_it_succeeds() {
     };
     let worker = start_worker(service(&database, None, Some(hook_url), policy));
     eventually("an accepted webhook", || !receiver.accepted().is_empty()).await;
+    recorded_as_delivered(&database, 1).await;
     worker.stop();
 
     let hits = receiver.hits();
@@ -223,7 +242,9 @@ async fn a_restart_resumes_deliveries_left_in_the_outbox() {
         .local_addr()
         .unwrap();
     let smtp_url = format!("smtp://{addr}");
-    let start = now() * 1000;
+    // A minute ahead, so the submissions below are due by then even when the clock's second
+    // turns while the database is created.
+    let start = (now() + 60) * 1000;
     {
         let database = database(&dir).await;
         submit(

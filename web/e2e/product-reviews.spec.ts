@@ -38,13 +38,25 @@ test('a buyer reviews a purchase and the review shows on the product page', asyn
   const form = page.locator('form.add-to-cart').first();
   await form.locator('select[name="sku"]').selectOption('TLZ-MUG-S-SEA');
   await form.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page).toHaveURL(/\/cart$/);
+  await expect(form.getByRole('status')).toContainText('Added to your cart.');
   await page.goto('/commerce/goto-checkout');
+  await expect(page).toHaveURL(/\/checkout$/);
   await page.getByLabel('Email').fill('buyer@example.com');
-  await page.getByLabel('Shipping').selectOption('standard');
+  await page.getByLabel('Full name').fill('Ada Buyer');
+  await page.getByLabel('Address', { exact: true }).fill('1 Main St');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('State or region').fill('MA');
+  await page.getByLabel('Zip or postal code').fill('12345');
+  await page.getByLabel('Country code').fill('US');
+  await page.getByRole('radio', { name: /Standard shipping/ }).check();
+  await page.getByLabel('Card number').fill('4242424242424242');
+  await page.getByLabel('Expiry date (MM/YY)').fill('01/41');
+  await page.getByLabel('Security code').fill('999');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
-  const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  // The confirmation lives at /commerce/orders/{id}/confirmed.
+  const segments = new URL(page.url()).pathname.split('/');
+  const orderId = segments[segments.indexOf('orders') + 1] ?? '';
 
   const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
   const made = await page.request.post(`/api/commerce/orders/${orderId}/review-request`, {

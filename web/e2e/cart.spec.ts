@@ -4,6 +4,7 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
+import { fillCheckout } from './support/checkout';
 
 const MUG = '/shop/sea-glass-mug';
 const SOLD_OUT = '/shop/moon-vase';
@@ -55,17 +56,15 @@ test('a shopper chooses a variant, adds it to the cart, changes it in the cart a
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.locator('.checkout-hold__time')).toHaveText(/^(10:00|9:\d\d)$/);
   await expectNoViolations(page, 'checkout page');
-  await page.getByLabel('Email').fill('shopper@example.com');
-  await page.getByLabel('Full name').fill('Ada Shopper');
-  await page.getByLabel('Address', { exact: true }).fill('1 Main St');
-  await page.getByLabel('City').fill('Boston');
-  await page.getByLabel('State or region').fill('MA');
-  await page.getByLabel('Zip or postal code').fill('0213');
-  await page.getByLabel('Country code').fill('US');
-  await page.getByRole('radio', { name: /Standard shipping/ }).check();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/40');
-  await page.getByLabel('Security code').fill('123');
+  await fillCheckout(page, {
+    email: 'shopper@example.com',
+    name: 'Ada Shopper',
+    address: '1 Main St',
+    city: 'Boston',
+    region: 'MA',
+    postalCode: '0213',
+    country: 'US',
+  });
   await page.getByRole('button', { name: 'Place order' }).click();
   // A zip that is not five digits is refused with the forms' message, and nothing is ordered.
   await expect(page.getByRole('alert')).toHaveText('Update the missing or invalid information above');
@@ -128,16 +127,14 @@ test.describe('without JavaScript', () => {
 
     await cart.getByRole('link', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
-    await page.getByLabel('Email').fill('nojs@example.com');
-    await page.getByLabel('Full name').fill('Grace Shopper');
-    await page.getByLabel('Address', { exact: true }).fill('2 Harbour Row');
-    await page.getByLabel('City').fill('Bristol');
-    await page.getByLabel('Zip or postal code').fill('BS1 4RN');
-    await page.getByLabel('Country code').fill('GB');
-    await page.getByRole('radio', { name: /Standard shipping/ }).check();
-    await page.getByLabel('Card number').fill('4242424242424242');
-    await page.getByLabel('Expiry date (MM/YY)').fill('01/41');
-    await page.getByLabel('Security code').fill('999');
+    await fillCheckout(page, {
+      email: 'nojs@example.com',
+      name: 'Grace Shopper',
+      address: '2 Harbour Row',
+      city: 'Bristol',
+      postalCode: 'BS1 4RN',
+      country: 'GB',
+    });
     await page.getByRole('button', { name: 'Place order' }).click();
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');

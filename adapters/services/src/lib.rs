@@ -17,11 +17,11 @@ mod worker;
 pub use captcha::{CaptchaProvider, HttpCaptcha};
 pub use meta_pixel::{META_API_VERSION, META_GRAPH_URL, MetaConversionsApi, MetaEvents};
 pub use smtp::{SmtpConfigError, SmtpMailer};
+#[cfg(feature = "test-support")]
+pub use stripe::fake as stripe_fake;
 pub use stripe::{
     InvalidStripeKey, STRIPE_API_BASE, STRIPE_API_VERSION, StripeGateway, StripeRetries,
     StripeSecretKey, VERIFICATION_NEEDED_MESSAGE,
 };
-#[cfg(feature = "test-support")]
-pub use stripe::fake as stripe_fake;
 pub use webhook::{SignedWebhook, WebhookBody};
 pub use worker::{DeliveryWorker, run_deliveries};

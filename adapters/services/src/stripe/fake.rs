@@ -150,7 +150,9 @@ impl Drop for FakeStripe {
 }
 
 fn lock(ledger: &Shared) -> MutexGuard<'_, Ledger> {
-    ledger.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    ledger
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 fn stripe_error(status: StatusCode, kind: &str, code: Option<&str>, message: &str) -> Response {
@@ -442,7 +444,10 @@ async fn cancel_intent(
 async fn create_refund(State(ledger): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
     handle(&ledger, "/v1/refunds", &headers, &body, |state, form, _| {
         let Some(id) = form.get("payment_intent") else {
-            return Outcome::invalid("payment_intent", "Missing required param: payment_intent.".into());
+            return Outcome::invalid(
+                "payment_intent",
+                "Missing required param: payment_intent.".into(),
+            );
         };
         let Some(intent) = state.intents.iter().find(|intent| &intent.id == id) else {
             return missing(id);
@@ -457,7 +462,11 @@ async fn create_refund(State(ledger): State<Shared>, headers: HeaderMap, body: B
                 }}),
             );
         }
-        if state.refunds.iter().any(|refund| &refund.payment_intent == id) {
+        if state
+            .refunds
+            .iter()
+            .any(|refund| &refund.payment_intent == id)
+        {
             return Outcome::ran(
                 StatusCode::BAD_REQUEST,
                 json!({ "error": {

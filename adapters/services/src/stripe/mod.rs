@@ -270,7 +270,11 @@ impl PaymentGateway for StripeGateway {
         let url = self.url(&["refunds"])?;
         // One refund per payment, however often it is asked for.
         let answer = self
-            .post(url, &format!("refund-{}", payment.id), refund_form(&payment.id))
+            .post(
+                url,
+                &format!("refund-{}", payment.id),
+                refund_form(&payment.id),
+            )
             .await?;
         read_refund(answer.status, &answer.body)?;
         tracing::info!(payment_intent = payment.id, "refunded at Stripe");
@@ -289,10 +293,22 @@ mod tests {
 
     #[test]
     fn secret_and_restricted_keys_are_taken_and_others_refused_without_repeating_them() {
-        for key in ["sk_test_51Habc", "sk_live_51Habc", "rk_test_51H_x", " rk_live_9 "] {
+        for key in [
+            "sk_test_51Habc",
+            "sk_live_51Habc",
+            "rk_test_51H_x",
+            " rk_live_9 ",
+        ] {
             assert!(StripeSecretKey::parse(key).is_ok(), "{key}");
         }
-        for key in ["", "sk_", "pk_test_51Habc", "whsec_abc", "sk_test_a b", "sk-test-1"] {
+        for key in [
+            "",
+            "sk_",
+            "pk_test_51Habc",
+            "whsec_abc",
+            "sk_test_a b",
+            "sk-test-1",
+        ] {
             let error = StripeSecretKey::parse(key).unwrap_err().to_string();
             assert!(error.contains("sk_") && error.contains("rk_"), "{error}");
             assert!(key.len() < 4 || !error.contains(key.trim()), "{error}");
@@ -324,11 +340,18 @@ mod tests {
     #[test]
     fn paths_are_joined_to_the_base_with_or_without_a_slash() {
         let key = StripeSecretKey::parse("sk_test_1").unwrap();
-        for base in ["http://127.0.0.1:9", "http://127.0.0.1:9/", "http://h/stripe/"] {
+        for base in [
+            "http://127.0.0.1:9",
+            "http://127.0.0.1:9/",
+            "http://h/stripe/",
+        ] {
             let gateway = StripeGateway::new(base.parse().unwrap(), key.clone());
-            let url = gateway.url(&["payment_intents", "pi_1/x", "cancel"]).unwrap();
+            let url = gateway
+                .url(&["payment_intents", "pi_1/x", "cancel"])
+                .unwrap();
             assert!(
-                url.as_str().ends_with("/v1/payment_intents/pi_1%2Fx/cancel"),
+                url.as_str()
+                    .ends_with("/v1/payment_intents/pi_1%2Fx/cancel"),
                 "{url}"
             );
             assert!(!url.as_str().contains("//v1"), "{url}");

@@ -36,7 +36,7 @@ pub(crate) fn charge_form(request: &PaymentRequest) -> String {
         .append_pair("receipt_email", &request.email)
         .append_pair("description", &request.description)
         // The order's idempotency key is unique among orders, so it finds the order from
-        // Stripe's dashboard; the description names the order too.
+        // Stripe's dashboard.
         .append_pair("metadata[vitrine_idempotency_key]", request.key.as_str())
         .finish()
 }
@@ -94,9 +94,13 @@ pub(crate) struct ErrorDetail {
 /// A charge Stripe accepted, or one waiting for the cardholder.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum ChargeAnswer {
-    Succeeded { id: String },
+    Succeeded {
+        id: String,
+    },
     /// The bank wants the cardholder to verify (3-D Secure); nothing is charged yet.
-    RequiresAction { id: String },
+    RequiresAction {
+        id: String,
+    },
 }
 
 /// What an answer to `POST /v1/payment_intents` means.
@@ -208,7 +212,7 @@ mod tests {
                 cvc: "123".into(),
             },
             email: "ada+shop@example.com".into(),
-            description: "Order order-1".into(),
+            description: "1 × Sea Glass Mug".into(),
         }
     }
 
@@ -284,7 +288,13 @@ mod tests {
         let already = r#"{"error":{"type":"invalid_request_error","code":"charge_already_refunded","message":"Charge ch_1 has already been refunded."}}"#;
         assert_eq!(read_refund(400, already), Ok(()));
         assert!(read_refund(200, r#"{"id":"re_2","status":"failed"}"#).is_err());
-        assert!(read_refund(404, r#"{"error":{"type":"invalid_request_error","code":"resource_missing"}}"#).is_err());
+        assert!(
+            read_refund(
+                404,
+                r#"{"error":{"type":"invalid_request_error","code":"resource_missing"}}"#
+            )
+            .is_err()
+        );
     }
 
     #[test]

@@ -41,7 +41,7 @@ fn request(key: &str, number: &str) -> PaymentRequest {
             cvc: "123".into(),
         },
         email: "shopper@example.com".into(),
-        description: "Order order-1".into(),
+        description: "1 × Sea Glass Mug".into(),
     }
 }
 
@@ -57,16 +57,22 @@ async fn a_charge_creates_and_confirms_one_payment_intent_with_the_orders_detail
     let intent = &intents[0];
     assert_eq!(payment.id, intent.id);
     assert!(payment.id.starts_with("pi_"), "{payment:?}");
-    assert_eq!((payment.amount_minor, payment.currency), (3700, Currency::Eur));
+    assert_eq!(
+        (payment.amount_minor, payment.currency),
+        (3700, Currency::Eur)
+    );
     assert_eq!(intent.status, "succeeded");
     assert_eq!((intent.amount, intent.currency.as_str()), (3700, "eur"));
     assert_eq!(intent.card_last4, "4242");
     assert_eq!(intent.receipt_email, "shopper@example.com");
-    assert_eq!(intent.description, "Order order-1");
+    assert_eq!(intent.description, "1 × Sea Glass Mug");
     let key = request("a1", cards::SUCCEEDS).key;
     assert_eq!(intent.idempotency_key.as_deref(), Some(key.as_str()));
     assert_eq!(
-        intent.metadata.get("vitrine_idempotency_key").map(String::as_str),
+        intent
+            .metadata
+            .get("vitrine_idempotency_key")
+            .map(String::as_str),
         Some(key.as_str())
     );
 }
@@ -86,8 +92,14 @@ async fn yen_are_charged_whole() {
 async fn the_same_key_charges_once_and_answers_the_same_payment() {
     let fake = FakeStripe::start().await;
     let gateway = gateway(&fake);
-    let first = gateway.charge(&request("k1", cards::SUCCEEDS)).await.unwrap();
-    let again = gateway.charge(&request("k1", cards::SUCCEEDS)).await.unwrap();
+    let first = gateway
+        .charge(&request("k1", cards::SUCCEEDS))
+        .await
+        .unwrap();
+    let again = gateway
+        .charge(&request("k1", cards::SUCCEEDS))
+        .await
+        .unwrap();
     assert_eq!(first, again);
     assert_eq!(fake.requests(), 2);
     assert_eq!(fake.payment_intents().len(), 1);
@@ -124,7 +136,10 @@ async fn a_decline_carries_stripes_message_for_the_shopper() {
     let gateway = gateway(&fake);
     for (number, message) in [
         (cards::DECLINED, "Your card was declined."),
-        (cards::INSUFFICIENT_FUNDS, "Your card has insufficient funds."),
+        (
+            cards::INSUFFICIENT_FUNDS,
+            "Your card has insufficient funds.",
+        ),
     ] {
         let declined = gateway.charge(&request(number, number)).await;
         assert_eq!(
@@ -165,14 +180,20 @@ async fn server_errors_are_retried_with_the_same_key_a_bounded_number_of_times()
     let fake = FakeStripe::start().await;
     let gateway = gateway(&fake);
     fake.fail_next(2, 500);
-    let payment = gateway.charge(&request("r1", cards::SUCCEEDS)).await.unwrap();
+    let payment = gateway
+        .charge(&request("r1", cards::SUCCEEDS))
+        .await
+        .unwrap();
     assert_eq!(fake.requests(), 3);
     assert_eq!(fake.payment_intents().len(), 1);
     assert_eq!(fake.payment_intents()[0].id, payment.id);
 
     fake.fail_next(3, 503);
     let down = gateway.charge(&request("r2", cards::SUCCEEDS)).await;
-    assert!(matches!(down, Err(PaymentError::Unavailable(_))), "{down:?}");
+    assert!(
+        matches!(down, Err(PaymentError::Unavailable(_))),
+        "{down:?}"
+    );
     assert_eq!(fake.requests(), 6, "three attempts, no more");
     assert_eq!(fake.payment_intents().len(), 1);
 }
@@ -192,7 +213,10 @@ async fn a_timed_out_charge_is_sent_again_and_stripes_saved_answer_is_taken() {
         first_delay: Duration::from_millis(400),
         timeout: Duration::from_millis(100),
     });
-    let payment = gateway.charge(&request("t1", cards::SUCCEEDS)).await.unwrap();
+    let payment = gateway
+        .charge(&request("t1", cards::SUCCEEDS))
+        .await
+        .unwrap();
     assert_eq!(fake.payment_intents().len(), 1);
     assert_eq!(fake.payment_intents()[0].id, payment.id);
     assert_eq!(fake.requests(), 2);
@@ -205,10 +229,16 @@ async fn answers_that_are_not_worth_retrying_are_unavailable_at_once() {
     // Too many requests, without Stripe saying to retry.
     fake.fail_next(1, 429);
     let limited = gateway.charge(&request("l1", cards::SUCCEEDS)).await;
-    assert!(matches!(limited, Err(PaymentError::Unavailable(_))), "{limited:?}");
+    assert!(
+        matches!(limited, Err(PaymentError::Unavailable(_))),
+        "{limited:?}"
+    );
     assert_eq!(fake.requests(), 1);
     // The same key with other parameters.
-    gateway.charge(&request("m1", cards::SUCCEEDS)).await.unwrap();
+    gateway
+        .charge(&request("m1", cards::SUCCEEDS))
+        .await
+        .unwrap();
     let mut changed = request("m1", cards::SUCCEEDS);
     changed.amount_minor += 100;
     let mismatch = gateway.charge(&changed).await;
@@ -245,7 +275,10 @@ async fn an_unreachable_or_garbled_stripe_is_unavailable() {
         .with_retries(QUICK)
         .charge(&request("u1", cards::SUCCEEDS))
         .await;
-    assert!(matches!(down, Err(PaymentError::Unavailable(_))), "{down:?}");
+    assert!(
+        matches!(down, Err(PaymentError::Unavailable(_))),
+        "{down:?}"
+    );
 
     let app = axum::Router::new().route(
         "/v1/payment_intents",
@@ -268,7 +301,10 @@ async fn an_unreachable_or_garbled_stripe_is_unavailable() {
 async fn a_refund_gives_the_whole_payment_back_once() {
     let fake = FakeStripe::start().await;
     let gateway = gateway(&fake);
-    let payment = gateway.charge(&request("f1", cards::SUCCEEDS)).await.unwrap();
+    let payment = gateway
+        .charge(&request("f1", cards::SUCCEEDS))
+        .await
+        .unwrap();
     gateway.refund(&payment).await.unwrap();
     // Asked again (a retried order failure), the same refund answers.
     gateway.refund(&payment).await.unwrap();

@@ -9,7 +9,7 @@ use clap::Args;
 use vitrine_core::checkout::{CartService, PaymentGateway};
 use vitrine_services::{STRIPE_API_BASE, StripeGateway, StripeSecretKey};
 
-#[derive(Debug, Clone, Args)]
+#[derive(Clone, Args)]
 pub struct PaymentArgs {
     /// Take payments through Stripe with this secret key (sk_test_... for test mode,
     /// sk_live_..., or a restricted rk_ key). Prefer the environment variable: a command line
@@ -32,6 +32,19 @@ pub struct PaymentArgs {
         default_value = STRIPE_API_BASE
     )]
     pub stripe_api_base: String,
+}
+
+// The key never reaches a log, even when the command line is printed for debugging.
+impl std::fmt::Debug for PaymentArgs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PaymentArgs")
+            .field(
+                "stripe_secret_key",
+                &self.stripe_secret_key.as_ref().map(|_| "(hidden)"),
+            )
+            .field("stripe_api_base", &self.stripe_api_base)
+            .finish()
+    }
 }
 
 /// The configured gateway, or none for the built-in test gateway; a key that cannot work
@@ -121,5 +134,12 @@ mod tests {
         assert!(refusal("", STRIPE_API_BASE).contains("must start with sk_"));
         assert!(refusal("sk_live_abc", "http://stripe.internal").contains("only sent over https"));
         assert!(refusal("sk_test_abc", "not a url").contains("VITRINE_STRIPE_API_BASE"));
+    }
+
+    #[test]
+    fn the_key_is_hidden_from_debug_output() {
+        let shown = format!("{:?}", args(Some("sk_live_topsecret"), STRIPE_API_BASE));
+        assert!(!shown.contains("topsecret"), "{shown}");
+        assert!(shown.contains("hidden"), "{shown}");
     }
 }

@@ -191,7 +191,7 @@ pub struct ServeArgs {
     pub checkout_hold_seconds: i64,
 
     #[command(flatten)]
-    pub payments: crate::payments::PaymentArgs,
+    pub payments: Box<crate::payments::PaymentArgs>,
 
     #[command(flatten)]
     pub database: DatabaseArgs,

@@ -489,6 +489,7 @@ mod tests {
             unit_price_cents: 2800,
             stock: Stock::Limited(5),
             weight_thousandths: 400,
+            subscription_plan: None,
         };
         cart.add_item(&mug, 2).unwrap();
         let coupon = Coupon::new(

@@ -1,12 +1,11 @@
 //! The conformance suite every [`ContributionStore`] must pass: the in-memory one, SQLite and
 //! PostgreSQL run the same assertions through [`contribution_store_conformance!`].
 
-use std::sync::Arc;
-
 use super::contribution::{Contribution, ContributionStore};
 use super::order::IdempotencyKey;
 use crate::cart::Timestamp;
 use crate::money::Currency;
+use crate::ports::RepositoryError;
 
 /// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty store (it may
 /// use `.await`, and may `return` to skip when its database is not configured).
@@ -21,7 +20,18 @@ macro_rules! contribution_store_conformance {
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
         async fn concurrent_submits_of_one_key_record_one_contribution() {
             let store = ::std::sync::Arc::new($make);
-            $crate::checkout::contribution_conformance::concurrent_submits(store).await;
+            let mut tasks = Vec::new();
+            for n in 0..8 {
+                let store = store.clone();
+                tasks.push(tokio::spawn(async move {
+                    $crate::checkout::contribution_conformance::submit(&*store, n).await
+                }));
+            }
+            let mut answers = Vec::new();
+            for task in tasks {
+                answers.push(task.await.expect("a submit task panicked"));
+            }
+            $crate::checkout::contribution_conformance::one_recorded(&*store, answers).await;
         }
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -77,24 +87,25 @@ pub async fn the_same_key_records_once_and_answers_the_first(store: &dyn Contrib
     assert_eq!(store.record(&other).await.unwrap(), other);
 }
 
-pub async fn concurrent_submits<S: ContributionStore + 'static>(store: Arc<S>) {
-    let mut tasks = Vec::new();
-    for n in 0..8 {
-        let store = store.clone();
-        tasks.push(tokio::spawn(async move {
-            store
-                .record(&contribution(&format!("gift-{n}"), "same", 1_000))
-                .await
-        }));
-    }
-    let mut answers = Vec::new();
-    for task in tasks {
-        answers.push(
-            task.await
-                .expect("a submit task panicked")
-                .expect("recorded"),
-        );
-    }
+/// One of several submits of the same donation form (same key, another contribution id).
+pub async fn submit(
+    store: &dyn ContributionStore,
+    n: usize,
+) -> Result<Contribution, RepositoryError> {
+    store
+        .record(&contribution(&format!("gift-{n}"), "same", 1_000))
+        .await
+}
+
+/// Every submit got the one contribution that was recorded.
+pub async fn one_recorded(
+    store: &dyn ContributionStore,
+    answers: Vec<Result<Contribution, RepositoryError>>,
+) {
+    let answers: Vec<Contribution> = answers
+        .into_iter()
+        .map(|answer| answer.expect("recorded"))
+        .collect();
     let first = answers[0].clone();
     assert!(answers.iter().all(|answer| answer == &first), "{answers:?}");
     let stored = store

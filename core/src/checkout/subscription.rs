@@ -82,7 +82,11 @@ impl Subscription {
             quantity: line.quantity,
             price_cents: line.unit_price_cents * i64::from(line.quantity),
             currency: order.currency,
-            plan,
+            // A count of 0 means the same as none: until cancelled.
+            plan: SubscriptionPlan {
+                num_billing_cycles: plan.num_billing_cycles.filter(|&cycles| cycles > 0),
+                ..plan
+            },
             status: SubscriptionStatus::Active,
             started: order.created,
             payments_made: 1,

@@ -55,6 +55,15 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .map(|profile| profile.settings.site_title)
         .context("could not read the site's settings")?;
+    let carts = Arc::new(
+        cart_service(&database, repository.clone()).with_hold_seconds(args.checkout_hold_seconds),
+    );
+    // Donations pay through the carts' gateway, so one payment configuration serves both.
+    let donations = Arc::new(vitrine_core::checkout::DonationService::new(
+        repository.clone(),
+        database.contribution_store(),
+        carts.payments().clone(),
+    ));
     let plugins = crate::plugins::load(&args, repository.clone()).await?;
     let form_ports = crate::shared_state::form_ports(&args.shared).await?;
     // Page views are buffered in memory and written in batches by a background task.
@@ -70,10 +79,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_analytics_store(analytics.clone())
             .with_consent_receipts(database.consent_receipt_store(), owner_export_token())
             .with_block_renderer(plugins)
-            .with_carts(Arc::new(
-                cart_service(&database, repository.clone())
-                    .with_hold_seconds(args.checkout_hold_seconds),
-            ))
+            .with_carts(carts)
+            .with_donations(donations)
             .with_reviews(Arc::new(vitrine_core::reviews::ReviewService::new(
                 database.review_store(),
             )))

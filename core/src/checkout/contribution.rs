@@ -13,6 +13,7 @@ use super::payment::{PaymentError, PaymentGateway, PaymentRequest};
 use crate::cart::Timestamp;
 use crate::money::Currency;
 use crate::ports::{RepositoryError, SiteRepository};
+
 use crate::site::BlockContent;
 
 /// A contribution made through a donation page.
@@ -133,27 +134,24 @@ pub struct DonationRequest {
 }
 
 /// Donation pages and contributions over the published site, a payment gateway and the
-/// contribution store.
+/// contribution store. Contributions are taken in the store's currency (the site's store
+/// settings), read with the page, so a re-imported site's currency shows at once.
 pub struct DonationService {
     site: Arc<dyn SiteRepository>,
     store: Arc<dyn ContributionStore>,
     payments: Arc<dyn PaymentGateway>,
-    currency: Currency,
 }
 
 impl DonationService {
-    /// Contributions are taken in `currency`, the store's.
     pub fn new(
         site: Arc<dyn SiteRepository>,
         store: Arc<dyn ContributionStore>,
         payments: Arc<dyn PaymentGateway>,
-        currency: Currency,
     ) -> Self {
         Self {
             site,
             store,
             payments,
-            currency,
         }
     }
 
@@ -167,6 +165,12 @@ impl DonationService {
         &self,
         donate_page_id: &str,
     ) -> Result<Option<DonationCampaign>, RepositoryError> {
+        let currency = self
+            .site
+            .profile()
+            .await?
+            .map(|profile| profile.settings.store.selected_currency)
+            .unwrap_or_default();
         let collections = self.site.collections().await?;
         Ok(collections
             .iter()
@@ -174,7 +178,7 @@ impl DonationService {
             .flat_map(|collection| collection.body.layout.blocks())
             .find_map(|block| match &block.content {
                 BlockContent::Donation(donation) if block.id.as_str() == donate_page_id => Some(
-                    DonationCampaign::from_block(donate_page_id, donation, self.currency),
+                    DonationCampaign::from_block(donate_page_id, donation, currency),
                 ),
                 _ => None,
             }))
@@ -259,6 +263,7 @@ mod tests {
 
     async fn service() -> (DonationService, Arc<TestPaymentGateway>) {
         let mut site = crate::ports::conformance::fixture_site("Shop");
+        site.settings.store.selected_currency = Currency::Eur;
         let donation = Block {
             id: BlockId::parse("kiln-fund").unwrap(),
             content: BlockContent::Donation(DonationBlock {
@@ -284,7 +289,6 @@ mod tests {
             Arc::new(repository),
             Arc::new(InMemoryContributionStore::new()),
             gateway.clone(),
-            Currency::Eur,
         );
         (service, gateway)
     }

@@ -50,9 +50,8 @@ pub(crate) fn subscribe_path(token: &CartToken) -> String {
     format!("/checkout/subscribe?{query}")
 }
 
-/// The visitor's cart when the address names it and it holds a subscription; otherwise the
-/// answer to give instead.
-async fn subscription_cart(
+/// The visitor's cart when the address names it; otherwise the answer to give instead.
+async fn own_cart(
     state: &AppState,
     headers: &HeaderMap,
     query: Option<&str>,
@@ -78,14 +77,13 @@ async fn subscription_cart(
             return Err(notice(state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await);
         }
     };
-    if cart.entries.is_empty() || cart.is_purchased {
-        return Err(notice(state, StatusCode::OK, NOTHING_IN_CART).await);
-    }
-    if !holds_subscription(&cart) {
-        // Nothing here repeats: the cart's own checkout is the place for it.
-        return Err(crate::cart::see_other("/checkout"));
-    }
     Ok((own, cart))
+}
+
+/// A cart without a subscription has nothing that repeats: its own checkout is the place
+/// for it.
+fn to_cart_checkout() -> Response {
+    crate::cart::see_other("/checkout")
 }
 
 /// The subscription checkout form, posting back to the same address, with the plan shown.
@@ -102,10 +100,16 @@ fn route(token: &CartToken, cart: &ShoppingCart) -> CheckoutRoute {
 }
 
 async fn show(State(state): State<AppState>, headers: HeaderMap, query: RawQuery) -> Response {
-    let (token, cart) = match subscription_cart(&state, &headers, query.0.as_deref()).await {
+    let (token, cart) = match own_cart(&state, &headers, query.0.as_deref()).await {
         Ok(found) => found,
         Err(answer) => return answer,
     };
+    if cart.entries.is_empty() || cart.is_purchased {
+        return notice(&state, StatusCode::OK, NOTHING_IN_CART).await;
+    }
+    if !holds_subscription(&cart) {
+        return to_cart_checkout();
+    }
     checkout_page(
         &state,
         &route(&token, &cart),
@@ -124,10 +128,15 @@ async fn place(
     query: RawQuery,
     body: Bytes,
 ) -> Response {
-    let (token, cart) = match subscription_cart(&state, &headers, query.0.as_deref()).await {
+    let (token, cart) = match own_cart(&state, &headers, query.0.as_deref()).await {
         Ok(found) => found,
         Err(answer) => return answer,
     };
+    // A purchased cart goes on to checkout all the same: a second submit of the form gets
+    // the first one's order (and subscription), and any other the cart's refusal.
+    if !cart.is_purchased && !holds_subscription(&cart) {
+        return to_cart_checkout();
+    }
     match check_out(&state, &headers, &token, &body, &route(&token, &cart)).await {
         Ok(order) => match Subscription::start(&order) {
             Some(subscription) => crate::cart::see_other_to(&format!(

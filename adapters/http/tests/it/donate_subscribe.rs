@@ -12,7 +12,7 @@ use vitrine_core::checkout::{CartService, DECLINED_MESSAGE, InMemoryCommerceStor
 use vitrine_core::pages::PageService;
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::site::{
-    Block, BlockContent, Body as PageBody, Collection, CollectionId, DonationBlock, ItemId,
+    Block, BlockContent, Body as PageBody, CollectionId, DonationBlock, ItemId,
     Layout, PermissionType, Seo, Slug,
 };
 use vitrine_http::AppState;
@@ -320,6 +320,7 @@ async fn a_subscription_checks_out_through_its_route_once_and_is_confirmed_on_pa
     assert_eq!(entry.header("location"), subscribe);
     // The cart's own checkout sends a subscription on too.
     let checkout = send(&app, form("GET", "/checkout", "", Some(&token))).await;
+    assert_eq!(checkout.status, StatusCode::SEE_OTHER, "{}", checkout.text());
     assert_eq!(checkout.header("location"), subscribe);
 
     let page = send(&app, form("GET", &subscribe, "", Some(&token))).await;

@@ -24,11 +24,11 @@ use crate::AppState;
 use crate::cart::{now, request_token};
 use crate::cart_page::{FormFields, cart_page, current_cart};
 use crate::commerce_page::respond;
-use crate::subscribe_page::{holds_subscription, subscribe_path};
 use crate::render::commerce_pages::{
     CartSummary, CheckoutMain, CommerceMain, FieldView, NoticeMain, OrderMain, countdown_text,
     hold_seconds_left, option_views,
 };
+use crate::subscribe_page::{holds_subscription, subscribe_path};
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()

@@ -49,42 +49,40 @@ fn donate_path(donate_page_id: &str) -> String {
     format!("/checkout/donate?{query}")
 }
 
-/// The answer for a `donatePageId` no donation block on a published page has: a 404 that
-/// says so and leads back into the site.
-async fn unknown_page(state: &AppState, path: &str) -> Response {
+/// A donation notice with a way back into the site.
+async fn donate_notice(
+    state: &AppState,
+    path: &str,
+    status: StatusCode,
+    heading: &'static str,
+    text: &str,
+) -> Response {
     let main = CommerceMain::Notice(NoticeMain {
-        heading: "Donation page not found",
-        text: "We couldn’t find this donation page. It may have closed; the Donate buttons on our pages lead to the ones that are open.".to_owned(),
+        heading,
+        text: text.to_owned(),
         link_href: "/",
         link_text: "Go to the home page",
     });
-    respond(
+    respond(state, PageType::Donate, path, heading, status, &main).await
+}
+
+/// The answer for a `donatePageId` no donation block on a published page has: a 404 that
+/// says so and leads back into the site.
+async fn unknown_page(state: &AppState, path: &str) -> Response {
+    let text = "We couldn’t find this donation page. It may have closed; the Donate buttons on our pages lead to the ones that are open.";
+    donate_notice(
         state,
-        PageType::Donate,
         path,
-        "Donation page not found",
         StatusCode::NOT_FOUND,
-        &main,
+        "Donation page not found",
+        text,
     )
     .await
 }
 
 async fn unavailable(state: &AppState, path: &str) -> Response {
-    let main = CommerceMain::Notice(NoticeMain {
-        heading: "Donate",
-        text: PLEASE_TRY_AGAIN.to_owned(),
-        link_href: "/",
-        link_text: "Go to the home page",
-    });
-    respond(
-        state,
-        PageType::Donate,
-        path,
-        "Donate",
-        StatusCode::SERVICE_UNAVAILABLE,
-        &main,
-    )
-    .await
+    let status = StatusCode::SERVICE_UNAVAILABLE;
+    donate_notice(state, path, status, "Donate", PLEASE_TRY_AGAIN).await
 }
 
 /// The donation page for `campaign`, filled with what the donor typed (never the card) and
@@ -200,8 +198,15 @@ async fn donate(State(state): State<AppState>, query: RawQuery, body: Bytes) -> 
     let no_errors = CheckoutFieldErrors::new();
     let Ok(key) = IdempotencyKey::parse(FormFields::parse(&body).text("idempotencyKey")) else {
         let alert = Some(PLEASE_TRY_AGAIN.to_owned());
-        return donate_page(&state, &campaign, StatusCode::BAD_REQUEST, &typed, &no_errors, alert)
-            .await;
+        return donate_page(
+            &state,
+            &campaign,
+            StatusCode::BAD_REQUEST,
+            &typed,
+            &no_errors,
+            alert,
+        )
+        .await;
     };
     let request = DonationRequest {
         donate_page_id: id,
@@ -252,8 +257,7 @@ async fn confirmed(State(state): State<AppState>, Path(id): Path<String>) -> Res
         Ok(None) => {
             let main = CommerceMain::Notice(NoticeMain {
                 heading: "Contribution not found",
-                text: "We couldn’t find this contribution. Check the link you followed."
-                    .to_owned(),
+                text: "We couldn’t find this contribution. Check the link you followed.".to_owned(),
                 link_href: "/",
                 link_text: "Go to the home page",
             });

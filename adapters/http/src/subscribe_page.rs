@@ -16,7 +16,9 @@ use axum::response::Response;
 use axum::routing::get;
 use vitrine_core::cart::texts::{NOTHING_IN_CART, PLEASE_TRY_AGAIN};
 use vitrine_core::cart::{CartEntry, CartToken, ShoppingCart};
-use vitrine_core::checkout::{CheckoutFieldErrors, CheckoutForm, SESSION_EXPIRED_ALERT, Subscription};
+use vitrine_core::checkout::{
+    CheckoutFieldErrors, CheckoutForm, SESSION_EXPIRED_ALERT, Subscription,
+};
 use vitrine_core::enums::PageType;
 
 use crate::AppState;

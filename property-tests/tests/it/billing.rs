@@ -86,12 +86,11 @@ fn period() -> impl Strategy<Value = BillingPeriod> {
 
 /// Instants from 1970 to 2199, weighted towards month ends, where the rules bite.
 fn anchor() -> impl Strategy<Value = i64> {
-    let month_end = (1970i64..2100, 1i64..=12, 0i64..4, 0..DAY).prop_map(
-        |(year, month, back, time)| {
+    let month_end =
+        (1970i64..2100, 1i64..=12, 0i64..4, 0..DAY).prop_map(|(year, month, back, time)| {
             let last = days_in_month(year, month);
             days_from_civil(year, month, last - back.min(last - 1)) * DAY + time
-        },
-    );
+        });
     prop_oneof![
         1 => 0i64..(days_from_civil(2200, 1, 1) * DAY),
         2 => month_end,
@@ -124,7 +123,13 @@ proptest! {
 #[test]
 fn the_reference_calendar_knows_its_leap_years() {
     assert_eq!(civil_from_days(days_from_civil(2024, 2, 29)), (2024, 2, 29));
-    assert_eq!(civil_from_days(days_from_civil(2100, 3, 1) - 1), (2100, 2, 28));
-    assert_eq!(days_from_civil(2000, 3, 1) - days_from_civil(2000, 2, 28), 2);
+    assert_eq!(
+        civil_from_days(days_from_civil(2100, 3, 1) - 1),
+        (2100, 2, 28)
+    );
+    assert_eq!(
+        days_from_civil(2000, 3, 1) - days_from_civil(2000, 2, 28),
+        2
+    );
     assert_eq!(civil_from_days(0), (1970, 1, 1));
 }

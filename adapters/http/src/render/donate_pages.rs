@@ -38,6 +38,7 @@ pub(crate) struct DonateMain {
     pub(crate) payment_note: Option<&'static str>,
     pub(crate) payment: Vec<FieldView>,
     pub(crate) alert: Option<String>,
+    pub(crate) submit_label: &'static str,
 }
 
 impl DonateMain {
@@ -80,6 +81,7 @@ impl DonateMain {
                 FieldView::text("cardCvc", "Security code", "cc-csc").inputmode("numeric"),
             ],
             alert: None,
+            submit_label: "Donate",
         }
     }
 }

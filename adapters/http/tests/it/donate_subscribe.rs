@@ -6,21 +6,21 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use vitrine_core::cart::{ShippingOption, ShippingRate, StoreRules, Timestamp};
+use vitrine_core::cart::Timestamp;
 use vitrine_core::catalog::{BillingPeriod, BillingUnit, Sku, SubscriptionPlan};
-use vitrine_core::checkout::{CartService, DECLINED_MESSAGE, InMemoryCommerceStore};
-use vitrine_core::pages::PageService;
+use vitrine_core::checkout::DECLINED_MESSAGE;
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::site::{
-    Block, BlockContent, Body as PageBody, CollectionId, DonationBlock, ItemId,
-    Layout, PermissionType, Seo, Slug,
+    Block, BlockContent, Body as PageBody, CollectionId, DonationBlock, ItemId, Layout,
+    PermissionType, Seo, Slug,
 };
-use vitrine_http::AppState;
 
-use crate::support::{Answer, send};
+use crate::cart::{cart_cookie, form, idempotency_key};
+use crate::support::send;
 
 const THANKS: &str = "The kiln thanks you.";
-const FOREIGN: &str = "This checkout link does not belong to your cart. Open your cart to check out.";
+const FOREIGN: &str =
+    "This checkout link does not belong to your cart. Open your cart to check out.";
 
 /// The fixture site with the kiln page and the club, served as the server wires a store.
 async fn shop() -> axum::Router {
@@ -56,7 +56,7 @@ async fn shop() -> axum::Router {
         .unwrap();
     club.id = ItemId::parse("club").unwrap();
     club.slug = Slug::parse("club").unwrap();
-    club.title = "Clay Club".try_into().unwrap();
+    club.title = "Clay Club".into();
     let product = club.product.as_mut().unwrap();
     product.variants[0].sku = Sku::parse("CLUB-1").unwrap();
     product.variants[0].price = 3000;
@@ -72,59 +72,7 @@ async fn shop() -> axum::Router {
     site.items.push(club);
     let repository = Arc::new(vitrine_core::ports::memory::MemorySiteRepository::new());
     repository.replace_site(&site).await.unwrap();
-    let repository: Arc<dyn SiteRepository> = repository;
-    let rules = StoreRules {
-        shipping_options: vec![ShippingOption {
-            id: "standard".into(),
-            name: "Standard shipping".into(),
-            rate: ShippingRate::FlatRate { cost_cents: 500 },
-        }],
-        ..StoreRules::default()
-    };
-    let carts = CartService::new(
-        repository.clone(),
-        Arc::new(InMemoryCommerceStore::new()),
-        rules,
-    );
-    let pages = Arc::new(PageService::new(repository.clone()));
-    vitrine_http::router(
-        AppState::new(
-            pages,
-            repository,
-            Arc::new(crate::support::fixture_assets()),
-            crate::support::config(),
-        )
-        .with_carts(Arc::new(carts)),
-    )
-}
-
-fn form(method: &str, path: &str, body: &str, token: Option<&str>) -> Request<Body> {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(path)
-        .header("content-type", "application/x-www-form-urlencoded");
-    if let Some(token) = token {
-        request = request.header("cookie", format!("vitrine_cart={token}"));
-    }
-    request.body(Body::from(body.to_owned())).unwrap()
-}
-
-fn key_in(html: &str) -> String {
-    let marker = "name=\"idempotencyKey\" value=\"";
-    let start = html.find(marker).expect("the form carries a key") + marker.len();
-    html[start..start + 32].to_owned()
-}
-
-fn cart_cookie(answer: &Answer) -> String {
-    answer
-        .headers
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .find_map(|cookie| cookie.strip_prefix("vitrine_cart="))
-        .and_then(|rest| rest.split(';').next())
-        .expect("a cart cookie is set")
-        .to_owned()
+    crate::cart::shop_over(repository).await
 }
 
 const DONOR: &str = "name=Ada+Donor&email=ada%40example.com&cardExpiry=12%2F40&cardCvc=123";
@@ -146,15 +94,25 @@ async fn the_donation_block_leads_to_its_donation_page() {
     assert!(html.contains(">Donate to the kiln</button>"), "{html}");
 
     // The block's form arrives with the amount picked.
-    let donate = send(&app, form("GET", &format!("{DONATE_PATH}&amount=2500"), "", None)).await;
+    let donate = send(
+        &app,
+        form("GET", &format!("{DONATE_PATH}&amount=2500"), "", None),
+    )
+    .await;
     assert_eq!(donate.status, StatusCode::OK);
     assert_eq!(donate.page_context()["pageType"], 203);
     let html = donate.text();
     assert!(html.contains("<h1 class=\"commerce-page__title\">Support the community kiln</h1>"));
     assert!(html.contains("value=\"2500\" checked> $25.00"), "{html}");
     assert!(html.contains("value=\"1000\"> $10.00"), "{html}");
-    assert!(html.contains("Enter an amount from $1.00 to $1,000.00."), "{html}");
-    assert!(html.contains("4242 4242 4242 4242"), "the test gateway's cards are named");
+    assert!(
+        html.contains("Enter an amount from $1.00 to $1,000.00."),
+        "{html}"
+    );
+    assert!(
+        html.contains("4242 4242 4242 4242"),
+        "the test gateway's cards are named"
+    );
     assert_eq!(donate.header("cache-control"), "no-store");
 }
 
@@ -164,7 +122,7 @@ async fn a_double_submitted_donation_pays_once_and_is_confirmed_on_page_204() {
     let page = send(&app, form("GET", DONATE_PATH, "", None)).await.text();
     let body = format!(
         "amount=2500&{DONOR}&cardNumber=4242+4242+4242+4242&idempotencyKey={}",
-        key_in(&page)
+        idempotency_key(&page)
     );
     let first = send(&app, form("POST", DONATE_PATH, &body, None)).await;
     assert_eq!(first.status, StatusCode::SEE_OTHER, "{}", first.text());
@@ -194,7 +152,7 @@ async fn a_double_submitted_donation_pays_once_and_is_confirmed_on_page_204() {
     let page = send(&app, form("GET", DONATE_PATH, "", None)).await.text();
     let own = format!(
         "amount=other&otherAmount=12.50&{DONOR}&cardNumber=4242424242424242&idempotencyKey={}",
-        key_in(&page)
+        idempotency_key(&page)
     );
     let given = send(&app, form("POST", DONATE_PATH, &own, None)).await;
     let html = send(&app, form("GET", given.header("location"), "", None))
@@ -207,7 +165,7 @@ async fn a_double_submitted_donation_pays_once_and_is_confirmed_on_page_204() {
 async fn a_wrong_donation_form_names_its_fields_and_a_declined_card_says_so() {
     let app = shop().await;
     let page = send(&app, form("GET", DONATE_PATH, "", None)).await.text();
-    let key = key_in(&page);
+    let key = idempotency_key(&page);
     let wrong = format!(
         "amount=other&otherAmount=0.50&name=&email=ada&cardNumber=4242+4242+4242+4241&cardExpiry=12%2F40&cardCvc=123&idempotencyKey={key}"
     );
@@ -229,7 +187,7 @@ async fn a_wrong_donation_form_names_its_fields_and_a_declined_card_says_so() {
 
     let declined = format!(
         "amount=1000&{DONOR}&cardNumber=4000+0000+0000+0002&idempotencyKey={}",
-        key_in(&html)
+        idempotency_key(&html)
     );
     let answer = send(&app, form("POST", DONATE_PATH, &declined, None)).await;
     assert_eq!(answer.status, StatusCode::PAYMENT_REQUIRED);
@@ -255,7 +213,9 @@ async fn an_unknown_donation_page_is_a_clear_404() {
         form(
             "POST",
             "/checkout/donate?donatePageId=nope",
-            &format!("amount=1000&{DONOR}&cardNumber=4242424242424242&idempotencyKey=abcdefgh12345678"),
+            &format!(
+                "amount=1000&{DONOR}&cardNumber=4242424242424242&idempotencyKey=abcdefgh12345678"
+            ),
             None,
         ),
     )
@@ -263,7 +223,12 @@ async fn an_unknown_donation_page_is_a_clear_404() {
     assert_eq!(post.status, StatusCode::NOT_FOUND);
     let gone = send(
         &app,
-        form("GET", "/commerce/contributions/contribution-nope/confirmed", "", None),
+        form(
+            "GET",
+            "/commerce/contributions/contribution-nope/confirmed",
+            "",
+            None,
+        ),
     )
     .await;
     assert_eq!(gone.status, StatusCode::NOT_FOUND);
@@ -272,7 +237,11 @@ async fn an_unknown_donation_page_is_a_clear_404() {
 
 /// A new cart holding `quantity` clubs; its token.
 async fn club_cart(app: &axum::Router) -> String {
-    let added = send(app, form("POST", "/cart", "itemId=club&sku=CLUB-1&quantity=1", None)).await;
+    let added = send(
+        app,
+        form("POST", "/cart", "itemId=club&sku=CLUB-1&quantity=1", None),
+    )
+    .await;
     assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.text());
     cart_cookie(&added)
 }
@@ -303,11 +272,20 @@ async fn a_subscription_shares_its_cart_with_nothing_else() {
     );
     let without_js = send(
         &app,
-        form("POST", "/cart", "itemId=tote&sku=TOTE-1&quantity=1", Some(&token)),
+        form(
+            "POST",
+            "/cart",
+            "itemId=tote&sku=TOTE-1&quantity=1",
+            Some(&token),
+        ),
     )
     .await;
     assert_eq!(without_js.status, StatusCode::CONFLICT);
-    assert!(without_js.text().contains("A subscription is bought on its own."));
+    assert!(
+        without_js
+            .text()
+            .contains("A subscription is bought on its own.")
+    );
 }
 
 #[tokio::test]
@@ -315,23 +293,35 @@ async fn a_subscription_checks_out_through_its_route_once_and_is_confirmed_on_pa
     let app = shop().await;
     let token = club_cart(&app).await;
     let subscribe = format!("/checkout/subscribe?cartToken={token}");
-    let entry = send(&app, form("GET", "/commerce/goto-checkout", "", Some(&token))).await;
+    let entry = send(
+        &app,
+        form("GET", "/commerce/goto-checkout", "", Some(&token)),
+    )
+    .await;
     assert_eq!(entry.status, StatusCode::SEE_OTHER);
     assert_eq!(entry.header("location"), subscribe);
     // The cart's own checkout sends a subscription on too.
     let checkout = send(&app, form("GET", "/checkout", "", Some(&token))).await;
-    assert_eq!(checkout.status, StatusCode::SEE_OTHER, "{}", checkout.text());
+    assert_eq!(
+        checkout.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        checkout.text()
+    );
     assert_eq!(checkout.header("location"), subscribe);
 
     let page = send(&app, form("GET", &subscribe, "", Some(&token))).await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.text());
     assert_eq!(page.page_context()["pageType"], 201);
     let html = page.text();
-    assert!(html.contains("Subscription: Every month, until cancelled"), "{html}");
+    assert!(
+        html.contains("Subscription: Every month, until cancelled"),
+        "{html}"
+    );
     assert!(html.contains(&format!("action=\"{subscribe}\"")), "{html}");
     assert!(html.contains(">Subscribe</button>"), "{html}");
 
-    let body = format!("{SUBSCRIBER}&idempotencyKey={}", key_in(&html));
+    let body = format!("{SUBSCRIBER}&idempotencyKey={}", idempotency_key(&html));
     let first = send(&app, form("POST", &subscribe, &body, Some(&token))).await;
     assert_eq!(first.status, StatusCode::SEE_OTHER, "{}", first.text());
     let second = send(&app, form("POST", &subscribe, &body, Some(&token))).await;
@@ -413,24 +403,42 @@ async fn another_visitors_cart_token_buys_nothing() {
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{malformed}");
     }
     let without_cookie = send(&app, form("GET", &owners_link, "", None)).await;
-    assert!(without_cookie.text().contains("Either your session has expired"));
+    assert!(
+        without_cookie
+            .text()
+            .contains("Either your session has expired")
+    );
 }
 
 #[tokio::test]
 async fn a_cart_without_a_subscription_goes_to_the_cart_checkout() {
     let app = shop().await;
-    let added = send(&app, form("POST", "/cart", "itemId=tote&sku=TOTE-1&quantity=1", None)).await;
+    let added = send(
+        &app,
+        form("POST", "/cart", "itemId=tote&sku=TOTE-1&quantity=1", None),
+    )
+    .await;
     let token = cart_cookie(&added);
     let answer = send(
         &app,
-        form("GET", &format!("/checkout/subscribe?cartToken={token}"), "", Some(&token)),
+        form(
+            "GET",
+            &format!("/checkout/subscribe?cartToken={token}"),
+            "",
+            Some(&token),
+        ),
     )
     .await;
     assert_eq!(answer.status, StatusCode::SEE_OTHER);
     assert_eq!(answer.header("location"), "/checkout");
     let gone = send(
         &app,
-        form("GET", "/commerce/subscriptions/order-nope-subscription/confirmed", "", None),
+        form(
+            "GET",
+            "/commerce/subscriptions/order-nope-subscription/confirmed",
+            "",
+            None,
+        ),
     )
     .await;
     assert_eq!(gone.status, StatusCode::NOT_FOUND);

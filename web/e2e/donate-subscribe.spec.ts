@@ -114,7 +114,9 @@ test('a shopper subscribes to the clay club through the subscription checkout an
 
 test("another visitor's cart token buys nothing", async ({ page, browser }) => {
   await page.goto(CLUB);
-  await page.locator('form.add-to-cart').first().getByRole('button', { name: 'Add to cart' }).click();
+  const form = page.locator('form.add-to-cart').first();
+  await form.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(form.getByRole('status')).toContainText('Added to your cart.');
   await page.goto('/commerce/goto-checkout');
   await expect(page).toHaveURL(/\/checkout\/subscribe\?cartToken=/);
   const link = page.url();

@@ -127,6 +127,9 @@ async fn after(
                 CartServiceError::Cart(CartError::CouponAlreadyApplied(_)) => {
                     "This coupon is already applied.".to_owned()
                 }
+                CartServiceError::Cart(CartError::SubscriptionNotAlone) => {
+                    vitrine_core::cart::SUBSCRIPTION_ALONE.to_owned()
+                }
                 _ => refusal_text.to_owned(),
             };
             let status = match &error {

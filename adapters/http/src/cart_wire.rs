@@ -430,6 +430,15 @@ pub(crate) fn failure(call: CartCall, error: &CartServiceError) -> Response {
         CartServiceError::Cart(CartError::AlreadyPurchased) => {
             (StatusCode::CONFLICT, "ALREADY_PURCHASED", String::new())
         }
+        // A 400, so the request layer hands the reason to the product page.
+        CartServiceError::Cart(CartError::SubscriptionNotAlone) => {
+            let body = serde_json::json!({
+                "error": vitrine_core::cart::SUBSCRIPTION_ALONE,
+                "reason": "SUBSCRIPTION_ALONE",
+                "target": "",
+            });
+            return (StatusCode::BAD_REQUEST, Json(body)).into_response();
+        }
         CartServiceError::Cart(other) => (StatusCode::CONFLICT, "REFUSED", other.to_string()),
         CartServiceError::Repository(cause) => {
             tracing::error!(error = %cause, "a cart call failed in the store");
@@ -489,6 +498,7 @@ mod tests {
             unit_price_cents: 2800,
             stock: Stock::Limited(5),
             weight_thousandths: 400,
+            subscription_plan: None,
         };
         cart.add_item(&mug, 2).unwrap();
         let coupon = Coupon::new(

@@ -12,7 +12,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 use vitrine_core::cart::texts::{NOTHING_IN_CART, PLEASE_TRY_AGAIN, UPDATE_MISSING_INFORMATION};
-use vitrine_core::cart::{CartError, ShoppingCart};
+use vitrine_core::cart::{CartError, CartToken, ShoppingCart};
 use vitrine_core::checkout::{
     CheckoutEntryRefusal, CheckoutError, CheckoutFieldErrors, CheckoutForm, EnterCheckoutError,
     IdempotencyKey, Order, PaymentError, PlaceOrderError, SESSION_EXPIRED_ALERT,
@@ -28,6 +28,7 @@ use crate::render::commerce_pages::{
     CartSummary, CheckoutMain, CommerceMain, FieldView, NoticeMain, OrderMain, countdown_text,
     hold_seconds_left, option_views,
 };
+use crate::subscribe_page::{holds_subscription, subscribe_path};
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -38,9 +39,9 @@ pub(crate) fn routes() -> Router<AppState> {
 }
 
 /// What the checkout page says about the test gateway's cards.
-const TEST_PAYMENT_NOTE: &str = "Test payments: pay with card 4242 4242 4242 4242, any future expiry date and any 3 digits. Card 4000 0000 0000 0002 is declined. No money is taken.";
+pub(crate) const TEST_PAYMENT_NOTE: &str = "Test payments: pay with card 4242 4242 4242 4242, any future expiry date and any 3 digits. Card 4000 0000 0000 0002 is declined. No money is taken.";
 
-async fn notice(state: &AppState, status: StatusCode, text: &str) -> Response {
+pub(crate) async fn notice(state: &AppState, status: StatusCode, text: &str) -> Response {
     let main = CommerceMain::Notice(NoticeMain {
         heading: "Checkout",
         text: text.to_owned(),
@@ -61,7 +62,10 @@ async fn notice(state: &AppState, status: StatusCode, text: &str) -> Response {
 async fn goto_checkout(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let token = request_token(&headers);
     match state.carts.enter_checkout(token.as_ref(), now()).await {
-        Ok(_) => crate::cart::see_other("/checkout"),
+        Ok(cart) => match token.filter(|_| holds_subscription(&cart)) {
+            Some(token) => crate::cart::see_other_to(&subscribe_path(&token)),
+            None => crate::cart::see_other("/checkout"),
+        },
         Err(EnterCheckoutError::Refused(CheckoutEntryRefusal::SessionExpired)) => {
             notice(&state, StatusCode::OK, SESSION_EXPIRED_ALERT).await
         }
@@ -84,16 +88,36 @@ async fn goto_checkout(State(state): State<AppState>, headers: HeaderMap) -> Res
     }
 }
 
-fn random_hex() -> String {
+pub(crate) fn random_hex() -> String {
     let mut bytes = [0u8; 16];
     rand::fill(&mut bytes);
     hex::encode(bytes)
+}
+
+/// Which checkout a form belongs to: the cart's, or a subscription's with its plan.
+pub(crate) struct CheckoutRoute {
+    /// Where the form posts.
+    pub(crate) action: String,
+    pub(crate) submit_label: &'static str,
+    /// The subscription's plan as the shopper reads it ("Every month, until cancelled").
+    pub(crate) plan: Option<String>,
+}
+
+impl CheckoutRoute {
+    fn cart() -> Self {
+        Self {
+            action: "/checkout".to_owned(),
+            submit_label: "Place order",
+            plan: None,
+        }
+    }
 }
 
 /// The checkout form for `cart`, filled with what the shopper typed (never the card) and
 /// the errors of the last attempt.
 fn checkout_main(
     state: &AppState,
+    route: &CheckoutRoute,
     cart: &ShoppingCart,
     typed: &CheckoutForm,
     errors: &CheckoutFieldErrors,
@@ -174,6 +198,9 @@ fn checkout_main(
     }
     let seconds = hold_seconds_left(cart.reserved_until, now());
     CheckoutMain {
+        action: route.action.clone(),
+        submit_label: route.submit_label,
+        plan: route.plan.clone(),
         reservation_seconds_left: seconds,
         countdown_text: countdown_text(seconds.unwrap_or(0)),
         countdown_props: serde_json::json!({ "seconds": seconds.unwrap_or(0) }).to_string(),
@@ -196,15 +223,16 @@ fn checkout_main(
     }
 }
 
-async fn checkout_page(
+pub(crate) async fn checkout_page(
     state: &AppState,
+    route: &CheckoutRoute,
     status: StatusCode,
     cart: &ShoppingCart,
     typed: &CheckoutForm,
     errors: &CheckoutFieldErrors,
     alert: Option<String>,
 ) -> Response {
-    let main = checkout_main(state, cart, typed, errors, alert);
+    let main = checkout_main(state, route, cart, typed, errors, alert);
     respond(
         state,
         PageType::Checkout,
@@ -231,9 +259,13 @@ async fn show(State(state): State<AppState>, headers: HeaderMap) -> Response {
     if cart.entries.is_empty() || cart.is_purchased {
         return notice(&state, StatusCode::OK, NOTHING_IN_CART).await;
     }
+    if holds_subscription(&cart) {
+        return crate::cart::see_other_to(&subscribe_path(&token));
+    }
     let typed = CheckoutForm::default();
     checkout_page(
         &state,
+        &CheckoutRoute::cart(),
         StatusCode::OK,
         &cart,
         &typed,
@@ -265,19 +297,32 @@ async fn place(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -
     let Some(token) = request_token(&headers) else {
         return notice(&state, StatusCode::BAD_REQUEST, SESSION_EXPIRED_ALERT).await;
     };
-    let typed = typed_form(&body);
-    let Ok(key) = IdempotencyKey::parse(FormFields::parse(&body).text("idempotencyKey")) else {
-        return notice(&state, StatusCode::BAD_REQUEST, PLEASE_TRY_AGAIN).await;
+    match check_out(&state, &headers, &token, &body, &CheckoutRoute::cart()).await {
+        Ok(order) => crate::cart::see_other_to(&format!("/commerce/orders/{}/confirmed", order.id)),
+        Err(refusal) => refusal,
+    }
+}
+
+/// Checks out the cart under `token` with the posted form; a refusal is the page to answer
+/// with: the form of `route` again with its messages, or a notice.
+pub(crate) async fn check_out(
+    state: &AppState,
+    headers: &HeaderMap,
+    token: &CartToken,
+    body: &[u8],
+    route: &CheckoutRoute,
+) -> Result<Order, Response> {
+    let typed = typed_form(body);
+    let Ok(key) = IdempotencyKey::parse(FormFields::parse(body).text("idempotencyKey")) else {
+        return Err(notice(state, StatusCode::BAD_REQUEST, PLEASE_TRY_AGAIN).await);
     };
     let order_id = format!("order-{}", random_hex());
     let error = match state
         .carts
-        .checkout(&token, key, order_id, &typed, now())
+        .checkout(token, key, order_id, &typed, now())
         .await
     {
-        Ok(order) => {
-            return crate::cart::see_other_to(&format!("/commerce/orders/{}/confirmed", order.id));
-        }
+        Ok(order) => return Ok(order),
         Err(error) => error,
     };
     let mut errors = CheckoutFieldErrors::new();
@@ -304,7 +349,7 @@ async fn place(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -
             (StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN.to_owned())
         }
         CheckoutError::Order(PlaceOrderError::OutOfStock(sku)) => {
-            let cart = current_cart(&state, &headers).await;
+            let cart = current_cart(state, headers).await;
             let name = cart
                 .entries
                 .iter()
@@ -328,15 +373,15 @@ async fn place(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -
             UPDATE_MISSING_INFORMATION.to_owned(),
         ),
         CheckoutError::Order(PlaceOrderError::UnknownCart | PlaceOrderError::AlreadyPurchased) => {
-            return notice(&state, StatusCode::CONFLICT, NOTHING_IN_CART).await;
+            return Err(notice(state, StatusCode::CONFLICT, NOTHING_IN_CART).await);
         }
         CheckoutError::Order(PlaceOrderError::Repository(cause)) => {
             tracing::error!(error = %cause, "placing an order failed in the store");
             (StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN.to_owned())
         }
     };
-    let cart = current_cart(&state, &headers).await;
-    checkout_page(&state, status, &cart, &typed, &errors, Some(alert)).await
+    let cart = current_cart(state, headers).await;
+    Err(checkout_page(state, route, status, &cart, &typed, &errors, Some(alert)).await)
 }
 
 async fn order_page(state: &AppState, id: &str, confirmation: bool) -> Response {

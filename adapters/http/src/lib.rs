@@ -13,6 +13,7 @@ mod commerce_page;
 mod consent;
 mod conversions;
 pub mod crumb;
+mod donate_page;
 mod events;
 mod favicon;
 mod forms;
@@ -34,6 +35,7 @@ mod router;
 pub mod security_headers;
 mod seo;
 mod state;
+mod subscribe_page;
 mod widgets;
 
 pub use api_error::{ApiError, ApiErrorBody};

@@ -81,6 +81,9 @@ pub struct AppState {
     /// Carts and orders; by default kept in memory with the default store rules. The
     /// server wires the database's commerce store with [`AppState::with_carts`].
     pub(crate) carts: Arc<CartService>,
+    /// Donation pages and contributions; kept in memory and paid through the test gateway
+    /// unless the server wires them with [`AppState::with_donations`].
+    pub(crate) donations: Arc<vitrine_core::checkout::DonationService>,
     /// The newsletter confirmation and unsubscribe pages; without it they answer 404.
     pub(crate) newsletter: Option<Arc<vitrine_core::forms::NewsletterService>>,
     /// Review requests and product reviews; kept in memory unless the server wires the
@@ -111,6 +114,11 @@ impl AppState {
             Arc::new(InMemoryCommerceStore::new()),
             StoreRules::default(),
         ));
+        let donations = Arc::new(vitrine_core::checkout::DonationService::new(
+            repository.clone(),
+            Arc::new(vitrine_core::checkout::InMemoryContributionStore::new()),
+            carts.payments().clone(),
+        ));
         Self {
             pages,
             repository,
@@ -126,6 +134,7 @@ impl AppState {
             }),
             census: Arc::new(CensusLog::default()),
             analytics: Arc::new(MemoryAnalyticsStore::new()),
+            donations,
             carts,
             newsletter: None,
             reviews: Arc::new(vitrine_core::reviews::ReviewService::new(Arc::new(
@@ -187,6 +196,16 @@ impl AppState {
     /// production).
     pub fn with_carts(mut self, carts: Arc<CartService>) -> Self {
         self.carts = carts;
+        self
+    }
+
+    /// Takes contributions through `donations` (over the database's contribution store and
+    /// the carts' payment gateway in production).
+    pub fn with_donations(
+        mut self,
+        donations: Arc<vitrine_core::checkout::DonationService>,
+    ) -> Self {
+        self.donations = donations;
         self
     }
 

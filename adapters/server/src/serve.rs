@@ -51,11 +51,26 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         Some(captcha) => pages.with_captcha(captcha),
         None => pages,
     });
-    let title = pages
+    let profile = pages
         .profile()
         .await
-        .map(|profile| profile.settings.site_title)
         .context("could not read the site's settings")?;
+    let title = profile.settings.site_title.clone();
+    let carts = Arc::new(crate::payments::apply(
+        cart_service(
+            &database,
+            repository.clone(),
+            profile.settings.store.selected_currency,
+        )
+        .with_hold_seconds(args.checkout_hold_seconds),
+        payments,
+    ));
+    // Donations pay through the carts' gateway, so one payment configuration serves both.
+    let donations = Arc::new(vitrine_core::checkout::DonationService::new(
+        repository.clone(),
+        database.contribution_store(),
+        carts.payments().clone(),
+    ));
     let plugins = crate::plugins::load(&args, repository.clone()).await?;
     let form_ports = crate::shared_state::form_ports(&args.shared).await?;
     // Page views are buffered in memory and written in batches by a background task.
@@ -71,11 +86,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_analytics_store(analytics.clone())
             .with_consent_receipts(database.consent_receipt_store(), owner_export_token())
             .with_block_renderer(plugins)
-            .with_carts(Arc::new(crate::payments::apply(
-                cart_service(&database, repository.clone())
-                    .with_hold_seconds(args.checkout_hold_seconds),
-                payments,
-            )))
+            .with_carts(carts)
+            .with_donations(donations)
             .with_reviews(Arc::new(vitrine_core::reviews::ReviewService::new(
                 database.review_store(),
             )))
@@ -175,15 +187,18 @@ fn owner_export_token() -> Option<String> {
 /// Carts, stock and orders go to the site's database. Decision: until store owners can
 /// configure shipping, the store offers one flat-rate option, "Standard shipping" at 5.00
 /// in the store currency, charges no tax, sets no minimum subtotal, and offers the coupon
-/// WELCOME10 (10 % off).
+/// WELCOME10 (10 % off). Carts are priced in the site's store currency as it was when the
+/// server started (an import of another site takes effect at the next start).
 fn cart_service(
     database: &vitrine_sql::Database,
     repository: Arc<dyn vitrine_core::ports::SiteRepository>,
+    currency: vitrine_core::money::Currency,
 ) -> vitrine_core::checkout::CartService {
     use vitrine_core::cart::{
         Coupon, CouponCode, CouponKind, ShippingOption, ShippingRate, StoreRules,
     };
     let rules = StoreRules {
+        currency,
         shipping_options: vec![ShippingOption {
             id: "standard".into(),
             name: "Standard shipping".into(),

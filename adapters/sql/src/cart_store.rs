@@ -388,6 +388,13 @@ macro_rules! sql_commerce_store {
                         .await
                         .map_err(repository_error("recording a coupon's use"))?;
                 }
+                if let Some(subscription) = vitrine_core::checkout::Subscription::start(order) {
+                    let row = $crate::subscription_rows::SubscriptionRow::new(&subscription);
+                    $crate::subscription_rows::insert_subscription!(row)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(repository_error("recording a subscription"))?;
+                }
                 sqlx::query(sql::RELEASE_HOLDS)
                     .bind(order.cart_token.as_str())
                     .execute(&mut *tx)
@@ -542,6 +549,23 @@ macro_rules! sql_commerce_store {
                         .await
                         .map_err($crate::errors::repository_error("reading an order"))?;
                 row.map($crate::cart_store::OrderRow::into_order)
+                    .transpose()
+            }
+
+            async fn subscription(
+                &self,
+                id: &str,
+            ) -> Result<
+                Option<vitrine_core::checkout::Subscription>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let row: Option<$crate::subscription_rows::SubscriptionRow> =
+                    sqlx::query_as($crate::subscription_rows::SUBSCRIPTION_BY_ID)
+                        .bind(id)
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading a subscription"))?;
+                row.map($crate::subscription_rows::SubscriptionRow::into_subscription)
                     .transpose()
             }
 

@@ -210,6 +210,16 @@ impl Database {
         )
     }
 
+    /// The contribution store (donations) of this database; clones share the connection
+    /// pool.
+    pub fn contribution_store(&self) -> Arc<dyn vitrine_core::checkout::ContributionStore> {
+        per_backend!(
+            self,
+            crate::contribution_store::SqliteContributionStore::new,
+            crate::contribution_store::PostgresContributionStore::new
+        )
+    }
+
     /// The review store (review requests and product reviews) of this database; clones
     /// share the connection pool.
     pub fn review_store(&self) -> Arc<dyn vitrine_core::reviews::ReviewStore> {

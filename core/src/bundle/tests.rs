@@ -214,8 +214,8 @@ fn broken_bundles_are_refused_with_file_field_and_expectation() {
             edited("collections/home.toml", "\"summary\"", "\"sumary\""),
             "collections/home.toml: field 'blocks[1].type': expected one of html, markdown, \
              heading, image, button, quote, spacer, horizontal-rule, code, gallery, summary, \
-             form, newsletter, accordion, marquee, map, video, product, social-links, plugin, \
-             found 'sumary'",
+             form, newsletter, accordion, marquee, map, video, product, social-links, donation, \
+             plugin, found 'sumary'",
         ),
         (
             "plugin block with a code outside the specification",

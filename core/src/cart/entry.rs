@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::{Product, Sku, Variant};
+use crate::catalog::{Product, Sku, SubscriptionPlan, Variant};
 use crate::enums::ProductType;
 
 /// How many units of a variant can still be sold.
@@ -51,6 +51,8 @@ pub struct Purchasable {
     /// Weight of one unit in thousandths of the store's weight unit (lbs or kg), so that
     /// shipping by weight stays in integers.
     pub weight_thousandths: u32,
+    /// Set when the product is sold as a subscription: the cart then checks it out alone.
+    pub subscription_plan: Option<SubscriptionPlan>,
 }
 
 impl Purchasable {
@@ -70,6 +72,7 @@ impl Purchasable {
             unit_price_cents: variant.effective_price(),
             stock: Stock::of(product, variant),
             weight_thousandths,
+            subscription_plan: product.subscription_plan,
         }
     }
 }
@@ -86,6 +89,9 @@ pub struct CartEntry {
     pub unit_price_cents: i64,
     pub quantity: u32,
     pub weight_thousandths: u32,
+    /// The plan of a subscription product, as the catalogue offered it when it was added.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subscription_plan: Option<SubscriptionPlan>,
 }
 
 impl CartEntry {
@@ -97,6 +103,11 @@ impl CartEntry {
     /// gift cards (sent by email) are not.
     pub fn requires_shipping(&self) -> bool {
         self.product_type() == ProductType::Physical
+    }
+
+    /// Whether this line is bought as a subscription.
+    pub fn is_subscription(&self) -> bool {
+        self.subscription_plan.is_some()
     }
 
     pub fn is_digital(&self) -> bool {

@@ -26,6 +26,6 @@ pub use indicator::CartIndicator;
 pub use pricing::{CheckoutBlocker, ShoppingCart, StoreRules, minimum_subtotal_message};
 pub use reservation::{HoldError, StockHolds};
 pub use shipping::{ShippingLocation, ShippingOption, ShippingRate};
-pub use state::{CartError, CartState, MAX_CART_LINES};
+pub use state::{CartError, CartState, MAX_CART_LINES, SUBSCRIPTION_ALONE};
 pub use tax::{TaxRule, applicable_rules};
 pub use warning::{CartWarning, WarningCode};

@@ -14,6 +14,10 @@ use crate::catalog::Sku;
 /// bounded and a runaway script from growing a cart without end.
 pub const MAX_CART_LINES: usize = 100;
 
+/// Why a subscription product and other items cannot share a cart (our text).
+pub const SUBSCRIPTION_ALONE: &str =
+    "A subscription is bought on its own. Check out or remove the other items in your cart first.";
+
 /// Why a cart operation did nothing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CartError {
@@ -38,6 +42,10 @@ pub enum CartError {
     CouponNotApplied(CouponCode),
     #[error("shipping option {0} is not offered")]
     UnknownShippingOption(String),
+    /// A subscription checks out on its own: its order starts the subscription, and its
+    /// payments repeat while other items' do not.
+    #[error("a subscription and other items cannot share a cart")]
+    SubscriptionNotAlone,
 }
 
 /// What is stored of a cart: everything a shopper chose. Totals, flags and the valid and
@@ -112,6 +120,12 @@ impl CartState {
         if quantity == 0 {
             return Err(CartError::ZeroQuantity);
         }
+        let with_others = self.entries.iter().any(|entry| entry.sku != item.sku);
+        let subscription =
+            item.subscription_plan.is_some() || self.entries.iter().any(CartEntry::is_subscription);
+        if with_others && subscription {
+            return Err(CartError::SubscriptionNotAlone);
+        }
         let cap = item.stock.cap();
         if cap == 0 {
             return Err(CartError::OutOfStock(item.sku.clone()));
@@ -136,6 +150,7 @@ impl CartState {
                     unit_price_cents: item.unit_price_cents,
                     quantity: kept,
                     weight_thousandths: item.weight_thousandths,
+                    subscription_plan: item.subscription_plan,
                 });
             }
         }

@@ -14,6 +14,7 @@ fn item(sku: &str, price: i64, stock: Stock, kind: ProductType) -> Purchasable {
         unit_price_cents: price,
         stock,
         weight_thousandths: 1_500,
+        subscription_plan: None,
     }
 }
 

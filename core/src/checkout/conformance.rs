@@ -85,6 +85,7 @@ fn cart_with(sku_text: &str, quantity: u32) -> CartState {
         unit_price_cents: 1_000,
         stock: Stock::Unlimited,
         weight_thousandths: 0,
+        subscription_plan: None,
     };
     cart.add_item(&item, quantity)
         .expect("fixture carts are valid");

@@ -7,6 +7,7 @@ use async_trait::async_trait;
 
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::store::{CommerceStore, HoldStockError};
+use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock, StockHolds, Timestamp};
 use crate::catalog::Sku;
 use crate::ports::RepositoryError;
@@ -16,6 +17,7 @@ struct Inner {
     carts: HashMap<CartToken, CartState>,
     stock: HashMap<Sku, Stock>,
     orders: Vec<Order>,
+    subscriptions: Vec<Subscription>,
     holds: StockHolds,
 }
 
@@ -132,6 +134,7 @@ impl CommerceStore for InMemoryCommerceStore {
             cart.reserved_until = None;
         }
         inner.orders.push(order.clone());
+        inner.subscriptions.extend(Subscription::start(order));
         Ok(order.clone())
     }
 
@@ -183,6 +186,15 @@ impl CommerceStore for InMemoryCommerceStore {
             .orders
             .iter()
             .find(|order| &order.idempotency_key == key)
+            .cloned())
+    }
+
+    async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError> {
+        Ok(self
+            .lock()
+            .subscriptions
+            .iter()
+            .find(|subscription| subscription.id == id)
             .cloned())
     }
 

@@ -1,20 +1,36 @@
 //! Checkout: entry from the cart, orders, and the commerce store port through which an
 //! order is placed atomically (stock never oversold, a double submit ordering once).
 
+mod billing;
+mod contribution;
 mod details;
+mod donation;
 mod entry;
 mod memory;
 mod order;
 mod payment;
 mod service;
 mod store;
+mod subscription;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod conformance;
+#[cfg(any(test, feature = "test-support"))]
+pub mod contribution_conformance;
+#[cfg(any(test, feature = "test-support"))]
+pub mod subscription_conformance;
 
+pub use contribution::{
+    Contribution, ContributionStore, DonateError, DonationRequest, DonationService,
+    InMemoryContributionStore,
+};
 pub use details::{
     CARD_CVC_INVALID, CARD_EXPIRY_INVALID, CARD_NUMBER_INVALID, COUNTRY_INVALID, CheckoutDetails,
     CheckoutFieldErrors, CheckoutForm, CheckoutNeeds, SHIPPING_OPTION_REQUIRED, ShippingAddress,
+};
+pub use donation::{
+    AMOUNT_REQUIRED, DonationCampaign, DonationDetails, DonationForm, OTHER_AMOUNT, amount_invalid,
+    parse_amount,
 };
 pub use entry::{CheckoutEntryRefusal, SESSION_EXPIRED_ALERT, enter_checkout, held_message};
 pub use memory::InMemoryCommerceStore;
@@ -30,10 +46,23 @@ pub use service::{
     EnterCheckoutError,
 };
 pub use store::{CommerceStore, HoldStockError};
+pub use subscription::{Subscription, SubscriptionStatus};
 
 #[cfg(test)]
 mod tests {
     use super::InMemoryCommerceStore;
 
     crate::commerce_store_conformance!(InMemoryCommerceStore::new());
+
+    mod contributions {
+        use crate::checkout::InMemoryContributionStore;
+
+        crate::contribution_store_conformance!(InMemoryContributionStore::new());
+    }
+
+    mod subscriptions {
+        use super::InMemoryCommerceStore;
+
+        crate::subscription_conformance!(InMemoryCommerceStore::new());
+    }
 }

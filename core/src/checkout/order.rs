@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::details::ShippingAddress;
 use crate::cart::{CartToken, CheckoutBlocker, CouponCode, ShoppingCart, Timestamp};
-use crate::catalog::Sku;
+use crate::catalog::{Sku, SubscriptionPlan};
 use crate::money::Currency;
 use crate::ports::RepositoryError;
 
@@ -41,6 +41,9 @@ pub struct OrderLine {
     pub product_name: String,
     pub quantity: u32,
     pub unit_price_cents: i64,
+    /// The plan when the line was bought as a subscription; the order then starts one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subscription_plan: Option<SubscriptionPlan>,
 }
 
 /// A placed order, and also the request to place one: the store records exactly what it
@@ -126,6 +129,7 @@ impl Order {
                     product_name: entry.product_name.clone(),
                     quantity: entry.quantity,
                     unit_price_cents: entry.unit_price_cents,
+                    subscription_plan: entry.subscription_plan,
                 })
                 .collect(),
             coupon_codes: cart.valid_coupons.clone(),

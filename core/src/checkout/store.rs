@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
+use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, HoldError, Stock, Timestamp};
 use crate::catalog::Sku;
 use crate::ports::RepositoryError;
@@ -44,6 +45,8 @@ pub trait CommerceStore: Send + Sync {
     /// the same idempotency key is returned as it is, and nothing happens again. Each of
     /// `coupon_limits` is counted again inside the transaction (in all, and for the order's
     /// email): a coupon at its limit answers `CouponLimitReached` and changes nothing.
+    /// An order with a subscription line starts its subscription
+    /// ([`Subscription::start`]) in the same transaction.
     async fn place_order(
         &self,
         order: &Order,
@@ -75,6 +78,9 @@ pub trait CommerceStore: Send + Sync {
     async fn order(&self, id: &str) -> Result<Option<Order>, RepositoryError>;
 
     async fn order_by_key(&self, key: &IdempotencyKey) -> Result<Option<Order>, RepositoryError>;
+
+    /// The subscription with this id, as its order started it.
+    async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError>;
 
     /// How many placed orders used a coupon: in all, and with this email address.
     async fn coupon_usage(

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::enums::BlockType;
 use crate::plugins::PluginBlockType;
-use crate::site::{BlockId, CollectionId, ItemId, MediaRef, SafeHtml};
+use crate::site::{BlockId, CollectionId, DonationBlock, ItemId, MediaRef, SafeHtml};
 
 /// A block placed in a layout column.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -104,6 +104,8 @@ pub enum BlockContent {
     SocialLinks {
         links: Vec<SocialLink>,
     },
+    /// A donation button (type 52), leading to the donation page its id names.
+    Donation(DonationBlock),
     /// A block of a type the platform does not render itself (chart, tour dates, or a custom
     /// type such as event summary), rendered by the WebAssembly plugin that claims the type,
     /// from data only that plugin interprets.
@@ -134,6 +136,7 @@ impl BlockContent {
             Self::Video { .. } => BlockType::Video,
             Self::Product { .. } => BlockType::Product,
             Self::SocialLinks { .. } => BlockType::SocialLinksV2,
+            Self::Donation(_) => BlockType::Donation,
             Self::Plugin {
                 block_type: PluginBlockType::Spec(spec),
                 ..

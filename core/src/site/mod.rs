@@ -3,6 +3,7 @@
 
 mod blocks;
 mod content;
+mod donation_block;
 mod html;
 mod ids;
 mod index;
@@ -16,6 +17,7 @@ pub use blocks::{
     GallerySlide, MapLocation, MapStyle, MarqueeDirection, MarqueeProps, SocialLink, SummaryDesign,
 };
 pub use content::{Collection, Item, PermissionType, Seo};
+pub use donation_block::{DonationBlock, DonationBlockError, MAX_SUGGESTED_AMOUNTS};
 pub use html::SafeHtml;
 pub(crate) use ids::is_opaque_token;
 pub use ids::{BlockId, CollectionId, IdError, ItemId, Slug, WebsiteId};

@@ -152,7 +152,7 @@ async fn every_demo_page_resolves_after_import() {
         .await
         .unwrap();
     assert_eq!(summary.collections, 8);
-    assert_eq!(summary.products, 9);
+    assert_eq!(summary.products, 10);
     let pages = PageService::new(repository);
     let viewer = Viewer::default();
     let expected = [
@@ -167,6 +167,11 @@ async fn every_demo_page_resolves_after_import() {
             "/shop/wheel-throwing-workshop",
             PageType::ContentItem,
             "Wheel Throwing Workshop — Terraluz Studio",
+        ),
+        (
+            "/shop/studio-clay-club",
+            PageType::ContentItem,
+            "Studio Clay Club — Terraluz Studio",
         ),
         ("/gallery", PageType::Page, "Gallery — Terraluz Studio"),
         (
@@ -231,7 +236,7 @@ async fn every_demo_page_resolves_after_import() {
     let sitemap = pages.sitemap().await.unwrap();
     assert_eq!(
         sitemap.len(),
-        8 + 9 + 4 + 3,
+        8 + 10 + 4 + 3,
         "collections, products, posts, events"
     );
 }

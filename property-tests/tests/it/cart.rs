@@ -48,6 +48,7 @@ fn purchasable(index: usize) -> Purchasable {
         unit_price_cents: price,
         stock,
         weight_thousandths: weight,
+        subscription_plan: None,
     }
 }
 

@@ -28,6 +28,12 @@ describe('failureText', () => {
     // Other calls never show server text, only the spec's.
     expect(failureText('update', failure(400, { error: 'quantity must be a number.' }))).toBe('Unable to update quantity');
   });
+
+  it('says why a subscription and other items cannot share a cart', () => {
+    const alone = 'A subscription is bought on its own. Check out or remove the other items in your cart first.';
+    expect(failureText('add', failure(400, { error: alone, reason: 'SUBSCRIPTION_ALONE' }))).toBe(alone);
+    expect(failureText('add', failure(400, { error: 'Sold out', reason: 'OUT_OF_STOCK' }))).toBe('Unable to add item');
+  });
 });
 
 describe('cart answers', () => {

@@ -84,13 +84,18 @@ export function isCartAnswer(value: unknown): value is CartAnswer {
 
 /**
  * The text a failed call shows: no answer at all asks the shopper to check their connection; a
- * coupon refusal shows the server's reason (it comes as a 400 body); any other failure shows the
- * call's own text of 000 s8.
+ * coupon refusal, and an add refused because a subscription is bought on its own, show the
+ * server's reason (it comes as a 400 body); any other failure shows the call's own text of 000 s8.
  */
+/** The reason the server gives when a subscription and other items would share a cart. */
+export const SUBSCRIPTION_ALONE_REASON = 'SUBSCRIPTION_ALONE';
+
 export function failureText(call: CartCall, failure: Pick<RequestFailure, 'reason' | 'status' | 'body'>): string {
   if (failure.reason === 'network' || failure.status === 0) return CHECK_INTERNET_CONNECTION;
   const error = failure.body?.['error'];
   if (call === 'coupon' && typeof error === 'string' && error !== '') return error;
+  const subscriptionAlone = call === 'add' && failure.body?.['reason'] === SUBSCRIPTION_ALONE_REASON;
+  if (subscriptionAlone && typeof error === 'string' && error !== '') return error;
   switch (call) {
     case 'add':
       return UNABLE_TO_ADD_ITEM;

@@ -270,6 +270,11 @@ impl FieldView {
 #[derive(Debug, Clone, Template)]
 #[template(path = "commerce/checkout.html", whitespace = "minimize")]
 pub(crate) struct CheckoutMain {
+    /// Where the form posts: the cart's checkout or a subscription's.
+    pub(crate) action: String,
+    pub(crate) submit_label: &'static str,
+    /// A subscription's plan, shown with the summary.
+    pub(crate) plan: Option<String>,
     pub(crate) reservation_seconds_left: Option<i64>,
     pub(crate) countdown_text: String,
     pub(crate) countdown_props: String,
@@ -358,6 +363,9 @@ pub(crate) enum CommerceMain {
     Checkout(Box<CheckoutMain>),
     Order(Box<OrderMain>),
     Notice(NoticeMain),
+    Donate(Box<super::donate_pages::DonateMain>),
+    Contribution(Box<super::donate_pages::ContributionMain>),
+    Subscription(Box<super::subscription_page::SubscriptionMain>),
 }
 
 impl CommerceMain {
@@ -382,6 +390,9 @@ impl std::fmt::Display for CommerceMain {
             Self::Checkout(main) => main.fmt(f),
             Self::Order(main) => main.fmt(f),
             Self::Notice(main) => main.fmt(f),
+            Self::Donate(main) => main.fmt(f),
+            Self::Contribution(main) => main.fmt(f),
+            Self::Subscription(main) => main.fmt(f),
         }
     }
 }

@@ -9,6 +9,7 @@ mod commerce;
 pub(crate) mod commerce_pages;
 mod consent;
 mod dates;
+pub(crate) mod donate_pages;
 pub(crate) mod forms;
 mod image;
 mod items;
@@ -19,6 +20,7 @@ mod popup;
 mod product_data;
 mod reviews;
 mod scope;
+pub(crate) mod subscription_page;
 mod urls;
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ fn add_body(quantity: Value) -> String {
 }
 
 /// The token the answer hands out in its cookie.
-fn cart_cookie(answer: &Answer) -> String {
+pub(crate) fn cart_cookie(answer: &Answer) -> String {
     answer
         .headers
         .get_all("set-cookie")
@@ -355,6 +355,13 @@ async fn the_form_adds_without_javascript_and_shows_the_cart() {
 
 /// The fixture site with a store that ships at a flat rate, as the server wires it.
 async fn shop() -> axum::Router {
+    shop_over(crate::support::repository().await).await
+}
+
+/// The site in `repository` with the store of [`shop`].
+pub(crate) async fn shop_over(
+    repository: std::sync::Arc<dyn vitrine_core::ports::SiteRepository>,
+) -> axum::Router {
     use std::sync::Arc;
     use vitrine_core::cart::{
         Coupon, CouponCode, CouponKind, ShippingOption, ShippingRate, StoreRules, Timestamp,
@@ -363,8 +370,6 @@ async fn shop() -> axum::Router {
     use vitrine_core::pages::PageService;
     use vitrine_http::AppState;
 
-    let repository: Arc<dyn vitrine_core::ports::SiteRepository> =
-        crate::support::repository().await;
     let rules = StoreRules {
         shipping_options: vec![ShippingOption {
             id: "standard".into(),
@@ -406,7 +411,7 @@ async fn shop() -> axum::Router {
     )
 }
 
-fn form(method: &str, path: &str, body: &str, token: Option<&str>) -> Request<Body> {
+pub(crate) fn form(method: &str, path: &str, body: &str, token: Option<&str>) -> Request<Body> {
     let mut request = Request::builder()
         .method(method)
         .uri(path)
@@ -422,7 +427,7 @@ const CHECKOUT_FIELDS: &str = "email=shopper%40example.com&name=Ada+Shopper&addr
      &city=Boston&region=MA&postalCode=02139&country=US&shippingOption=standard\
      &cardExpiry=12%2F40&cardCvc=123";
 
-fn idempotency_key(checkout_html: &str) -> String {
+pub(crate) fn idempotency_key(checkout_html: &str) -> String {
     let marker = "name=\"idempotencyKey\" value=\"";
     let start = checkout_html.find(marker).expect("the form carries a key") + marker.len();
     checkout_html[start..start + 32].to_owned()

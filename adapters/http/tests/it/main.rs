@@ -10,6 +10,7 @@ mod consent;
 mod conversions;
 mod crawlers;
 mod crumb;
+mod donate_subscribe;
 mod failures;
 mod forms;
 mod headers;

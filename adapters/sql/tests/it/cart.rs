@@ -8,6 +8,7 @@ use vitrine_core::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock, T
 use vitrine_core::catalog::Sku;
 use vitrine_core::checkout::{
     CommerceStore, CouponLimit, HoldStockError, IdempotencyKey, Order, PlaceOrderError,
+    Subscription,
 };
 use vitrine_core::ports::RepositoryError;
 
@@ -78,6 +79,10 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.order_by_key(key).await
     }
 
+    async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError> {
+        self.store.subscription(id).await
+    }
+
     async fn coupon_usage(
         &self,
         code: &CouponCode,
@@ -99,6 +104,12 @@ mod sqlite {
     }
 
     vitrine_core::commerce_store_conformance!(fresh().await);
+
+    mod subscriptions {
+        use super::fresh;
+
+        vitrine_core::subscription_conformance!(fresh().await);
+    }
 }
 
 mod postgres {
@@ -116,4 +127,13 @@ mod postgres {
         Some(store) => store,
         None => return,
     });
+
+    mod subscriptions {
+        use super::fresh;
+
+        vitrine_core::subscription_conformance!(match fresh().await {
+            Some(store) => store,
+            None => return,
+        });
+    }
 }

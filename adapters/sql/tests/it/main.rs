@@ -4,6 +4,7 @@
 mod analytics;
 mod cart;
 mod checks;
+mod contributions;
 mod forms;
 mod outbox;
 mod postgres;

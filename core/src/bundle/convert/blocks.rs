@@ -9,8 +9,8 @@ use crate::bundle::text::markdown;
 use crate::enums::BlockType;
 use crate::plugins::PluginBlockType;
 use crate::site::{
-    AccordionItem, Alignment, Block, BlockContent, BlockId, ButtonSize, GallerySlide,
-    MarqueeDirection, MarqueeProps, SafeHtml, Slug, SocialLink, SummaryDesign,
+    AccordionItem, Alignment, Block, BlockContent, BlockId, ButtonSize, DonationBlock,
+    GallerySlide, MarqueeDirection, MarqueeProps, SafeHtml, Slug, SocialLink, SummaryDesign,
 };
 
 /// The largest spacer, in base spacing units.
@@ -149,6 +149,24 @@ impl Converter {
                     button_label: dto.button_label,
                     placeholder: dto.placeholder,
                 }
+            }
+            "donation" => {
+                let dto: DonationDto = at.deserialize(fields)?;
+                non_empty(&at.field("title"), &dto.title)?;
+                non_empty(&at.field("button_label"), &dto.button_label)?;
+                let block = DonationBlock {
+                    title: dto.title,
+                    description: dto.description,
+                    button_label: dto.button_label,
+                    suggested_amounts: dto.amounts,
+                    minimum_amount: dto.minimum,
+                    maximum_amount: dto.maximum,
+                    thank_you: dto.thank_you,
+                };
+                block
+                    .check_amounts()
+                    .map_err(|error| at.field("amounts").error(error.to_string()))?;
+                BlockContent::Donation(block)
             }
             "accordion" => {
                 let dto: AccordionDto = at.deserialize(fields)?;

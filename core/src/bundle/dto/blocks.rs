@@ -6,7 +6,7 @@ use serde::Deserialize;
 use crate::bundle::dto::ImageDto;
 
 /// Every block type a bundle can use, as written in its `type` field.
-pub(crate) const BLOCK_TYPES: [&str; 20] = [
+pub(crate) const BLOCK_TYPES: [&str; 21] = [
     "html",
     "markdown",
     "heading",
@@ -26,6 +26,7 @@ pub(crate) const BLOCK_TYPES: [&str; 20] = [
     "video",
     "product",
     "social-links",
+    "donation",
     "plugin",
 ];
 
@@ -284,6 +285,43 @@ pub(crate) struct NewsletterDto {
     pub button_label: String,
     #[serde(default = "default_newsletter_placeholder")]
     pub placeholder: String,
+}
+
+/// A donation block: amounts in minor units of the store's currency.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DonationDto {
+    pub title: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default = "default_donation_button")]
+    pub button_label: String,
+    #[serde(default)]
+    pub amounts: Vec<i64>,
+    #[serde(default = "default_donation_minimum")]
+    pub minimum: i64,
+    #[serde(default = "default_donation_maximum")]
+    pub maximum: i64,
+    #[serde(default = "default_donation_thank_you")]
+    pub thank_you: String,
+}
+
+fn default_donation_button() -> String {
+    "Donate".to_owned()
+}
+
+/// 1.00 in a currency with cents.
+fn default_donation_minimum() -> i64 {
+    100
+}
+
+/// 10,000.00 in a currency with cents.
+fn default_donation_maximum() -> i64 {
+    1_000_000
+}
+
+fn default_donation_thank_you() -> String {
+    "Your support means a great deal to us.".to_owned()
 }
 
 fn default_newsletter_button() -> String {

@@ -2,6 +2,7 @@
 //! markup of its type. Every block type renders complete, working HTML without JavaScript;
 //! interactive ones are also marked as islands that a script may enhance.
 
+mod donation;
 mod interactive;
 mod listing;
 mod media;
@@ -17,6 +18,7 @@ use vitrine_core::site::{Block, BlockContent};
 use super::forms::{CaptchaWidget, FormView, NewsletterView};
 use super::scope::RenderScope;
 
+pub(crate) use donation::DonationBlockView;
 pub(crate) use interactive::AccordionBlock;
 pub(crate) use listing::{ProductBlock, SummaryBlock};
 pub(crate) use media::{GalleryBlock, ImageBlock, MapBlock, MarqueeBlock, VideoBlock};
@@ -90,6 +92,7 @@ pub(crate) enum BlockBody<'a> {
     Video(VideoBlock<'a>),
     Product(ProductBlock<'a>),
     SocialLinks(SocialLinksBlock<'a>),
+    Donation(DonationBlockView<'a>),
     Plugin(PluginBlock),
 }
 
@@ -113,6 +116,7 @@ impl fmt::Display for BlockBody<'_> {
             Self::Video(block) => block.fmt(f),
             Self::Product(block) => block.fmt(f),
             Self::SocialLinks(block) => block.fmt(f),
+            Self::Donation(block) => block.fmt(f),
             Self::Plugin(block) => block.fmt(f),
         }
     }
@@ -141,6 +145,7 @@ fn kind(content: &BlockContent) -> &'static str {
         BlockContent::Video { .. } => "video",
         BlockContent::Product { .. } => "product",
         BlockContent::SocialLinks { .. } => "socialaccountlinks-v2",
+        BlockContent::Donation(_) => "donation",
         BlockContent::Plugin { .. } => "plugin",
     }
 }
@@ -266,6 +271,10 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
         BlockContent::SocialLinks { links } => {
             (BlockBody::SocialLinks(SocialLinksBlock::new(links)), None)
         }
+        BlockContent::Donation(donation) => (
+            BlockBody::Donation(DonationBlockView::new(scope, id, donation)),
+            None,
+        ),
         BlockContent::Plugin { block_type, data } => (
             BlockBody::Plugin(PluginBlock::new(scope, id, block_type, data)),
             None,

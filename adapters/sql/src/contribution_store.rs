@@ -1,0 +1,188 @@
+//! The contribution store on SQL: one contribution per idempotency key, kept by a UNIQUE
+//! constraint, so two submits of one donation form arriving at once record one. Both
+//! backends share the statements and, through a macro, the method bodies.
+
+use std::fmt;
+
+use sqlx::{PgPool, SqlitePool};
+use vitrine_core::cart::Timestamp;
+use vitrine_core::checkout::{Contribution, IdempotencyKey};
+use vitrine_core::money::Currency;
+use vitrine_core::ports::RepositoryError;
+
+/// The contribution store of a SQLite database.
+#[derive(Clone)]
+pub struct SqliteContributionStore {
+    pool: SqlitePool,
+}
+
+/// The contribution store of a PostgreSQL database.
+#[derive(Clone)]
+pub struct PostgresContributionStore {
+    pool: PgPool,
+}
+
+impl SqliteContributionStore {
+    pub(crate) fn new(pool: SqlitePool) -> Self {
+        Self { pool }
+    }
+}
+
+impl PostgresContributionStore {
+    pub(crate) fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+impl fmt::Debug for SqliteContributionStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SqliteContributionStore")
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Debug for PostgresContributionStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PostgresContributionStore")
+            .finish_non_exhaustive()
+    }
+}
+
+macro_rules! contribution_columns {
+    () => {
+        "id, idempotency_key, donate_page_id, campaign_title, amount_minor, currency, name, \
+         email, created, payment_id"
+    };
+}
+
+/// Records a contribution unless one with its idempotency key exists; a taken id is still
+/// a unique violation, so no contribution is ever recorded over another.
+pub(crate) const RECORD: &str = concat!(
+    "INSERT INTO contributions (",
+    contribution_columns!(),
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (idempotency_key) DO NOTHING"
+);
+
+pub(crate) const BY_ID: &str = concat!(
+    "SELECT ",
+    contribution_columns!(),
+    " FROM contributions WHERE id = $1"
+);
+
+pub(crate) const BY_KEY: &str = concat!(
+    "SELECT ",
+    contribution_columns!(),
+    " FROM contributions WHERE idempotency_key = $1"
+);
+
+#[derive(sqlx::FromRow)]
+pub(crate) struct ContributionRow {
+    id: String,
+    idempotency_key: String,
+    donate_page_id: String,
+    campaign_title: String,
+    amount_minor: i64,
+    currency: String,
+    name: String,
+    email: String,
+    created: i64,
+    payment_id: String,
+}
+
+fn corrupt(what: &str, reason: impl ToString) -> RepositoryError {
+    RepositoryError::Corrupt {
+        what: what.to_owned(),
+        reason: reason.to_string(),
+    }
+}
+
+impl ContributionRow {
+    pub(crate) fn into_contribution(self) -> Result<Contribution, RepositoryError> {
+        Ok(Contribution {
+            idempotency_key: IdempotencyKey::parse(self.idempotency_key)
+                .map_err(|error| corrupt("a contribution's idempotency key", error))?,
+            currency: Currency::from_code(&self.currency)
+                .map_err(|error| corrupt("a contribution's currency", error))?,
+            id: self.id,
+            donate_page_id: self.donate_page_id,
+            campaign_title: self.campaign_title,
+            amount_minor: self.amount_minor,
+            name: self.name,
+            email: self.email,
+            created: Timestamp(self.created),
+            payment_id: self.payment_id,
+        })
+    }
+}
+
+macro_rules! sql_contribution_store {
+    ($store:ty) => {
+        #[async_trait::async_trait]
+        impl vitrine_core::checkout::ContributionStore for $store {
+            async fn record(
+                &self,
+                contribution: &vitrine_core::checkout::Contribution,
+            ) -> Result<vitrine_core::checkout::Contribution, vitrine_core::ports::RepositoryError>
+            {
+                sqlx::query($crate::contribution_store::RECORD)
+                    .bind(&contribution.id)
+                    .bind(contribution.idempotency_key.as_str())
+                    .bind(&contribution.donate_page_id)
+                    .bind(&contribution.campaign_title)
+                    .bind(contribution.amount_minor)
+                    .bind(contribution.currency.code())
+                    .bind(&contribution.name)
+                    .bind(&contribution.email)
+                    .bind(contribution.created.millis())
+                    .bind(&contribution.payment_id)
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("recording a contribution"))?;
+                self.contribution_by_key(&contribution.idempotency_key)
+                    .await?
+                    .ok_or_else(|| {
+                        vitrine_core::ports::RepositoryError::Unavailable(
+                            "a recorded contribution could not be read back".into(),
+                        )
+                    })
+            }
+
+            async fn contribution(
+                &self,
+                id: &str,
+            ) -> Result<
+                Option<vitrine_core::checkout::Contribution>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let row: Option<$crate::contribution_store::ContributionRow> =
+                    sqlx::query_as($crate::contribution_store::BY_ID)
+                        .bind(id)
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading a contribution"))?;
+                row.map($crate::contribution_store::ContributionRow::into_contribution)
+                    .transpose()
+            }
+
+            async fn contribution_by_key(
+                &self,
+                key: &vitrine_core::checkout::IdempotencyKey,
+            ) -> Result<
+                Option<vitrine_core::checkout::Contribution>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let row: Option<$crate::contribution_store::ContributionRow> =
+                    sqlx::query_as($crate::contribution_store::BY_KEY)
+                        .bind(key.as_str())
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading a contribution"))?;
+                row.map($crate::contribution_store::ContributionRow::into_contribution)
+                    .transpose()
+            }
+        }
+    };
+}
+
+sql_contribution_store!(SqliteContributionStore);
+sql_contribution_store!(PostgresContributionStore);

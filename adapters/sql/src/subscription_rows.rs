@@ -1,0 +1,150 @@
+//! Subscriptions in SQL: the statements and the row of the `subscriptions` table, which the
+//! commerce store writes in an order's transaction and reads back by id.
+
+use vitrine_core::cart::Timestamp;
+use vitrine_core::catalog::{BillingPeriod, BillingUnit, Sku, SubscriptionPlan};
+use vitrine_core::checkout::{Subscription, SubscriptionStatus};
+use vitrine_core::money::Currency;
+use vitrine_core::ports::RepositoryError;
+
+macro_rules! subscription_columns {
+    () => {
+        "id, order_id, email, sku, product_name, quantity, price_cents, currency, \
+         billing_every, billing_unit, billing_cycles, status, started, payments_made, \
+         next_billing_at"
+    };
+}
+
+pub(crate) const INSERT_SUBSCRIPTION: &str = concat!(
+    "INSERT INTO subscriptions (",
+    subscription_columns!(),
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+);
+
+pub(crate) const SUBSCRIPTION_BY_ID: &str = concat!(
+    "SELECT ",
+    subscription_columns!(),
+    " FROM subscriptions WHERE id = $1"
+);
+
+/// The insert of a [`SubscriptionRow`] as a query of either backend, for the transaction
+/// of the order that starts the subscription.
+macro_rules! insert_subscription {
+    ($row:expr) => {{
+        let row: $crate::subscription_rows::SubscriptionRow = $row;
+        sqlx::query($crate::subscription_rows::INSERT_SUBSCRIPTION)
+            .bind(row.id)
+            .bind(row.order_id)
+            .bind(row.email)
+            .bind(row.sku)
+            .bind(row.product_name)
+            .bind(row.quantity)
+            .bind(row.price_cents)
+            .bind(row.currency)
+            .bind(row.billing_every)
+            .bind(row.billing_unit)
+            .bind(row.billing_cycles)
+            .bind(row.status)
+            .bind(row.started)
+            .bind(row.payments_made)
+            .bind(row.next_billing_at)
+    }};
+}
+
+pub(crate) use insert_subscription;
+
+/// A subscription as stored: the plan in three columns, times in milliseconds.
+#[derive(sqlx::FromRow)]
+pub(crate) struct SubscriptionRow {
+    pub(crate) id: String,
+    pub(crate) order_id: String,
+    pub(crate) email: String,
+    pub(crate) sku: String,
+    pub(crate) product_name: String,
+    pub(crate) quantity: i64,
+    pub(crate) price_cents: i64,
+    pub(crate) currency: String,
+    pub(crate) billing_every: i64,
+    pub(crate) billing_unit: String,
+    pub(crate) billing_cycles: i64,
+    pub(crate) status: String,
+    pub(crate) started: i64,
+    pub(crate) payments_made: i64,
+    pub(crate) next_billing_at: Option<i64>,
+}
+
+fn corrupt(what: &str, reason: impl ToString) -> RepositoryError {
+    RepositoryError::Corrupt {
+        what: what.to_owned(),
+        reason: reason.to_string(),
+    }
+}
+
+fn unit_text(unit: BillingUnit) -> &'static str {
+    match unit {
+        BillingUnit::Week => "week",
+        BillingUnit::Month => "month",
+        BillingUnit::Year => "year",
+    }
+}
+
+fn count(value: i64, what: &str) -> Result<u32, RepositoryError> {
+    u32::try_from(value).map_err(|error| corrupt(what, error))
+}
+
+impl SubscriptionRow {
+    pub(crate) fn new(subscription: &Subscription) -> Self {
+        let plan = subscription.plan;
+        Self {
+            id: subscription.id.clone(),
+            order_id: subscription.order_id.clone(),
+            email: subscription.email.clone(),
+            sku: subscription.sku.as_str().to_owned(),
+            product_name: subscription.product_name.clone(),
+            quantity: i64::from(subscription.quantity),
+            price_cents: subscription.price_cents,
+            currency: subscription.currency.code().to_owned(),
+            billing_every: i64::from(plan.billing_period.value),
+            billing_unit: unit_text(plan.billing_period.unit).to_owned(),
+            billing_cycles: i64::from(plan.num_billing_cycles.unwrap_or(0)),
+            status: subscription.status.as_str().to_owned(),
+            started: subscription.started.millis(),
+            payments_made: i64::from(subscription.payments_made),
+            next_billing_at: subscription.next_billing.map(Timestamp::millis),
+        }
+    }
+
+    pub(crate) fn into_subscription(self) -> Result<Subscription, RepositoryError> {
+        let unit = match self.billing_unit.as_str() {
+            "week" => BillingUnit::Week,
+            "month" => BillingUnit::Month,
+            "year" => BillingUnit::Year,
+            other => return Err(corrupt("a billing unit", other)),
+        };
+        let cycles = count(self.billing_cycles, "a subscription's billing cycles")?;
+        Ok(Subscription {
+            sku: Sku::parse(self.sku).map_err(|error| corrupt("a subscription SKU", error))?,
+            currency: Currency::from_code(&self.currency)
+                .map_err(|error| corrupt("a subscription currency", error))?,
+            status: SubscriptionStatus::parse(&self.status)
+                .ok_or_else(|| corrupt("a subscription status", &self.status))?,
+            plan: SubscriptionPlan {
+                // 0 is stored for a plan without a count; both mean until cancelled.
+                num_billing_cycles: (cycles > 0).then_some(cycles),
+                billing_period: BillingPeriod {
+                    value: count(self.billing_every, "a billing period")?,
+                    unit,
+                },
+            },
+            quantity: count(self.quantity, "a subscription's quantity")?,
+            payments_made: count(self.payments_made, "a subscription's payments")?,
+            id: self.id,
+            order_id: self.order_id,
+            email: self.email,
+            product_name: self.product_name,
+            price_cents: self.price_cents,
+            started: Timestamp(self.started),
+            next_billing: self.next_billing_at.map(Timestamp),
+        })
+    }
+}

@@ -1,0 +1,380 @@
+//! Contributions: what a donor gave through a donation page, the store port that keeps them
+//! (one per idempotency key, so a double submit records and pays once), its in-memory
+//! implementation, and the donation service the HTTP adapter calls.
+
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+
+use super::details::CheckoutFieldErrors;
+use super::donation::{DonationCampaign, DonationForm};
+use super::order::IdempotencyKey;
+use super::payment::{PaymentError, PaymentGateway, PaymentRequest};
+use crate::cart::Timestamp;
+use crate::money::Currency;
+use crate::ports::{RepositoryError, SiteRepository};
+
+use crate::site::BlockContent;
+
+/// A contribution made through a donation page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contribution {
+    /// Chosen by the caller (adapters have randomness, the core does not); the confirmation
+    /// page's address, so it must be hard to guess.
+    pub id: String,
+    pub idempotency_key: IdempotencyKey,
+    /// The donation block it was given through, and that block's title at the time.
+    pub donate_page_id: String,
+    pub campaign_title: String,
+    pub amount_minor: i64,
+    pub currency: Currency,
+    pub name: String,
+    pub email: String,
+    pub created: Timestamp,
+    /// The payment gateway's id of the charge.
+    pub payment_id: String,
+}
+
+/// Where contributions are kept.
+#[async_trait]
+pub trait ContributionStore: Send + Sync {
+    /// Records a contribution. One already recorded with the same idempotency key is
+    /// returned as it was, and nothing changes.
+    async fn record(&self, contribution: &Contribution) -> Result<Contribution, RepositoryError>;
+
+    async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError>;
+
+    async fn contribution_by_key(
+        &self,
+        key: &IdempotencyKey,
+    ) -> Result<Option<Contribution>, RepositoryError>;
+}
+
+/// The in-memory [`ContributionStore`], for tests and for running without a database.
+#[derive(Debug, Default)]
+pub struct InMemoryContributionStore {
+    contributions: Mutex<Vec<Contribution>>,
+}
+
+impl InMemoryContributionStore {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Contribution>> {
+        // Every write is one push, so a poisoned lock still guards whole data.
+        self.contributions
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+#[async_trait]
+impl ContributionStore for InMemoryContributionStore {
+    async fn record(&self, contribution: &Contribution) -> Result<Contribution, RepositoryError> {
+        let mut contributions = self.lock();
+        if let Some(recorded) = contributions
+            .iter()
+            .find(|recorded| recorded.idempotency_key == contribution.idempotency_key)
+        {
+            return Ok(recorded.clone());
+        }
+        if contributions
+            .iter()
+            .any(|recorded| recorded.id == contribution.id)
+        {
+            return Err(RepositoryError::Rejected(format!(
+                "contribution id {} is taken",
+                contribution.id
+            )));
+        }
+        contributions.push(contribution.clone());
+        Ok(contribution.clone())
+    }
+
+    async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError> {
+        Ok(self.lock().iter().find(|found| found.id == id).cloned())
+    }
+
+    async fn contribution_by_key(
+        &self,
+        key: &IdempotencyKey,
+    ) -> Result<Option<Contribution>, RepositoryError> {
+        Ok(self
+            .lock()
+            .iter()
+            .find(|found| &found.idempotency_key == key)
+            .cloned())
+    }
+}
+
+/// Why a donation was not made.
+#[derive(Debug, thiserror::Error)]
+pub enum DonateError {
+    /// No donation block has this id on a published page.
+    #[error("no donation page {0}")]
+    UnknownPage(String),
+    /// Fields of the donation form are missing or wrong; a message per field.
+    #[error("the donation form has errors: {0:?}")]
+    Invalid(CheckoutFieldErrors),
+    /// The gateway declined the card or could not be reached; nothing was charged.
+    #[error(transparent)]
+    Payment(#[from] PaymentError),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// A donation to make: which page, the form as typed, and the ids the adapter chose.
+#[derive(Debug, Clone)]
+pub struct DonationRequest {
+    pub donate_page_id: String,
+    pub key: IdempotencyKey,
+    pub contribution_id: String,
+    pub form: DonationForm,
+}
+
+/// Donation pages and contributions over the published site, a payment gateway and the
+/// contribution store. Contributions are taken in the store's currency (the site's store
+/// settings), read with the page, so a re-imported site's currency shows at once.
+pub struct DonationService {
+    site: Arc<dyn SiteRepository>,
+    store: Arc<dyn ContributionStore>,
+    payments: Arc<dyn PaymentGateway>,
+}
+
+impl DonationService {
+    pub fn new(
+        site: Arc<dyn SiteRepository>,
+        store: Arc<dyn ContributionStore>,
+        payments: Arc<dyn PaymentGateway>,
+    ) -> Self {
+        Self {
+            site,
+            store,
+            payments,
+        }
+    }
+
+    pub fn payments(&self) -> &Arc<dyn PaymentGateway> {
+        &self.payments
+    }
+
+    /// The donation page a donation block on a published page offers; none for any other id.
+    /// Blocks are looked up in the bodies of enabled collections, where pages' blocks live.
+    pub async fn campaign(
+        &self,
+        donate_page_id: &str,
+    ) -> Result<Option<DonationCampaign>, RepositoryError> {
+        let currency = self
+            .site
+            .profile()
+            .await?
+            .map(|profile| profile.settings.store.selected_currency)
+            .unwrap_or_default();
+        let collections = self.site.collections().await?;
+        Ok(collections
+            .iter()
+            .filter(|collection| collection.enabled)
+            .flat_map(|collection| collection.body.layout.blocks())
+            .find_map(|block| match &block.content {
+                BlockContent::Donation(donation) if block.id.as_str() == donate_page_id => Some(
+                    DonationCampaign::from_block(donate_page_id, donation, currency),
+                ),
+                _ => None,
+            }))
+    }
+
+    pub async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError> {
+        self.store.contribution(id).await
+    }
+
+    /// Takes a contribution: the form is checked against the page, the amount charged with
+    /// `key` as the payment's idempotency key, and the contribution recorded. The same key
+    /// again (a double click) answers the first contribution and charges nothing more. When
+    /// the contribution cannot be recorded after the charge, the charge is refunded.
+    pub async fn donate(
+        &self,
+        request: DonationRequest,
+        now: Timestamp,
+    ) -> Result<Contribution, DonateError> {
+        if let Some(recorded) = self.store.contribution_by_key(&request.key).await? {
+            return Ok(recorded);
+        }
+        let campaign = self
+            .campaign(&request.donate_page_id)
+            .await?
+            .ok_or_else(|| DonateError::UnknownPage(request.donate_page_id.clone()))?;
+        let details = request
+            .form
+            .check(&campaign, now)
+            .map_err(DonateError::Invalid)?;
+        let payment = self
+            .payments
+            .charge(&PaymentRequest {
+                key: request.key.clone(),
+                amount_minor: details.amount_minor,
+                currency: campaign.currency,
+                card: details.card,
+                email: details.email.clone(),
+                description: format!("Donation: {}", campaign.title),
+            })
+            .await?;
+        let contribution = Contribution {
+            id: request.contribution_id,
+            idempotency_key: request.key,
+            donate_page_id: campaign.id,
+            campaign_title: campaign.title,
+            amount_minor: details.amount_minor,
+            currency: campaign.currency,
+            name: details.name,
+            email: details.email,
+            created: now,
+            payment_id: payment.id.clone(),
+        };
+        match self.store.record(&contribution).await {
+            Ok(recorded) => Ok(recorded),
+            Err(error) => {
+                // A second submit of the same form may have recorded the contribution this
+                // charge belongs to; only a charge nothing records is given back.
+                if let Ok(Some(recorded)) = self
+                    .store
+                    .contribution_by_key(&contribution.idempotency_key)
+                    .await
+                {
+                    return Ok(recorded);
+                }
+                // A failed refund cannot be undone here; the gateway's records still show it.
+                let _ = self.payments.refund(&payment).await;
+                Err(error.into())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkout::{TEST_CARD_DECLINED, TestPaymentGateway};
+    use crate::ports::memory::MemorySiteRepository;
+    use crate::site::{Block, BlockId, Collection, DonationBlock, Layout};
+
+    // 2026-11-21T14:00:00Z
+    const NOW: Timestamp = Timestamp(1_795_269_600_000);
+
+    async fn service() -> (DonationService, Arc<TestPaymentGateway>) {
+        let mut site = crate::ports::conformance::fixture_site("Shop");
+        site.settings.store.selected_currency = Currency::Eur;
+        let donation = Block {
+            id: BlockId::parse("kiln-fund").unwrap(),
+            content: BlockContent::Donation(DonationBlock {
+                title: "Support the community kiln".into(),
+                description: "A second kiln for the neighbourhood.".into(),
+                button_label: "Donate".into(),
+                suggested_amounts: vec![1000, 2500],
+                minimum_amount: 100,
+                maximum_amount: 100_000,
+                thank_you: "The kiln thanks you.".into(),
+            }),
+        };
+        let page: &mut Collection = site
+            .collections
+            .iter_mut()
+            .find(|collection| collection.enabled)
+            .expect("the fixture site has an enabled collection");
+        page.body.layout = Layout::stacked(vec![donation]).unwrap();
+        let repository = MemorySiteRepository::new();
+        repository.replace_site(&site).await.unwrap();
+        let gateway = Arc::new(TestPaymentGateway::new());
+        let service = DonationService::new(
+            Arc::new(repository),
+            Arc::new(InMemoryContributionStore::new()),
+            gateway.clone(),
+        );
+        (service, gateway)
+    }
+
+    fn request(key: &str, id: &str, card: &str) -> DonationRequest {
+        DonationRequest {
+            donate_page_id: "kiln-fund".into(),
+            key: IdempotencyKey::parse(format!("{key:0>16}")).unwrap(),
+            contribution_id: id.into(),
+            form: DonationForm {
+                amount: "2500".into(),
+                other_amount: String::new(),
+                name: "Ada".into(),
+                email: "ada@example.com".into(),
+                card_number: card.into(),
+                card_expiry: "12/30".into(),
+                card_cvc: "123".into(),
+            },
+        }
+    }
+
+    #[tokio::test]
+    async fn a_donation_page_is_a_donation_block_on_a_published_page() {
+        let (service, _) = service().await;
+        let campaign = service.campaign("kiln-fund").await.unwrap().unwrap();
+        assert_eq!(campaign.title, "Support the community kiln");
+        assert_eq!(campaign.currency, Currency::Eur);
+        assert_eq!(service.campaign("nope").await.unwrap(), None);
+        let error = service
+            .donate(
+                DonationRequest {
+                    donate_page_id: "nope".into(),
+                    ..request("k0", "c0", "4242424242424242")
+                },
+                NOW,
+            )
+            .await
+            .unwrap_err();
+        assert!(matches!(error, DonateError::UnknownPage(_)), "{error:?}");
+    }
+
+    #[tokio::test]
+    async fn a_double_submit_pays_once_and_records_once() {
+        let (service, gateway) = service().await;
+        let (first, second) = tokio::join!(
+            service.donate(request("k1", "c1", "4242424242424242"), NOW),
+            service.donate(request("k1", "c2", "4242424242424242"), NOW),
+        );
+        let (first, second) = (first.unwrap(), second.unwrap());
+        assert_eq!(first, second);
+        assert_eq!(gateway.charge_count(), 1);
+        assert_eq!(first.amount_minor, 2500);
+        assert_eq!(first.campaign_title, "Support the community kiln");
+        assert_eq!(
+            service.contribution(&first.id).await.unwrap(),
+            Some(first.clone())
+        );
+        let again = service
+            .donate(request("k1", "c3", "4242424242424242"), NOW)
+            .await
+            .unwrap();
+        assert_eq!(again.id, first.id);
+        assert_eq!(gateway.charge_count(), 1);
+        assert!(gateway.refunded().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_declined_card_or_a_wrong_form_records_nothing() {
+        let (service, gateway) = service().await;
+        let error = service
+            .donate(request("k1", "c1", TEST_CARD_DECLINED), NOW)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, DonateError::Payment(PaymentError::Declined { .. })),
+            "{error:?}"
+        );
+        let mut wrong = request("k2", "c2", "4242424242424242");
+        wrong.form.amount = "other".into();
+        wrong.form.other_amount = "0.50".into();
+        let DonateError::Invalid(errors) = service.donate(wrong, NOW).await.unwrap_err() else {
+            panic!("an amount under the minimum is refused");
+        };
+        assert_eq!(errors["amount"], "Enter an amount from €1.00 to €1,000.00.");
+        assert_eq!(gateway.charge_count(), 0);
+        assert_eq!(service.contribution("c1").await.unwrap(), None);
+        assert_eq!(service.contribution("c2").await.unwrap(), None);
+    }
+}

@@ -1,0 +1,117 @@
+//! The conformance suite every [`ContributionStore`] must pass: the in-memory one, SQLite and
+//! PostgreSQL run the same assertions through [`contribution_store_conformance!`].
+
+use super::contribution::{Contribution, ContributionStore};
+use super::order::IdempotencyKey;
+use crate::cart::Timestamp;
+use crate::money::Currency;
+use crate::ports::RepositoryError;
+
+/// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty store (it may
+/// use `.await`, and may `return` to skip when its database is not configured).
+#[macro_export]
+macro_rules! contribution_store_conformance {
+    ($make:expr) => {
+        $crate::contribution_store_conformance!(@tests $make;
+            a_recorded_contribution_reads_back_whole,
+            the_same_key_records_once_and_answers_the_first,
+        );
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+        async fn concurrent_submits_of_one_key_record_one_contribution() {
+            let store = ::std::sync::Arc::new($make);
+            let mut tasks = Vec::new();
+            for n in 0..8 {
+                let store = store.clone();
+                tasks.push(tokio::spawn(async move {
+                    $crate::checkout::contribution_conformance::submit(&*store, n).await
+                }));
+            }
+            let mut answers = Vec::new();
+            for task in tasks {
+                answers.push(task.await.expect("a submit task panicked"));
+            }
+            $crate::checkout::contribution_conformance::one_recorded(&*store, answers).await;
+        }
+    };
+    (@tests $make:expr; $($name:ident),* $(,)?) => {
+        $(
+            #[tokio::test]
+            async fn $name() {
+                let store = $make;
+                $crate::checkout::contribution_conformance::$name(&store).await;
+            }
+        )*
+    };
+}
+
+fn contribution(id: &str, key: &str, amount_minor: i64) -> Contribution {
+    Contribution {
+        id: id.into(),
+        idempotency_key: IdempotencyKey::parse(format!("contribution-{key}")).expect("valid key"),
+        donate_page_id: "kiln-fund".into(),
+        campaign_title: "Support the community kiln".into(),
+        amount_minor,
+        currency: Currency::Eur,
+        name: "Ada Lovelace".into(),
+        email: "ada@example.com".into(),
+        created: Timestamp(1_795_269_600_000),
+        payment_id: format!("test_ch_{id}"),
+    }
+}
+
+pub async fn a_recorded_contribution_reads_back_whole(store: &dyn ContributionStore) {
+    assert_eq!(store.contribution("gift-1").await.unwrap(), None);
+    let given = contribution("gift-1", "k1", 2_500);
+    assert_eq!(store.record(&given).await.unwrap(), given);
+    assert_eq!(
+        store.contribution("gift-1").await.unwrap(),
+        Some(given.clone())
+    );
+    assert_eq!(
+        store
+            .contribution_by_key(&given.idempotency_key)
+            .await
+            .unwrap(),
+        Some(given)
+    );
+}
+
+pub async fn the_same_key_records_once_and_answers_the_first(store: &dyn ContributionStore) {
+    let first = contribution("gift-1", "k1", 2_500);
+    store.record(&first).await.unwrap();
+    let replay = contribution("gift-2", "k1", 9_900);
+    assert_eq!(store.record(&replay).await.unwrap(), first);
+    assert_eq!(store.contribution("gift-2").await.unwrap(), None);
+    let other = contribution("gift-3", "k2", 500);
+    assert_eq!(store.record(&other).await.unwrap(), other);
+}
+
+/// One of several submits of the same donation form (same key, another contribution id).
+pub async fn submit(
+    store: &dyn ContributionStore,
+    n: usize,
+) -> Result<Contribution, RepositoryError> {
+    store
+        .record(&contribution(&format!("gift-{n}"), "same", 1_000))
+        .await
+}
+
+/// Every submit got the one contribution that was recorded.
+pub async fn one_recorded(
+    store: &dyn ContributionStore,
+    answers: Vec<Result<Contribution, RepositoryError>>,
+) {
+    let answers: Vec<Contribution> = answers
+        .into_iter()
+        .map(|answer| answer.expect("recorded"))
+        .collect();
+    let first = answers[0].clone();
+    assert!(answers.iter().all(|answer| answer == &first), "{answers:?}");
+    let stored = store
+        .contribution(&first.id)
+        .await
+        .unwrap()
+        .expect("the winner is stored");
+    assert_eq!(stored, first);
+}

@@ -1,0 +1,243 @@
+//! Subscriptions: what an order of a subscription product starts. The first payment is the
+//! order's; the record keeps the plan, when the subscription started, when the next payment
+//! falls due and how many are left.
+//!
+//! Renewals are not charged yet: charging a card again needs a stored payment method, which
+//! the payment gateway port does not model. So a subscription records its due dates and what
+//! is left, and nothing pretends a renewal was paid: `payments_made` counts the payments
+//! actually taken.
+
+use serde::{Deserialize, Serialize};
+
+use super::order::Order;
+use crate::cart::Timestamp;
+use crate::catalog::{Sku, SubscriptionPlan};
+use crate::money::Currency;
+
+/// Where a subscription stands. Only `Active` is set today: nothing cancels, renews or ends
+/// a subscription yet, and a status no code sets would be a promise the model cannot keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SubscriptionStatus {
+    /// Started and paid for its current period.
+    Active,
+}
+
+impl SubscriptionStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Active => "active",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "active" => Some(Self::Active),
+            _ => None,
+        }
+    }
+}
+
+/// A subscription started by an order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subscription {
+    /// The order's id with `-subscription` after it: as hard to guess as the order's id,
+    /// which the confirmation page's address depends on.
+    pub id: String,
+    pub order_id: String,
+    pub email: String,
+    pub sku: Sku,
+    pub product_name: String,
+    pub quantity: u32,
+    /// What one period costs before shipping and tax: the line's unit price times its
+    /// quantity, as the first payment charged it.
+    pub price_cents: i64,
+    pub currency: Currency,
+    pub plan: SubscriptionPlan,
+    pub status: SubscriptionStatus,
+    /// When the subscription started: the order's time, and the anchor of every billing date.
+    pub started: Timestamp,
+    /// Payments taken so far; the order's payment is the first.
+    pub payments_made: u32,
+    /// When the next payment falls due; none when the plan's payments are all made.
+    pub next_billing: Option<Timestamp>,
+}
+
+impl Subscription {
+    /// The subscription `order` starts, when one of its lines was bought as a subscription.
+    /// An order holds at most one such line: the cart lets a subscription check out only
+    /// on its own.
+    pub fn start(order: &Order) -> Option<Self> {
+        let line = order
+            .lines
+            .iter()
+            .find(|line| line.subscription_plan.is_some())?;
+        let plan = line.subscription_plan?;
+        let mut subscription = Self {
+            id: format!("{}-subscription", order.id),
+            order_id: order.id.clone(),
+            email: order.email.clone(),
+            sku: line.sku.clone(),
+            product_name: line.product_name.clone(),
+            quantity: line.quantity,
+            price_cents: line.unit_price_cents * i64::from(line.quantity),
+            currency: order.currency,
+            // A count of 0 means the same as none: until cancelled.
+            plan: SubscriptionPlan {
+                num_billing_cycles: plan.num_billing_cycles.filter(|&cycles| cycles > 0),
+                ..plan
+            },
+            status: SubscriptionStatus::Active,
+            started: order.created,
+            payments_made: 1,
+            next_billing: None,
+        };
+        subscription.next_billing = subscription.due_after(subscription.payments_made);
+        Some(subscription)
+    }
+
+    /// Payments still to come; none for a plan that runs until cancelled.
+    pub fn payments_left(&self) -> Option<u32> {
+        match self.plan.num_billing_cycles.unwrap_or(0) {
+            0 => None,
+            cycles => Some(cycles.saturating_sub(self.payments_made)),
+        }
+    }
+
+    /// When payment number `made + 1` falls due, after `made` payments; none when the plan
+    /// has no more.
+    fn due_after(&self, made: u32) -> Option<Timestamp> {
+        let more = match self.plan.num_billing_cycles.unwrap_or(0) {
+            0 => true,
+            cycles => made < cycles,
+        };
+        more.then(|| self.plan.billing_period.billing_date(self.started, made))
+            .flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cart::CartToken;
+    use crate::catalog::{BillingPeriod, BillingUnit};
+    use crate::checkout::{IdempotencyKey, OrderLine};
+
+    // 2026-01-31T10:00:00Z
+    const JANUARY_31: Timestamp = Timestamp(1_769_853_600_000);
+    // 2026-02-28T10:00:00Z
+    const FEBRUARY_28: Timestamp = Timestamp(1_772_272_800_000);
+
+    fn order(plan: Option<SubscriptionPlan>) -> Order {
+        Order {
+            id: "order-1".into(),
+            idempotency_key: IdempotencyKey::parse("subscription-key").unwrap(),
+            cart_token: CartToken::parse("subscription-cart").unwrap(),
+            email: "clay@example.com".into(),
+            lines: vec![OrderLine {
+                sku: Sku::parse("CLUB-1").unwrap(),
+                product_name: "Studio Clay Club".into(),
+                quantity: 2,
+                unit_price_cents: 2500,
+                subscription_plan: plan,
+            }],
+            coupon_codes: vec![],
+            subtotal_cents: 5000,
+            discount_cents: 0,
+            shipping_cost_cents: 500,
+            tax_cents: 0,
+            grand_total_cents: 5500,
+            currency: Currency::Eur,
+            created: JANUARY_31,
+            shipping_address: None,
+            payment_id: "test_ch_1".into(),
+        }
+    }
+
+    fn monthly(cycles: Option<u32>) -> SubscriptionPlan {
+        SubscriptionPlan {
+            num_billing_cycles: cycles,
+            billing_period: BillingPeriod {
+                value: 1,
+                unit: BillingUnit::Month,
+            },
+        }
+    }
+
+    #[test]
+    fn an_order_without_a_subscription_line_starts_none() {
+        assert_eq!(Subscription::start(&order(None)), None);
+    }
+
+    #[test]
+    fn an_indefinite_plan_starts_active_with_its_next_date_and_no_end() {
+        let subscription = Subscription::start(&order(Some(monthly(None)))).unwrap();
+        assert_eq!(subscription.id, "order-1-subscription");
+        assert_eq!(subscription.status, SubscriptionStatus::Active);
+        assert_eq!(subscription.started, JANUARY_31);
+        assert_eq!(subscription.payments_made, 1);
+        assert_eq!(subscription.next_billing, Some(FEBRUARY_28));
+        assert_eq!(subscription.payments_left(), None);
+        assert_eq!(subscription.price_cents, 5000);
+        let zero_cycles = Subscription::start(&order(Some(monthly(Some(0))))).unwrap();
+        assert_eq!(zero_cycles.payments_left(), None);
+        assert_eq!(zero_cycles.next_billing, Some(FEBRUARY_28));
+    }
+
+    #[test]
+    fn a_fixed_plan_counts_the_first_payment_and_a_single_payment_plan_has_no_next_date() {
+        let six = Subscription::start(&order(Some(monthly(Some(6))))).unwrap();
+        assert_eq!(six.payments_left(), Some(5));
+        assert_eq!(six.next_billing, Some(FEBRUARY_28));
+        let one = Subscription::start(&order(Some(monthly(Some(1))))).unwrap();
+        assert_eq!(one.payments_left(), Some(0));
+        assert_eq!(one.next_billing, None);
+    }
+
+    fn purchasable(sku: &str, plan: Option<SubscriptionPlan>) -> crate::cart::Purchasable {
+        crate::cart::Purchasable {
+            product_id: sku.to_lowercase(),
+            product_name: sku.into(),
+            product_type: crate::enums::ProductType::Physical,
+            sku: Sku::parse(sku).unwrap(),
+            unit_price_cents: 2500,
+            stock: crate::cart::Stock::Unlimited,
+            weight_thousandths: 0,
+            subscription_plan: plan,
+        }
+    }
+
+    #[test]
+    fn a_subscription_shares_its_cart_with_nothing_else() {
+        use crate::cart::{CartError, CartState};
+        let club = purchasable("CLUB", Some(monthly(None)));
+        let mug = purchasable("MUG", None);
+
+        let mut cart = CartState::new("cart", "site", JANUARY_31);
+        cart.add_item(&mug, 1).unwrap();
+        assert_eq!(
+            cart.add_item(&club, 1),
+            Err(CartError::SubscriptionNotAlone)
+        );
+
+        let mut cart = CartState::new("cart", "site", JANUARY_31);
+        cart.add_item(&club, 1).unwrap();
+        assert_eq!(cart.add_item(&mug, 1), Err(CartError::SubscriptionNotAlone));
+        // More of the same subscription is fine: two boxes a month.
+        cart.add_item(&club, 1).unwrap();
+        assert_eq!(cart.quantity_of(&club.sku), 2);
+        assert!(cart.entries[0].is_subscription());
+        cart.remove_item(&club.sku).unwrap();
+        cart.add_item(&mug, 1).unwrap();
+        assert_eq!(cart.entries.len(), 1);
+    }
+
+    #[test]
+    fn statuses_read_back_from_their_text() {
+        assert_eq!(
+            SubscriptionStatus::parse(SubscriptionStatus::Active.as_str()),
+            Some(SubscriptionStatus::Active)
+        );
+        assert_eq!(SubscriptionStatus::parse("paused"), None);
+    }
+}

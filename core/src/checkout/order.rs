@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::details::ShippingAddress;
 use crate::cart::{CartToken, CheckoutBlocker, CouponCode, ShoppingCart, Timestamp};
-use crate::catalog::Sku;
+use crate::catalog::{FormAnswers, Sku};
 use crate::money::Currency;
 use crate::ports::RepositoryError;
 
@@ -41,6 +41,9 @@ pub struct OrderLine {
     pub product_name: String,
     pub quantity: u32,
     pub unit_price_cents: i64,
+    /// The shopper's answers to the product's form, as they were when the order was placed.
+    #[serde(default, skip_serializing_if = "FormAnswers::is_empty")]
+    pub answers: FormAnswers,
 }
 
 /// A placed order, and also the request to place one: the store records exactly what it
@@ -98,6 +101,12 @@ pub enum PlaceOrderError {
 }
 
 impl Order {
+    /// Units of every SKU ordered; lines of one variant with different answers take its
+    /// stock together.
+    pub fn units_by_sku(&self) -> Vec<(Sku, u32)> {
+        crate::cart::units_by_sku(self.lines.iter().map(|line| (&line.sku, line.quantity)))
+    }
+
     /// The order a priced cart becomes, or why the cart cannot check out.
     pub fn from_cart(
         cart: &ShoppingCart,
@@ -126,6 +135,7 @@ impl Order {
                     product_name: entry.product_name.clone(),
                     quantity: entry.quantity,
                     unit_price_cents: entry.unit_price_cents,
+                    answers: entry.answers.clone().unwrap_or_default(),
                 })
                 .collect(),
             coupon_codes: cart.valid_coupons.clone(),

@@ -64,6 +64,7 @@ pub fn fixture_order(id: &str) -> Order {
         product_name: name.into(),
         quantity: 1,
         unit_price_cents: 1_000,
+        answers: Default::default(),
     };
     Order {
         id: id.into(),

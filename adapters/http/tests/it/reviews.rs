@@ -27,6 +27,7 @@ fn tote_order() -> Order {
         product_name: "Tote".into(),
         quantity: 1,
         unit_price_cents: 1_000,
+        answers: Default::default(),
     }];
     order
 }

@@ -135,3 +135,249 @@ fn invalid(
         errors,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::cart::{ShippingOption, ShippingRate, StoreRules};
+    use crate::catalog::{FormAnswer, FormAnswers};
+    use crate::checkout::{IdempotencyKey, InMemoryCommerceStore};
+    use crate::ports::conformance::fixture_site;
+    use crate::ports::SiteRepository;
+    use crate::ports::memory::MemorySiteRepository;
+    use crate::site::{FormField, FormFieldType};
+
+    const NOW: Timestamp = Timestamp(1_700_000_000_000);
+
+    fn engraving_form() -> ProductForm {
+        ProductForm::new(
+            "Engraving",
+            vec![FormField {
+                id: "engraving".into(),
+                field_type: FormFieldType::Text,
+                title: "Name to engrave".into(),
+                description: String::new(),
+                placeholder: String::new(),
+                required: true,
+                options: Vec::new(),
+                max_length: Some(12),
+            }],
+        )
+        .unwrap()
+    }
+
+    /// The fixture shop (tote `TOTE-1`, 3 in stock) with `form` on the tote.
+    async fn service(form: Option<ProductForm>) -> (CartService, Arc<MemorySiteRepository>) {
+        let mut site = fixture_site("Shop");
+        for item in &mut site.items {
+            if let Some(product) = item.product.as_mut() {
+                product.form = form.clone();
+            }
+        }
+        let repository = Arc::new(MemorySiteRepository::new());
+        repository.replace_site(&site).await.unwrap();
+        let rules = StoreRules {
+            shipping_options: vec![ShippingOption {
+                id: "standard".into(),
+                name: "Standard".into(),
+                rate: ShippingRate::FlatRate { cost_cents: 500 },
+            }],
+            ..StoreRules::default()
+        };
+        let service = CartService::new(
+            repository.clone(),
+            Arc::new(InMemoryCommerceStore::new()),
+            rules,
+        );
+        (service, repository)
+    }
+
+    fn token() -> CartToken {
+        CartToken::parse("shopper-00000001").unwrap()
+    }
+
+    fn tote() -> (ItemId, Sku) {
+        (ItemId::parse("tote").unwrap(), Sku::parse("TOTE-1").unwrap())
+    }
+
+    fn engraving(name: &str) -> SubmittedAnswers {
+        [("engraving".to_owned(), name.to_owned())].into()
+    }
+
+    async fn add(service: &CartService, name: &str, quantity: u32) -> Result<CartUpdate, CartServiceError> {
+        let (item, sku) = tote();
+        service
+            .add_item_with_answers(&token(), &item, &sku, quantity, &engraving(name), NOW)
+            .await
+    }
+
+    fn errors_of(error: CartServiceError) -> InvalidAnswers {
+        match error {
+            CartServiceError::InvalidAnswers(invalid) => *invalid,
+            other => panic!("expected refused answers, got {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_required_form_refuses_an_add_without_answers_and_keeps_the_cart_as_it_was() {
+        let (service, _) = service(Some(engraving_form())).await;
+        let (item, sku) = tote();
+        let error = service
+            .add_item(&token(), &item, &sku, 1, NOW)
+            .await
+            .unwrap_err();
+        let invalid = errors_of(error);
+        assert_eq!(invalid.errors["engraving"], "Name to engrave is required.");
+        assert_eq!(invalid.form, Some(engraving_form()));
+        assert_eq!(invalid.product_name, "Post tote");
+        assert_eq!(service.cart(&token(), NOW).await.unwrap(), None);
+
+        let update = add(&service, "Ada", 1).await.unwrap();
+        let line = &update.cart.entries[0];
+        assert_eq!(
+            line.answers,
+            Some(FormAnswers::new(vec![FormAnswer {
+                field_id: "engraving".into(),
+                title: "Name to engrave".into(),
+                value: "Ada".into(),
+            }]))
+        );
+    }
+
+    #[tokio::test]
+    async fn answers_to_a_product_without_a_form_are_refused_by_field() {
+        let (service, _) = service(None).await;
+        let error = add(&service, "Ada", 1).await.unwrap_err();
+        let invalid = errors_of(error);
+        assert_eq!(invalid.form, None);
+        assert_eq!(invalid.errors["engraving"], UNKNOWN_FIELD);
+    }
+
+    #[tokio::test]
+    async fn a_line_form_opens_with_its_answers_and_saves_new_ones() {
+        let (service, _) = service(Some(engraving_form())).await;
+        add(&service, "Ada", 1).await.unwrap();
+        let update = add(&service, "Bo", 1).await.unwrap();
+        let bo = update.cart.entries[1].line_id();
+        let opened = service.line_form(&token(), &bo).await.unwrap();
+        assert_eq!(opened.form, engraving_form());
+        assert_eq!(opened.line.answers.as_ref().unwrap().value("engraving"), "Bo");
+
+        let refused = service
+            .update_answers(&token(), &bo, &engraving("Bartholomew Jr"), NOW)
+            .await
+            .unwrap_err();
+        assert_eq!(
+            errors_of(refused).errors["engraving"],
+            "You have exceeded the character limit."
+        );
+        let update = service
+            .update_answers(&token(), &bo, &engraving("Cy"), NOW)
+            .await
+            .unwrap();
+        let names: Vec<&str> = update
+            .cart
+            .entries
+            .iter()
+            .map(|entry| entry.answers.as_ref().unwrap().value("engraving"))
+            .collect();
+        assert_eq!(names, ["Ada", "Cy"]);
+        let gone = service.line_form(&token(), &bo).await.unwrap_err();
+        assert!(
+            matches!(gone, CartServiceError::Cart(CartError::NotInCart(_))),
+            "{gone:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_form_the_owner_removed_no_longer_opens() {
+        let (service, repository) = service(Some(engraving_form())).await;
+        let update = add(&service, "Ada", 1).await.unwrap();
+        let line = update.cart.entries[0].line_id();
+        repository
+            .replace_site(&fixture_site("Shop"))
+            .await
+            .unwrap();
+        let error = service.line_form(&token(), &line).await.unwrap_err();
+        assert!(
+            matches!(&error, CartServiceError::NoProductForm(named) if *named == line),
+            "{error:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_purchased_carts_forms_do_not_open_and_the_order_keeps_the_answers() {
+        let (service, _) = service(Some(engraving_form())).await;
+        let update = add(&service, "Ada", 1).await.unwrap();
+        let line = update.cart.entries[0].line_id();
+        service
+            .select_shipping_option(&token(), "standard", NOW)
+            .await
+            .unwrap();
+        let order = service
+            .place_order(
+                &token(),
+                IdempotencyKey::parse("order-key-0001").unwrap(),
+                "order-1".into(),
+                "ada@example.com",
+                NOW,
+            )
+            .await
+            .unwrap();
+        assert_eq!(order.lines[0].answers.value("engraving"), "Ada");
+        for error in [
+            service.line_form(&token(), &line).await.unwrap_err(),
+            service
+                .update_answers(&token(), &line, &engraving("Bo"), NOW)
+                .await
+                .unwrap_err(),
+        ] {
+            assert!(
+                matches!(error, CartServiceError::Cart(CartError::AlreadyPurchased)),
+                "{error:?}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn two_lines_of_a_variant_are_held_and_sold_as_one() {
+        let (service, _) = service(Some(engraving_form())).await;
+        add(&service, "Ada", 2).await.unwrap();
+        add(&service, "Bo", 1).await.unwrap();
+        let cart = service
+            .enter_checkout(Some(&token()), NOW)
+            .await
+            .unwrap();
+        assert!(cart.reserved_until.is_some());
+        let (_, sku) = tote();
+        assert_eq!(
+            service
+                .store()
+                .held_by_others(&sku, &CartToken::parse("another-0000000001").unwrap(), NOW)
+                .await
+                .unwrap(),
+            3
+        );
+        service
+            .select_shipping_option(&token(), "standard", NOW)
+            .await
+            .unwrap();
+        let order = service
+            .place_order(
+                &token(),
+                IdempotencyKey::parse("order-key-0002").unwrap(),
+                "order-2".into(),
+                "ada@example.com",
+                NOW,
+            )
+            .await
+            .unwrap();
+        assert_eq!(order.lines.len(), 2);
+        assert_eq!(
+            service.store().stock(&sku).await.unwrap(),
+            Some(crate::cart::Stock::Limited(0))
+        );
+    }
+}

@@ -39,7 +39,10 @@ pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route(CART_PATH, get(show))
         .route("/api/commerce/cart/items", post(add))
-        .route("/api/commerce/cart/items/{line}", put(change).delete(remove))
+        .route(
+            "/api/commerce/cart/items/{line}",
+            put(change).delete(remove),
+        )
         .route(
             "/api/commerce/cart/items/{line}/form",
             get(cart_forms::open).put(cart_forms::update),

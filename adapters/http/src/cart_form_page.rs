@@ -80,7 +80,15 @@ pub(crate) async fn show(
     match opened {
         Ok(opened) => {
             let values = answers_of(&opened);
-            edit_page(&state, StatusCode::OK, &opened, &values, &FieldErrors::new(), None).await
+            edit_page(
+                &state,
+                StatusCode::OK,
+                &opened,
+                &values,
+                &FieldErrors::new(),
+                None,
+            )
+            .await
         }
         Err(error) => refused(&state, &headers, &error, UNABLE_TO_OPEN_FORM).await,
     }
@@ -97,11 +105,22 @@ pub(crate) async fn save(
         .and_then(|line| LineId::parse(line).ok());
     let answers = submitted_answers(&body);
     let Some(line) = line else {
-        return cart_with_alert(&state, &headers, StatusCode::NOT_FOUND, UNABLE_TO_UPDATE_FORM)
-            .await;
+        return cart_with_alert(
+            &state,
+            &headers,
+            StatusCode::NOT_FOUND,
+            UNABLE_TO_UPDATE_FORM,
+        )
+        .await;
     };
     let Some(token) = request_token(&headers) else {
-        return refused(&state, &headers, &CartServiceError::NoCart, UNABLE_TO_UPDATE_FORM).await;
+        return refused(
+            &state,
+            &headers,
+            &CartServiceError::NoCart,
+            UNABLE_TO_UPDATE_FORM,
+        )
+        .await;
     };
     let outcome = state
         .carts
@@ -178,7 +197,15 @@ async fn edit_page(
 async fn page(state: &AppState, status: StatusCode, main: LineFormMain) -> Response {
     let heading = main.heading.clone();
     let main = CommerceMain::LineForm(Box::new(main));
-    respond(state, PageType::CartV2, "/cart/form", &heading, status, &main).await
+    respond(
+        state,
+        PageType::CartV2,
+        "/cart/form",
+        &heading,
+        status,
+        &main,
+    )
+    .await
 }
 
 /// The cart with the call's text: the form cannot open or be saved (a purchased cart, a line
@@ -211,5 +238,13 @@ async fn cart_with_alert(
     text: &str,
 ) -> Response {
     let cart = current_cart(state, headers).await;
-    cart_page(state, PageType::CartV2, status, &cart, Some(text.to_owned()), &[]).await
+    cart_page(
+        state,
+        PageType::CartV2,
+        status,
+        &cart,
+        Some(text.to_owned()),
+        &[],
+    )
+    .await
 }

@@ -185,8 +185,6 @@ mod tests {
             line: cart.entries[0].clone(),
             form,
         };
-        insta::assert_snapshot!(
-            serde_json::to_string_pretty(&LineFormDto::new(&opened)).unwrap()
-        );
+        insta::assert_snapshot!(serde_json::to_string_pretty(&LineFormDto::new(&opened)).unwrap());
     }
 }

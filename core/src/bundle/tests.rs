@@ -542,10 +542,15 @@ options = ["Glossy", "Matte"]"#,
         .collect();
     assert_eq!(
         fields,
-        [("name-to-engrave", true, Some(20)), ("glaze-notes", false, None)]
+        [
+            ("name-to-engrave", true, Some(20)),
+            ("glaze-notes", false, None)
+        ]
     );
     assert!(parsed().items.iter().all(|item| {
-        item.product.as_ref().is_none_or(|product| product.form.is_none())
+        item.product
+            .as_ref()
+            .is_none_or(|product| product.form.is_none())
     }));
 }
 

@@ -298,9 +298,7 @@ mod tests {
         cart.add_item_with_answers(&mug(10), 3, engraved("Bo"))
             .unwrap();
         let ada = cart.entries[0].line_id();
-        let warnings = cart
-            .update_answers(&ada, engraved("Cy").unwrap())
-            .unwrap();
+        let warnings = cart.update_answers(&ada, engraved("Cy").unwrap()).unwrap();
         assert!(warnings.is_empty());
         assert_eq!(cart.entries[0].answers, engraved("Cy"));
         assert_ne!(cart.entries[0].line_id(), ada, "the id follows the answers");

@@ -133,9 +133,10 @@ impl CartState {
         if quantity == 0 {
             return Err(CartError::ZeroQuantity);
         }
-        let line = self.entries.iter().position(|entry| {
-            entry.sku == item.sku && entry.answers_same_as(answers.as_ref())
-        });
+        let line = self
+            .entries
+            .iter()
+            .position(|entry| entry.sku == item.sku && entry.answers_same_as(answers.as_ref()));
         let in_line = line.map_or(0, |index| self.entries[index].quantity);
         let others = self.quantity_of(&item.sku) - in_line;
         let cap = line_cap(item.stock, others);

@@ -123,8 +123,8 @@ impl ProductForm {
                 .map(|value| normalise(value))
                 .unwrap_or_default();
             let definition = FieldDefinition::from_block_field(field);
-            let problem = validate_field(&definition, &FieldValue::Single(value.clone()))
-                .or_else(|| {
+            let problem =
+                validate_field(&definition, &FieldValue::Single(value.clone())).or_else(|| {
                     exceeds_max_length(&value, Some(Self::max_length(field)))
                         .then(|| messages::CHARACTER_LIMIT.to_owned())
                 });
@@ -151,7 +151,11 @@ impl ProductForm {
 /// An answer as it is kept: browsers send a text area's line breaks as CRLF, which would
 /// count twice against a maximum the browser counted once; surrounding spaces mean nothing.
 fn normalise(value: &str) -> String {
-    value.replace("\r\n", "\n").replace('\r', "\n").trim().to_owned()
+    value
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .trim()
+        .to_owned()
 }
 
 /// One answer, with the field's title as the shopper read it, so a cart line and an order
@@ -279,7 +283,11 @@ mod tests {
     #[test]
     fn answers_follow_the_form_order_without_blank_ones() {
         let answers = engraving()
-            .read(&sent(&[("wrap", "Linen"), ("engraving", " Ada "), ("note", "")]))
+            .read(&sent(&[
+                ("wrap", "Linen"),
+                ("engraving", " Ada "),
+                ("note", ""),
+            ]))
             .unwrap();
         let read: Vec<(&str, &str, &str)> = answers
             .iter()
@@ -301,7 +309,11 @@ mod tests {
             .unwrap_err();
         assert_eq!(errors["engraving"], "Name to engrave is required.");
         assert_eq!(errors["wrap"], messages::VALUE_NOT_OFFERED);
-        assert_eq!(errors["note"], messages::CHARACTER_LIMIT, "the general limit");
+        assert_eq!(
+            errors["note"],
+            messages::CHARACTER_LIMIT,
+            "the general limit"
+        );
         let too_long = engraving().read(&sent(&[("engraving", "Adelaide")]));
         assert_eq!(
             too_long.unwrap_err()["engraving"],

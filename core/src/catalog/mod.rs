@@ -6,8 +6,8 @@ mod product;
 mod subscription;
 
 pub use form::{
-    DEFAULT_FORM_TITLE, FormAnswer, FormAnswers, MAX_ANSWER_LENGTH, MAX_FORM_FIELDS,
-    ProductForm, ProductFormError, SubmittedAnswers, UNKNOWN_FIELD,
+    DEFAULT_FORM_TITLE, FormAnswer, FormAnswers, MAX_ANSWER_LENGTH, MAX_FORM_FIELDS, ProductForm,
+    ProductFormError, SubmittedAnswers, UNKNOWN_FIELD,
 };
 pub use product::{
     MAX_PRICE_CENTS, OptionValue, PriceDisplay, Product, ProductError, Sku, Variant,

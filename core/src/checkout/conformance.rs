@@ -482,7 +482,14 @@ pub async fn a_lines_answers_are_kept_by_the_cart_and_the_order(store: &dyn Comm
     store.save_cart(&token(1), &cart).await.unwrap();
     let stored = store.load_cart(&token(1)).await.unwrap().unwrap();
     assert_eq!(stored, cart);
-    assert_eq!(stored.entries[1].answers.as_ref().unwrap().value("engraving"), "Bo");
+    assert_eq!(
+        stored.entries[1]
+            .answers
+            .as_ref()
+            .unwrap()
+            .value("engraving"),
+        "Bo"
+    );
     let order = order_for(&cart, 1);
     store.place_order(&order, &[]).await.unwrap();
     let placed = store.order(&order.id).await.unwrap().unwrap();

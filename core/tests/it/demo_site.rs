@@ -280,5 +280,8 @@ fn the_demo_mug_asks_for_an_engraving_and_the_jug_for_gift_options() {
         .filter_map(|item| item.product.as_ref())
         .filter(|product| product.form.is_some())
         .count();
-    assert_eq!(others, 2, "the gift card's recipient details are not a product form");
+    assert_eq!(
+        others, 2,
+        "the gift card's recipient details are not a product form"
+    );
 }

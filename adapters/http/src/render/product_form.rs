@@ -209,7 +209,10 @@ mod tests {
             html.contains(r#"<p class="field__error" id="p-answer-1-error">Too long.</p>"#),
             "{html}"
         );
-        assert!(html.contains(r#"maxlength="1000""#), "the general limit: {html}");
+        assert!(
+            html.contains(r#"maxlength="1000""#),
+            "the general limit: {html}"
+        );
         assert!(
             html.contains(">Happy &#60;birthday&#62;</textarea>"),
             "{html}"

@@ -4,8 +4,8 @@ use std::collections::BTreeSet;
 
 use crate::bundle::BundleError;
 use crate::bundle::convert::body::BodySource;
-use crate::bundle::convert::{Converter, ItemDraft, Parsed, non_empty};
 use crate::bundle::convert::widgets::form_fields;
+use crate::bundle::convert::{Converter, ItemDraft, Parsed, non_empty};
 use crate::bundle::dto::{
     CollectionFile, CollectionTypeDto, FormFieldTypeDto, ItemStatusDto, PermissionDto, ProductDto,
     ProductFormDto, ProductTypeDto, SeoDto,
@@ -245,7 +245,8 @@ fn product_form(at: &At, dto: ProductFormDto) -> Result<ProductForm, BundleError
         dto.fields,
         &[FormFieldTypeDto::Text, FormFieldTypeDto::Textarea],
     )?;
-    ProductForm::new(dto.title.unwrap_or_default(), fields).map_err(|error| at.error(error.to_string()))
+    ProductForm::new(dto.title.unwrap_or_default(), fields)
+        .map_err(|error| at.error(error.to_string()))
 }
 
 /// A variant's option values, in the order the product declares its option names.

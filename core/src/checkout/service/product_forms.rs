@@ -124,11 +124,7 @@ impl CartService {
     }
 }
 
-fn invalid(
-    product_name: &str,
-    form: Option<ProductForm>,
-    errors: FieldErrors,
-) -> CartServiceError {
+fn invalid(product_name: &str, form: Option<ProductForm>, errors: FieldErrors) -> CartServiceError {
     CartServiceError::InvalidAnswers(Box::new(InvalidAnswers {
         product_name: product_name.to_owned(),
         form,
@@ -144,8 +140,8 @@ mod tests {
     use crate::cart::{ShippingOption, ShippingRate, StoreRules};
     use crate::catalog::{FormAnswer, FormAnswers};
     use crate::checkout::{IdempotencyKey, InMemoryCommerceStore};
-    use crate::ports::conformance::fixture_site;
     use crate::ports::SiteRepository;
+    use crate::ports::conformance::fixture_site;
     use crate::ports::memory::MemorySiteRepository;
     use crate::site::{FormField, FormFieldType};
 
@@ -199,14 +195,21 @@ mod tests {
     }
 
     fn tote() -> (ItemId, Sku) {
-        (ItemId::parse("tote").unwrap(), Sku::parse("TOTE-1").unwrap())
+        (
+            ItemId::parse("tote").unwrap(),
+            Sku::parse("TOTE-1").unwrap(),
+        )
     }
 
     fn engraving(name: &str) -> SubmittedAnswers {
         [("engraving".to_owned(), name.to_owned())].into()
     }
 
-    async fn add(service: &CartService, name: &str, quantity: u32) -> Result<CartUpdate, CartServiceError> {
+    async fn add(
+        service: &CartService,
+        name: &str,
+        quantity: u32,
+    ) -> Result<CartUpdate, CartServiceError> {
         let (item, sku) = tote();
         service
             .add_item_with_answers(&token(), &item, &sku, quantity, &engraving(name), NOW)
@@ -263,7 +266,10 @@ mod tests {
         let bo = update.cart.entries[1].line_id();
         let opened = service.line_form(&token(), &bo).await.unwrap();
         assert_eq!(opened.form, engraving_form());
-        assert_eq!(opened.line.answers.as_ref().unwrap().value("engraving"), "Bo");
+        assert_eq!(
+            opened.line.answers.as_ref().unwrap().value("engraving"),
+            "Bo"
+        );
 
         let refused = service
             .update_answers(&token(), &bo, &engraving("Bartholomew Jr"), NOW)
@@ -346,10 +352,7 @@ mod tests {
         let (service, _) = service(Some(engraving_form())).await;
         add(&service, "Ada", 2).await.unwrap();
         add(&service, "Bo", 1).await.unwrap();
-        let cart = service
-            .enter_checkout(Some(&token()), NOW)
-            .await
-            .unwrap();
+        let cart = service.enter_checkout(Some(&token()), NOW).await.unwrap();
         assert!(cart.reserved_until.is_some());
         let (_, sku) = tote();
         assert_eq!(

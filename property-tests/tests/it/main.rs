@@ -7,6 +7,7 @@
 mod analytics;
 mod blog_url;
 mod cart;
+mod cart_lines;
 mod consent;
 mod enums;
 mod forms;

@@ -100,6 +100,11 @@ fn api(method: &str, path: &str, body: Option<Value>, cart: Option<&str>) -> Req
         .unwrap()
 }
 
+/// `PUT` of a line's form with `body` (`{form: {...}}`).
+async fn save_answers(app: &axum::Router, path: &str, token: &str, body: Value) -> Answer {
+    send(app, api("PUT", path, Some(body), Some(token))).await
+}
+
 fn form_post(path: &str, body: &str, cart: Option<&str>) -> Request<Body> {
     let mut request =
         Request::post(path).header("content-type", "application/x-www-form-urlencoded");
@@ -377,30 +382,18 @@ async fn a_lines_form_opens_with_its_answers_and_saves_new_ones() {
     assert_eq!(body["form"]["fields"][0]["maxLength"], 12);
     assert_eq!(body["answers"], json!({ "engraving": "Ada" }));
 
-    let refused = send(
-        &app,
-        api(
-            "PUT",
-            &path,
-            Some(json!({ "form": { "engraving": "" } })),
-            Some(&token),
-        ),
-    )
-    .await;
+    let refused = save_answers(&app, &path, &token, json!({ "form": { "engraving": "" } })).await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         refused.json()["errors"]["engraving"],
         "Name to engrave is required."
     );
 
-    let saved = send(
+    let saved = save_answers(
         &app,
-        api(
-            "PUT",
-            &path,
-            Some(json!({ "form": { "engraving": "Cy", "wrap": "Linen" } })),
-            Some(&token),
-        ),
+        &path,
+        &token,
+        json!({ "form": { "engraving": "Cy", "wrap": "Linen" } }),
     )
     .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
@@ -415,14 +408,11 @@ async fn a_lines_form_opens_with_its_answers_and_saves_new_ones() {
     let stale = send(&app, api("GET", &path, None, Some(&token))).await;
     assert_eq!(stale.status, StatusCode::NOT_FOUND);
     assert_eq!(stale.json()["error"], "Unable to open form");
-    let stale_save = send(
+    let stale_save = save_answers(
         &app,
-        api(
-            "PUT",
-            &path,
-            Some(json!({ "form": { "engraving": "Di" } })),
-            Some(&token),
-        ),
+        &path,
+        &token,
+        json!({ "form": { "engraving": "Di" } }),
     )
     .await;
     assert_eq!(stale_save.status, StatusCode::NOT_FOUND);
@@ -605,14 +595,11 @@ async fn a_purchased_carts_answers_stay_and_the_order_page_shows_them() {
     assert_eq!(opened.status, StatusCode::CONFLICT);
     assert_eq!(opened.json()["reason"], "ALREADY_PURCHASED");
     assert_eq!(opened.json()["error"], "Unable to open form");
-    let saved = send(
+    let saved = save_answers(
         &app,
-        api(
-            "PUT",
-            &path,
-            Some(json!({ "form": { "engraving": "Bo" } })),
-            Some(&token),
-        ),
+        &path,
+        &token,
+        json!({ "form": { "engraving": "Bo" } }),
     )
     .await;
     assert_eq!(saved.status, StatusCode::CONFLICT);

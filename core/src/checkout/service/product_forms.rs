@@ -216,6 +216,24 @@ mod tests {
             .await
     }
 
+    /// Chooses the shipping option and places the order of the shopper's cart.
+    async fn ship_and_order(service: &CartService) -> crate::checkout::Order {
+        service
+            .select_shipping_option(&token(), "standard", NOW)
+            .await
+            .unwrap();
+        service
+            .place_order(
+                &token(),
+                IdempotencyKey::parse("order-key-0001").unwrap(),
+                "order-1".into(),
+                "ada@example.com",
+                NOW,
+            )
+            .await
+            .unwrap()
+    }
+
     fn errors_of(error: CartServiceError) -> InvalidAnswers {
         match error {
             CartServiceError::InvalidAnswers(invalid) => *invalid,
@@ -318,20 +336,7 @@ mod tests {
         let (service, _) = service(Some(engraving_form())).await;
         let update = add(&service, "Ada", 1).await.unwrap();
         let line = update.cart.entries[0].line_id();
-        service
-            .select_shipping_option(&token(), "standard", NOW)
-            .await
-            .unwrap();
-        let order = service
-            .place_order(
-                &token(),
-                IdempotencyKey::parse("order-key-0001").unwrap(),
-                "order-1".into(),
-                "ada@example.com",
-                NOW,
-            )
-            .await
-            .unwrap();
+        let order = ship_and_order(&service).await;
         assert_eq!(order.lines[0].answers.value("engraving"), "Ada");
         for error in [
             service.line_form(&token(), &line).await.unwrap_err(),
@@ -363,20 +368,7 @@ mod tests {
                 .unwrap(),
             3
         );
-        service
-            .select_shipping_option(&token(), "standard", NOW)
-            .await
-            .unwrap();
-        let order = service
-            .place_order(
-                &token(),
-                IdempotencyKey::parse("order-key-0002").unwrap(),
-                "order-2".into(),
-                "ada@example.com",
-                NOW,
-            )
-            .await
-            .unwrap();
+        let order = ship_and_order(&service).await;
         assert_eq!(order.lines.len(), 2);
         assert_eq!(
             service.store().stock(&sku).await.unwrap(),

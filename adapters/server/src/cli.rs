@@ -191,6 +191,9 @@ pub struct ServeArgs {
     pub checkout_hold_seconds: i64,
 
     #[command(flatten)]
+    pub payments: Box<crate::payments::PaymentArgs>,
+
+    #[command(flatten)]
     pub database: DatabaseArgs,
 
     #[command(flatten)]

@@ -9,6 +9,7 @@ mod database;
 mod delivery;
 mod import;
 mod logging;
+mod payments;
 mod plugin_build;
 mod plugin_cli;
 mod plugin_collections;

@@ -15,6 +15,7 @@ use crate::{database, import, web_assets};
 
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let delivery = crate::delivery::Delivery::configure(&args.delivery)?;
+    let payments = crate::payments::configure(&args.payments)?;
     let database = database::open(&args.database).await?;
     let repository = database.repository();
     let empty = repository
@@ -70,10 +71,11 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_analytics_store(analytics.clone())
             .with_consent_receipts(database.consent_receipt_store(), owner_export_token())
             .with_block_renderer(plugins)
-            .with_carts(Arc::new(
+            .with_carts(Arc::new(crate::payments::apply(
                 cart_service(&database, repository.clone())
                     .with_hold_seconds(args.checkout_hold_seconds),
-            ))
+                payments,
+            )))
             .with_reviews(Arc::new(vitrine_core::reviews::ReviewService::new(
                 database.review_store(),
             )))

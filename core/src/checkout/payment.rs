@@ -61,7 +61,8 @@ impl CardDetails {
     }
 }
 
-/// One charge to make.
+/// One charge to make. Every submit of one checkout asks with the same key and the same
+/// fields, since a gateway may refuse a key repeated with other parameters (Stripe does).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PaymentRequest {
     /// The order's idempotency key: the same key charges once.

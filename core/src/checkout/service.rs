@@ -417,7 +417,7 @@ impl CartService {
                     currency: order.currency,
                     card,
                     email: order.email.clone(),
-                    description: format!("Order {}", order.id),
+                    description: charge_description(&order),
                 })
                 .await?;
             order.payment_id = payment.id.clone();
@@ -517,6 +517,25 @@ impl CartService {
         }
         Ok((purchasable, product.form.clone()))
     }
+}
+
+/// What a charge is for, as the gateway shows it (on a receipt, in its dashboard): the
+/// order's lines, at most 500 characters. Not the order id: each submit of a checkout
+/// proposes its own, and a double submit must ask the gateway for the very same charge
+/// under its key.
+fn charge_description(order: &Order) -> String {
+    let lines: Vec<String> = order
+        .lines
+        .iter()
+        .map(|line| format!("{} × {}", line.quantity, line.product_name))
+        .collect();
+    let text = lines.join(", ");
+    if text.chars().count() <= 500 {
+        return text;
+    }
+    let mut clipped: String = text.chars().take(499).collect();
+    clipped.push('…');
+    clipped
 }
 
 #[cfg(test)]

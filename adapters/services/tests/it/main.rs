@@ -1,8 +1,10 @@
 //! Integration tests of the service adapters against real local servers started inside each
-//! test: an SMTP sink, a webhook receiver that checks signatures, and captcha verify servers.
+//! test: an SMTP sink, a webhook receiver that checks signatures, captcha verify servers, a
+//! Graph API server and the crate's fake of Stripe's API.
 
 mod captcha;
 mod delivery;
 mod meta_pixel;
 mod smtp_sink;
+mod stripe;
 mod webhook_receiver;

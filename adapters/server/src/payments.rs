@@ -1,0 +1,145 @@
+//! Where checkout payments go: the built-in test gateway (no money moves), or Stripe when a
+//! secret key is given (`--stripe-secret-key` / `VITRINE_STRIPE_SECRET_KEY`), at
+//! `--stripe-api-base` / `VITRINE_STRIPE_API_BASE` (Stripe's own API by default).
+
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use vitrine_core::checkout::{CartService, PaymentGateway};
+use vitrine_services::{STRIPE_API_BASE, StripeGateway, StripeSecretKey};
+
+#[derive(Clone, Args)]
+pub struct PaymentArgs {
+    /// Take payments through Stripe with this secret key (sk_test_... for test mode,
+    /// sk_live_..., or a restricted rk_ key). Prefer the environment variable: a command line
+    /// is visible to other users of the machine. [default: the built-in test gateway, which
+    /// moves no money]
+    #[arg(
+        long,
+        env = "VITRINE_STRIPE_SECRET_KEY",
+        value_name = "KEY",
+        hide_env_values = true
+    )]
+    pub stripe_secret_key: Option<String>,
+
+    /// Send Stripe calls to this URL instead of Stripe's API (a compatible server, such as a
+    /// local one in tests).
+    #[arg(
+        long,
+        env = "VITRINE_STRIPE_API_BASE",
+        value_name = "URL",
+        default_value = STRIPE_API_BASE
+    )]
+    pub stripe_api_base: String,
+}
+
+// The key never reaches a log, even when the command line is printed for debugging.
+impl std::fmt::Debug for PaymentArgs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PaymentArgs")
+            .field(
+                "stripe_secret_key",
+                &self.stripe_secret_key.as_ref().map(|_| "(hidden)"),
+            )
+            .field("stripe_api_base", &self.stripe_api_base)
+            .finish()
+    }
+}
+
+/// The configured gateway, or none for the built-in test gateway; a key that cannot work
+/// stops the server at start rather than failing a shopper's checkout later.
+pub fn configure(args: &PaymentArgs) -> anyhow::Result<Option<Arc<dyn PaymentGateway>>> {
+    let Some(key) = &args.stripe_secret_key else {
+        return Ok(None);
+    };
+    let key = StripeSecretKey::parse(key)
+        .context("check --stripe-secret-key / VITRINE_STRIPE_SECRET_KEY")?;
+    let base = url::Url::parse(&args.stripe_api_base)
+        .with_context(|| format!("{:?} is not a URL", args.stripe_api_base))
+        .context("check --stripe-api-base / VITRINE_STRIPE_API_BASE")?;
+    match base.scheme() {
+        "https" => {}
+        // A live key is a password to the shop's money: never in clear text.
+        "http" if key.is_test_mode() => {}
+        "http" => bail!(
+            "a live Stripe key is only sent over https; --stripe-api-base / VITRINE_STRIPE_API_BASE is {base}"
+        ),
+        other => bail!(
+            "--stripe-api-base / VITRINE_STRIPE_API_BASE must be an http or https URL, not {other}:"
+        ),
+    }
+    tracing::info!(
+        api = %base,
+        mode = if key.is_test_mode() { "test" } else { "live" },
+        "payments go to Stripe"
+    );
+    Ok(Some(Arc::new(StripeGateway::new(base, key))))
+}
+
+/// `carts` taking payments through `gateway` when one is configured.
+pub fn apply(carts: CartService, gateway: Option<Arc<dyn PaymentGateway>>) -> CartService {
+    match gateway {
+        Some(gateway) => carts.with_payments(gateway),
+        None => carts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(key: Option<&str>, base: &str) -> PaymentArgs {
+        PaymentArgs {
+            stripe_secret_key: key.map(str::to_owned),
+            stripe_api_base: base.to_owned(),
+        }
+    }
+
+    fn refusal(key: &str, base: &str) -> String {
+        match configure(&args(Some(key), base)) {
+            Ok(_) => panic!("{key} at {base} is refused"),
+            Err(error) => format!("{error:#}"),
+        }
+    }
+
+    #[test]
+    fn without_a_key_the_test_gateway_stays() {
+        assert!(configure(&args(None, STRIPE_API_BASE)).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_secret_key_turns_stripe_on_in_its_mode() {
+        let test = configure(&args(Some("sk_test_abc"), STRIPE_API_BASE)).unwrap();
+        assert!(test.is_some_and(|gateway| gateway.is_test()));
+        let live = configure(&args(Some("rk_live_abc"), STRIPE_API_BASE)).unwrap();
+        assert!(live.is_some_and(|gateway| !gateway.is_test()));
+        assert!(
+            configure(&args(Some("sk_test_abc"), "http://127.0.0.1:12111"))
+                .unwrap()
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn keys_that_cannot_work_stop_the_server_with_a_clear_message() {
+        let publishable = refusal("pk_live_abc", STRIPE_API_BASE);
+        assert!(
+            publishable.contains("VITRINE_STRIPE_SECRET_KEY")
+                && publishable.contains("sk_")
+                && publishable.contains("publishable"),
+            "{publishable}"
+        );
+        assert!(!publishable.contains("pk_live_abc"), "{publishable}");
+        assert!(refusal("", STRIPE_API_BASE).contains("must start with sk_"));
+        assert!(refusal("sk_live_abc", "http://stripe.internal").contains("only sent over https"));
+        assert!(refusal("sk_test_abc", "not a url").contains("VITRINE_STRIPE_API_BASE"));
+    }
+
+    #[test]
+    fn the_key_is_hidden_from_debug_output() {
+        let shown = format!("{:?}", args(Some("sk_live_topsecret"), STRIPE_API_BASE));
+        assert!(!shown.contains("topsecret"), "{shown}");
+        assert!(shown.contains("hidden"), "{shown}");
+    }
+}

@@ -17,16 +17,18 @@ use axum::http::header::{LOCATION, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
-use vitrine_core::cart::{CartToken, CouponCode, ShippingLocation, ShoppingCart, Timestamp};
+use vitrine_core::cart::{
+    CartToken, CouponCode, LineId, ShippingLocation, ShoppingCart, Timestamp,
+};
 use vitrine_core::catalog::Sku;
 use vitrine_core::checkout::CartServiceError;
 use vitrine_core::site::ItemId;
 
 use crate::AppState;
-use crate::cart_page;
 use crate::cart_wire::{
-    CartAnswer, CartCall, FieldError, failure, object, quantity_field, string_field,
+    CartAnswer, CartCall, FieldError, answers_field, failure, object, quantity_field, string_field,
 };
+use crate::{cart_form_page, cart_forms, cart_page};
 
 pub(crate) const CART_COOKIE: &str = "vitrine_cart";
 pub(crate) const CART_HEADER: &str = "x-cart-token";
@@ -37,7 +39,14 @@ pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route(CART_PATH, get(show))
         .route("/api/commerce/cart/items", post(add))
-        .route("/api/commerce/cart/items/{sku}", put(change).delete(remove))
+        .route(
+            "/api/commerce/cart/items/{line}",
+            put(change).delete(remove),
+        )
+        .route(
+            "/api/commerce/cart/items/{line}/form",
+            get(cart_forms::open).put(cart_forms::update),
+        )
         .route("/api/commerce/cart/coupons", post(apply_coupon))
         .route(
             "/api/commerce/cart/coupons/{code}",
@@ -59,6 +68,10 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/cart/coupon/remove", post(cart_page::remove_coupon))
         .route("/cart/shipping-location", post(cart_page::set_location))
         .route("/cart/shipping-option", post(cart_page::select_option))
+        .route(
+            "/cart/form",
+            get(cart_form_page::show).post(cart_form_page::save),
+        )
 }
 
 /// Milliseconds since the Unix epoch; the core takes time as an argument.
@@ -118,6 +131,14 @@ fn sku_from(text: &str) -> Result<Sku, FieldError> {
     })
 }
 
+/// The line a path names: a line id from the cart, or the SKU of a variant's only line.
+pub(crate) fn line_from(text: &str) -> Result<LineId, FieldError> {
+    LineId::parse(text).map_err(|_| FieldError {
+        field: "line",
+        message: "The path does not name a cart line.".into(),
+    })
+}
+
 async fn show(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let now = now();
     let cart = match request_token(&headers) {
@@ -142,9 +163,9 @@ async fn add(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> 
             message: "itemId is not a valid item id.".into(),
         })?;
         let sku = sku_from(&string_field(&map, "sku")?)?;
-        Ok((item, sku, quantity_field(&map)?))
+        Ok((item, sku, quantity_field(&map)?, answers_field(&map)?))
     });
-    let (item, sku, quantity) = match parsed {
+    let (item, sku, quantity, answers) = match parsed {
         Ok(parsed) => parsed,
         Err(error) => return error.into_response(),
     };
@@ -152,7 +173,7 @@ async fn add(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> 
     let now = now();
     match state
         .carts
-        .add_item(&token, &item, &sku, quantity, now)
+        .add_item_with_answers(&token, &item, &sku, quantity, &answers, now)
         .await
     {
         Ok(update) => {
@@ -169,14 +190,14 @@ async fn add(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> 
 
 async fn change(
     State(state): State<AppState>,
-    Path(sku): Path<String>,
+    Path(line): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
     let parsed = object(&body)
         .and_then(|map| quantity_field(&map))
-        .and_then(|quantity| Ok((sku_from(&sku)?, quantity)));
-    let (sku, quantity) = match parsed {
+        .and_then(|quantity| Ok((line_from(&line)?, quantity)));
+    let (line, quantity) = match parsed {
         Ok(parsed) => parsed,
         Err(error) => return error.into_response(),
     };
@@ -186,7 +207,7 @@ async fn change(
     let now = now();
     match state
         .carts
-        .change_quantity(&token, &sku, quantity, now)
+        .change_quantity(&token, line, quantity, now)
         .await
     {
         Ok(update) => Json(CartAnswer::new(&update.cart, &update.warnings, now)).into_response(),
@@ -196,18 +217,18 @@ async fn change(
 
 async fn remove(
     State(state): State<AppState>,
-    Path(sku): Path<String>,
+    Path(line): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let sku = match sku_from(&sku) {
-        Ok(sku) => sku,
+    let line = match line_from(&line) {
+        Ok(line) => line,
         Err(error) => return error.into_response(),
     };
     let Some(token) = request_token(&headers) else {
         return failure(CartCall::Remove, &CartServiceError::NoCart);
     };
     let now = now();
-    match state.carts.remove_item(&token, &sku, now).await {
+    match state.carts.remove_item(&token, line, now).await {
         Ok(update) => Json(CartAnswer::new(&update.cart, &update.warnings, now)).into_response(),
         Err(error) => failure(CartCall::Remove, &error),
     }

@@ -7,7 +7,9 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use vitrine_core::cart::{CartError, CartWarning, CouponCode, ShippingLocation, ShoppingCart};
+use vitrine_core::cart::{
+    CartError, CartWarning, CouponCode, LineId, ShippingLocation, ShoppingCart,
+};
 use vitrine_core::catalog::Sku;
 use vitrine_core::checkout::{CartServiceError, CartUpdate};
 use vitrine_core::enums::PageType;
@@ -38,6 +40,14 @@ impl FormFields {
 
     pub(crate) fn text(&self, name: &str) -> String {
         self.get(name).unwrap_or_default()
+    }
+
+    /// The line a cart form names: `line`, or `sku` as forms rendered before lines had ids
+    /// still send.
+    fn line(&self) -> Option<LineId> {
+        self.get("line")
+            .or_else(|| self.get("sku"))
+            .and_then(|value| LineId::parse(value).ok())
     }
 }
 
@@ -95,7 +105,7 @@ pub(crate) async fn show_cart(State(state): State<AppState>, headers: HeaderMap)
 
 /// The answer to a form: back to the cart (303, so a reload does not post again), or the
 /// cart with the operation's warnings when there are some, or with the refusal's text.
-async fn after(
+pub(crate) async fn after(
     state: &AppState,
     headers: &HeaderMap,
     outcome: Result<CartUpdate, CartServiceError>,
@@ -170,10 +180,21 @@ pub(crate) async fn add(
         .await;
     };
     let (token, is_new) = token_or_new(&headers);
+    let answers = crate::render::product_form::submitted_answers(&body);
     let outcome = state
         .carts
-        .add_item(&token, &item, &sku, quantity, now())
+        .add_item_with_answers(&token, &item, &sku, quantity, &answers, now())
         .await;
+    if let Err(CartServiceError::InvalidAnswers(invalid)) = &outcome
+        && let Some(form) = &invalid.form
+    {
+        let adding = crate::cart_form_page::Adding {
+            item: &item,
+            sku: &sku,
+            quantity,
+        };
+        return crate::cart_form_page::refused_add(&state, adding, form, &answers, invalid).await;
+    }
     let mut response = after(&state, &headers, outcome, UNABLE_TO_ADD).await;
     if is_new && response.status().is_redirection() {
         give_token(&mut response, &token, state.config.secure_cookies);
@@ -188,16 +209,15 @@ pub(crate) async fn change_quantity(
     body: Bytes,
 ) -> Response {
     let form = FormFields::parse(&body);
-    let sku = form.get("sku").and_then(|value| Sku::parse(value).ok());
     let quantity = form
         .get("quantity")
         .and_then(|value| value.parse::<u32>().ok());
-    let outcome = match (request_token(&headers), sku, quantity) {
+    let outcome = match (request_token(&headers), form.line(), quantity) {
         (None, ..) => Err(CartServiceError::NoCart),
-        (Some(token), Some(sku), Some(quantity)) => {
+        (Some(token), Some(line), Some(quantity)) => {
             state
                 .carts
-                .change_quantity(&token, &sku, quantity, now())
+                .change_quantity(&token, line, quantity, now())
                 .await
         }
         _ => Err(CartServiceError::Cart(CartError::ZeroQuantity)),
@@ -212,10 +232,9 @@ pub(crate) async fn remove(
     body: Bytes,
 ) -> Response {
     let form = FormFields::parse(&body);
-    let sku = form.get("sku").and_then(|value| Sku::parse(value).ok());
-    let outcome = match (request_token(&headers), sku) {
+    let outcome = match (request_token(&headers), form.line()) {
         (None, _) => Err(CartServiceError::NoCart),
-        (Some(token), Some(sku)) => state.carts.remove_item(&token, &sku, now()).await,
+        (Some(token), Some(line)) => state.carts.remove_item(&token, line, now()).await,
         (Some(_), None) => Err(CartServiceError::Cart(CartError::ZeroQuantity)),
     };
     after(&state, &headers, outcome, UNABLE_TO_REMOVE).await

@@ -11,6 +11,7 @@ use vitrine_core::cart::{
     CartError, CartWarning, CouponKind, MAX_LINE_QUANTITY, ShippingOption, ShippingRate,
     ShoppingCart, Timestamp, indicator,
 };
+use vitrine_core::catalog::{FormAnswers, SubmittedAnswers};
 use vitrine_core::checkout::CartServiceError;
 use vitrine_core::money::{FormatOptions, Locale, format};
 
@@ -72,14 +73,40 @@ struct TotalsTextDto {
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct EntryDto {
+    /// What the cart calls name this line by: its SKU, or its SKU and its answers'
+    /// fingerprint when the same variant may be on several lines.
+    line_id: String,
     product_id: String,
     product_name: String,
     sku: String,
+    /// The answers to the product's form, in the form's order; null when the product asks
+    /// for nothing, so a line offers to edit only a real form.
+    answers: Option<Vec<AnswerDto>>,
     quantity: u32,
     unit_price_cents: i64,
     line_total_cents: i64,
     unit_price_text: String,
     line_total_text: String,
+}
+
+/// One answer to a product's form, with the question as the shopper read it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct AnswerDto {
+    field_id: String,
+    title: String,
+    value: String,
+}
+
+pub(crate) fn answer_dtos(answers: &FormAnswers) -> Vec<AnswerDto> {
+    answers
+        .iter()
+        .map(|answer| AnswerDto {
+            field_id: answer.field_id.clone(),
+            title: answer.title.clone(),
+            value: answer.value.clone(),
+        })
+        .collect()
 }
 
 #[derive(Debug, Serialize)]
@@ -197,9 +224,11 @@ impl CartDto {
                 .entries
                 .iter()
                 .map(|entry| EntryDto {
+                    line_id: entry.line_id().to_string(),
                     product_id: entry.product_id.clone(),
                     product_name: entry.product_name.clone(),
                     sku: entry.sku.as_str().to_owned(),
+                    answers: entry.answers.as_ref().map(answer_dtos),
                     quantity: entry.quantity,
                     unit_price_cents: entry.unit_price_cents,
                     line_total_cents: entry.line_total_cents(),
@@ -346,6 +375,26 @@ pub(crate) fn string_field(
     }
 }
 
+/// The optional `form` field: the answers to the product's form, field id to text.
+pub(crate) fn answers_field(map: &Map<String, Value>) -> Result<SubmittedAnswers, FieldError> {
+    const FIELD: &str = "form";
+    let wrong = || FieldError {
+        field: FIELD,
+        message: "form must be an object of field ids to texts.".into(),
+    };
+    match map.get(FIELD) {
+        None | Some(Value::Null) => Ok(SubmittedAnswers::new()),
+        Some(Value::Object(answers)) => answers
+            .iter()
+            .map(|(id, value)| match value {
+                Value::String(text) => Ok((id.clone(), text.clone())),
+                _ => Err(wrong()),
+            })
+            .collect(),
+        Some(_) => Err(wrong()),
+    }
+}
+
 /// A required quantity: a whole number from 0 to the line limit.
 pub(crate) fn quantity_field(map: &Map<String, Value>) -> Result<u32, FieldError> {
     const FIELD: &str = "quantity";
@@ -377,6 +426,10 @@ pub(crate) enum CartCall {
     Coupon,
     /// The shipping location or option.
     Shipping,
+    /// Opening a line's product form.
+    OpenForm,
+    /// Saving a line's answers.
+    UpdateForm,
 }
 
 impl CartCall {
@@ -387,6 +440,8 @@ impl CartCall {
             Self::Remove => UNABLE_TO_REMOVE,
             Self::Coupon => vitrine_core::cart::texts::PLEASE_TRY_AGAIN,
             Self::Shipping => vitrine_core::cart::texts::UPDATE_MISSING_INFORMATION,
+            Self::OpenForm => vitrine_core::cart::texts::UNABLE_TO_OPEN_FORM,
+            Self::UpdateForm => vitrine_core::cart::texts::UNABLE_TO_UPDATE_FORM,
         }
     }
 }
@@ -404,6 +459,20 @@ pub(crate) fn failure(call: CartCall, error: &CartServiceError) -> Response {
         CartServiceError::UnknownCoupon(code) => {
             (StatusCode::BAD_REQUEST, "UNKNOWN_COUPON", code.clone())
         }
+        // Refused answers are a 400 with a message per field, which the request layer hands
+        // to the caller so each message can stand at its field.
+        CartServiceError::InvalidAnswers(invalid) => {
+            let body = serde_json::json!({
+                "error": vitrine_core::cart::texts::UPDATE_MISSING_INFORMATION,
+                "reason": "INVALID_ANSWERS",
+                "target": invalid.errors.keys().next().cloned().unwrap_or_default(),
+                "errors": invalid.errors,
+            });
+            return (StatusCode::BAD_REQUEST, Json(body)).into_response();
+        }
+        CartServiceError::NoProductForm(line) => {
+            (StatusCode::NOT_FOUND, "NO_FORM", line.to_string())
+        }
         CartServiceError::Cart(CartError::CouponNotApplicable { code, reason }) => {
             let body = serde_json::json!({
                 "error": reason.message(),
@@ -420,6 +489,14 @@ pub(crate) fn failure(call: CartCall, error: &CartServiceError) -> Response {
         CartServiceError::Cart(CartError::NotInCart(sku)) => (
             StatusCode::NOT_FOUND,
             "NOT_IN_CART",
+            sku.as_str().to_owned(),
+        ),
+        CartServiceError::Cart(CartError::LineNotInCart(line)) => {
+            (StatusCode::NOT_FOUND, "NOT_IN_CART", line.to_string())
+        }
+        CartServiceError::Cart(CartError::AmbiguousLine(sku)) => (
+            StatusCode::CONFLICT,
+            "AMBIGUOUS_LINE",
             sku.as_str().to_owned(),
         ),
         CartServiceError::Cart(CartError::ZeroQuantity) => (
@@ -500,7 +577,13 @@ mod tests {
             weight_thousandths: 400,
             subscription_plan: None,
         };
-        cart.add_item(&mug, 2).unwrap();
+        let engraving = vitrine_core::catalog::FormAnswer {
+            field_id: "engraving".into(),
+            title: "Name to engrave".into(),
+            value: "Ada".into(),
+        };
+        cart.add_item_with_answers(&mug, 2, Some(FormAnswers::new(vec![engraving])))
+            .unwrap();
         let coupon = Coupon::new(
             CouponCode::parse("WELCOME10").unwrap(),
             CouponKind::Percentage { basis_points: 1000 },

@@ -5,6 +5,8 @@
 mod api_error;
 pub mod assets;
 mod cart;
+mod cart_form_page;
+mod cart_forms;
 mod cart_page;
 mod cart_wire;
 mod census;

@@ -501,3 +501,84 @@ fn variants_without_a_sku_get_generated_ones() {
         .collect();
     assert_eq!(skus, ["SQ0000001"]);
 }
+
+/// The mug with `form` as its `[product.form]` table.
+fn mug_with_form(form: &str) -> BundleFiles {
+    edited(
+        "collections/shop/mug.toml",
+        "options = [\"Colour\"]\n",
+        &format!("options = [\"Colour\"]\n\n{form}\n"),
+    )
+}
+
+#[test]
+fn a_product_form_reads_as_the_sites_form_fields() {
+    let files = mug_with_form(
+        r#"[product.form]
+title = "Engraving"
+
+[[product.form.fields]]
+type = "text"
+title = "Name to engrave"
+required = true
+max_length = 20
+
+[[product.form.fields]]
+type = "select"
+title = "Glaze notes"
+options = ["Glossy", "Matte"]"#,
+    );
+    let site = parse(&files).unwrap_or_else(|error| panic!("refused: {error}"));
+    let form = site
+        .items
+        .iter()
+        .find_map(|item| item.product.as_ref()?.form.clone())
+        .expect("the mug has a form");
+    assert_eq!(form.title, "Engraving");
+    let fields: Vec<(&str, bool, Option<u32>)> = form
+        .fields
+        .iter()
+        .map(|field| (field.id.as_str(), field.required, field.max_length))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            ("name-to-engrave", true, Some(20)),
+            ("glaze-notes", false, None)
+        ]
+    );
+    assert!(parsed().items.iter().all(|item| {
+        item.product
+            .as_ref()
+            .is_none_or(|product| product.form.is_none())
+    }));
+}
+
+#[test]
+fn a_product_form_refuses_what_cannot_be_answered_in_one_text() {
+    let cases = [
+        (
+            "[product.form]\n[[product.form.fields]]\ntype = \"date\"\ntitle = \"Delivery day\"",
+            "collections/shop/mug.toml: field 'product.form': field 'delivery-day': a product \
+             form takes text, textarea, email, select and radio fields, whose answer is one text",
+        ),
+        (
+            "[product.form]\nfields = []",
+            "collections/shop/mug.toml: field 'product.form.fields': expected at least one field",
+        ),
+        (
+            "[product.form]\n[[product.form.fields]]\ntype = \"email\"\ntitle = \"Email\"\nmax_length = 5",
+            "collections/shop/mug.toml: field 'product.form.fields[0].max_length': expected a \
+             maximum length above 0 on a text field or a textarea field only, found 5",
+        ),
+        (
+            "[product.form]\n[[product.form.fields]]\ntype = \"text\"\ntitle = \"Name\"\nmax_length = 5000",
+            "collections/shop/mug.toml: field 'product.form': field 'name': a maximum length is 1 \
+             to 1000",
+        ),
+    ];
+    for (form, expected) in cases {
+        let error = parse(&mug_with_form(form)).unwrap_err();
+        assert_eq!(error.to_string(), expected, "{form}");
+    }
+}

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::{Product, Sku, SubscriptionPlan, Variant};
+use crate::catalog::{FormAnswers, Product, Sku, SubscriptionPlan, Variant};
 use crate::enums::ProductType;
 
 /// How many units of a variant can still be sold.
@@ -77,7 +77,8 @@ impl Purchasable {
     }
 }
 
-/// One line of a cart: a variant and how many of it.
+/// One line of a cart: a variant, the shopper's answers to its product's form, and how many
+/// of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CartEntry {
@@ -92,6 +93,10 @@ pub struct CartEntry {
     /// The plan of a subscription product, as the catalogue offered it when it was added.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subscription_plan: Option<SubscriptionPlan>,
+    /// The answers to the product's form; none when the product asked for nothing (and in
+    /// carts stored before product forms), so the cart offers to edit only real forms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answers: Option<FormAnswers>,
 }
 
 impl CartEntry {

@@ -1,4 +1,5 @@
-//! Small validated values of the cart: the cart token, coupon codes and instants in time.
+//! Small validated values of the cart: the cart token, coupon codes and instants in time
+//! (line ids are in `line.rs`, beside the rules that name lines).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -10,6 +11,8 @@ pub enum CartIdError {
     InvalidToken,
     #[error("a coupon code has 1 to 40 letters, digits, '-' or '_'")]
     InvalidCouponCode,
+    #[error("a cart line is named by 1 to 128 characters")]
+    InvalidLine,
 }
 
 /// The secret that names a shopper's cart, carried in a cookie (or a header for apps).

@@ -5,6 +5,7 @@ mod coupon;
 mod entry;
 mod ids;
 pub mod indicator;
+mod line;
 mod pricing;
 mod reservation;
 mod shipping;
@@ -23,6 +24,7 @@ pub use coupon::{
 pub use entry::{CartEntry, MAX_LINE_QUANTITY, Purchasable, Stock};
 pub use ids::{CartIdError, CartToken, CouponCode, Timestamp};
 pub use indicator::CartIndicator;
+pub use line::{LineId, units_by_sku};
 pub use pricing::{CheckoutBlocker, ShoppingCart, StoreRules, minimum_subtotal_message};
 pub use reservation::{HoldError, StockHolds};
 pub use shipping::{ShippingLocation, ShippingOption, ShippingRate};

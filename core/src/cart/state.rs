@@ -6,9 +6,10 @@ use serde::{Deserialize, Serialize};
 use super::coupon::{AppliedCoupon, Coupon, CouponUsage, InvalidCouponReason};
 use super::entry::{CartEntry, Purchasable, Stock};
 use super::ids::{CouponCode, Timestamp};
+use super::line::LineId;
 use super::shipping::{ShippingLocation, ShippingOption};
 use super::warning::CartWarning;
-use crate::catalog::Sku;
+use crate::catalog::{FormAnswers, Sku};
 
 /// The most distinct lines a cart holds. The specification sets no limit; one keeps totals
 /// bounded and a runaway script from growing a cart without end.
@@ -27,6 +28,12 @@ pub enum CartError {
     ZeroQuantity,
     #[error("SKU {} is not in the cart", .0.as_str())]
     NotInCart(Sku),
+    /// The line named is not (or no longer) in the cart: its answers may have changed.
+    #[error("line {0} is not in the cart")]
+    LineNotInCart(LineId),
+    /// A SKU was given for a variant the cart holds with different answers on several lines.
+    #[error("SKU {} is on several lines; name the line", .0.as_str())]
+    AmbiguousLine(Sku),
     #[error("a cart holds at most {MAX_CART_LINES} different items")]
     TooManyLines,
     #[error("this cart has been purchased and can no longer change")]
@@ -93,15 +100,16 @@ impl CartState {
         }
     }
 
+    /// Units of a variant over all its lines.
     pub fn quantity_of(&self, sku: &Sku) -> u32 {
-        self.line(sku).map_or(0, |entry| entry.quantity)
+        self.entries
+            .iter()
+            .filter(|entry| &entry.sku == sku)
+            .map(|entry| entry.quantity)
+            .sum()
     }
 
-    fn line(&self, sku: &Sku) -> Option<&CartEntry> {
-        self.entries.iter().find(|entry| &entry.sku == sku)
-    }
-
-    fn ensure_open(&self) -> Result<(), CartError> {
+    pub(super) fn ensure_open(&self) -> Result<(), CartError> {
         if self.is_purchased {
             Err(CartError::AlreadyPurchased)
         } else {
@@ -109,12 +117,25 @@ impl CartState {
         }
     }
 
-    /// Adds `quantity` units of a variant. When stock is short the cart keeps what is
-    /// available and says so in a warning; a sold-out variant is refused outright.
+    /// Adds `quantity` units of a variant whose product asks for nothing.
     pub fn add_item(
         &mut self,
         item: &Purchasable,
         quantity: u32,
+    ) -> Result<Vec<CartWarning>, CartError> {
+        self.add_item_with_answers(item, quantity, None)
+    }
+
+    /// Adds `quantity` units of a variant with the shopper's answers to its product's form
+    /// (none when the product asks for nothing). Units with the same answers join one line;
+    /// other answers make another line, since each is a different thing to make. When stock,
+    /// which all lines of the variant share, is short the cart keeps what is available and
+    /// says so in a warning; a sold-out variant is refused outright.
+    pub fn add_item_with_answers(
+        &mut self,
+        item: &Purchasable,
+        quantity: u32,
+        answers: Option<FormAnswers>,
     ) -> Result<Vec<CartWarning>, CartError> {
         self.ensure_open()?;
         if quantity == 0 {
@@ -126,17 +147,25 @@ impl CartState {
         if with_others && subscription {
             return Err(CartError::SubscriptionNotAlone);
         }
-        let cap = item.stock.cap();
+        let line = self
+            .entries
+            .iter()
+            .position(|entry| entry.sku == item.sku && entry.answers_same_as(answers.as_ref()));
+        let in_line = line.map_or(0, |index| self.entries[index].quantity);
+        let others = self.quantity_of(&item.sku) - in_line;
+        let cap = line_cap(item.stock, others);
         if cap == 0 {
             return Err(CartError::OutOfStock(item.sku.clone()));
         }
-        let wanted = self.quantity_of(&item.sku).saturating_add(quantity);
+        let wanted = in_line.saturating_add(quantity);
         let kept = wanted.min(cap);
-        match self.entries.iter_mut().find(|entry| entry.sku == item.sku) {
-            Some(entry) => {
+        match line {
+            Some(index) => {
+                let entry = &mut self.entries[index];
                 // The line takes today's price: a cart shows what checkout will charge.
                 entry.unit_price_cents = item.unit_price_cents;
                 entry.quantity = kept;
+                entry.answers = answers;
             }
             None => {
                 if self.entries.len() >= MAX_CART_LINES {
@@ -151,44 +180,43 @@ impl CartState {
                     quantity: kept,
                     weight_thousandths: item.weight_thousandths,
                     subscription_plan: item.subscription_plan,
+                    answers,
                 });
             }
         }
-        Ok(reduced_warning(&item.sku, wanted, kept))
+        // The warning speaks of the variant: what the cart holds of it on all lines.
+        Ok(reduced_warning(&item.sku, others + wanted, others + kept))
     }
 
     /// Sets a line's quantity; 0 removes the line. `stock` is the variant's current stock.
     pub fn change_quantity(
         &mut self,
-        sku: &Sku,
+        line: impl Into<LineId>,
         quantity: u32,
         stock: Stock,
     ) -> Result<Vec<CartWarning>, CartError> {
         self.ensure_open()?;
+        let index = self.line_index(&line.into())?;
         if quantity == 0 {
-            self.remove_item(sku)?;
+            self.entries.remove(index);
             return Ok(Vec::new());
         }
-        let Some(entry) = self.entries.iter_mut().find(|entry| &entry.sku == sku) else {
-            return Err(CartError::NotInCart(sku.clone()));
-        };
-        let cap = stock.cap();
+        let sku = self.entries[index].sku.clone();
+        let others = self.quantity_of(&sku) - self.entries[index].quantity;
+        let cap = line_cap(stock, others);
         if cap == 0 {
-            return Err(CartError::OutOfStock(sku.clone()));
+            return Err(CartError::OutOfStock(sku));
         }
         let kept = quantity.min(cap);
-        entry.quantity = kept;
-        Ok(reduced_warning(sku, quantity, kept))
+        self.entries[index].quantity = kept;
+        Ok(reduced_warning(&sku, others + quantity, others + kept))
     }
 
     /// Removes a line.
-    pub fn remove_item(&mut self, sku: &Sku) -> Result<(), CartError> {
+    pub fn remove_item(&mut self, line: impl Into<LineId>) -> Result<(), CartError> {
         self.ensure_open()?;
-        let before = self.entries.len();
-        self.entries.retain(|entry| &entry.sku != sku);
-        if self.entries.len() == before {
-            return Err(CartError::NotInCart(sku.clone()));
-        }
+        let index = self.line_index(&line.into())?;
+        self.entries.remove(index);
         Ok(())
     }
 
@@ -256,6 +284,14 @@ impl CartState {
         let left_millis = until.millis().saturating_sub(now.millis());
         // Whole seconds, rounded up, so the countdown reads 1 until the very end.
         (left_millis > 0).then(|| (left_millis + 999) / 1000)
+    }
+}
+
+/// The most units one line may hold when the variant's other lines hold `others`.
+fn line_cap(stock: Stock, others: u32) -> u32 {
+    match stock {
+        Stock::Unlimited => stock.cap(),
+        Stock::Limited(quantity) => Stock::Limited(quantity.saturating_sub(others)).cap(),
     }
 }
 

@@ -107,6 +107,9 @@ pub struct Product {
     /// Set when the product is sold as a subscription.
     #[serde(default)]
     pub subscription_plan: Option<super::SubscriptionPlan>,
+    /// What the shopper is asked when adding the product to the cart, if anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<super::ProductForm>,
 }
 
 impl Product {
@@ -131,6 +134,7 @@ impl Product {
             product_type,
             variants,
             subscription_plan: None,
+            form: None,
         })
     }
 

@@ -9,7 +9,7 @@ use super::store::{CommerceStore, HoldStockError};
 use crate::cart::{
     CartState, CartToken, CouponCode, HoldError, Purchasable, Stock, StoreRules, Timestamp,
 };
-use crate::catalog::Sku;
+use crate::catalog::{FormAnswer, FormAnswers, Sku};
 use crate::enums::ProductType;
 use crate::ports::RepositoryError;
 
@@ -29,6 +29,8 @@ macro_rules! commerce_store_conformance {
             an_order_keeps_its_address_and_payment,
             holds_keep_stock_from_other_carts_until_they_end,
             placing_an_order_ends_its_holds,
+            a_lines_answers_are_kept_by_the_cart_and_the_order,
+            lines_of_one_sku_take_its_stock_together,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -448,6 +450,79 @@ pub async fn exactly_one_winner(
     }
     assert_eq!(
         store.stock(&sku("LAST")).await.unwrap(),
+        Some(Stock::Limited(0))
+    );
+}
+
+/// A cart of `MUG` on two lines, engraved "Ada" and "Bo".
+fn engraved_mugs(ada: u32, bo: u32) -> CartState {
+    let mut cart = CartState::new("cart", "site", NOW);
+    let item = Purchasable {
+        product_id: "mug".into(),
+        product_name: "Mug".into(),
+        product_type: ProductType::Service,
+        sku: sku("MUG"),
+        unit_price_cents: 1_000,
+        stock: Stock::Unlimited,
+        weight_thousandths: 0,
+        subscription_plan: None,
+    };
+    for (name, quantity) in [("Ada", ada), ("Bo", bo)] {
+        let answers = FormAnswers::new(vec![FormAnswer {
+            field_id: "engraving".into(),
+            title: "Name to engrave".into(),
+            value: name.into(),
+        }]);
+        cart.add_item_with_answers(&item, quantity, Some(answers))
+            .expect("fixture carts are valid");
+    }
+    cart
+}
+
+pub async fn a_lines_answers_are_kept_by_the_cart_and_the_order(store: &dyn CommerceStore) {
+    let cart = engraved_mugs(1, 2);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    let stored = store.load_cart(&token(1)).await.unwrap().unwrap();
+    assert_eq!(stored, cart);
+    assert_eq!(
+        stored.entries[1]
+            .answers
+            .as_ref()
+            .unwrap()
+            .value("engraving"),
+        "Bo"
+    );
+    let order = order_for(&cart, 1);
+    store.place_order(&order, &[]).await.unwrap();
+    let placed = store.order(&order.id).await.unwrap().unwrap();
+    assert_eq!(placed, order);
+    assert_eq!(placed.lines[0].answers.value("engraving"), "Ada");
+}
+
+pub async fn lines_of_one_sku_take_its_stock_together(store: &dyn CommerceStore) {
+    store
+        .set_stock(&sku("MUG"), Stock::Limited(3))
+        .await
+        .unwrap();
+    let cart = engraved_mugs(2, 2);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    let error = store
+        .place_order(&order_for(&cart, 1), &[])
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&error, PlaceOrderError::OutOfStock(short) if short.as_str() == "MUG"),
+        "two lines of 2 are 4 of a stock of 3: {error:?}"
+    );
+    assert_eq!(
+        store.stock(&sku("MUG")).await.unwrap(),
+        Some(Stock::Limited(3))
+    );
+    let cart = engraved_mugs(2, 1);
+    store.save_cart(&token(2), &cart).await.unwrap();
+    store.place_order(&order_for(&cart, 2), &[]).await.unwrap();
+    assert_eq!(
+        store.stock(&sku("MUG")).await.unwrap(),
         Some(Stock::Limited(0))
     );
 }

@@ -112,14 +112,14 @@ impl CommerceStore for InMemoryCommerceStore {
         }
         // Check every line before changing any, so a short line leaves everything as it was.
         // What other carts hold at checkout is not for sale to this one.
-        for line in &order.lines {
-            if let Some(stock @ Stock::Limited(_)) = inner.stock.get(&line.sku)
+        for (sku, quantity) in order.units_by_sku() {
+            if let Some(stock @ Stock::Limited(_)) = inner.stock.get(&sku)
                 && inner
                     .holds
-                    .available(&line.sku, *stock, &order.cart_token, order.created)
-                    < line.quantity
+                    .available(&sku, *stock, &order.cart_token, order.created)
+                    < quantity
             {
-                return Err(PlaceOrderError::OutOfStock(line.sku.clone()));
+                return Err(PlaceOrderError::OutOfStock(sku));
             }
         }
         inner.holds.release(&order.cart_token);

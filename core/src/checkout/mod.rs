@@ -43,7 +43,7 @@ pub use payment::{
 };
 pub use service::{
     CartService, CartServiceError, CartUpdate, CheckoutError, DEFAULT_HOLD_SECONDS,
-    EnterCheckoutError,
+    EnterCheckoutError, InvalidAnswers, LineForm,
 };
 pub use store::{CommerceStore, HoldStockError};
 pub use subscription::{Subscription, SubscriptionStatus};

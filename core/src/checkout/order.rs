@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::details::ShippingAddress;
 use crate::cart::{CartToken, CheckoutBlocker, CouponCode, ShoppingCart, Timestamp};
-use crate::catalog::{Sku, SubscriptionPlan};
+use crate::catalog::{FormAnswers, Sku, SubscriptionPlan};
 use crate::money::Currency;
 use crate::ports::RepositoryError;
 
@@ -44,6 +44,9 @@ pub struct OrderLine {
     /// The plan when the line was bought as a subscription; the order then starts one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subscription_plan: Option<SubscriptionPlan>,
+    /// The shopper's answers to the product's form, as they were when the order was placed.
+    #[serde(default, skip_serializing_if = "FormAnswers::is_empty")]
+    pub answers: FormAnswers,
 }
 
 /// A placed order, and also the request to place one: the store records exactly what it
@@ -101,6 +104,12 @@ pub enum PlaceOrderError {
 }
 
 impl Order {
+    /// Units of every SKU ordered; lines of one variant with different answers take its
+    /// stock together.
+    pub fn units_by_sku(&self) -> Vec<(Sku, u32)> {
+        crate::cart::units_by_sku(self.lines.iter().map(|line| (&line.sku, line.quantity)))
+    }
+
     /// The order a priced cart becomes, or why the cart cannot check out.
     pub fn from_cart(
         cart: &ShoppingCart,
@@ -130,6 +139,7 @@ impl Order {
                     quantity: entry.quantity,
                     unit_price_cents: entry.unit_price_cents,
                     subscription_plan: entry.subscription_plan,
+                    answers: entry.answers.clone().unwrap_or_default(),
                 })
                 .collect(),
             coupon_codes: cart.valid_coupons.clone(),

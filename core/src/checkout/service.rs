@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use crate::cart::{
-    CartError, CartState, CartToken, CartWarning, CouponCode, HoldError, Purchasable,
+    CartError, CartState, CartToken, CartWarning, CouponCode, HoldError, LineId, Purchasable,
     ShippingLocation, ShoppingCart, Stock, StoreRules, Timestamp,
 };
-use crate::catalog::Sku;
+use crate::catalog::{ProductForm, Sku, SubmittedAnswers};
 use crate::enums::ItemStatus;
 use crate::ports::{RepositoryError, SiteRepository};
 use crate::site::ItemId;
@@ -19,6 +19,10 @@ use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::payment::{PaymentError, PaymentGateway, PaymentRequest, TestPaymentGateway};
 use super::store::CommerceStore;
 use super::store::HoldStockError;
+
+mod product_forms;
+
+pub use product_forms::{InvalidAnswers, LineForm};
 
 /// Why a cart call did nothing.
 #[derive(Debug, thiserror::Error)]
@@ -32,6 +36,12 @@ pub enum CartServiceError {
     /// The store offers no coupon with that code.
     #[error("no coupon {0}")]
     UnknownCoupon(String),
+    /// The answers to the product's form were refused; a message per field.
+    #[error("the product's form has errors: {:?}", .0.errors)]
+    InvalidAnswers(Box<InvalidAnswers>),
+    /// The line's product asks for nothing (any more), so there is no form to open or save.
+    #[error("line {0} has no form")]
+    NoProductForm(LineId),
     #[error(transparent)]
     Cart(#[from] CartError),
     #[error(transparent)]
@@ -135,11 +145,7 @@ impl CartService {
         if cart.is_purchased {
             return Ok(cart.price(&self.rules, now));
         }
-        let lines: Vec<(Sku, u32)> = cart
-            .entries
-            .iter()
-            .map(|entry| (entry.sku.clone(), entry.quantity))
-            .collect();
+        let lines = cart.units_by_sku();
         let until = match self
             .store
             .hold_stock(token, &lines, now, self.hold_seconds)
@@ -196,7 +202,8 @@ impl CartService {
     }
 
     /// Adds `quantity` of the variant `sku` of product `item` to the cart under `token`,
-    /// creating the cart when it does not exist yet.
+    /// creating the cart when it does not exist yet. A product with a form needs its
+    /// answers: see [`add_item_with_answers`](Self::add_item_with_answers).
     pub async fn add_item(
         &self,
         token: &CartToken,
@@ -205,37 +212,36 @@ impl CartService {
         quantity: u32,
         now: Timestamp,
     ) -> Result<CartUpdate, CartServiceError> {
-        let purchasable = self.purchasable(item, sku).await?;
-        let mut cart = match self.store.load_cart(token).await? {
-            Some(cart) => cart,
-            None => CartState::new(token.as_str(), self.website_id().await?, now),
-        };
-        let warnings = cart.add_item(&purchasable, quantity)?;
-        self.save(token, cart, warnings, now).await
+        self.add_item_with_answers(token, item, sku, quantity, &SubmittedAnswers::new(), now)
+            .await
     }
 
-    /// Sets the quantity of a line; 0 removes it.
+    /// Sets the quantity of a line (named by its id, or by the SKU of the variant's only
+    /// line); 0 removes it.
     pub async fn change_quantity(
         &self,
         token: &CartToken,
-        sku: &Sku,
+        line: impl Into<LineId>,
         quantity: u32,
         now: Timestamp,
     ) -> Result<CartUpdate, CartServiceError> {
+        let line = line.into();
         let mut cart = self.load(token).await?;
-        let stock = self.store.stock(sku).await?.unwrap_or(Stock::Unlimited);
-        let warnings = cart.change_quantity(sku, quantity, stock)?;
+        let sku = cart.line(&line)?.sku.clone();
+        let stock = self.store.stock(&sku).await?.unwrap_or(Stock::Unlimited);
+        let warnings = cart.change_quantity(line, quantity, stock)?;
         self.save(token, cart, warnings, now).await
     }
 
     pub async fn remove_item(
         &self,
         token: &CartToken,
-        sku: &Sku,
+        line: impl Into<LineId>,
         now: Timestamp,
     ) -> Result<CartUpdate, CartServiceError> {
+        let line = line.into();
         let mut cart = self.load(token).await?;
-        cart.remove_item(sku)?;
+        cart.remove_item(line)?;
         self.save(token, cart, Vec::new(), now).await
     }
 
@@ -478,14 +484,15 @@ impl CartService {
         Ok(profile.map_or_else(String::new, |profile| profile.website.id.to_string()))
     }
 
-    /// The variant as the published catalogue offers it, with the store's stock. The
-    /// catalogue's stock figure seeds the store the first time a SKU is seen; from then on
-    /// the store's count, which orders decrement, is the truth.
+    /// The variant as the published catalogue offers it, with the store's stock, and the
+    /// form its product asks the shopper to fill. The catalogue's stock figure seeds the
+    /// store the first time a SKU is seen; from then on the store's count, which orders
+    /// decrement, is the truth.
     async fn purchasable(
         &self,
         item_id: &ItemId,
         sku: &Sku,
-    ) -> Result<Purchasable, CartServiceError> {
+    ) -> Result<(Purchasable, Option<ProductForm>), CartServiceError> {
         let unknown = || CartServiceError::UnknownVariant {
             item: item_id.to_string(),
             sku: sku.as_str().to_owned(),
@@ -508,7 +515,7 @@ impl CartService {
         if let Some(stock) = self.store.stock(sku).await? {
             purchasable.stock = stock;
         }
-        Ok(purchasable)
+        Ok((purchasable, product.form.clone()))
     }
 }
 

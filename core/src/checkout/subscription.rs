@@ -140,6 +140,7 @@ mod tests {
                 quantity: 2,
                 unit_price_cents: 2500,
                 subscription_plan: plan,
+                answers: Default::default(),
             }],
             coupon_codes: vec![],
             subtotal_cents: 5000,

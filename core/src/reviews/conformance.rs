@@ -65,6 +65,7 @@ pub fn fixture_order(id: &str) -> Order {
         quantity: 1,
         unit_price_cents: 1_000,
         subscription_plan: None,
+        answers: Default::default(),
     };
     Order {
         id: id.into(),

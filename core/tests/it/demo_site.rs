@@ -258,3 +258,35 @@ fn the_demo_has_a_popup_with_a_newsletter_that_waits_a_week() {
             .starts_with("<p>One short letter a month")
     );
 }
+
+#[test]
+fn the_demo_mug_asks_for_an_engraving_and_the_jug_for_gift_options() {
+    let site = demo_site();
+    let form_of = |title: &str| {
+        site.items
+            .iter()
+            .find(|item| item.title == title)
+            .and_then(|item| item.product.as_ref()?.form.clone())
+            .unwrap_or_else(|| panic!("{title} has a form"))
+    };
+    let mug = form_of("Sea Glass Mug");
+    assert_eq!(mug.title, "Engraving");
+    assert!(
+        mug.fields.iter().all(|field| !field.required),
+        "the mug is bought without an engraving too"
+    );
+    let jug = form_of("Moss Pouring Jug");
+    let ids: Vec<&str> = jug.fields.iter().map(|field| field.id.as_str()).collect();
+    assert_eq!(ids, ["gift-wrap", "gift-message"]);
+    assert!(jug.fields[0].required);
+    let others = site
+        .items
+        .iter()
+        .filter_map(|item| item.product.as_ref())
+        .filter(|product| product.form.is_some())
+        .count();
+    assert_eq!(
+        others, 2,
+        "the gift card's recipient details are not a product form"
+    );
+}

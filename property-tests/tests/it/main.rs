@@ -8,6 +8,7 @@ mod analytics;
 mod billing;
 mod blog_url;
 mod cart;
+mod cart_lines;
 mod consent;
 mod enums;
 mod forms;

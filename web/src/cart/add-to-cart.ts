@@ -3,6 +3,8 @@
 //! follows, and the shopper reads what happened next to the button. Plain DOM, no React.
 
 import type { CartApi } from './api';
+import { clearFieldMessages, showFieldMessages } from './field-messages';
+import { answersIn } from './line-form';
 import { parseQuantity } from './model';
 import { UNABLE_TO_ADD_ITEM } from './texts';
 
@@ -48,12 +50,17 @@ export async function submitAddToCart(form: HTMLFormElement, api: CartApi): Prom
   }
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (button) button.disabled = true;
+  // The answers to the product's form, when it has one; the server checks them.
+  const answers = form.hasAttribute('data-product-form') ? answersIn(data) : undefined;
   try {
-    const result = await api.add(itemId, sku, quantity);
+    const result = await api.add(itemId, sku, quantity, answers);
     if (!result.ok) {
+      if (result.fieldErrors) showFieldMessages(form, result.fieldErrors);
+      else clearFieldMessages(form);
       say(form, result.message, false);
       return false;
     }
+    clearFieldMessages(form);
     const ownWarning = result.answer.warnings.find((warning) => warning.target === sku);
     say(form, ownWarning ? ownWarning.message : ADDED_TEXT, true);
     return true;
@@ -64,6 +71,9 @@ export async function submitAddToCart(form: HTMLFormElement, api: CartApi): Prom
 
 /** Takes over every add-to-cart form in `root` (now and later ones); returns a stop function. */
 export function enhanceAddToCart(root: Document, api: CartApi): () => void {
+  // The server's messages stand at a product form's fields, in the words of 000 s5, instead of
+  // the browser's own bubbles; without this script the browser's checks still help.
+  for (const form of root.querySelectorAll<HTMLFormElement>(`${ADD_TO_CART_SELECTOR}[data-product-form]`)) form.noValidate = true;
   const listener = (event: Event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.matches(ADD_TO_CART_SELECTOR)) return;

@@ -84,3 +84,76 @@ describe('cart api', () => {
     expect(result).toEqual({ ok: false, message: 'Unable to update quantity' });
   });
 });
+
+describe('product form calls', () => {
+  const lineForm = {
+    lineId: 'MUG-L~0123456789abcdef',
+    productName: 'Sea Glass Mug',
+    sku: 'MUG-L',
+    form: {
+      title: 'Engraving',
+      fields: [{ id: 'engraving', type: 'text', title: 'Name to engrave', description: '', placeholder: '', required: true, maxLength: 20 }],
+    },
+    answers: { engraving: 'Ada' },
+  };
+  const failure = (status: number, body?: Record<string, unknown>) => ({
+    ok: false as const,
+    failure: {
+      reason: status === 0 ? ('network' as const) : ('server' as const),
+      status,
+      url: '/api/commerce/cart/items/x/form',
+      message: '',
+      body,
+      crumbFail: false,
+      loginRequired: false,
+      authorizationFail: false,
+    },
+  });
+
+  it("opens a line's form by its id and saves answers as JSON", async () => {
+    const { requests, calls } = fakeRequests({ ok: true, data: lineForm });
+    const api = createCartApi(requests, new EventTarget());
+    expect(await api.openForm('MUG-L~0123456789abcdef')).toEqual({ ok: true, lineForm });
+    const saving = fakeRequests({ ok: true, data: answerWith() });
+    await createCartApi(saving.requests, new EventTarget()).updateForm('MUG-L~0123456789abcdef', { engraving: 'Bo' });
+    expect(calls[0]).toMatchObject({ method: 'GET', url: '/api/commerce/cart/items/MUG-L~0123456789abcdef/form' });
+    expect(saving.calls[0]).toMatchObject({
+      method: 'PUT',
+      url: '/api/commerce/cart/items/MUG-L~0123456789abcdef/form',
+      data: { form: { engraving: 'Bo' } },
+      format: 'json',
+    });
+  });
+
+  it("says 'Unable to open form' when the form cannot be had, whatever the cause", async () => {
+    for (const outcome of [failure(0), failure(500, { error: 'Unable to open form' }), { ok: true as const, data: { nope: 1 } }]) {
+      const { requests } = fakeRequests(outcome);
+      expect(await createCartApi(requests, new EventTarget()).openForm('MUG-L')).toEqual({ ok: false, message: 'Unable to open form' });
+    }
+  });
+
+  it("says 'Unable to update form' when saving fails, on the network or on the server", async () => {
+    for (const outcome of [failure(0), failure(500, { error: 'Unable to update form' }), failure(404)]) {
+      const { requests } = fakeRequests(outcome);
+      const result = await createCartApi(requests, new EventTarget()).updateForm('MUG-L', { engraving: 'Bo' });
+      expect(result).toEqual({ ok: false, message: 'Unable to update form' });
+    }
+  });
+
+  it('hands refused answers back by field', async () => {
+    const refused = failure(400, {
+      error: 'Update the missing or invalid information above',
+      reason: 'INVALID_ANSWERS',
+      errors: { engraving: 'Name to engrave is required.' },
+    });
+    const { requests } = fakeRequests(refused);
+    const api = createCartApi(requests, new EventTarget());
+    for (const result of [await api.updateForm('MUG-L', { engraving: '' }), await api.add('mug', 'MUG-L', 1, { engraving: '' })]) {
+      expect(result).toEqual({
+        ok: false,
+        message: 'Update the missing or invalid information above',
+        fieldErrors: { engraving: 'Name to engrave is required.' },
+      });
+    }
+  });
+});

@@ -18,7 +18,11 @@ export interface CartViewState {
 
 export type CartAction =
   | { readonly type: 'start' }
-  | { readonly type: 'finish'; readonly result: CartResult; readonly coupon?: boolean };
+  /**
+   * A call ended. A refused coupon is the coupon field's error; a call whose failure its own
+   * part of the cart shows (`shownThere`, the editor of a line's answers) leaves no alert.
+   */
+  | { readonly type: 'finish'; readonly result: CartResult; readonly coupon?: boolean; readonly shownThere?: boolean };
 
 export function initialCartState(cart: Cart, warnings: readonly string[] = []): CartViewState {
   return { cart, busy: false, alert: undefined, warnings, couponError: undefined };
@@ -39,6 +43,7 @@ export function cartReducer(state: CartViewState, action: CartAction): CartViewS
           couponError: undefined,
         };
       }
+      if (action.shownThere) return { ...state, busy: false };
       // A refused coupon is the coupon field's error; anything else is the cart's alert.
       return action.coupon
         ? { ...state, busy: false, alert: undefined, couponError: result.message }

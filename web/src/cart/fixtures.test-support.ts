@@ -6,9 +6,11 @@ export function cartWith(overrides: Partial<Cart> = {}): Cart {
   return {
     entries: [
       {
+        lineId: 'MUG-L',
         productId: 'mug',
         productName: 'Sea Glass Mug',
         sku: 'MUG-L',
+        answers: null,
         quantity: 2,
         unitPriceCents: 3200,
         lineTotalCents: 6400,

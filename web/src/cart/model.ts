@@ -6,15 +6,28 @@ import {
   CHECK_INTERNET_CONNECTION,
   PLEASE_TRY_AGAIN,
   UNABLE_TO_ADD_ITEM,
+  UNABLE_TO_OPEN_FORM,
   UNABLE_TO_REMOVE_ITEM,
+  UNABLE_TO_UPDATE_FORM,
   UNABLE_TO_UPDATE_QUANTITY,
   UPDATE_MISSING_INFORMATION,
 } from './texts';
 
+/** One answer to a product's form, with the question as the shopper read it. */
+export interface Answer {
+  readonly fieldId: string;
+  readonly title: string;
+  readonly value: string;
+}
+
 export interface CartEntry {
+  /** What the cart calls name this line by: its SKU, or its SKU and its answers' fingerprint. */
+  readonly lineId: string;
   readonly productId: string;
   readonly productName: string;
   readonly sku: string;
+  /** The answers to the product's form; null when the product asks for nothing. */
+  readonly answers: readonly Answer[] | null;
   readonly quantity: number;
   readonly unitPriceCents: number;
   readonly lineTotalCents: number;
@@ -68,7 +81,7 @@ export interface CartAnswer {
 }
 
 /** Which cart call ran, which chooses the text a failure shows. */
-export type CartCall = 'add' | 'update' | 'remove' | 'coupon' | 'shipping';
+export type CartCall = 'add' | 'update' | 'remove' | 'coupon' | 'shipping' | 'open-form' | 'update-form';
 
 /** Whether a value looks like the cart API's answer. */
 export function isCartAnswer(value: unknown): value is CartAnswer {
@@ -91,6 +104,10 @@ export function isCartAnswer(value: unknown): value is CartAnswer {
 export const SUBSCRIPTION_ALONE_REASON = 'SUBSCRIPTION_ALONE';
 
 export function failureText(call: CartCall, failure: Pick<RequestFailure, 'reason' | 'status' | 'body'>): string {
+  // A form that cannot open or be saved says so whatever the cause: the editor stays open,
+  // keeping what the shopper typed, and the shopper can try again.
+  if (call === 'open-form') return UNABLE_TO_OPEN_FORM;
+  if (call === 'update-form') return UNABLE_TO_UPDATE_FORM;
   if (failure.reason === 'network' || failure.status === 0) return CHECK_INTERNET_CONNECTION;
   const error = failure.body?.['error'];
   if (call === 'coupon' && typeof error === 'string' && error !== '') return error;

@@ -1,11 +1,14 @@
 //! The cart page app (001 s2: mounted at `sqs-cart-root` inside `sqs-cart-container`): quantities,
-//! removal, coupons, shipping location and option, and every total, through the cart API. The
-//! server's cart stays until the first answer arrives, so the page never flashes empty.
+//! removal, the answers to product forms, coupons, shipping location and option, and every total,
+//! through the cart API. The server's cart stays until the first answer arrives, so the page never
+//! flashes empty.
 
-import { useReducer, useState, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createCartApi, type CartApi, type CartResult } from '../cart/api';
 import { cartReducer, initialCartState, type CartViewState } from '../cart/cart-state';
+import { sameAnswers, type Answers } from '../cart/line-form';
+import { LineFormEditor } from '../cart/line-form-editor';
 import { couponProblem, parseQuantity, type Cart, type CartEntry } from '../cart/model';
 import { NOTHING_IN_CART, UNABLE_TO_UPDATE_QUANTITY } from '../cart/texts';
 import type { RequestClient } from '../runtime/request/client';
@@ -41,9 +44,22 @@ interface CartAppProps {
 
 function CartApp({ api, cart, warnings }: CartAppProps) {
   const [state, dispatch] = useReducer(cartReducer, initialCartState(cart, warnings));
+  // The line whose answers were just saved, whose Edit button takes the focus back.
+  const [focusLine, setFocusLine] = useState<string | undefined>(undefined);
   const run = async (call: () => Promise<CartResult>, coupon = false) => {
     dispatch({ type: 'start' });
     dispatch({ type: 'finish', result: await call(), coupon });
+  };
+  const saveAnswers = async (sku: string, answers: Answers, call: () => Promise<CartResult>) => {
+    dispatch({ type: 'start' });
+    const result = await call();
+    dispatch({ type: 'finish', result, shownThere: true });
+    if (result.ok) {
+      // The line's id follows its answers; find it again by what it now says.
+      const saved = result.answer.cart.entries.find((entry) => entry.sku === sku && sameAnswers(entry.answers, answers));
+      setFocusLine(saved?.lineId);
+    }
+    return result;
   };
   const open = state.cart.entries.length > 0 && !state.cart.isPurchased;
   return (
@@ -53,7 +69,7 @@ function CartApp({ api, cart, warnings }: CartAppProps) {
           {state.alert}
         </p>
       )}
-      <CartSummary state={state} api={api} run={run} />
+      <CartSummary state={state} api={api} run={run} saveAnswers={saveAnswers} focusLine={focusLine} />
       {open && <CouponForm state={state} api={api} run={run} />}
       {open && state.cart.requiresShipping && <ShippingForms state={state} api={api} run={run} />}
       {open && (
@@ -73,7 +89,14 @@ interface PartProps {
   readonly run: (call: () => Promise<CartResult>, coupon?: boolean) => Promise<void>;
 }
 
-function CartSummary({ state, api, run }: PartProps) {
+type SaveAnswers = (sku: string, answers: Answers, call: () => Promise<CartResult>) => Promise<CartResult>;
+
+interface SummaryProps extends PartProps {
+  readonly saveAnswers: SaveAnswers;
+  readonly focusLine: string | undefined;
+}
+
+function CartSummary({ state, api, run, saveAnswers, focusLine }: SummaryProps) {
   const { cart } = state;
   if (cart.entries.length === 0) {
     return (
@@ -113,7 +136,17 @@ function CartSummary({ state, api, run }: PartProps) {
         </thead>
         <tbody>
           {cart.entries.map((entry, index) => (
-            <CartLine key={`${entry.sku}:${entry.quantity}`} entry={entry} index={index} editable={editable} busy={state.busy} api={api} run={run} />
+            <CartLine
+              key={`${entry.lineId}:${entry.quantity}`}
+              entry={entry}
+              index={index}
+              editable={editable}
+              busy={state.busy}
+              api={api}
+              run={run}
+              saveAnswers={saveAnswers}
+              focusEdit={focusLine === entry.lineId}
+            />
           ))}
         </tbody>
       </table>
@@ -165,12 +198,25 @@ interface CartLineProps {
   readonly busy: boolean;
   readonly api: CartApi;
   readonly run: PartProps['run'];
+  readonly saveAnswers: SaveAnswers;
+  /** The line's answers were just saved: its Edit button takes the focus. */
+  readonly focusEdit: boolean;
 }
 
-function CartLine({ entry, index, editable, busy, api, run }: CartLineProps) {
+function CartLine({ entry, index, editable, busy, api, run, saveAnswers, focusEdit }: CartLineProps) {
   const [draft, setDraft] = useState(String(entry.quantity));
   const [invalid, setInvalid] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   const inputId = `cart-quantity-${index + 1}`;
+  const editorId = `cart-line-form-${index + 1}`;
+  useEffect(() => {
+    if (focusEdit) editButton.current?.focus();
+  }, [focusEdit]);
+  const closeEditor = () => {
+    setEditing(false);
+    editButton.current?.focus();
+  };
   const commit = (event: FormEvent) => {
     event.preventDefault();
     const quantity = parseQuantity(draft);
@@ -180,61 +226,100 @@ function CartLine({ entry, index, editable, busy, api, run }: CartLineProps) {
     }
     setInvalid(false);
     if (quantity === entry.quantity) return;
-    void run(() => api.changeQuantity(entry.sku, quantity));
+    void run(() => api.changeQuantity(entry.lineId, quantity));
   };
+  const answers = entry.answers ?? [];
   return (
-    <tr className="cart-line">
-      <td className="cart-line__item">
-        <span className="cart-line__name">{entry.productName}</span> <span className="cart-line__sku">{entry.sku}</span>
-        <span className="cart-line__unit">{entry.unitPriceText} each</span>
-      </td>
-      <td className="cart-line__quantity">
-        {editable ? (
-          <form className="cart-quantity" onSubmit={commit}>
-            <label className="visually-hidden" htmlFor={inputId}>
-              Quantity of {entry.productName}
-            </label>
-            <input
-              className="field__control"
-              id={inputId}
-              type="number"
-              min={0}
-              max={9999}
-              step={1}
-              inputMode="numeric"
-              value={draft}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? `${inputId}-error` : undefined}
-              onChange={(event) => setDraft(event.target.value)}
-            />
-            <button className="button button--small" type="submit" disabled={busy}>
-              Update
+    <>
+      <tr className="cart-line">
+        <td className="cart-line__item">
+          <span className="cart-line__name">{entry.productName}</span> <span className="cart-line__sku">{entry.sku}</span>
+          <span className="cart-line__unit">{entry.unitPriceText} each</span>
+          {answers.length > 0 && (
+            <dl className="cart-line__answers">
+              {answers.map((answer) => (
+                <div className="cart-line__answer" key={answer.fieldId}>
+                  <dt>{answer.title}</dt>
+                  <dd>{answer.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {editable && entry.answers !== null && (
+            <button
+              className="cart-line__edit button button--small button--secondary"
+              type="button"
+              ref={editButton}
+              aria-expanded={editing}
+              aria-controls={editing ? editorId : undefined}
+              onClick={() => setEditing((open) => !open)}
+            >
+              Edit<span className="visually-hidden"> details of {entry.productName}</span>
             </button>
-            {invalid && (
-              <span className="field__error" id={`${inputId}-error`}>
-                {UNABLE_TO_UPDATE_QUANTITY}
-              </span>
-            )}
-          </form>
-        ) : (
-          entry.quantity
-        )}
-      </td>
-      <td className="cart-line__total">{entry.lineTotalText}</td>
-      {editable && (
-        <td className="cart-line__remove">
-          <button
-            className="button button--small button--secondary"
-            type="button"
-            aria-label={`Remove ${entry.productName}`}
-            disabled={busy}
-            onClick={() => void run(() => api.remove(entry.sku))}
-          >
-            Remove
-          </button>
+          )}
         </td>
+        <td className="cart-line__quantity">
+          {editable ? (
+            <form className="cart-quantity" onSubmit={commit}>
+              <label className="visually-hidden" htmlFor={inputId}>
+                Quantity of {entry.productName}
+              </label>
+              <input
+                className="field__control"
+                id={inputId}
+                type="number"
+                min={0}
+                max={9999}
+                step={1}
+                inputMode="numeric"
+                value={draft}
+                aria-invalid={invalid || undefined}
+                aria-describedby={invalid ? `${inputId}-error` : undefined}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+              <button className="button button--small" type="submit" disabled={busy}>
+                Update
+              </button>
+              {invalid && (
+                <span className="field__error" id={`${inputId}-error`}>
+                  {UNABLE_TO_UPDATE_QUANTITY}
+                </span>
+              )}
+            </form>
+          ) : (
+            entry.quantity
+          )}
+        </td>
+        <td className="cart-line__total">{entry.lineTotalText}</td>
+        {editable && (
+          <td className="cart-line__remove">
+            <button
+              className="button button--small button--secondary"
+              type="button"
+              aria-label={`Remove ${entry.productName}`}
+              disabled={busy}
+              onClick={() => void run(() => api.remove(entry.lineId))}
+            >
+              Remove
+            </button>
+          </td>
+        )}
+      </tr>
+      {editing && (
+        <tr className="cart-line cart-line--form">
+          <td colSpan={4}>
+            <LineFormEditor
+              api={api}
+              entry={entry}
+              idPrefix={editorId}
+              busy={busy}
+              save={(answers, call) => saveAnswers(entry.sku, answers, call)}
+              onClose={closeEditor}
+            />
+          </td>
+        </tr>
       )}
-    </tr>
+    </>
   );
 }
 

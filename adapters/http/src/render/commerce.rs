@@ -53,6 +53,8 @@ pub(crate) struct AddToCartForm<'a> {
     pub(crate) sold_out: bool,
     /// JSON for the product island (`web/src/islands/product.tsx`), escaped as an attribute.
     pub(crate) island_props: String,
+    /// The details the product asks for, sent with the add.
+    pub(crate) product_form: Option<super::product_form::ProductFormFields>,
 }
 
 /// What the product island needs to show the chosen variant's price and stock without asking
@@ -131,13 +133,21 @@ impl<'a> AddToCartForm<'a> {
         };
         let props = ProductIslandProps::new(scope, item.id.as_str(), product);
         Self {
-            id_prefix,
             item_id: item.id.as_str(),
             choices,
             only_sku,
             sold_out: display.sold_out,
             // Serialising plain strings and flags cannot fail.
             island_props: serde_json::to_string(&props).unwrap_or_else(|_| "{}".to_owned()),
+            product_form: product.form.as_ref().map(|form| {
+                super::product_form::ProductFormFields::new(
+                    &id_prefix,
+                    form,
+                    &Default::default(),
+                    &Default::default(),
+                )
+            }),
+            id_prefix,
         }
     }
 }

@@ -5,6 +5,7 @@
 use askama::Template;
 use vitrine_core::cart::texts::NOTHING_IN_CART;
 use vitrine_core::cart::{MAX_LINE_QUANTITY, ShoppingCart, Timestamp};
+use vitrine_core::catalog::FormAnswers;
 use vitrine_core::checkout::Order;
 use vitrine_core::money::{Currency, FormatOptions, Locale, Money, format};
 
@@ -20,11 +21,30 @@ pub(crate) fn money_text(cents: i64, currency: Currency) -> String {
 /// One line of a cart or order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct LineView {
+    /// What the cart's forms name this line by (see `LineId`).
+    pub(crate) line_id: String,
     pub(crate) name: String,
     pub(crate) sku: String,
     pub(crate) quantity: u32,
     pub(crate) unit_price: String,
     pub(crate) total: String,
+    /// The answers to the product's form: (question, answer).
+    pub(crate) answers: Vec<(String, String)>,
+    /// The page that edits the answers, on a cart that can still change.
+    pub(crate) edit_href: Option<String>,
+}
+
+fn answer_pairs(answers: &FormAnswers) -> Vec<(String, String)> {
+    answers
+        .iter()
+        .map(|answer| (answer.title.clone(), answer.value.clone()))
+        .collect()
+}
+
+/// The no-JavaScript page that edits a line's answers.
+pub(crate) fn edit_href(line_id: &str) -> String {
+    let line: String = url::form_urlencoded::byte_serialize(line_id.as_bytes()).collect();
+    format!("/cart/form?line={line}")
 }
 
 /// A coupon on the cart, with why it no longer applies.
@@ -91,12 +111,19 @@ impl CartSummary {
             lines: cart
                 .entries
                 .iter()
-                .map(|entry| LineView {
-                    name: entry.product_name.clone(),
-                    sku: entry.sku.as_str().to_owned(),
-                    quantity: entry.quantity,
-                    unit_price: money_text(entry.unit_price_cents, currency),
-                    total: money_text(entry.line_total_cents(), currency),
+                .map(|entry| {
+                    let line_id = entry.line_id().to_string();
+                    LineView {
+                        edit_href: (editable && entry.answers.is_some())
+                            .then(|| edit_href(&line_id)),
+                        line_id,
+                        name: entry.product_name.clone(),
+                        sku: entry.sku.as_str().to_owned(),
+                        quantity: entry.quantity,
+                        unit_price: money_text(entry.unit_price_cents, currency),
+                        total: money_text(entry.line_total_cents(), currency),
+                        answers: entry.answers.as_ref().map(answer_pairs).unwrap_or_default(),
+                    }
                 })
                 .collect(),
             coupons: cart
@@ -326,11 +353,14 @@ impl OrderMain {
                 .lines
                 .iter()
                 .map(|line| LineView {
+                    line_id: line.sku.as_str().to_owned(),
                     name: line.product_name.clone(),
                     sku: line.sku.as_str().to_owned(),
                     quantity: line.quantity,
                     unit_price: money_text(line.unit_price_cents, currency),
                     total: money_text(line.unit_price_cents * i64::from(line.quantity), currency),
+                    answers: answer_pairs(&line.answers),
+                    edit_href: None,
                 })
                 .collect(),
             totals: totals(
@@ -366,6 +396,8 @@ pub(crate) enum CommerceMain {
     Donate(Box<super::donate_pages::DonateMain>),
     Contribution(Box<super::donate_pages::ContributionMain>),
     Subscription(Box<super::subscription_page::SubscriptionMain>),
+    /// A product form on a page of its own (`render/product_form.rs`).
+    LineForm(Box<super::product_form::LineFormMain>),
 }
 
 impl CommerceMain {
@@ -393,6 +425,7 @@ impl std::fmt::Display for CommerceMain {
             Self::Donate(main) => main.fmt(f),
             Self::Contribution(main) => main.fmt(f),
             Self::Subscription(main) => main.fmt(f),
+            Self::LineForm(main) => main.fmt(f),
         }
     }
 }

@@ -18,6 +18,7 @@ mod markup;
 mod pages;
 mod popup;
 mod product_data;
+pub(crate) mod product_form;
 mod reviews;
 mod scope;
 pub(crate) mod subscription_page;

@@ -19,6 +19,7 @@ mod media;
 mod newsletter;
 mod pages;
 mod popup;
+mod product_forms;
 mod quick_view;
 mod reviews;
 mod success_url;

@@ -28,6 +28,7 @@ fn tote_order() -> Order {
         quantity: 1,
         unit_price_cents: 1_000,
         subscription_plan: None,
+        answers: Default::default(),
     }];
     order
 }

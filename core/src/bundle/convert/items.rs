@@ -4,14 +4,17 @@ use std::collections::BTreeSet;
 
 use crate::bundle::BundleError;
 use crate::bundle::convert::body::BodySource;
+use crate::bundle::convert::widgets::form_fields;
 use crate::bundle::convert::{Converter, ItemDraft, Parsed, non_empty};
 use crate::bundle::dto::{
-    CollectionFile, CollectionTypeDto, ItemStatusDto, PermissionDto, ProductDto, ProductTypeDto,
-    SeoDto,
+    CollectionFile, CollectionTypeDto, FormFieldTypeDto, ItemStatusDto, PermissionDto, ProductDto,
+    ProductFormDto, ProductTypeDto, SeoDto,
 };
 use crate::bundle::error::At;
 use crate::bundle::text::{epoch_millis, markdown};
-use crate::catalog::{BillingPeriod, OptionValue, Product, Sku, SubscriptionPlan, Variant};
+use crate::catalog::{
+    BillingPeriod, OptionValue, Product, ProductForm, Sku, SubscriptionPlan, Variant,
+};
 use crate::enums::{CollectionType, ItemStatus, ItemType, ProductType};
 use crate::site::{Collection, Item, PermissionType, Seo, Slug};
 
@@ -226,8 +229,24 @@ impl Converter {
                 unit: plan.unit,
             },
         });
+        product.form = dto
+            .form
+            .map(|form| product_form(&at.field("form"), form))
+            .transpose()?;
         Ok(product)
     }
+}
+
+/// A product's form: the fields of a form block, of the types whose answer is one text, and
+/// a maximum length on text fields too (a name to engrave has one).
+fn product_form(at: &At, dto: ProductFormDto) -> Result<ProductForm, BundleError> {
+    let fields = form_fields(
+        at,
+        dto.fields,
+        &[FormFieldTypeDto::Text, FormFieldTypeDto::Textarea],
+    )?;
+    ProductForm::new(dto.title.unwrap_or_default(), fields)
+        .map_err(|error| at.error(error.to_string()))
 }
 
 /// A variant's option values, in the order the product declares its option names.

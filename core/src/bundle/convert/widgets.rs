@@ -3,7 +3,7 @@
 
 use crate::bundle::BundleError;
 use crate::bundle::convert::non_empty;
-use crate::bundle::dto::{FormDto, FormFieldTypeDto, MapDto, MapStyleDto};
+use crate::bundle::dto::{FormDto, FormFieldDto, FormFieldTypeDto, MapDto, MapStyleDto};
 use crate::bundle::error::At;
 use crate::bundle::text::{markdown, slugify};
 use crate::site::{
@@ -14,11 +14,46 @@ use crate::site::{
 const MAX_MAP_ZOOM: u8 = 20;
 
 pub(crate) fn form(at: &At, dto: FormDto, id: &BlockId) -> Result<BlockContent, BundleError> {
-    if dto.fields.is_empty() {
+    // Spec 001 s3: only a text area has a maximum length.
+    let fields = form_fields(at, dto.fields, &[FormFieldTypeDto::Textarea])?;
+    let success_url = match dto.success_url.as_deref() {
+        None => None,
+        Some(url) => Some(
+            crate::forms::success_url::success_url(url)
+                .ok_or_else(|| {
+                    at.field("success_url").error(format!(
+                        "expected a site path starting with / or an http(s) URL, found {url:?}"
+                    ))
+                })?
+                .to_owned(),
+        ),
+    };
+    Ok(BlockContent::Form(FormBlock {
+        success_url,
+        form_id: dto.form_id.unwrap_or_else(|| id.to_string()),
+        title: dto.title,
+        fields,
+        submit_label: dto.submit_label,
+        post_submit_message: markdown(
+            dto.post_submit_message
+                .as_deref()
+                .unwrap_or("Thank you! We have received your message."),
+        ),
+    }))
+}
+
+/// The fields of a form at `at` (a form block or a product's form): titled, with unique ids,
+/// options where the type has them, and a maximum length only on the `max_length_on` types.
+pub(crate) fn form_fields(
+    at: &At,
+    dtos: Vec<FormFieldDto>,
+    max_length_on: &[FormFieldTypeDto],
+) -> Result<Vec<FormField>, BundleError> {
+    if dtos.is_empty() {
         return Err(at.field("fields").error("expected at least one field"));
     }
-    let mut fields: Vec<FormField> = Vec::with_capacity(dto.fields.len());
-    for (index, field) in dto.fields.into_iter().enumerate() {
+    let mut fields: Vec<FormField> = Vec::with_capacity(dtos.len());
+    for (index, field) in dtos.into_iter().enumerate() {
         let field_at = at.field("fields").index(index);
         non_empty(&field_at.field("title"), &field.title)?;
         let field_id = field.id.unwrap_or_else(|| slugify(&field.title));
@@ -49,13 +84,17 @@ pub(crate) fn form(at: &At, dto: FormDto, id: &BlockId) -> Result<BlockContent, 
                 "expected no options; only radio, checkbox, select and likert fields have them",
             ));
         }
-        if let Some(max) = field.max_length {
-            // Spec 001 s3: only a text area has a maximum length.
-            if field.field_type != FormFieldTypeDto::Textarea || max == 0 {
-                return Err(field_at.field("max_length").error(format!(
-                    "expected a maximum length above 0 on a textarea field only, found {max}"
-                )));
-            }
+        if let Some(max) = field.max_length
+            && (!max_length_on.contains(&field.field_type) || max == 0)
+        {
+            let types: Vec<String> = max_length_on
+                .iter()
+                .map(|kind| format!("a {} field", format!("{kind:?}").to_lowercase()))
+                .collect();
+            return Err(field_at.field("max_length").error(format!(
+                "expected a maximum length above 0 on {} only, found {max}",
+                types.join(" or ")
+            )));
         }
         fields.push(FormField {
             id: field_id,
@@ -68,30 +107,7 @@ pub(crate) fn form(at: &At, dto: FormDto, id: &BlockId) -> Result<BlockContent, 
             max_length: field.max_length,
         });
     }
-    let success_url = match dto.success_url.as_deref() {
-        None => None,
-        Some(url) => Some(
-            crate::forms::success_url::success_url(url)
-                .ok_or_else(|| {
-                    at.field("success_url").error(format!(
-                        "expected a site path starting with / or an http(s) URL, found {url:?}"
-                    ))
-                })?
-                .to_owned(),
-        ),
-    };
-    Ok(BlockContent::Form(FormBlock {
-        success_url,
-        form_id: dto.form_id.unwrap_or_else(|| id.to_string()),
-        title: dto.title,
-        fields,
-        submit_label: dto.submit_label,
-        post_submit_message: markdown(
-            dto.post_submit_message
-                .as_deref()
-                .unwrap_or("Thank you! We have received your message."),
-        ),
-    }))
+    Ok(fields)
 }
 
 fn field_type(dto: FormFieldTypeDto) -> FormFieldType {

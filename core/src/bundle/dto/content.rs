@@ -106,6 +106,16 @@ pub(crate) struct ProductDto {
     pub variants: Vec<VariantDto>,
     /// Sold as a subscription: `subscription = { every = 1, unit = "month", cycles = 0 }`.
     pub subscription: Option<SubscriptionDto>,
+    /// What the shopper is asked when adding the product to the cart: `[product.form]`.
+    pub form: Option<ProductFormDto>,
+}
+
+/// A product's form: a title and `[[product.form.fields]]` written as a form block's fields.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ProductFormDto {
+    pub title: Option<String>,
+    pub fields: Vec<super::FormFieldDto>,
 }
 
 /// A subscription plan (000 s3): billed every `every` units; `cycles` 0 or absent means

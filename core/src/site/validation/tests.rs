@@ -258,6 +258,7 @@ fn skus_are_unique_per_site_and_prices_in_range() {
         product_type: ProductType::Physical,
         variants: vec![variant],
         subscription_plan: None,
+        form: None,
     });
     site.items.push(second);
     assert_eq!(

@@ -3,6 +3,8 @@
 
 mod details;
 mod entry;
+mod follow_up;
+pub mod mails;
 mod memory;
 mod order;
 mod payment;
@@ -17,6 +19,10 @@ pub use details::{
     CheckoutFieldErrors, CheckoutForm, CheckoutNeeds, SHIPPING_OPTION_REQUIRED, ShippingAddress,
 };
 pub use entry::{CheckoutEntryRefusal, SESSION_EXPIRED_ALERT, enter_checkout, held_message};
+pub use follow_up::{
+    DEFAULT_REVIEW_REQUEST_DELAY_SECONDS, OrderFollowUp, OrderMails, ScheduledReviewRequest,
+    review_request_token,
+};
 pub use memory::InMemoryCommerceStore;
 pub use order::{
     CouponLimit, IdempotencyKey, InvalidIdempotencyKey, Order, OrderLine, PlaceOrderError,
@@ -30,6 +36,9 @@ pub use service::{
     EnterCheckoutError,
 };
 pub use store::{CommerceStore, HoldStockError};
+
+/// Where order pages live: `/commerce/orders/{id}` (page type 211) and its `/confirmed`.
+pub const ORDERS_PATH: &str = "/commerce/orders";
 
 #[cfg(test)]
 mod tests {

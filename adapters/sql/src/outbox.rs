@@ -54,7 +54,10 @@ pub(crate) enum ClaimedSubject {
         review_token: Option<String>,
     },
     /// The submission it names is gone: nothing can be sent.
-    Gone { id: i64, attempts: u32 },
+    Gone {
+        id: i64,
+        attempts: u32,
+    },
 }
 
 impl ClaimedRow {

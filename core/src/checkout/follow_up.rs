@@ -89,3 +89,166 @@ pub fn review_request_token(order: &Order) -> ReviewRequestToken {
     ReviewRequestToken::parse(hex::encode(&digest[..16]))
         .expect("32 hex digits are a valid review request token")
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::cart::{CartState, CartToken, Purchasable, Stock, StoreRules};
+    use crate::cart::{ShippingOption, ShippingRate};
+    use crate::checkout::{CartService, CheckoutForm, IdempotencyKey, InMemoryCommerceStore};
+    use crate::ports::SiteRepository;
+    use crate::ports::conformance::fixture_site;
+    use crate::ports::memory::MemorySiteRepository;
+    use crate::site::ItemId;
+
+    const NOW: Timestamp = Timestamp(1_795_269_600_000);
+    const DAY_SECONDS: i64 = 24 * 60 * 60;
+
+    fn item(sku: &str, product_type: ProductType) -> Purchasable {
+        Purchasable {
+            product_id: sku.to_lowercase(),
+            product_name: format!("{sku} product"),
+            product_type,
+            sku: Sku::parse(sku).unwrap(),
+            unit_price_cents: 1_000,
+            stock: Stock::Unlimited,
+            weight_thousandths: 0,
+        }
+    }
+
+    fn order_of(items: &[Purchasable], key: &str) -> (Order, ShoppingCart) {
+        let mut cart = CartState::new("cart", "site", NOW);
+        for purchasable in items {
+            cart.add_item(purchasable, 1).unwrap();
+        }
+        let priced = cart.price(&StoreRules::default(), NOW);
+        let order = Order::from_cart(
+            &priced,
+            "order-1",
+            IdempotencyKey::parse(key).unwrap(),
+            CartToken::parse("follow-up-cart-0001").unwrap(),
+            "ada@example.com",
+            NOW,
+        )
+        .unwrap();
+        (order, priced)
+    }
+
+    const MAILS: OrderMails = OrderMails {
+        confirmation: true,
+        review_request_delay_seconds: Some(7 * DAY_SECONDS),
+    };
+
+    #[test]
+    fn the_review_request_lists_the_products_but_not_the_gift_cards() {
+        let (order, cart) = order_of(
+            &[
+                item("EBOOK", ProductType::Digital),
+                item("CARD", ProductType::GiftCard),
+                item("LESSON", ProductType::Service),
+            ],
+            "follow-up-key-01",
+        );
+        let follow_up = OrderFollowUp::new(&order, &cart, MAILS);
+        assert!(follow_up.confirmation);
+        let scheduled = follow_up.review_request.expect("a review request");
+        let skus: Vec<&str> = scheduled
+            .request
+            .items
+            .iter()
+            .map(|item| item.sku.as_str())
+            .collect();
+        assert_eq!(skus, ["EBOOK", "LESSON"]);
+        assert_eq!(scheduled.mail_at, NOW.plus_seconds(7 * DAY_SECONDS));
+        assert_eq!(
+            scheduled.request.expires_at,
+            scheduled
+                .mail_at
+                .plus_seconds(REVIEW_REQUEST_LIFETIME_SECONDS),
+            "the request lasts its lifetime from the mail, not from the order"
+        );
+        assert_eq!(scheduled.request.token, review_request_token(&order));
+        assert_eq!(scheduled.request.order_id, "order-1");
+        assert_eq!(scheduled.request.author_name, "");
+    }
+
+    #[test]
+    fn gift_cards_alone_get_no_review_request_and_no_mails_means_no_follow_up() {
+        let (cards, cart) = order_of(&[item("CARD", ProductType::GiftCard)], "follow-up-key-02");
+        let follow_up = OrderFollowUp::new(&cards, &cart, MAILS);
+        assert!(follow_up.confirmation);
+        assert_eq!(follow_up.review_request, None);
+
+        let (ebook, cart) = order_of(&[item("EBOOK", ProductType::Digital)], "follow-up-key-03");
+        assert_eq!(
+            OrderFollowUp::new(&ebook, &cart, OrderMails::default()),
+            OrderFollowUp::default()
+        );
+    }
+
+    #[test]
+    fn review_tokens_are_secret_hashes_of_the_key_and_the_order() {
+        let (first, _) = order_of(&[item("EBOOK", ProductType::Digital)], "follow-up-key-04");
+        let (second, _) = order_of(&[item("EBOOK", ProductType::Digital)], "follow-up-key-05");
+        let token = review_request_token(&first);
+        assert_eq!(token.as_str().len(), 32);
+        assert_eq!(token, review_request_token(&first.clone()));
+        assert_ne!(token, review_request_token(&second));
+        assert!(!token.as_str().contains(first.idempotency_key.as_str()));
+    }
+
+    #[tokio::test]
+    async fn an_order_is_followed_up_once_however_often_it_is_submitted() {
+        let site = MemorySiteRepository::new();
+        site.replace_site(&fixture_site("Shop")).await.unwrap();
+        let store = Arc::new(InMemoryCommerceStore::new());
+        let rules = StoreRules {
+            shipping_options: vec![ShippingOption {
+                id: "standard".into(),
+                name: "Standard".into(),
+                rate: ShippingRate::FlatRate { cost_cents: 500 },
+            }],
+            ..StoreRules::default()
+        };
+        let service =
+            CartService::new(Arc::new(site), store.clone(), rules).with_order_mails(MAILS);
+        let buyer = CartToken::parse("follow-up-cart-0002").unwrap();
+        let (tote, sku) = (
+            ItemId::parse("tote").unwrap(),
+            Sku::parse("TOTE-1").unwrap(),
+        );
+        service.add_item(&buyer, &tote, &sku, 1, NOW).await.unwrap();
+        let form = CheckoutForm {
+            email: "ada@example.com".into(),
+            name: "Ada".into(),
+            address_line1: "1 Main St".into(),
+            city: "Boston".into(),
+            postal_code: "02139".into(),
+            country: "US".into(),
+            shipping_option: "standard".into(),
+            card_number: "4242 4242 4242 4242".into(),
+            card_expiry: "12/40".into(),
+            card_cvc: "123".into(),
+            ..CheckoutForm::default()
+        };
+        let key = IdempotencyKey::parse("follow-up-key-06").unwrap();
+        let first = service
+            .checkout(&buyer, key.clone(), "order-a".into(), &form, NOW)
+            .await
+            .unwrap();
+        let replay = service
+            .checkout(&buyer, key, "order-b".into(), &form, NOW)
+            .await
+            .unwrap();
+        assert_eq!(replay.id, first.id);
+        let follow_ups = store.follow_ups();
+        assert_eq!(follow_ups.len(), 1, "a replay writes nothing more");
+        let (order_id, follow_up) = &follow_ups[0];
+        assert_eq!(order_id, "order-a");
+        assert!(follow_up.confirmation);
+        let request = &follow_up.review_request.as_ref().unwrap().request;
+        assert_eq!(request.items[0].sku, sku);
+    }
+}

@@ -110,3 +110,104 @@ pub fn review_request_mail(
         list_unsubscribe: None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkout::ShippingAddress;
+    use crate::reviews::ReviewableItem;
+    use crate::reviews::conformance::{fixture_order, fixture_token};
+
+    const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+    fn links() -> SiteLinks {
+        SiteLinks::new("https://shop.example/")
+    }
+
+    #[test]
+    fn the_confirmation_lists_lines_totals_address_and_the_orders_link() {
+        let order = Order {
+            discount_cents: 300,
+            shipping_cost_cents: 500,
+            grand_total_cents: 3_200,
+            payment_id: "test_ch_1".into(),
+            shipping_address: Some(ShippingAddress {
+                name: "Ada Lovelace".into(),
+                line1: "12 St James's Square".into(),
+                line2: String::new(),
+                city: "London".into(),
+                region: String::new(),
+                postal_code: "SW1Y 4JH".into(),
+                country: "GB".into(),
+            }),
+            ..fixture_order("order-7")
+        };
+        let mail = order_confirmation_mail(&order, &links());
+        assert_eq!(mail.to, "ada@example.com");
+        assert_eq!(mail.subject, "Order confirmed");
+        expect_test::expect![[r#"
+            Thank you for your order.
+
+            1 x Mug (MUG-1): €10.00
+            1 x Mug (MUG-1): €10.00
+            1 x Bowl (BOWL-1): €10.00
+
+            Subtotal: €30.00
+            Discount: €3.00
+            Shipping: €5.00
+            Tax: €0.00
+            Total: €32.00
+
+            Shipping to:
+            Ada Lovelace
+            12 St James's Square
+            SW1Y 4JH London
+            GB
+
+            Your order's page, to look at it again at any time:
+            https://shop.example/commerce/orders/order-7
+        "#]]
+        .assert_eq(&mail.text);
+        let free = order_confirmation_mail(&fixture_order("order-8"), &links());
+        assert_eq!(free.subject, "Order received");
+        assert!(!free.text.contains("Shipping to:"));
+    }
+
+    #[test]
+    fn the_review_request_links_to_its_page_until_it_expires() {
+        let order = fixture_order("order-7");
+        let sent = Timestamp(order.created.millis() + 7 * DAY_MS);
+        let request = ReviewRequest::for_order(
+            &order,
+            fixture_token(1),
+            "",
+            order.created,
+            Timestamp(sent.millis() + 60 * DAY_MS),
+            |_| true,
+        );
+        let mail = review_request_mail(&order, &request, &links(), sent).unwrap();
+        assert_eq!(mail.subject, "How was your order?");
+        expect_test::expect![[r#"
+            Thank you again for your order. We would love to hear what you think of:
+
+            - Mug
+            - Bowl
+
+            Give each a star rating, and a few words if you like, here:
+            https://shop.example/commerce/review-request?token=review-token-00000001
+
+            The link stays valid for 60 days.
+        "#]]
+        .assert_eq(&mail.text);
+        assert_eq!(
+            review_request_mail(&order, &request, &links(), request.expires_at),
+            None,
+            "an expired request is not sent"
+        );
+        let empty = ReviewRequest {
+            items: Vec::<ReviewableItem>::new(),
+            ..request
+        };
+        assert_eq!(review_request_mail(&order, &empty, &links(), sent), None);
+    }
+}

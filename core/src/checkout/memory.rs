@@ -143,9 +143,7 @@ impl CommerceStore for InMemoryCommerceStore {
             cart.reserved_until = None;
         }
         inner.orders.push(order.clone());
-        inner
-            .follow_ups
-            .push((order.id.clone(), follow_up.clone()));
+        inner.follow_ups.push((order.id.clone(), follow_up.clone()));
         Ok(order.clone())
     }
 

@@ -199,7 +199,10 @@ impl DeliveryService {
     }
 
     fn mailer(&self) -> Result<&Arc<dyn Mailer>, SendError> {
-        self.channels.mailer.as_ref().ok_or_else(|| missing("mailer"))
+        self.channels
+            .mailer
+            .as_ref()
+            .ok_or_else(|| missing("mailer"))
     }
 
     async fn send_submission(
@@ -230,7 +233,8 @@ impl DeliveryService {
                     submission: submission.clone(),
                     values: stored_values(submission),
                     subscriber_email: subscriber.map(|s| s.email.clone()),
-                    unsubscribe_url: subscriber.map(|s| self.links.unsubscribe(&s.unsubscribe_token)),
+                    unsubscribe_url: subscriber
+                        .map(|s| self.links.unsubscribe(&s.unsubscribe_token)),
                 };
                 webhook.send(&notice, now).await
             }

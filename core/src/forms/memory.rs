@@ -8,8 +8,7 @@ use async_trait::async_trait;
 
 use super::outbox::{
     DeliveryKind, DeliveryOutbox, DeliveryRecord, DeliverySubject, DueDelivery,
-    NewsletterSubscriptions, Subscriber,
-    TokenOutcome,
+    NewsletterSubscriptions, Subscriber, TokenOutcome,
 };
 use super::ports::{
     CaptchaError, CaptchaVerifier, RateDecision, RateLimit, RateLimiter, SaveOutcome,

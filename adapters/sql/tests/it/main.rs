@@ -5,6 +5,7 @@ mod analytics;
 mod cart;
 mod checks;
 mod forms;
+mod order_mails;
 mod outbox;
 mod postgres;
 mod reviews;

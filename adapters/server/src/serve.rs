@@ -72,7 +72,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_block_renderer(plugins)
             .with_carts(Arc::new(
                 cart_service(&database, repository.clone())
-                    .with_hold_seconds(args.checkout_hold_seconds),
+                    .with_hold_seconds(args.checkout_hold_seconds)
+                    .with_order_mails(delivery.order_mails()),
             ))
             .with_reviews(Arc::new(vitrine_core::reviews::ReviewService::new(
                 database.review_store(),

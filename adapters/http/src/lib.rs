@@ -11,6 +11,7 @@ mod census;
 mod checkout_page;
 mod commerce_page;
 mod consent;
+mod conversion_events;
 mod conversions;
 pub mod crumb;
 mod events;

@@ -8,7 +8,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::json;
-use vitrine_core::cart::Timestamp;
 use vitrine_core::conversions::{ConversionEvent, ConversionEventName};
 use vitrine_core::site::ItemId;
 
@@ -54,20 +53,17 @@ async fn record_quick_view(
         .map(|(_, value)| value.as_str());
     let visitor = visitor_key(&state, &headers, visitor_cookie, now).await;
     // A quick view is a look at a product: a ViewContent conversion for consenting visitors.
-    if crate::conversions::visitor_allows_marketing(&state, &headers).await {
-        crate::conversions::send_in_background(
+    let name = ConversionEventName::ViewContent;
+    let event = ConversionEvent {
+        content_ids: vec![id.as_str().to_owned()],
+        ..crate::conversions::server_event(
             &state,
-            ConversionEvent {
-                name: ConversionEventName::ViewContent,
-                event_id: format!("quick-view-{}-{now}", id.as_str()),
-                time: Timestamp(now),
-                source_url: String::new(),
-                value: None,
-                content_ids: vec![id.as_str().to_owned()],
-                search_string: None,
-            },
-        );
-    }
+            name,
+            crate::conversions::random_event_id(name),
+            &crate::conversion_events::page_path(&state, &headers, "/"),
+        )
+    };
+    crate::conversions::fire(&state, &headers, event).await;
     state.census.record(CensusRow {
         kind: QUICK_VIEW,
         visitor,

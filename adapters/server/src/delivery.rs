@@ -7,11 +7,11 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use vitrine_core::checkout::OrderMails;
 use vitrine_core::forms::{
     CaptchaVerifier, DeliveryChannels, DeliveryService, FormService, NewsletterService,
     RetryPolicy, SiteLinks,
 };
-use vitrine_core::checkout::OrderMails;
 use vitrine_core::pages::CaptchaSettingsContext;
 use vitrine_services::{CaptchaProvider, DeliveryWorker, HttpCaptcha, SignedWebhook, SmtpMailer};
 

@@ -114,7 +114,7 @@ async fn sign_up(harness: &Harness, email: &str) -> (String, String) {
     let subscriber = claimed
         .iter()
         .rev()
-        .find_map(|due| due.subscriber.clone())
+        .find_map(|due| due.subscriber().cloned())
         .expect("a confirmation mail is enqueued");
     (
         subscriber.confirm_token.unwrap(),

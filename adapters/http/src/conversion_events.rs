@@ -1,8 +1,9 @@
 //! The conversion events the server fires where they happen (000 s7), each with the data an
 //! ad pixel expects and an event id a browser copy of the same event could share:
 //!
-//! - ViewContent: a product page served (rendered or from the cache), GET only; its SKUs and
-//!   the price it shows ("from" the lowest). A random id per view.
+//! - ViewContent: a product page served (rendered or from the cache), GET only, or a
+//!   product's quick view; its SKUs and the price it shows ("from" the lowest). A random id
+//!   per view.
 //! - AddToCart: an item added through the API or the no-JavaScript form; the SKU and the
 //!   value of the units added. A random id per add.
 //! - Purchase: an order placed by this request (not a replayed submit); its SKUs and grand
@@ -24,6 +25,7 @@ use vitrine_core::conversions::{ConversionEvent, ConversionEventName};
 use vitrine_core::forms::{SubmitReceipt, Subscriber};
 use vitrine_core::money::Currency;
 use vitrine_core::pages::{PageContent, PageView};
+use vitrine_core::site::Item;
 
 use crate::AppState;
 use crate::conversions::{random_event_id, server_event};
@@ -55,6 +57,11 @@ impl ViewedProduct {
         let PageContent::Item { item, .. } = &view.content else {
             return None;
         };
+        Self::of_item(item, view.profile.settings.store.selected_currency)
+    }
+
+    /// The product `item` is, priced in the store's `currency`; none when it is no product.
+    pub(crate) fn of_item(item: &Item, currency: Currency) -> Option<Self> {
         let product = item.product.as_ref()?;
         Some(Self {
             skus: product
@@ -63,7 +70,7 @@ impl ViewedProduct {
                 .map(|variant| variant.sku.as_str().to_owned())
                 .collect(),
             price_cents: product.price_display().from,
-            currency: view.profile.settings.store.selected_currency,
+            currency,
         })
     }
 

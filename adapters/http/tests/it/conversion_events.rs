@@ -385,6 +385,23 @@ async fn a_product_view_fires_view_content_each_time_even_from_the_cache() {
 }
 
 #[tokio::test]
+async fn a_quick_view_fires_view_content_like_the_product_page() {
+    let shop = shop().await;
+    let quick_view = request(
+        CONSENTING,
+        "POST",
+        "/api/census/RecordQuickView/tote",
+        "",
+        None,
+    );
+    assert_eq!(send(&shop.router, quick_view).await.status, StatusCode::OK);
+    let events = sent(&shop.pixel, 1).await;
+    assert_eq!(names(&events), [ConversionEventName::ViewContent]);
+    assert_eq!(events[0].content_ids, ["TOTE-1"]);
+    assert_eq!(events[0].value, Some((2000, Currency::Usd)));
+}
+
+#[tokio::test]
 async fn adding_to_the_cart_fires_add_to_cart_from_the_api_and_the_form() {
     let shop = shop().await;
     add_to_cart(&shop.router, CONSENTING).await;
@@ -455,6 +472,14 @@ async fn without_marketing_consent_nothing_fires_anywhere() {
     for visitor in NOT_CONSENTING {
         let shop = shop().await;
         view_the_product(&shop, visitor).await;
+        let quick_view = request(
+            visitor,
+            "POST",
+            "/api/census/RecordQuickView/tote",
+            "",
+            None,
+        );
+        assert_eq!(send(&shop.router, quick_view).await.status, StatusCode::OK);
         let token = add_to_cart(&shop.router, visitor).await;
         place_order(&shop.router, visitor, &token).await;
         sign_up(&shop, visitor).await;

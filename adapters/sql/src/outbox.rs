@@ -281,8 +281,11 @@ macro_rules! sql_outbox {
                         .await
                         .map_err(failed("reading a claimed delivery"))?;
                     let Some(row) = row else { continue };
-                    match row.into_subject()? {
-                        $crate::outbox::ClaimedSubject::Ready(due) => claimed.push(due),
+                    let gone = match row.into_subject()? {
+                        $crate::outbox::ClaimedSubject::Ready(due) => {
+                            claimed.push(due);
+                            continue;
+                        }
                         $crate::outbox::ClaimedSubject::Order {
                             id,
                             kind,
@@ -290,32 +293,26 @@ macro_rules! sql_outbox {
                             order_id,
                             review_token,
                         } => match self.order_subject(&order_id, review_token.as_deref()).await? {
-                            Some(subject) => claimed.push(vitrine_core::forms::DueDelivery {
-                                id,
-                                kind,
-                                attempts,
-                                subject,
-                            }),
-                            None => {
-                                <Self as vitrine_core::forms::DeliveryOutbox>::give_up(
-                                    self,
+                            Some(subject) => {
+                                claimed.push(vitrine_core::forms::DueDelivery {
                                     id,
+                                    kind,
                                     attempts,
-                                    "the order is gone",
-                                )
-                                .await?
+                                    subject,
+                                });
+                                continue;
                             }
+                            None => (id, attempts, "the order is gone"),
                         },
                         $crate::outbox::ClaimedSubject::Gone { id, attempts } => {
-                            <Self as vitrine_core::forms::DeliveryOutbox>::give_up(
-                                self,
-                                id,
-                                attempts,
-                                "the submission is gone",
-                            )
-                            .await?
+                            (id, attempts, "the submission is gone")
                         }
-                    }
+                    };
+                    // Nothing can ever be sent about it: give up now rather than claim it
+                    // again at the end of every lease.
+                    let (id, attempts, reason) = gone;
+                    <Self as vitrine_core::forms::DeliveryOutbox>::give_up(self, id, attempts, reason)
+                        .await?;
                 }
                 Ok(claimed)
             }

@@ -96,8 +96,8 @@ mod tests {
 
     use super::*;
     use crate::cart::{CartState, CartToken, Purchasable, Stock, StoreRules};
-    use crate::cart::{ShippingOption, ShippingRate};
-    use crate::checkout::{CartService, CheckoutForm, IdempotencyKey, InMemoryCommerceStore};
+    use crate::checkout::conformance::{flat_rate_rules, paid_checkout_form};
+    use crate::checkout::{CartService, IdempotencyKey, InMemoryCommerceStore};
     use crate::ports::SiteRepository;
     use crate::ports::conformance::fixture_site;
     use crate::ports::memory::MemorySiteRepository;
@@ -204,35 +204,15 @@ mod tests {
         let site = MemorySiteRepository::new();
         site.replace_site(&fixture_site("Shop")).await.unwrap();
         let store = Arc::new(InMemoryCommerceStore::new());
-        let rules = StoreRules {
-            shipping_options: vec![ShippingOption {
-                id: "standard".into(),
-                name: "Standard".into(),
-                rate: ShippingRate::FlatRate { cost_cents: 500 },
-            }],
-            ..StoreRules::default()
-        };
-        let service =
-            CartService::new(Arc::new(site), store.clone(), rules).with_order_mails(MAILS);
+        let service = CartService::new(Arc::new(site), store.clone(), flat_rate_rules())
+            .with_order_mails(MAILS);
         let buyer = CartToken::parse("follow-up-cart-0002").unwrap();
         let (tote, sku) = (
             ItemId::parse("tote").unwrap(),
             Sku::parse("TOTE-1").unwrap(),
         );
         service.add_item(&buyer, &tote, &sku, 1, NOW).await.unwrap();
-        let form = CheckoutForm {
-            email: "ada@example.com".into(),
-            name: "Ada".into(),
-            address_line1: "1 Main St".into(),
-            city: "Boston".into(),
-            postal_code: "02139".into(),
-            country: "US".into(),
-            shipping_option: "standard".into(),
-            card_number: "4242 4242 4242 4242".into(),
-            card_expiry: "12/40".into(),
-            card_cvc: "123".into(),
-            ..CheckoutForm::default()
-        };
+        let form = paid_checkout_form("ada@example.com");
         let key = IdempotencyKey::parse("follow-up-key-06").unwrap();
         let first = service
             .checkout(&buyer, key.clone(), "order-a".into(), &form, NOW)

@@ -10,7 +10,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use vitrine_core::cart::{ShippingOption, ShippingRate, StoreRules};
+use vitrine_core::checkout::conformance::flat_rate_rules;
 use vitrine_core::checkout::{CartService, InMemoryCommerceStore};
 use vitrine_core::conversions::{ConversionEvent, ConversionEventName, InMemoryAdPixel};
 use vitrine_core::forms::memory::{MemoryFormStore, MemoryRateLimiter};
@@ -19,13 +19,9 @@ use vitrine_core::money::Currency;
 use vitrine_core::pages::PageService;
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::memory::MemorySiteRepository;
-use vitrine_core::site::{
-    Block, BlockContent, Body as PageBody, Collection, CollectionId, Layout, PermissionType, Seo,
-    Slug,
-};
 use vitrine_http::AppState;
 
-use crate::support::{Answer, BASE_URL, config, fixture_assets, send, site};
+use crate::support::{BASE_URL, cart_cookie, config, fixture_assets, letter_page, send, site};
 
 const CRUMB: &str = "test-crumb-CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC";
 
@@ -57,32 +53,6 @@ const NOT_CONSENTING: [Visitor; 3] = [
     },
 ];
 
-fn letter_page() -> Collection {
-    Collection {
-        id: CollectionId::try_from("news".to_owned()).unwrap(),
-        collection_type: vitrine_core::enums::CollectionType::Page,
-        title: "News".into(),
-        slug: Slug::parse("news").unwrap(),
-        description: String::new(),
-        permission_type: PermissionType::Public,
-        body: PageBody {
-            raw: false,
-            layout: Layout::stacked(vec![Block {
-                id: "letter".to_owned().try_into().unwrap(),
-                content: BlockContent::Newsletter {
-                    title: "Letter".into(),
-                    description: String::new(),
-                    button_label: "Sign up".into(),
-                    placeholder: String::new(),
-                },
-            }])
-            .unwrap(),
-        },
-        seo: Seo::default(),
-        enabled: true,
-    }
-}
-
 struct Shop {
     router: Router,
     pixel: Arc<InMemoryAdPixel>,
@@ -107,18 +77,10 @@ async fn shop_parts(
         Arc::new(MemoryRateLimiter::new()),
     )
     .with_deliveries(Vec::new(), true);
-    let rules = StoreRules {
-        shipping_options: vec![ShippingOption {
-            id: "standard".into(),
-            name: "Standard shipping".into(),
-            rate: ShippingRate::FlatRate { cost_cents: 500 },
-        }],
-        ..StoreRules::default()
-    };
     let carts = CartService::new(
         repository.clone(),
         Arc::new(InMemoryCommerceStore::new()),
-        rules,
+        flat_rate_rules(),
     );
     let pages = Arc::new(PageService::new(repository.clone()));
     let state = AppState::new(pages, repository, Arc::new(fixture_assets()), config())
@@ -194,18 +156,6 @@ async fn sent(pixel: &InMemoryAdPixel, expected: usize) -> Vec<ConversionEvent> 
 
 fn names(events: &[ConversionEvent]) -> Vec<ConversionEventName> {
     events.iter().map(|event| event.name).collect()
-}
-
-fn cart_cookie(answer: &Answer) -> String {
-    answer
-        .headers
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .find_map(|cookie| cookie.strip_prefix("vitrine_cart="))
-        .and_then(|rest| rest.split(';').next())
-        .expect("a cart cookie is set")
-        .to_owned()
 }
 
 async fn view_the_product(shop: &Shop, visitor: Visitor) {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use vitrine_core::cart::{ShippingOption, ShippingRate, StoreRules};
+use vitrine_core::checkout::conformance::flat_rate_rules;
 use vitrine_core::checkout::{CartService, InMemoryCommerceStore, OrderMails};
 use vitrine_core::pages::PageService;
 use vitrine_http::AppState;
@@ -16,18 +16,10 @@ use crate::support::{config, fixture_assets, repository, send};
 
 async fn shop(mails: OrderMails) -> axum::Router {
     let repository: Arc<dyn vitrine_core::ports::SiteRepository> = repository().await;
-    let rules = StoreRules {
-        shipping_options: vec![ShippingOption {
-            id: "standard".into(),
-            name: "Standard shipping".into(),
-            rate: ShippingRate::FlatRate { cost_cents: 500 },
-        }],
-        ..StoreRules::default()
-    };
     let carts = CartService::new(
         repository.clone(),
         Arc::new(InMemoryCommerceStore::new()),
-        rules,
+        flat_rate_rules(),
     )
     .with_order_mails(mails);
     let pages = Arc::new(PageService::new(repository.clone()));

@@ -359,8 +359,9 @@ async fn double_opt_in_mails_the_link_and_tells_the_owner_once_confirmed() {
 
 #[tokio::test]
 async fn an_order_mails_its_confirmation_at_once_and_its_review_request_a_week_later() {
-    use vitrine_core::cart::{ShippingOption, ShippingRate, StoreRules, Timestamp};
-    use vitrine_core::checkout::{CartService, CheckoutForm, IdempotencyKey, OrderMails};
+    use vitrine_core::cart::Timestamp;
+    use vitrine_core::checkout::conformance::{flat_rate_rules, paid_checkout_form};
+    use vitrine_core::checkout::{CartService, IdempotencyKey, OrderMails};
     use vitrine_core::reviews::ReviewService;
 
     const WEEK_MS: i64 = 7 * 24 * 60 * 60 * 1000;
@@ -372,20 +373,11 @@ async fn an_order_mails_its_confirmation_at_once_and_its_review_request_a_week_l
         .replace_site(&vitrine_core::ports::conformance::fixture_site("Shop"))
         .await
         .unwrap();
-    let rules = StoreRules {
-        shipping_options: vec![ShippingOption {
-            id: "standard".into(),
-            name: "Standard".into(),
-            rate: ShippingRate::FlatRate { cost_cents: 500 },
-        }],
-        ..StoreRules::default()
-    };
-    let carts = CartService::new(repository, database.commerce_store(), rules).with_order_mails(
-        OrderMails {
+    let carts = CartService::new(repository, database.commerce_store(), flat_rate_rules())
+        .with_order_mails(OrderMails {
             confirmation: true,
             review_request_delay_seconds: Some(WEEK_MS / 1000),
-        },
-    );
+        });
     let buyer = vitrine_core::cart::CartToken::parse("delivery-test-cart-1").unwrap();
     let placed_at = Timestamp(now() * 1000);
     carts
@@ -398,20 +390,7 @@ async fn an_order_mails_its_confirmation_at_once_and_its_review_request_a_week_l
         )
         .await
         .unwrap();
-    let form = CheckoutForm {
-        email: "shopper@example.com".into(),
-        name: "Ada Shopper".into(),
-        address_line1: "1 Main St".into(),
-        city: "Boston".into(),
-        region: "MA".into(),
-        postal_code: "02139".into(),
-        country: "US".into(),
-        shipping_option: "standard".into(),
-        card_number: "4242 4242 4242 4242".into(),
-        card_expiry: "12/40".into(),
-        card_cvc: "123".into(),
-        ..CheckoutForm::default()
-    };
+    let form = paid_checkout_form("shopper@example.com");
     let order = carts
         .checkout(
             &buyer,

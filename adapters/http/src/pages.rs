@@ -31,6 +31,7 @@ pub(crate) async fn page(
 ) -> Response {
     let (mut response, viewed) = page_response(&state, &uri).await;
     if let Some(viewed) = viewed
+        && state.ad_pixel.is_some()
         && method == Method::GET
         && !is_prefetch(&headers)
     {

@@ -177,6 +177,15 @@ async fn add(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> 
         .await
     {
         Ok(update) => {
+            if let Some(event) = crate::conversion_events::added_to_cart(
+                &state,
+                &headers,
+                &update.cart,
+                &sku,
+                quantity,
+            ) {
+                crate::conversions::fire(&state, &headers, event).await;
+            }
             let mut response =
                 Json(CartAnswer::new(&update.cart, &update.warnings, now)).into_response();
             if is_new {

@@ -195,6 +195,12 @@ pub(crate) async fn add(
         };
         return crate::cart_form_page::refused_add(&state, adding, form, &answers, invalid).await;
     }
+    if let Ok(update) = &outcome
+        && let Some(event) =
+            crate::conversion_events::added_to_cart(&state, &headers, &update.cart, &sku, quantity)
+    {
+        crate::conversions::fire(&state, &headers, event).await;
+    }
     let mut response = after(&state, &headers, outcome, UNABLE_TO_ADD).await;
     if is_new && response.status().is_redirection() {
         give_token(&mut response, &token, state.config.secure_cookies);

@@ -319,10 +319,17 @@ pub(crate) async fn check_out(
     let order_id = format!("order-{}", random_hex());
     let error = match state
         .carts
-        .checkout(token, key, order_id, &typed, now())
+        .checkout(token, key, order_id.clone(), &typed, now())
         .await
     {
-        Ok(order) => return Ok(order),
+        Ok(order) => {
+            // A replayed submit answers the first order, whose id is not this request's.
+            if order.id == order_id {
+                let event = crate::conversion_events::purchased(state, &order);
+                crate::conversions::fire(state, headers, event).await;
+            }
+            return Ok(order);
+        }
         Err(error) => error,
     };
     let mut errors = CheckoutFieldErrors::new();
@@ -411,30 +418,32 @@ async fn order_page(state: &AppState, id: &str, confirmation: bool) -> Response 
             return notice(state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await;
         }
     };
-    let (page_type, heading, lead) = order_texts(&order, confirmation);
+    let mails = state.carts.order_mails().confirmation;
+    let (page_type, heading, lead) = order_texts(&order, confirmation, mails);
     let path = format!("/commerce/orders/{}", order.id);
     let main = CommerceMain::Order(Box::new(OrderMain::new(&order, heading, lead)));
     respond(state, page_type, &path, heading, StatusCode::OK, &main).await
 }
 
 /// Which order page: confirmed (202) when a payment was taken, received (207) when nothing
-/// was charged, status (211) when the shopper comes back to it later.
-fn order_texts(order: &Order, confirmation: bool) -> (PageType, &'static str, String) {
-    let email = &order.email;
+/// was charged, status (211) when the shopper comes back to it later. The confirmation mail
+/// is promised only when the server sends it (`mails`).
+fn order_texts(order: &Order, confirmation: bool, mails: bool) -> (PageType, &'static str, String) {
+    let mail = if mails {
+        format!(" A confirmation goes to {}.", order.email)
+    } else {
+        String::new()
+    };
     match (confirmation, order.payment_id.is_empty()) {
         (true, false) => (
             PageType::OrderConfirmed,
             "Order confirmed",
-            format!(
-                "Thank you. Your payment was received and your order is confirmed. A confirmation goes to {email}."
-            ),
+            format!("Thank you. Your payment was received and your order is confirmed.{mail}"),
         ),
         (true, true) => (
             PageType::OrderReceived,
             "Order received",
-            format!(
-                "Thank you. We have received your order; there was nothing to pay. A confirmation goes to {email}."
-            ),
+            format!("Thank you. We have received your order; there was nothing to pay.{mail}"),
         ),
         (false, _) => (
             PageType::OrderStatus,

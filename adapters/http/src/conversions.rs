@@ -1,7 +1,9 @@
-//! Conversion events (000 s7): `POST /api/conversions/{event}` takes one of ViewContent,
-//! AddToCart, Search, Lead, CompleteRegistration, Purchase from the page and hands it to the
-//! ad pixel, only when the visitor explicitly accepted cookies for marketing. Sending happens
-//! after the answer, so a slow pixel never slows a visitor down.
+//! Conversion events (000 s7): ViewContent, AddToCart, Search, Lead, CompleteRegistration and
+//! Purchase go to the ad pixel only when the visitor explicitly accepted cookies for
+//! marketing. The server fires them where they happen ([`fire`]: product pages, the cart, the
+//! checkout, the forms, the newsletter confirmation), so they work without JavaScript and for
+//! pages served from the cache; `POST /api/conversions/{event}` takes an event only a browser
+//! sees. Sending happens after the answer, so a slow pixel never slows a visitor down.
 
 use axum::Json;
 use axum::Router;
@@ -12,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde::Deserialize;
 use serde_json::json;
-use vitrine_core::consent::{CONSENT_COOKIE, effective_consent};
+use vitrine_core::consent::{CONSENT_COOKIE, Consent, ConsentChoice, effective_consent};
 use vitrine_core::conversions::{ConversionEvent, ConversionEventName, marketing_allowed};
 use vitrine_core::money::Currency;
 
@@ -53,8 +55,49 @@ pub(crate) async fn visitor_allows_marketing(state: &AppState, headers: &HeaderM
         .find(|(name, _)| name == CONSENT_COOKIE)
         .map(|(_, value)| value.as_str());
     let consent = effective_consent(consent_cookie, sends_gpc(headers));
+    // Nothing but an explicit Accept allows marketing, whatever the site's policy; the policy
+    // is read only then, so a visit without one costs no database read.
+    if consent != Consent::Decided(ConsentChoice::Accepted) {
+        return false;
+    }
     let profile = state.repository.profile().await.ok().flatten();
     profile.is_some_and(|profile| marketing_allowed(&banner_settings(&profile.settings), consent))
+}
+
+/// Fires a conversion the server saw happen: `event` goes to the pixel when there is one and
+/// the visitor behind `headers` consented to marketing. Answers whether it was handed on.
+pub(crate) async fn fire(state: &AppState, headers: &HeaderMap, event: ConversionEvent) -> bool {
+    if state.ad_pixel.is_none() || !visitor_allows_marketing(state, headers).await {
+        return false;
+    }
+    send_in_background(state, event)
+}
+
+/// A conversion the server fires now, on the page at `path`, with `event_id` for
+/// deduplication.
+pub(crate) fn server_event(
+    state: &AppState,
+    name: ConversionEventName,
+    event_id: String,
+    path: &str,
+) -> ConversionEvent {
+    ConversionEvent {
+        name,
+        event_id,
+        time: now(),
+        source_url: format!("{}{path}", state.config.public_base_url),
+        value: None,
+        content_ids: Vec::new(),
+        search_string: None,
+    }
+}
+
+/// A new event id for an event that happens once per request (a page view, an add to
+/// cart): 128 random bits as hex after the event's name.
+pub(crate) fn random_event_id(name: ConversionEventName) -> String {
+    let mut bytes = [0u8; 16];
+    rand::fill(&mut bytes);
+    format!("{}-{}", name.wire(), hex::encode(bytes))
 }
 
 /// Hands `event` to the pixel in the background, when there is a pixel.

@@ -81,6 +81,11 @@ async fn save(State(state): State<AppState>, headers: HeaderMap, body: Bytes) ->
     let form_id = request.form_id.clone();
     match state.forms.submit(request, now()).await {
         Ok(receipt) => {
+            if let Some(event) =
+                crate::conversion_events::lead(&state, &headers, &receipt, &form_id)
+            {
+                crate::conversions::fire(&state, &headers, event).await;
+            }
             // The owner's report counts accepted submissions against renders (form conversion);
             // a replay is the same submission, counted once.
             if !receipt.replayed {

@@ -204,6 +204,12 @@ pub(crate) async fn submit(
         Ok::<_, SubmitFormError>((form, receipt))
     }
     .await;
+    if let Ok((form, receipt)) = &outcome
+        && let Some(event) =
+            crate::conversion_events::lead(&state, &headers, receipt, &form.form_id)
+    {
+        crate::conversions::fire(&state, &headers, event).await;
+    }
     match outcome {
         // The form's success URL, when it has one (000 s4); 303 makes the browser GET it.
         Ok((_, receipt)) if receipt.success_url.is_some() => (

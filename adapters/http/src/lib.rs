@@ -13,6 +13,7 @@ mod census;
 mod checkout_page;
 mod commerce_page;
 mod consent;
+mod conversion_events;
 mod conversions;
 pub mod crumb;
 mod donate_page;

@@ -10,8 +10,8 @@
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
 use axum::http::header::CACHE_CONTROL;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use vitrine_core::enums::PageType;
@@ -181,14 +181,24 @@ async fn confirm_page(State(state): State<AppState>, Query(query): Query<TokenQu
 async fn confirm(
     State(state): State<AppState>,
     Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Response {
     let title = texts::CONFIRM_TITLE;
     let Some(newsletter) = service(&state) else {
         return invalid(None, title);
     };
-    match newsletter.confirm(&token(&query, &body), now()).await {
-        Ok(TokenOutcome::Done | TokenOutcome::AlreadyDone) => {
+    let token = token(&query, &body);
+    match newsletter.confirm(&token, now()).await {
+        Ok(TokenOutcome::Done) => {
+            // The double opt-in completes the sign-up: CompleteRegistration, once.
+            if let Ok(Some(subscriber)) = newsletter.subscriber(&token).await {
+                let event = crate::conversion_events::registration_completed(&state, &subscriber);
+                crate::conversions::fire(&state, &headers, event).await;
+            }
+            page(StatusCode::OK, None, title, &paragraph(texts::CONFIRMED))
+        }
+        Ok(TokenOutcome::AlreadyDone) => {
             page(StatusCode::OK, None, title, &paragraph(texts::CONFIRMED))
         }
         Ok(TokenOutcome::Unknown) => invalid(None, title),

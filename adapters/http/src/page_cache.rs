@@ -11,13 +11,18 @@
 //! was rendered with (a plugin reloaded in development renders again), and no longer than the
 //! shortest `cache-seconds` a plugin rendering on it asked for (an event list that must drop
 //! past events).
+//!
+//! A product page keeps what a view of it tells the ad pixel beside its HTML, so a visit
+//! served from the cache fires its ViewContent like a rendered one.
 
 use std::collections::HashMap;
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use vitrine_core::ports::{RepositoryError, SiteRepository};
+
+use crate::conversion_events::ViewedProduct;
 
 /// How many pages the cache holds at most; a site has far fewer published pages.
 const CAPACITY: usize = 2048;
@@ -31,7 +36,14 @@ pub(crate) struct PageCache {
 struct CachedPage {
     version: Version,
     expires: Option<Instant>,
-    html: Bytes,
+    page: Page,
+}
+
+/// A rendered page: its HTML and, for a product page, the product a view of it shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Page {
+    pub(crate) html: Bytes,
+    pub(crate) viewed: Option<Arc<ViewedProduct>>,
 }
 
 /// What a cached page was rendered from: the site's revision and the plugins' generation.
@@ -74,7 +86,7 @@ impl PageCache {
     }
 
     /// The page at `path` rendered at `version`, if there is one and it has not expired.
-    pub(crate) fn get(&self, path: &str, version: Version) -> Option<Bytes> {
+    pub(crate) fn get(&self, path: &str, version: Version) -> Option<Page> {
         let pages = self
             .pages
             .read()
@@ -84,7 +96,7 @@ impl PageCache {
             .get(path)
             .filter(|page| page.version == version)
             .filter(|page| page.expires.is_none_or(|expires| now < expires))
-            .map(|page| page.html.clone())
+            .map(|cached| cached.page.clone())
     }
 
     /// Forgets every page, when something pages show changed outside the site revision
@@ -98,7 +110,7 @@ impl PageCache {
 
     /// Keeps a page rendered at `version`, for at most `seconds` when given. Pages of older
     /// versions make room first.
-    pub(crate) fn put(&self, path: &str, version: Version, html: Bytes, seconds: Option<u32>) {
+    pub(crate) fn put(&self, path: &str, version: Version, page: Page, seconds: Option<u32>) {
         if seconds == Some(0) {
             return;
         }
@@ -121,7 +133,7 @@ impl PageCache {
             CachedPage {
                 version,
                 expires,
-                html,
+                page,
             },
         );
     }
@@ -130,6 +142,14 @@ impl PageCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A page that tells the ad pixel nothing.
+    fn page(html: &'static [u8]) -> Page {
+        Page {
+            html: Bytes::from_static(html),
+            viewed: None,
+        }
+    }
 
     fn at(revision: u64) -> Version {
         Version {
@@ -141,8 +161,11 @@ mod tests {
     #[test]
     fn a_page_is_served_only_at_the_revision_it_was_rendered_at() {
         let cache = PageCache::new(Duration::from_secs(1));
-        cache.put("/", at(3), Bytes::from_static(b"<p>three</p>"), None);
-        assert_eq!(cache.get("/", at(3)).as_deref(), Some(&b"<p>three</p>"[..]));
+        cache.put("/", at(3), page(b"<p>three</p>"), None);
+        assert_eq!(
+            cache.get("/", at(3)).map(|page| page.html).as_deref(),
+            Some(&b"<p>three</p>"[..])
+        );
         assert!(cache.get("/", at(4)).is_none());
         assert!(cache.get("/shop", at(3)).is_none());
     }
@@ -150,21 +173,21 @@ mod tests {
     #[test]
     fn reloaded_plugins_and_plugin_lifetimes_end_a_pages_reuse() {
         let cache = PageCache::new(Duration::from_secs(1));
-        cache.put("/", at(3), Bytes::from_static(b"a"), None);
+        cache.put("/", at(3), page(b"a"), None);
         let reloaded = Version {
             revision: 3,
             plugins: 1,
         };
         assert!(cache.get("/", reloaded).is_none());
 
-        cache.put("/events", at(3), Bytes::from_static(b"soon"), Some(3600));
+        cache.put("/events", at(3), page(b"soon"), Some(3600));
         assert!(cache.get("/events", at(3)).is_some(), "within its lifetime");
-        cache.put("/now", at(3), Bytes::from_static(b"now"), Some(0));
+        cache.put("/now", at(3), page(b"now"), Some(0));
         assert!(
             cache.get("/now", at(3)).is_none(),
             "zero seconds is never reused"
         );
-        cache.put("/expired", at(3), Bytes::from_static(b"old"), Some(1));
+        cache.put("/expired", at(3), page(b"old"), Some(1));
         if let Some(page) = cache.pages.write().unwrap().get_mut("/expired") {
             page.expires = Some(Instant::now());
         }
@@ -175,24 +198,14 @@ mod tests {
     fn a_full_cache_drops_stale_pages_before_refusing_new_ones() {
         let cache = PageCache::new(Duration::from_secs(1));
         for index in 0..CAPACITY {
-            cache.put(
-                &format!("/p{index}"),
-                at(1),
-                Bytes::from_static(b"old"),
-                None,
-            );
+            cache.put(&format!("/p{index}"), at(1), page(b"old"), None);
         }
-        cache.put("/fresh", at(2), Bytes::from_static(b"new"), None);
+        cache.put("/fresh", at(2), page(b"new"), None);
         assert!(cache.get("/fresh", at(2)).is_some());
         assert!(cache.get("/p0", at(1)).is_none(), "stale pages made room");
 
         for index in 0..CAPACITY {
-            cache.put(
-                &format!("/q{index}"),
-                at(2),
-                Bytes::from_static(b"new"),
-                None,
-            );
+            cache.put(&format!("/q{index}"), at(2), page(b"new"), None);
         }
         assert!(cache.get("/q0", at(2)).is_some());
         assert!(

@@ -3,26 +3,46 @@
 //! read, a standalone "unavailable" page; the cause goes to the logs only.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, RETRY_AFTER};
-use axum::http::{StatusCode, Uri};
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use vitrine_core::catalog::Sku;
 use vitrine_core::pages::{PageContent, PageError, PageView, Viewer};
 use vitrine_core::reviews::ProductReviews;
 
 use crate::AppState;
-use crate::page_cache::Version;
+use crate::conversion_events::ViewedProduct;
+use crate::page_cache::{Page, Version};
 use crate::render::{self, RenderError};
 
 /// How long a client should wait before asking again for a site that cannot be read.
 const UNAVAILABLE_RETRY_SECONDS: &str = "60";
 
 /// `GET` (and `HEAD`) of any path no other route claims.
-pub(crate) async fn page(State(state): State<AppState>, uri: Uri) -> Response {
-    let mut response = page_response(&state, &uri).await;
+pub(crate) async fn page(
+    State(state): State<AppState>,
+    method: Method,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Response {
+    let (mut response, viewed) = page_response(&state, &uri).await;
+    if let Some(viewed) = viewed
+        && state.ad_pixel.is_some()
+        && method == Method::GET
+        && !is_prefetch(&headers)
+    {
+        // A product page was viewed: ViewContent for a consenting visitor, decided and sent
+        // after the page has gone out.
+        let event = viewed.event(&state, uri.path());
+        let state = state.clone();
+        tokio::spawn(async move {
+            crate::conversions::fire(&state, &headers, event).await;
+        });
+    }
     // A captcha widget loads the provider's script and frames: pages then allow its hosts.
     if let Some(captcha) = state.pages.captcha_settings() {
         let policy = render::captcha_content_security_policy(&captcha.provider);
@@ -35,7 +55,19 @@ pub(crate) async fn page(State(state): State<AppState>, uri: Uri) -> Response {
     response
 }
 
-async fn page_response(state: &AppState, uri: &Uri) -> Response {
+/// A browser fetching a page ahead of a possible visit (speculation rules, link prefetch):
+/// not a view.
+fn is_prefetch(headers: &HeaderMap) -> bool {
+    ["sec-purpose", "purpose"].into_iter().any(|name| {
+        headers
+            .get(name)
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|value| value.contains("prefetch"))
+    })
+}
+
+/// The page at `uri` and, when it is a product page answered 200, the product it shows.
+async fn page_response(state: &AppState, uri: &Uri) -> (Response, Option<Arc<ViewedProduct>>) {
     let state = state.clone();
     let path = uri.path();
     // Site accounts arrive with a later issue; until then every viewer is a visitor, and every
@@ -51,8 +83,8 @@ async fn page_response(state: &AppState, uri: &Uri) -> Response {
         revision,
         plugins: state.plugins.generation(),
     });
-    if let Some(html) = version.and_then(|version| state.page_cache.get(path, version)) {
-        return html_response(StatusCode::OK, html);
+    if let Some(page) = version.and_then(|version| state.page_cache.get(path, version)) {
+        return (html_response(StatusCode::OK, page.html), page.viewed);
     }
     match state.pages.page(path, &viewer).await {
         Ok(view) => match render_html(&state, &view, product_reviews(&state, &view).await.as_ref())
@@ -60,21 +92,29 @@ async fn page_response(state: &AppState, uri: &Uri) -> Response {
             Ok((status, page)) => {
                 state.plugin_styles.keep(page.stylesheets);
                 let html = Bytes::from(page.html);
+                let viewed = (status == StatusCode::OK)
+                    .then(|| ViewedProduct::of(&view))
+                    .flatten()
+                    .map(Arc::new);
                 if let (StatusCode::OK, Some(version)) = (status, version) {
+                    let cached = Page {
+                        html: html.clone(),
+                        viewed: viewed.clone(),
+                    };
                     state
                         .page_cache
-                        .put(path, version, html.clone(), page.cache_seconds);
+                        .put(path, version, cached, page.cache_seconds);
                 }
-                html_response(status, html)
+                (html_response(status, html), viewed)
             }
             Err(error) => {
                 tracing::error!(%error, path, "rendering a page failed");
-                error_page(&state, path, &viewer).await
+                (error_page(&state, path, &viewer).await, None)
             }
         },
         Err(error) => {
             log_page_error(&error, path);
-            error_page(&state, path, &viewer).await
+            (error_page(&state, path, &viewer).await, None)
         }
     }
 }

@@ -8,11 +8,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::json;
-use vitrine_core::cart::Timestamp;
-use vitrine_core::conversions::{ConversionEvent, ConversionEventName};
 use vitrine_core::site::ItemId;
 
 use crate::census::{CensusRow, now_ms, visitor_key};
+use crate::conversion_events::ViewedProduct;
 use crate::{ApiError, AppState};
 
 /// The census kind quick views are stored as.
@@ -38,9 +37,9 @@ async fn record_quick_view(
         .item(&id)
         .await
         .map_err(|error| ApiError::Unavailable(Box::new(error)))?;
-    if item.is_none_or(|item| item.product.is_none()) {
+    let Some(item) = item.filter(|item| item.product.is_some()) else {
         return Err(ApiError::NotFound);
-    }
+    };
     if state.census.disabled {
         return Ok(StatusCode::NO_CONTENT.into_response());
     }
@@ -53,20 +52,21 @@ async fn record_quick_view(
         .find(|(name, _)| name == VISITOR_COOKIE)
         .map(|(_, value)| value.as_str());
     let visitor = visitor_key(&state, &headers, visitor_cookie, now).await;
-    // A quick view is a look at a product: a ViewContent conversion for consenting visitors.
-    if crate::conversions::visitor_allows_marketing(&state, &headers).await {
-        crate::conversions::send_in_background(
-            &state,
-            ConversionEvent {
-                name: ConversionEventName::ViewContent,
-                event_id: format!("quick-view-{}-{now}", id.as_str()),
-                time: Timestamp(now),
-                source_url: String::new(),
-                value: None,
-                content_ids: vec![id.as_str().to_owned()],
-                search_string: None,
-            },
-        );
+    // A quick view is a look at a product: a ViewContent conversion for consenting visitors,
+    // priced like the product's page (the store currency is read only when a pixel is on).
+    if state.ad_pixel.is_some() {
+        let currency = state
+            .repository
+            .profile()
+            .await
+            .ok()
+            .flatten()
+            .map(|profile| profile.settings.store.selected_currency)
+            .unwrap_or_default();
+        if let Some(viewed) = ViewedProduct::of_item(&item, currency) {
+            let path = crate::conversion_events::page_path(&state, &headers, "/");
+            crate::conversions::fire(&state, &headers, viewed.event(&state, &path)).await;
+        }
     }
     state.census.record(CensusRow {
         kind: QUICK_VIEW,

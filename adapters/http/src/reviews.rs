@@ -15,8 +15,7 @@ use vitrine_core::reviews::{ReviewRequestToken, SubmitReviewError, SubmittedRevi
 use crate::cart::now;
 use crate::{ApiError, AppState};
 
-/// Where a review request's link leads: the reviews-request page (page type 209).
-pub const REVIEW_REQUEST_PATH: &str = "/commerce/review-request";
+pub use vitrine_core::reviews::REVIEW_REQUEST_PATH;
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()

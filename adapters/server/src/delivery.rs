@@ -1,11 +1,13 @@
 //! Delivery and abuse-protection settings of `vitrine serve`: where submissions go (SMTP,
-//! webhook), newsletter double opt-in, and the captcha provider; and the wiring of the
-//! delivery worker that drains the outbox in the background.
+//! webhook), newsletter double opt-in, the captcha provider, and the shopper's order mails
+//! (confirmation, review request delay); and the wiring of the delivery worker that drains
+//! the outbox in the background.
 
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use vitrine_core::checkout::OrderMails;
 use vitrine_core::forms::{
     CaptchaVerifier, DeliveryChannels, DeliveryService, FormService, NewsletterService,
     RetryPolicy, SiteLinks,
@@ -76,12 +78,38 @@ pub struct DeliveryArgs {
     /// Verify captcha tokens at this URL instead of the provider's (a compatible server).
     #[arg(long, env = "VITRINE_CAPTCHA_VERIFY_URL", value_name = "URL")]
     pub captcha_verify_url: Option<String>,
+
+    /// Mail a shopper the link to review their order's products this many days after the
+    /// order (0 to 365), or `off`. Orders mail only with --smtp-url.
+    #[arg(
+        long,
+        env = "VITRINE_REVIEW_REQUEST_DELAY_DAYS",
+        value_name = "DAYS",
+        default_value = "7",
+        value_parser = review_request_delay
+    )]
+    pub review_request_delay_days: ReviewRequestDelay,
+}
+
+/// How many days after an order its review request is mailed; none when switched off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReviewRequestDelay(Option<u32>);
+
+fn review_request_delay(text: &str) -> Result<ReviewRequestDelay, String> {
+    if text.trim().eq_ignore_ascii_case("off") {
+        return Ok(ReviewRequestDelay(None));
+    }
+    match text.trim().parse::<u32>() {
+        Ok(days) if days <= 365 => Ok(ReviewRequestDelay(Some(days))),
+        _ => Err("a number of days from 0 to 365, or off".to_owned()),
+    }
 }
 
 /// The configured channels and protections, ready to hand to the services.
 pub struct Delivery {
     channels: DeliveryChannels,
     double_opt_in: bool,
+    review_request_delay: ReviewRequestDelay,
     captcha: Option<(Arc<dyn CaptchaVerifier>, CaptchaSettingsContext)>,
 }
 
@@ -143,8 +171,23 @@ impl Delivery {
                 webhook,
             },
             double_opt_in: args.newsletter_double_opt_in,
+            review_request_delay: args.review_request_delay_days,
             captcha,
         })
+    }
+
+    /// The mails orders send: the confirmation and the review request, when the server can
+    /// send mail at all (the order page promises the confirmation only then).
+    pub fn order_mails(&self) -> OrderMails {
+        let mails = self.channels.mailer.is_some();
+        OrderMails {
+            confirmation: mails,
+            review_request_delay_seconds: self
+                .review_request_delay
+                .0
+                .filter(|_| mails)
+                .map(|days| i64::from(days) * 24 * 60 * 60),
+        }
     }
 
     /// The captcha settings the page context carries.
@@ -268,5 +311,33 @@ mod tests {
         let nothing = configure(&[]).unwrap();
         assert!(nothing.channels.owner_deliveries().is_empty());
         assert_eq!(nothing.captcha_settings(), None);
+    }
+
+    #[test]
+    fn orders_mail_only_with_smtp_and_ask_for_reviews_after_the_configured_days() {
+        let smtp = ["--smtp-url", "smtp://127.0.0.1:2525"];
+        assert_eq!(
+            configure(&smtp).unwrap().order_mails(),
+            OrderMails {
+                confirmation: true,
+                review_request_delay_seconds: Some(7 * 24 * 60 * 60),
+            }
+        );
+        let soon = configure(&[smtp[0], smtp[1], "--review-request-delay-days", "0"]).unwrap();
+        assert_eq!(soon.order_mails().review_request_delay_seconds, Some(0));
+        let off = configure(&[smtp[0], smtp[1], "--review-request-delay-days", "off"]).unwrap();
+        assert_eq!(
+            off.order_mails(),
+            OrderMails {
+                confirmation: true,
+                review_request_delay_seconds: None,
+            }
+        );
+        assert_eq!(configure(&[]).unwrap().order_mails(), OrderMails::default());
+        assert!(
+            refusal(&["--review-request-delay-days", "400"]).contains("0 to 365, or off"),
+            "{}",
+            refusal(&["--review-request-delay-days", "400"])
+        );
     }
 }

@@ -62,7 +62,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             repository.clone(),
             profile.settings.store.selected_currency,
         )
-        .with_hold_seconds(args.checkout_hold_seconds),
+        .with_hold_seconds(args.checkout_hold_seconds)
+        .with_order_mails(delivery.order_mails()),
         payments,
     ));
     // Donations pay through the carts' gateway, so one payment configuration serves both.

@@ -244,10 +244,11 @@ macro_rules! sql_commerce_store {
                 }))
             }
 
-            async fn place_order(
+            async fn place_order_with_follow_up(
                 &self,
                 order: &vitrine_core::checkout::Order,
                 coupon_limits: &[vitrine_core::checkout::CouponLimit],
+                follow_up: &vitrine_core::checkout::OrderFollowUp,
             ) -> Result<vitrine_core::checkout::Order, vitrine_core::checkout::PlaceOrderError>
             {
                 use vitrine_core::checkout::PlaceOrderError;
@@ -395,6 +396,9 @@ macro_rules! sql_commerce_store {
                         .await
                         .map_err(repository_error("recording a subscription"))?;
                 }
+                Self::write_order_follow_up(&mut *tx, order, follow_up)
+                    .await
+                    .map_err(repository_error("enqueuing an order's mails"))?;
                 sqlx::query(sql::RELEASE_HOLDS)
                     .bind(order.cart_token.as_str())
                     .execute(&mut *tx)

@@ -6,24 +6,27 @@
 //! [`write_follow_up`]: crate::forms::SqliteFormStore::write_follow_up
 
 use vitrine_core::forms::{
-    DeliveryKind, DeliveryRecord, DueDelivery, StoredSubmission, Subscriber,
+    DeliveryKind, DeliveryRecord, DeliverySubject, DueDelivery, StoredSubmission, Subscriber,
 };
 use vitrine_core::ports::RepositoryError;
 
-/// A claimed delivery with its submission and, for a newsletter, its subscriber.
+/// A claimed delivery with its submission and, for a newsletter, its subscriber; or, for a
+/// delivery about an order, the order's id (its columns are read apart).
 #[derive(sqlx::FromRow)]
 pub(crate) struct ClaimedRow {
     delivery_id: i64,
     kind: String,
     attempts: i64,
-    id: i64,
-    form_id: String,
+    order_id: Option<String>,
+    review_token: Option<String>,
+    id: Option<i64>,
+    form_id: Option<String>,
     collection_id: Option<String>,
-    object_name: String,
-    is_overlay_form: bool,
-    form_values: String,
-    spam: bool,
-    created_at: i64,
+    object_name: Option<String>,
+    is_overlay_form: Option<bool>,
+    form_values: Option<String>,
+    spam: Option<bool>,
+    created_at: Option<i64>,
     list_id: Option<String>,
     email: Option<String>,
     unsubscribe_token: Option<String>,
@@ -39,11 +42,48 @@ fn kind(text: &str) -> Result<DeliveryKind, RepositoryError> {
     })
 }
 
+/// What a claimed row is about, as far as its own columns tell.
+pub(crate) enum ClaimedSubject {
+    Ready(DueDelivery),
+    /// The order's columns and its review request are read next.
+    Order {
+        id: i64,
+        kind: DeliveryKind,
+        attempts: u32,
+        order_id: String,
+        review_token: Option<String>,
+    },
+    /// The submission it names is gone: nothing can be sent.
+    Gone {
+        id: i64,
+        attempts: u32,
+    },
+}
+
 impl ClaimedRow {
-    pub(crate) fn into_due(self) -> Result<DueDelivery, RepositoryError> {
+    pub(crate) fn into_subject(self) -> Result<ClaimedSubject, RepositoryError> {
+        let kind = kind(&self.kind)?;
+        let attempts = u32::try_from(self.attempts).unwrap_or(u32::MAX);
+        if let Some(order_id) = self.order_id {
+            return Ok(ClaimedSubject::Order {
+                id: self.delivery_id,
+                kind,
+                attempts,
+                order_id,
+                review_token: self.review_token,
+            });
+        }
+        let (Some(id), Some(form_id), Some(object_name), Some(values_json)) =
+            (self.id, self.form_id, self.object_name, self.form_values)
+        else {
+            return Ok(ClaimedSubject::Gone {
+                id: self.delivery_id,
+                attempts,
+            });
+        };
         let subscriber = match (self.list_id, self.email, self.unsubscribe_token) {
             (Some(list), Some(email), Some(unsubscribe_token)) => Some(Subscriber {
-                submission_id: self.id,
+                submission_id: id,
                 list,
                 email,
                 unsubscribe_token,
@@ -53,22 +93,24 @@ impl ClaimedRow {
             }),
             _ => None,
         };
-        Ok(DueDelivery {
+        Ok(ClaimedSubject::Ready(DueDelivery {
             id: self.delivery_id,
-            kind: kind(&self.kind)?,
-            attempts: u32::try_from(self.attempts).unwrap_or(u32::MAX),
-            submission: StoredSubmission {
-                id: self.id,
-                form_id: self.form_id,
-                collection_id: self.collection_id,
-                object_name: self.object_name,
-                is_overlay_form: self.is_overlay_form,
-                values_json: self.form_values,
-                spam: self.spam,
-                created_at: self.created_at,
+            kind,
+            attempts,
+            subject: DeliverySubject::Submission {
+                submission: StoredSubmission {
+                    id,
+                    form_id,
+                    collection_id: self.collection_id,
+                    object_name,
+                    is_overlay_form: self.is_overlay_form.unwrap_or(false),
+                    values_json,
+                    spam: self.spam.unwrap_or(false),
+                    created_at: self.created_at.unwrap_or(0),
+                },
+                subscriber,
             },
-            subscriber,
-        })
+        }))
     }
 }
 
@@ -100,7 +142,8 @@ impl From<SubscriberRow> for Subscriber {
 #[derive(sqlx::FromRow)]
 pub(crate) struct DeliveryRow {
     id: i64,
-    submission_id: i64,
+    submission_id: Option<i64>,
+    order_id: Option<String>,
     kind: String,
     attempts: i64,
     next_attempt_ms: i64,
@@ -114,6 +157,7 @@ impl DeliveryRow {
         Ok(DeliveryRecord {
             id: self.id,
             submission_id: self.submission_id,
+            order_id: self.order_id,
             kind: kind(&self.kind)?,
             attempts: u32::try_from(self.attempts).unwrap_or(u32::MAX),
             next_attempt_ms: self.next_attempt_ms,
@@ -161,6 +205,43 @@ macro_rules! sql_outbox {
                 }
                 Ok(())
             }
+
+            /// The order a delivery names, with the review request its mail asks about; none
+            /// when the order is not there.
+            async fn order_subject(
+                &self,
+                order_id: &str,
+                review_token: Option<&str>,
+            ) -> Result<Option<vitrine_core::forms::DeliverySubject>, vitrine_core::ports::RepositoryError>
+            {
+                let failed = $crate::errors::repository_error;
+                let order: Option<$crate::cart_store::OrderRow> =
+                    sqlx::query_as($crate::cart_statements::ORDER_BY_ID)
+                        .bind(order_id)
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err(failed("reading a delivery's order"))?;
+                let Some(order) = order else {
+                    return Ok(None);
+                };
+                let review_request = match review_token {
+                    Some(token) => {
+                        let row: Option<$crate::review_store::RequestRow> =
+                            sqlx::query_as($crate::review_statements::LOAD_REQUEST)
+                                .bind(token)
+                                .fetch_optional(&self.pool)
+                                .await
+                                .map_err(failed("reading a delivery's review request"))?;
+                        row.map($crate::review_store::RequestRow::into_request)
+                            .transpose()?
+                    }
+                    None => None,
+                };
+                Ok(Some(vitrine_core::forms::DeliverySubject::Order {
+                    order: Box::new(order.into_order()?),
+                    review_request,
+                }))
+            }
         }
 
         #[async_trait::async_trait]
@@ -199,9 +280,39 @@ macro_rules! sql_outbox {
                         .fetch_optional(&self.pool)
                         .await
                         .map_err(failed("reading a claimed delivery"))?;
-                    if let Some(row) = row {
-                        claimed.push(row.into_due()?);
-                    }
+                    let Some(row) = row else { continue };
+                    let gone = match row.into_subject()? {
+                        $crate::outbox::ClaimedSubject::Ready(due) => {
+                            claimed.push(due);
+                            continue;
+                        }
+                        $crate::outbox::ClaimedSubject::Order {
+                            id,
+                            kind,
+                            attempts,
+                            order_id,
+                            review_token,
+                        } => match self.order_subject(&order_id, review_token.as_deref()).await? {
+                            Some(subject) => {
+                                claimed.push(vitrine_core::forms::DueDelivery {
+                                    id,
+                                    kind,
+                                    attempts,
+                                    subject,
+                                });
+                                continue;
+                            }
+                            None => (id, attempts, "the order is gone"),
+                        },
+                        $crate::outbox::ClaimedSubject::Gone { id, attempts } => {
+                            (id, attempts, "the submission is gone")
+                        }
+                    };
+                    // Nothing can ever be sent about it: give up now rather than claim it
+                    // again at the end of every lease.
+                    let (id, attempts, reason) = gone;
+                    <Self as vitrine_core::forms::DeliveryOutbox>::give_up(self, id, attempts, reason)
+                        .await?;
                 }
                 Ok(claimed)
             }

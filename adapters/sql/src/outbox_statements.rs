@@ -3,6 +3,10 @@
 pub(crate) const ENQUEUE: &str = "INSERT INTO form_deliveries \
      (submission_id, kind, next_attempt_ms, created_at) VALUES ($1, $2, $3, $4)";
 
+/// A delivery about an order, due at `$4`; `$2` names the review request of a review mail.
+pub(crate) const ENQUEUE_FOR_ORDER: &str = "INSERT INTO form_deliveries \
+     (order_id, review_token, kind, next_attempt_ms, created_at) VALUES ($1, $2, $3, $4, $5)";
+
 pub(crate) const INSERT_SUBSCRIBER: &str = "INSERT INTO newsletter_subscribers \
      (submission_id, list_id, email, unsubscribe_token, confirm_token, confirmed_at) \
      VALUES ($1, $2, $3, $4, $5, $6)";
@@ -15,11 +19,13 @@ pub(crate) const DUE: &str = "SELECT id, next_attempt_ms FROM form_deliveries \
 pub(crate) const CLAIM: &str = "UPDATE form_deliveries SET next_attempt_ms = $1 \
      WHERE id = $2 AND next_attempt_ms = $3 AND delivered_ms IS NULL AND failed = FALSE";
 
+/// A claimed delivery with its submission (and subscriber), or the order it names.
 pub(crate) const CLAIMED: &str = "SELECT d.id AS delivery_id, d.kind, d.attempts, \
+     d.order_id, d.review_token, \
      s.id, s.form_id, s.collection_id, s.object_name, s.is_overlay_form, s.form_values, s.spam, \
      s.created_at, n.list_id, n.email, n.unsubscribe_token, n.confirm_token, n.confirmed_at, \
      n.unsubscribed_at \
-     FROM form_deliveries d JOIN form_submissions s ON s.id = d.submission_id \
+     FROM form_deliveries d LEFT JOIN form_submissions s ON s.id = d.submission_id \
      LEFT JOIN newsletter_subscribers n ON n.submission_id = s.id WHERE d.id = $1";
 
 pub(crate) const DELIVERED: &str = "UPDATE form_deliveries \
@@ -31,8 +37,8 @@ pub(crate) const RETRY: &str = "UPDATE form_deliveries \
 pub(crate) const GIVE_UP: &str = "UPDATE form_deliveries \
      SET attempts = $1, failed = TRUE, last_error = $2 WHERE id = $3";
 
-pub(crate) const LIST: &str = "SELECT id, submission_id, kind, attempts, next_attempt_ms, \
-     delivered_ms, failed, last_error FROM form_deliveries ORDER BY id";
+pub(crate) const LIST: &str = "SELECT id, submission_id, order_id, kind, attempts, \
+     next_attempt_ms, delivered_ms, failed, last_error FROM form_deliveries ORDER BY id";
 
 pub(crate) const SUBSCRIBER_BY_TOKEN: &str = "SELECT submission_id, list_id, email, \
      unsubscribe_token, confirm_token, confirmed_at, unsubscribed_at FROM newsletter_subscribers \

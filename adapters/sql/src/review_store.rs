@@ -134,6 +134,21 @@ pub(crate) fn summary(count: i64, total: i64) -> vitrine_core::reviews::RatingSu
     )
 }
 
+/// The statement that stores a review request, bound, for either backend: the review store
+/// runs it alone, an order's transaction runs it beside the order.
+macro_rules! save_request_query {
+    ($request:expr) => {
+        sqlx::query($crate::review_statements::SAVE_REQUEST)
+            .bind($request.token.as_str())
+            .bind($request.order_id.as_str())
+            .bind($request.author_name.as_str())
+            .bind($crate::review_store::items_json($request))
+            .bind($request.created.millis())
+            .bind($request.expires_at.millis())
+    };
+}
+pub(crate) use save_request_query;
+
 macro_rules! sql_review_store {
     ($store:ty, $reviews_for:expr, $summary_for:expr) => {
         #[async_trait::async_trait]
@@ -142,13 +157,7 @@ macro_rules! sql_review_store {
                 &self,
                 request: &vitrine_core::reviews::ReviewRequest,
             ) -> Result<(), vitrine_core::ports::RepositoryError> {
-                sqlx::query($crate::review_statements::SAVE_REQUEST)
-                    .bind(request.token.as_str())
-                    .bind(&request.order_id)
-                    .bind(&request.author_name)
-                    .bind($crate::review_store::items_json(request))
-                    .bind(request.created.millis())
-                    .bind(request.expires_at.millis())
+                $crate::review_store::save_request_query!(request)
                     .execute(&self.pool)
                     .await
                     .map_err($crate::errors::repository_error("saving a review request"))?;

@@ -76,6 +76,38 @@ fn key(n: usize) -> IdempotencyKey {
 
 const NOW: Timestamp = Timestamp(1_700_000_000_000);
 
+/// A checkout form filled for a US address, the "standard" shipping option and the test
+/// gateway's card that succeeds.
+pub fn paid_checkout_form(email: &str) -> super::CheckoutForm {
+    super::CheckoutForm {
+        email: email.into(),
+        name: "Ada Shopper".into(),
+        address_line1: "1 Main St".into(),
+        city: "Boston".into(),
+        region: "MA".into(),
+        postal_code: "02139".into(),
+        country: "US".into(),
+        shipping_option: "standard".into(),
+        card_number: super::TEST_CARD_SUCCEEDS.into(),
+        card_expiry: "12/40".into(),
+        card_cvc: "123".into(),
+        ..super::CheckoutForm::default()
+    }
+}
+
+/// Store rules with one shipping option, "standard", at a flat 5.00, as the server's demo
+/// store offers: enough for a physical product to check out in tests.
+pub fn flat_rate_rules() -> StoreRules {
+    StoreRules {
+        shipping_options: vec![crate::cart::ShippingOption {
+            id: "standard".into(),
+            name: "Standard shipping".into(),
+            rate: crate::cart::ShippingRate::FlatRate { cost_cents: 500 },
+        }],
+        ..StoreRules::default()
+    }
+}
+
 /// A cart holding `quantity` of a digital or service `sku` (so no shipping is needed).
 fn cart_with(sku_text: &str, quantity: u32) -> CartState {
     let mut cart = CartState::new("cart", "site", NOW);

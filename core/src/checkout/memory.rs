@@ -5,6 +5,7 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 
+use super::follow_up::OrderFollowUp;
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::store::{CommerceStore, HoldStockError};
 use super::subscription::Subscription;
@@ -19,6 +20,8 @@ struct Inner {
     orders: Vec<Order>,
     subscriptions: Vec<Subscription>,
     holds: StockHolds,
+    /// What each placed order's transaction wrote beside it, by order id.
+    follow_ups: Vec<(String, OrderFollowUp)>,
 }
 
 /// Everything behind one mutex, which makes `place_order` atomic: no other call can see or
@@ -31,6 +34,13 @@ pub struct InMemoryCommerceStore {
 impl InMemoryCommerceStore {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The follow-up written with each placed order, by order id, in the order of placing.
+    /// There is no in-memory outbox worker for them: a server that sends mail keeps its
+    /// orders in a database, where the delivery worker reads them.
+    pub fn follow_ups(&self) -> Vec<(String, OrderFollowUp)> {
+        self.lock().follow_ups.clone()
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -77,10 +87,11 @@ impl CommerceStore for InMemoryCommerceStore {
         Ok(self.lock().stock.get(sku).copied())
     }
 
-    async fn place_order(
+    async fn place_order_with_follow_up(
         &self,
         order: &Order,
         coupon_limits: &[CouponLimit],
+        follow_up: &OrderFollowUp,
     ) -> Result<Order, PlaceOrderError> {
         let mut inner = self.lock();
         if let Some(placed) = inner
@@ -135,6 +146,7 @@ impl CommerceStore for InMemoryCommerceStore {
         }
         inner.orders.push(order.clone());
         inner.subscriptions.extend(Subscription::start(order));
+        inner.follow_ups.push((order.id.clone(), follow_up.clone()));
         Ok(order.clone())
     }
 

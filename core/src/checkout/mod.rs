@@ -6,6 +6,8 @@ mod contribution;
 mod details;
 mod donation;
 mod entry;
+mod follow_up;
+pub mod mails;
 mod memory;
 mod order;
 mod payment;
@@ -33,6 +35,10 @@ pub use donation::{
     parse_amount,
 };
 pub use entry::{CheckoutEntryRefusal, SESSION_EXPIRED_ALERT, enter_checkout, held_message};
+pub use follow_up::{
+    DEFAULT_REVIEW_REQUEST_DELAY_SECONDS, OrderFollowUp, OrderMails, ScheduledReviewRequest,
+    review_request_token,
+};
 pub use memory::InMemoryCommerceStore;
 pub use order::{
     CouponLimit, IdempotencyKey, InvalidIdempotencyKey, Order, OrderLine, PlaceOrderError,
@@ -47,6 +53,9 @@ pub use service::{
 };
 pub use store::{CommerceStore, HoldStockError};
 pub use subscription::{Subscription, SubscriptionStatus};
+
+/// Where order pages live: `/commerce/orders/{id}` (page type 211) and its `/confirmed`.
+pub const ORDERS_PATH: &str = "/commerce/orders";
 
 #[cfg(test)]
 mod tests {

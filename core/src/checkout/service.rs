@@ -15,6 +15,7 @@ use crate::site::ItemId;
 
 use super::details::{CheckoutFieldErrors, CheckoutForm, CheckoutNeeds};
 use super::entry::{CheckoutEntryRefusal, enter_checkout};
+use super::follow_up::{OrderFollowUp, OrderMails};
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::payment::{PaymentError, PaymentGateway, PaymentRequest, TestPaymentGateway};
 use super::store::CommerceStore;
@@ -93,6 +94,7 @@ pub struct CartService {
     rules: StoreRules,
     payments: Arc<dyn PaymentGateway>,
     hold_seconds: i64,
+    order_mails: OrderMails,
 }
 
 /// How long a cart's items are held at checkout unless configured otherwise: ten minutes.
@@ -110,7 +112,18 @@ impl CartService {
             rules,
             payments: Arc::new(TestPaymentGateway::new()),
             hold_seconds: DEFAULT_HOLD_SECONDS,
+            order_mails: OrderMails::default(),
         }
+    }
+
+    /// The same service sending `mails` about every order it places (none by default).
+    pub fn with_order_mails(mut self, mails: OrderMails) -> Self {
+        self.order_mails = mails;
+        self
+    }
+
+    pub fn order_mails(&self) -> OrderMails {
+        self.order_mails
     }
 
     /// The same service holding a cart's items for `seconds` at checkout (at least 1).
@@ -324,7 +337,11 @@ impl CartService {
         let priced = cart.price(&self.rules, now);
         let order = Order::from_cart(&priced, order_id, key, token.clone(), email, now)?;
         self.store
-            .place_order(&order, &self.coupon_limits(&order))
+            .place_order_with_follow_up(
+                &order,
+                &self.coupon_limits(&order),
+                &OrderFollowUp::new(&order, &priced, self.order_mails),
+            )
             .await
     }
 
@@ -399,6 +416,7 @@ impl CartService {
             now,
         )?;
         order.shipping_address = details.address.clone();
+        let follow_up = OrderFollowUp::new(&order, &priced, self.order_mails);
         if order.grand_total_cents > 0 {
             let with_payment = CheckoutNeeds {
                 shipping: requires_shipping,
@@ -423,7 +441,7 @@ impl CartService {
             order.payment_id = payment.id.clone();
             return match self
                 .store
-                .place_order(&order, &self.coupon_limits(&order))
+                .place_order_with_follow_up(&order, &self.coupon_limits(&order), &follow_up)
                 .await
             {
                 Ok(placed) => Ok(placed),
@@ -437,7 +455,7 @@ impl CartService {
         }
         Ok(self
             .store
-            .place_order(&order, &self.coupon_limits(&order))
+            .place_order_with_follow_up(&order, &self.coupon_limits(&order), &follow_up)
             .await?)
     }
 

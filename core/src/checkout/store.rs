@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 
+use super::follow_up::OrderFollowUp;
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, HoldError, Stock, Timestamp};
@@ -51,6 +52,20 @@ pub trait CommerceStore: Send + Sync {
         &self,
         order: &Order,
         coupon_limits: &[CouponLimit],
+    ) -> Result<Order, PlaceOrderError> {
+        self.place_order_with_follow_up(order, coupon_limits, &OrderFollowUp::default())
+            .await
+    }
+
+    /// [`Self::place_order`], writing `follow_up` in the same transaction: the review
+    /// request is stored and the mails are enqueued in the delivery outbox, due when the
+    /// follow-up says. Written only when this call places the order: a replay of its
+    /// idempotency key and a refused order write nothing.
+    async fn place_order_with_follow_up(
+        &self,
+        order: &Order,
+        coupon_limits: &[CouponLimit],
+        follow_up: &OrderFollowUp,
     ) -> Result<Order, PlaceOrderError>;
 
     /// Holds `lines` for the cart `token` from `now` for `seconds`, all or nothing, in

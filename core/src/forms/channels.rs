@@ -1,5 +1,6 @@
 //! The ports deliveries go out through, a mailer and a webhook sender, and the messages the
-//! core composes for them: the owner's copy of a submission and the double opt-in mail.
+//! core composes for them: the owner's copy of a submission and the double opt-in mail (the
+//! shopper's order mails are in `checkout::mails`).
 
 use std::collections::BTreeMap;
 
@@ -9,6 +10,8 @@ use super::export::value_text;
 use super::outbox::Subscriber;
 use super::submission::StoredSubmission;
 use super::values::FieldValue;
+use crate::checkout::ORDERS_PATH;
+use crate::reviews::REVIEW_REQUEST_PATH;
 
 /// Why a send failed. A temporary failure is retried with backoff; a permanent one (the
 /// receiver refused the message itself) is not.
@@ -56,7 +59,8 @@ pub trait WebhookSender: Send + Sync {
     async fn send(&self, notice: &SubmissionNotice, now: i64) -> Result<(), SendError>;
 }
 
-/// The site's absolute links in mails: confirmation and unsubscribe pages.
+/// The site's absolute links in mails: confirmation and unsubscribe pages, order pages and
+/// review requests.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SiteLinks {
     /// The public URL without a trailing slash.
@@ -81,6 +85,16 @@ impl SiteLinks {
 
     pub fn unsubscribe(&self, token: &str) -> String {
         format!("{}{UNSUBSCRIBE_PATH}?token={token}", self.base)
+    }
+
+    /// An order's status page (page type 211).
+    pub fn order(&self, order_id: &str) -> String {
+        format!("{}{ORDERS_PATH}/{order_id}", self.base)
+    }
+
+    /// The page that reviews the products of a review request (page type 209).
+    pub fn review_request(&self, token: &str) -> String {
+        format!("{}{REVIEW_REQUEST_PATH}?token={token}", self.base)
     }
 }
 

@@ -9,7 +9,10 @@ use super::channels::{
     Mailer, SendError, SiteLinks, SubmissionNotice, WebhookSender, confirmation_mail, owner_mail,
     stored_values,
 };
-use super::outbox::{DeliveryKind, DeliveryOutbox, DueDelivery};
+use super::outbox::{DeliveryKind, DeliveryOutbox, DeliverySubject, DueDelivery, Subscriber};
+use super::submission::StoredSubmission;
+use crate::cart::Timestamp;
+use crate::checkout::mails::{order_confirmation_mail, review_request_mail};
 use crate::ports::RepositoryError;
 
 /// When failed deliveries are tried again: after `first_delay_ms`, then twice as long each
@@ -160,28 +163,64 @@ impl DeliveryService {
     }
 
     async fn send(&self, delivery: &DueDelivery, now: i64) -> Result<(), SendError> {
-        // A channel removed from the configuration since the entry was written is a
-        // permanent failure: retrying cannot help until the owner configures it again.
-        let missing = |what: &str| SendError::Permanent(format!("no {what} is configured"));
+        match &delivery.subject {
+            DeliverySubject::Submission {
+                submission,
+                subscriber,
+            } => {
+                self.send_submission(delivery, submission, subscriber.as_ref(), now)
+                    .await
+            }
+            DeliverySubject::Order {
+                order,
+                review_request,
+            } => {
+                let mail = match delivery.kind {
+                    DeliveryKind::OrderConfirmation => {
+                        Some(order_confirmation_mail(order, &self.links))
+                    }
+                    DeliveryKind::ReviewRequest => review_request.as_ref().and_then(|request| {
+                        review_request_mail(order, request, &self.links, Timestamp(now * 1000))
+                    }),
+                    other => {
+                        return Err(SendError::Permanent(format!(
+                            "a delivery of kind {} cannot be about an order",
+                            other.as_str()
+                        )));
+                    }
+                };
+                // An expired or emptied request has nothing left to ask.
+                match mail {
+                    Some(mail) => self.mailer()?.send(&mail).await,
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+
+    fn mailer(&self) -> Result<&Arc<dyn Mailer>, SendError> {
+        self.channels
+            .mailer
+            .as_ref()
+            .ok_or_else(|| missing("mailer"))
+    }
+
+    async fn send_submission(
+        &self,
+        delivery: &DueDelivery,
+        submission: &StoredSubmission,
+        subscriber: Option<&Subscriber>,
+        now: i64,
+    ) -> Result<(), SendError> {
         match delivery.kind {
             DeliveryKind::OwnerEmail => {
-                let mailer = self
-                    .channels
-                    .mailer
-                    .as_ref()
-                    .ok_or_else(|| missing("mailer"))?;
                 let to = self
                     .channels
                     .owner_email
                     .as_deref()
                     .ok_or_else(|| missing("owner email"))?;
-                let mail = owner_mail(
-                    to,
-                    &delivery.submission,
-                    &self.links,
-                    delivery.subscriber.as_ref(),
-                );
-                mailer.send(&mail).await
+                let mail = owner_mail(to, submission, &self.links, subscriber);
+                self.mailer()?.send(&mail).await
             }
             DeliveryKind::Webhook => {
                 let webhook = self
@@ -191,35 +230,39 @@ impl DeliveryService {
                     .ok_or_else(|| missing("webhook"))?;
                 let notice = SubmissionNotice {
                     delivery_id: delivery.id,
-                    submission: delivery.submission.clone(),
-                    values: stored_values(&delivery.submission),
-                    subscriber_email: delivery.subscriber.as_ref().map(|s| s.email.clone()),
-                    unsubscribe_url: delivery
-                        .subscriber
-                        .as_ref()
+                    submission: submission.clone(),
+                    values: stored_values(submission),
+                    subscriber_email: subscriber.map(|s| s.email.clone()),
+                    unsubscribe_url: subscriber
                         .map(|s| self.links.unsubscribe(&s.unsubscribe_token)),
                 };
                 webhook.send(&notice, now).await
             }
             DeliveryKind::SubscriptionConfirmation => {
-                let mailer = self
-                    .channels
-                    .mailer
-                    .as_ref()
-                    .ok_or_else(|| missing("mailer"))?;
-                let subscriber = delivery
-                    .subscriber
-                    .as_ref()
+                let mailer = self.mailer()?;
+                let mail = subscriber
                     .filter(|subscriber| !subscriber.unsubscribed && !subscriber.confirmed)
                     // Confirmed or gone before the mail went out: nothing left to ask.
                     .and_then(|subscriber| confirmation_mail(subscriber, &self.links));
-                match subscriber {
+                match mail {
                     Some(mail) => mailer.send(&mail).await,
                     None => Ok(()),
                 }
             }
+            DeliveryKind::OrderConfirmation | DeliveryKind::ReviewRequest => {
+                Err(SendError::Permanent(format!(
+                    "a delivery of kind {} cannot be about a submission",
+                    delivery.kind.as_str()
+                )))
+            }
         }
     }
+}
+
+/// A channel removed from the configuration since the entry was written is a permanent
+/// failure: retrying cannot help until the owner configures it again.
+fn missing(what: &str) -> SendError {
+    SendError::Permanent(format!("no {what} is configured"))
 }
 
 #[cfg(test)]

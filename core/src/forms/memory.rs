@@ -7,8 +7,8 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 
 use super::outbox::{
-    DeliveryKind, DeliveryOutbox, DeliveryRecord, DueDelivery, NewsletterSubscriptions, Subscriber,
-    TokenOutcome,
+    DeliveryKind, DeliveryOutbox, DeliveryRecord, DeliverySubject, DueDelivery,
+    NewsletterSubscriptions, Subscriber, TokenOutcome,
 };
 use super::ports::{
     CaptchaError, CaptchaVerifier, RateDecision, RateLimit, RateLimiter, SaveOutcome,
@@ -76,7 +76,8 @@ impl FormStoreState {
             let id = self.outbox.len() as i64 + 1;
             self.outbox.push(DeliveryRecord {
                 id,
-                submission_id,
+                submission_id: Some(submission_id),
+                order_id: None,
                 kind: *kind,
                 attempts: 0,
                 next_attempt_ms: now_ms,
@@ -243,7 +244,7 @@ impl DeliveryOutbox for MemoryFormStore {
             let Some(submission) = state
                 .submissions
                 .iter()
-                .find(|s| s.id == record.submission_id)
+                .find(|s| Some(s.id) == record.submission_id)
                 .cloned()
             else {
                 continue;
@@ -252,8 +253,10 @@ impl DeliveryOutbox for MemoryFormStore {
                 id: record.id,
                 kind: record.kind,
                 attempts: record.attempts,
-                subscriber: state.subscribers.get(&submission.id).cloned(),
-                submission,
+                subject: DeliverySubject::Submission {
+                    subscriber: state.subscribers.get(&submission.id).cloned(),
+                    submission,
+                },
             });
         }
         Ok(claimed)

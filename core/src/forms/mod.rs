@@ -29,8 +29,8 @@ pub use delivery::{DeliveryChannels, DeliveryRound, DeliveryService, RetryPolicy
 pub use model::{FieldDefinition, FieldKind, FormDefinition, FormKind};
 pub use newsletter::NewsletterService;
 pub use outbox::{
-    DeliveryKind, DeliveryOutbox, DeliveryRecord, DueDelivery, FollowUp, NewsletterSubscriptions,
-    Subscriber, SubscriptionTokens, TokenOutcome,
+    DeliveryKind, DeliveryOutbox, DeliveryRecord, DeliverySubject, DueDelivery, FollowUp,
+    NewsletterSubscriptions, Subscriber, SubscriptionTokens, TokenOutcome,
 };
 pub use ports::{
     CaptchaError, CaptchaVerifier, FormStore, RateDecision, RateLimit, RateLimiter, SaveOutcome,

@@ -1,12 +1,15 @@
-//! The delivery outbox: what must still reach the site owner (an email, a webhook) or a
-//! newsletter subscriber (a confirmation mail) after a submission is stored. Entries are
-//! written in the same transaction as the submission, so a stored submission is never left
-//! without its deliveries, and a worker sends them later, retrying with backoff.
+//! The delivery outbox: what must still reach the site owner (an email, a webhook), a
+//! newsletter subscriber (a confirmation mail) or a shopper (the order confirmation, a review
+//! request) after a submission is stored or an order placed. Entries are written in the same
+//! transaction as the submission or the order, so neither is ever left without its
+//! deliveries, and a worker sends them later, retrying with backoff.
 
 use async_trait::async_trait;
 
 use super::submission::StoredSubmission;
+use crate::checkout::Order;
 use crate::ports::RepositoryError;
+use crate::reviews::ReviewRequest;
 
 /// Where one delivery goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -17,6 +20,10 @@ pub enum DeliveryKind {
     Webhook,
     /// The double opt-in mail with the confirmation link, to the subscriber.
     SubscriptionConfirmation,
+    /// The order's lines and totals with a link to its page, to the shopper.
+    OrderConfirmation,
+    /// The link to review the order's products, to the shopper, some days after the order.
+    ReviewRequest,
 }
 
 impl DeliveryKind {
@@ -26,17 +33,21 @@ impl DeliveryKind {
             Self::OwnerEmail => "owner_email",
             Self::Webhook => "webhook",
             Self::SubscriptionConfirmation => "confirmation_email",
+            Self::OrderConfirmation => "order_confirmation_email",
+            Self::ReviewRequest => "review_request_email",
         }
     }
 
+    pub const ALL: [Self; 5] = [
+        Self::OwnerEmail,
+        Self::Webhook,
+        Self::SubscriptionConfirmation,
+        Self::OrderConfirmation,
+        Self::ReviewRequest,
+    ];
+
     pub fn parse(text: &str) -> Option<Self> {
-        [
-            Self::OwnerEmail,
-            Self::Webhook,
-            Self::SubscriptionConfirmation,
-        ]
-        .into_iter()
-        .find(|kind| kind.as_str() == text)
+        Self::ALL.into_iter().find(|kind| kind.as_str() == text)
     }
 }
 
@@ -77,15 +88,50 @@ pub struct DueDelivery {
     pub kind: DeliveryKind,
     /// Attempts made before this one.
     pub attempts: u32,
-    pub submission: StoredSubmission,
-    pub subscriber: Option<Subscriber>,
+    pub subject: DeliverySubject,
+}
+
+/// What a delivery is about: a stored submission or a placed order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeliverySubject {
+    Submission {
+        submission: StoredSubmission,
+        /// For a newsletter sign-up: the subscriber.
+        subscriber: Option<Subscriber>,
+    },
+    Order {
+        order: Box<Order>,
+        /// For a review request's mail: the request made with the order.
+        review_request: Option<ReviewRequest>,
+    },
+}
+
+impl DueDelivery {
+    /// The submission the delivery is about, when it is about one.
+    pub fn submission(&self) -> Option<&StoredSubmission> {
+        match &self.subject {
+            DeliverySubject::Submission { submission, .. } => Some(submission),
+            DeliverySubject::Order { .. } => None,
+        }
+    }
+
+    /// The newsletter subscriber the delivery is about, when it is about one.
+    pub fn subscriber(&self) -> Option<&Subscriber> {
+        match &self.subject {
+            DeliverySubject::Submission { subscriber, .. } => subscriber.as_ref(),
+            DeliverySubject::Order { .. } => None,
+        }
+    }
 }
 
 /// Where a delivery stands, for owners and tests.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeliveryRecord {
     pub id: i64,
-    pub submission_id: i64,
+    /// The submission the delivery is about; none for an order's.
+    pub submission_id: Option<i64>,
+    /// The order the delivery is about; none for a submission's.
+    pub order_id: Option<String>,
     pub kind: DeliveryKind,
     pub attempts: u32,
     pub next_attempt_ms: i64,
@@ -165,11 +211,7 @@ mod tests {
 
     #[test]
     fn kinds_round_trip_through_their_stored_names() {
-        for kind in [
-            DeliveryKind::OwnerEmail,
-            DeliveryKind::Webhook,
-            DeliveryKind::SubscriptionConfirmation,
-        ] {
+        for kind in DeliveryKind::ALL {
             assert_eq!(DeliveryKind::parse(kind.as_str()), Some(kind));
         }
         assert_eq!(DeliveryKind::parse("pigeon"), None);

@@ -72,6 +72,9 @@ pub struct SubmitReceipt {
     pub submission_id: i64,
     /// The key had already stored this submission; nothing new was stored.
     pub replayed: bool,
+    /// The honeypot was filled: stored for the owner to inspect, answered as a success, and
+    /// otherwise ignored.
+    pub spam: bool,
     pub kind: FormKind,
     /// Sanitised: no scripts, event handlers or `javascript:` URLs.
     pub post_submit_message: SafeHtml,
@@ -302,6 +305,7 @@ impl FormService {
         Ok(SubmitReceipt {
             submission_id,
             replayed,
+            spam,
             kind: form.kind,
             post_submit_message: form.post_submit_message,
             success_url: form.success_url,

@@ -22,6 +22,9 @@ pub use service::{
 };
 pub use store::{AddReviewError, ReviewStore};
 
+/// Where a review request's link leads: the reviews-request page (page type 209).
+pub const REVIEW_REQUEST_PATH: &str = "/commerce/review-request";
+
 #[cfg(test)]
 mod tests {
     use super::InMemoryReviewStore;

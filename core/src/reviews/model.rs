@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cart::Timestamp;
 use crate::catalog::Sku;
+use crate::checkout::{Order, OrderLine};
 
 /// One to five stars. A review without one is refused ('Please select a star rating').
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -91,6 +92,35 @@ pub struct ReviewRequest {
 }
 
 impl ReviewRequest {
+    /// The request to review the products of `order`'s lines that `reviewable` accepts, one
+    /// item per SKU in the order of the lines.
+    pub fn for_order(
+        order: &Order,
+        token: ReviewRequestToken,
+        author_name: impl Into<String>,
+        created: Timestamp,
+        expires_at: Timestamp,
+        reviewable: impl Fn(&OrderLine) -> bool,
+    ) -> Self {
+        let mut items: Vec<ReviewableItem> = Vec::new();
+        for line in order.lines.iter().filter(|line| reviewable(line)) {
+            if !items.iter().any(|item| item.sku == line.sku) {
+                items.push(ReviewableItem {
+                    sku: line.sku.clone(),
+                    product_name: line.product_name.clone(),
+                });
+            }
+        }
+        Self {
+            token,
+            order_id: order.id.clone(),
+            author_name: author_name.into(),
+            items,
+            created,
+            expires_at,
+        }
+    }
+
     pub fn is_expired(&self, now: Timestamp) -> bool {
         now >= self.expires_at
     }

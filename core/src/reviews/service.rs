@@ -108,27 +108,18 @@ impl ReviewService {
         author_name: &str,
         now: Timestamp,
     ) -> Result<ReviewRequest, SubmitReviewError> {
-        let mut items: Vec<ReviewableItem> = Vec::new();
-        for line in &order.lines {
-            if !items.iter().any(|item| item.sku == line.sku) {
-                items.push(ReviewableItem {
-                    sku: line.sku.clone(),
-                    product_name: line.product_name.clone(),
-                });
-            }
-        }
         let author_name = author_name.trim();
         if author_name.chars().count() > Review::MAX_AUTHOR {
             return Err(ReviewTextError::AuthorTooLong.into());
         }
-        let request = ReviewRequest {
+        let request = ReviewRequest::for_order(
+            order,
             token,
-            order_id: order.id.clone(),
-            author_name: author_name.to_owned(),
-            items,
-            created: now,
-            expires_at: now.plus_seconds(REVIEW_REQUEST_LIFETIME_SECONDS),
-        };
+            author_name,
+            now,
+            now.plus_seconds(REVIEW_REQUEST_LIFETIME_SECONDS),
+            |_| true,
+        );
         self.store.save_request(&request).await?;
         Ok(request)
     }

@@ -6,7 +6,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 
-use crate::support::{Answer, app, send};
+use crate::support::{app, cart_cookie, send};
 
 const CRUMB: &str = "test-crumb";
 
@@ -26,19 +26,6 @@ fn call(method: &str, path: &str, body: Option<String>, cart: Option<&str>) -> R
 
 fn add_body(quantity: Value) -> String {
     json!({ "itemId": "tote", "sku": "TOTE-1", "quantity": quantity }).to_string()
-}
-
-/// The token the answer hands out in its cookie.
-pub(crate) fn cart_cookie(answer: &Answer) -> String {
-    answer
-        .headers
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .find_map(|cookie| cookie.strip_prefix("vitrine_cart="))
-        .and_then(|rest| rest.split(';').next())
-        .expect("a cart cookie is set")
-        .to_owned()
 }
 
 #[tokio::test]

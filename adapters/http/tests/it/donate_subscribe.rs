@@ -15,7 +15,8 @@ use vitrine_core::site::{
     PermissionType, Seo, Slug,
 };
 
-use crate::cart::{cart_cookie, form, idempotency_key};
+use crate::cart::{form, idempotency_key};
+use crate::support::cart_cookie;
 use crate::support::send;
 
 const THANKS: &str = "The kiln thanks you.";

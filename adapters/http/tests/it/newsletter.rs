@@ -13,41 +13,11 @@ use vitrine_core::forms::{DeliveryKind, DeliveryOutbox, FormService, NewsletterS
 use vitrine_core::pages::PageService;
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::memory::MemorySiteRepository;
-use vitrine_core::site::{
-    Block, BlockContent, Body as PageBody, Collection, CollectionId, Layout, PermissionType, Seo,
-    Slug,
-};
 use vitrine_http::{AppState, router};
 
-use crate::support::{config, fetch, fixture_assets, send, site};
+use crate::support::{config, fetch, fixture_assets, letter_page, send, site};
 
 const CRUMB: &str = "test-crumb-BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB";
-
-fn letter_page() -> Collection {
-    Collection {
-        id: CollectionId::try_from("news".to_owned()).unwrap(),
-        collection_type: vitrine_core::enums::CollectionType::Page,
-        title: "News".into(),
-        slug: Slug::parse("news").unwrap(),
-        description: String::new(),
-        permission_type: PermissionType::Public,
-        body: PageBody {
-            raw: false,
-            layout: Layout::stacked(vec![Block {
-                id: "letter".to_owned().try_into().unwrap(),
-                content: BlockContent::Newsletter {
-                    title: "Letter".into(),
-                    description: String::new(),
-                    button_label: "Sign up".into(),
-                    placeholder: String::new(),
-                },
-            }])
-            .unwrap(),
-        },
-        seo: Seo::default(),
-        enabled: true,
-    }
-}
 
 struct Harness {
     router: Router,
@@ -114,7 +84,7 @@ async fn sign_up(harness: &Harness, email: &str) -> (String, String) {
     let subscriber = claimed
         .iter()
         .rev()
-        .find_map(|due| due.subscriber.clone())
+        .find_map(|due| due.subscriber().cloned())
         .expect("a confirmation mail is enqueued");
     (
         subscriber.confirm_token.unwrap(),

@@ -55,6 +55,33 @@ pub fn site() -> Site {
     site
 }
 
+/// A page with the newsletter block `letter`.
+pub fn letter_page() -> Collection {
+    Collection {
+        id: CollectionId::try_from("news".to_owned()).unwrap(),
+        collection_type: vitrine_core::enums::CollectionType::Page,
+        title: "News".into(),
+        slug: Slug::parse("news").unwrap(),
+        description: String::new(),
+        permission_type: PermissionType::Public,
+        body: PageBody {
+            raw: false,
+            layout: Layout::stacked(vec![Block {
+                id: "letter".to_owned().try_into().unwrap(),
+                content: BlockContent::Newsletter {
+                    title: "Letter".into(),
+                    description: String::new(),
+                    button_label: "Sign up".into(),
+                    placeholder: String::new(),
+                },
+            }])
+            .unwrap(),
+        },
+        seo: Seo::default(),
+        enabled: true,
+    }
+}
+
 pub async fn repository() -> Arc<MemorySiteRepository> {
     let repository = Arc::new(MemorySiteRepository::new());
     repository.replace_site(&site()).await.unwrap();
@@ -302,4 +329,17 @@ impl SiteRepository for FailingItems {
     async fn media(&self, path: &str) -> Result<Option<MediaFile>, RepositoryError> {
         self.0.media(path).await
     }
+}
+
+/// The token the answer hands out in its cookie.
+pub fn cart_cookie(answer: &Answer) -> String {
+    answer
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .find_map(|cookie| cookie.strip_prefix("vitrine_cart="))
+        .and_then(|rest| rest.split(';').next())
+        .expect("a cart cookie is set")
+        .to_owned()
 }

@@ -356,3 +356,98 @@ async fn double_opt_in_mails_the_link_and_tells_the_owner_once_confirmed() {
         format!("{SITE}/newsletter/unsubscribe?token={}", tokens.unsubscribe)
     );
 }
+
+#[tokio::test]
+async fn an_order_mails_its_confirmation_at_once_and_its_review_request_a_week_later() {
+    use vitrine_core::cart::Timestamp;
+    use vitrine_core::checkout::conformance::{flat_rate_rules, paid_checkout_form};
+    use vitrine_core::checkout::{CartService, IdempotencyKey, OrderMails};
+    use vitrine_core::reviews::ReviewService;
+
+    const WEEK_MS: i64 = 7 * 24 * 60 * 60 * 1000;
+    let dir = TempDir::new().unwrap();
+    let database = database(&dir).await;
+    let (sink, smtp_url) = SmtpSink::start().await;
+    let repository = database.repository();
+    repository
+        .replace_site(&vitrine_core::ports::conformance::fixture_site("Shop"))
+        .await
+        .unwrap();
+    let carts = CartService::new(repository, database.commerce_store(), flat_rate_rules())
+        .with_order_mails(OrderMails {
+            confirmation: true,
+            review_request_delay_seconds: Some(WEEK_MS / 1000),
+        });
+    let buyer = vitrine_core::cart::CartToken::parse("delivery-test-cart-1").unwrap();
+    let placed_at = Timestamp(now() * 1000);
+    carts
+        .add_item(
+            &buyer,
+            &vitrine_core::site::ItemId::parse("tote").unwrap(),
+            &vitrine_core::catalog::Sku::parse("TOTE-1").unwrap(),
+            2,
+            placed_at,
+        )
+        .await
+        .unwrap();
+    let form = paid_checkout_form("shopper@example.com");
+    let order = carts
+        .checkout(
+            &buyer,
+            IdempotencyKey::parse("delivery-test-key-1").unwrap(),
+            "order-delivery-1".into(),
+            &form,
+            placed_at,
+        )
+        .await
+        .unwrap();
+
+    let deliveries = service(&database, Some(&smtp_url), None, RetryPolicy::default());
+    let round = deliveries.run_due(placed_at.millis()).await.unwrap();
+    assert_eq!(round.delivered, 1, "the confirmation goes at once");
+    let confirmation = &sink.messages()[0];
+    assert_eq!(confirmation.rcpt, ["<shopper@example.com>"]);
+    let text = confirmation.decoded();
+    assert!(text.contains("Subject: Order confirmed"), "{text}");
+    assert!(text.contains("2 x Post tote (TOTE-1): $40.00"), "{text}");
+    assert!(text.contains("Total: $45.00"), "{text}");
+    assert!(
+        text.contains(&format!("{SITE}/commerce/orders/order-delivery-1")),
+        "{text}"
+    );
+    assert_eq!(
+        deliveries
+            .run_due(placed_at.millis() + WEEK_MS - 1)
+            .await
+            .unwrap()
+            .handled(),
+        0,
+        "the review request waits a week"
+    );
+
+    let round = deliveries
+        .run_due(placed_at.millis() + WEEK_MS)
+        .await
+        .unwrap();
+    assert_eq!(round.delivered, 1);
+    let request_mail = &sink.messages()[1];
+    assert_eq!(request_mail.rcpt, ["<shopper@example.com>"]);
+    let token = vitrine_core::checkout::review_request_token(&order);
+    let text = request_mail.decoded();
+    assert!(text.contains("Subject: How was your order?"), "{text}");
+    assert!(text.contains("- Post tote"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "{SITE}/commerce/review-request?token={}",
+            token.as_str()
+        )),
+        "{text}"
+    );
+    // The link opens the request, with the tote waiting for its review.
+    let (_, pending) = ReviewService::new(database.review_store())
+        .open(&token, Timestamp(placed_at.millis() + WEEK_MS))
+        .await
+        .unwrap();
+    assert_eq!(pending[0].sku.as_str(), "TOTE-1");
+    assert_eq!(sink.messages().len(), 2, "each mail once");
+}

@@ -7,8 +7,8 @@ use async_trait::async_trait;
 use vitrine_core::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock, Timestamp};
 use vitrine_core::catalog::Sku;
 use vitrine_core::checkout::{
-    CommerceStore, CouponLimit, HoldStockError, IdempotencyKey, Order, PlaceOrderError,
-    Subscription,
+    CommerceStore, CouponLimit, HoldStockError, IdempotencyKey, Order, OrderFollowUp,
+    PlaceOrderError, Subscription,
 };
 use vitrine_core::ports::RepositoryError;
 
@@ -40,12 +40,15 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.stock(sku).await
     }
 
-    async fn place_order(
+    async fn place_order_with_follow_up(
         &self,
         order: &Order,
         coupon_limits: &[CouponLimit],
+        follow_up: &OrderFollowUp,
     ) -> Result<Order, PlaceOrderError> {
-        self.store.place_order(order, coupon_limits).await
+        self.store
+            .place_order_with_follow_up(order, coupon_limits, follow_up)
+            .await
     }
 
     async fn hold_stock(

@@ -6,6 +6,7 @@ mod cart;
 mod checks;
 mod contributions;
 mod forms;
+mod order_mails;
 mod outbox;
 mod postgres;
 mod reviews;

@@ -1,0 +1,191 @@
+//! The shopper's mails about an order on both databases: written with the order in its
+//! transaction (the review request too), due when the follow-up says, claimed by the delivery
+//! worker with the order they are about, and never written twice or for a refused order.
+
+use vitrine_core::cart::Timestamp;
+use vitrine_core::cart::{CartState, CartToken, Purchasable, ShoppingCart, Stock, StoreRules};
+use vitrine_core::catalog::Sku;
+use vitrine_core::checkout::{IdempotencyKey, Order, OrderFollowUp, OrderMails, PlaceOrderError};
+use vitrine_core::enums::ProductType;
+use vitrine_core::forms::{DeliveryKind, DeliverySubject};
+use vitrine_sql::Database;
+
+const NOW: Timestamp = Timestamp(1_795_269_600_000);
+const WEEK_SECONDS: i64 = 7 * 24 * 60 * 60;
+const LEASE_MS: i64 = 1_000;
+
+fn cart_of(sku: &str, quantity: u32) -> CartState {
+    let mut cart = CartState::new("cart", "site", NOW);
+    let item = Purchasable {
+        product_id: "poster".into(),
+        product_name: "Poster".into(),
+        product_type: ProductType::Digital,
+        sku: Sku::parse(sku).unwrap(),
+        unit_price_cents: 1_500,
+        stock: Stock::Unlimited,
+        weight_thousandths: 0,
+        subscription_plan: None,
+    };
+    cart.add_item(&item, quantity).unwrap();
+    cart
+}
+
+fn order_for(cart: &CartState, n: u32) -> (Order, ShoppingCart) {
+    let priced = cart.price(&StoreRules::default(), NOW);
+    let order = Order::from_cart(
+        &priced,
+        format!("order-{n}"),
+        IdempotencyKey::parse(format!("order-mails-key-{n}")).unwrap(),
+        CartToken::parse(format!("order-mails-cart-{n}")).unwrap(),
+        "ada@example.com",
+        NOW,
+    )
+    .unwrap();
+    (order, priced)
+}
+
+const MAILS: OrderMails = OrderMails {
+    confirmation: true,
+    review_request_delay_seconds: Some(WEEK_SECONDS),
+};
+
+async fn an_order_enqueues_its_mails_once_with_its_review_request(database: &Database) {
+    let store = database.commerce_store();
+    let outbox = database.delivery_outbox();
+    let cart = cart_of("POSTER-1", 2);
+    let (order, priced) = order_for(&cart, 1);
+    store.save_cart(&order.cart_token, &cart).await.unwrap();
+    let follow_up = OrderFollowUp::new(&order, &priced, MAILS);
+    store
+        .place_order_with_follow_up(&order, &[], &follow_up)
+        .await
+        .unwrap();
+    // A double submit answers the first order and writes nothing more.
+    store
+        .place_order_with_follow_up(&order, &[], &follow_up)
+        .await
+        .unwrap();
+
+    let records = outbox.deliveries().await.unwrap();
+    let rows: Vec<_> = records
+        .iter()
+        .map(|r| {
+            (
+                r.submission_id,
+                r.order_id.as_deref(),
+                r.kind,
+                r.next_attempt_ms,
+            )
+        })
+        .collect();
+    let mail_at = NOW.plus_seconds(WEEK_SECONDS);
+    assert_eq!(
+        rows,
+        [
+            (
+                None,
+                Some("order-1"),
+                DeliveryKind::OrderConfirmation,
+                NOW.millis()
+            ),
+            (
+                None,
+                Some("order-1"),
+                DeliveryKind::ReviewRequest,
+                mail_at.millis()
+            ),
+        ]
+    );
+    let scheduled = follow_up.review_request.clone().unwrap();
+    assert_eq!(
+        database
+            .review_store()
+            .request(&scheduled.request.token)
+            .await
+            .unwrap(),
+        Some(scheduled.request.clone()),
+        "the review request is stored with the order"
+    );
+
+    let due_now = outbox.claim_due(NOW.millis(), LEASE_MS, 10).await.unwrap();
+    assert_eq!(due_now.len(), 1, "the review request waits for its day");
+    assert_eq!(due_now[0].kind, DeliveryKind::OrderConfirmation);
+    assert_eq!(
+        due_now[0].subject,
+        DeliverySubject::Order {
+            order: Box::new(order.clone()),
+            review_request: None
+        }
+    );
+    outbox
+        .mark_delivered(due_now[0].id, NOW.millis())
+        .await
+        .unwrap();
+    let due_later = outbox
+        .claim_due(mail_at.millis(), LEASE_MS, 10)
+        .await
+        .unwrap();
+    assert_eq!(due_later.len(), 1);
+    assert_eq!(due_later[0].kind, DeliveryKind::ReviewRequest);
+    assert_eq!(
+        due_later[0].subject,
+        DeliverySubject::Order {
+            order: Box::new(order),
+            review_request: Some(scheduled.request)
+        }
+    );
+}
+
+async fn a_refused_order_enqueues_nothing(database: &Database) {
+    let store = database.commerce_store();
+    let sku = Sku::parse("POSTER-2").unwrap();
+    store.set_stock(&sku, Stock::Limited(1)).await.unwrap();
+    let cart = cart_of("POSTER-2", 2);
+    let (order, priced) = order_for(&cart, 2);
+    store.save_cart(&order.cart_token, &cart).await.unwrap();
+    let refused = store
+        .place_order_with_follow_up(&order, &[], &OrderFollowUp::new(&order, &priced, MAILS))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(refused, PlaceOrderError::OutOfStock(_)),
+        "{refused:?}"
+    );
+    assert!(
+        database
+            .delivery_outbox()
+            .deliveries()
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let token = vitrine_core::checkout::review_request_token(&order);
+    assert_eq!(database.review_store().request(&token).await.unwrap(), None);
+}
+
+macro_rules! order_mail_tests {
+    ($fresh:expr) => {
+        #[tokio::test]
+        async fn an_order_enqueues_its_mails_once_with_its_review_request() {
+            let store = $fresh;
+            super::an_order_enqueues_its_mails_once_with_its_review_request(&store.database).await;
+        }
+
+        #[tokio::test]
+        async fn a_refused_order_enqueues_nothing() {
+            let store = $fresh;
+            super::a_refused_order_enqueues_nothing(&store.database).await;
+        }
+    };
+}
+
+mod sqlite {
+    order_mail_tests!(crate::sqlite::fresh().await);
+}
+
+mod postgres {
+    order_mail_tests!(match crate::postgres::fresh().await {
+        Some(store) => store,
+        None => return,
+    });
+}

@@ -1,0 +1,213 @@
+//! The shopper's mails about an order: the confirmation sent once it is placed, and the
+//! request to review its products sent some days later. Plain text, like every mail Vitrine
+//! sends; amounts read as on the order page.
+
+use super::order::Order;
+use crate::cart::Timestamp;
+use crate::forms::{Mail, SiteLinks};
+use crate::money::{Currency, FormatOptions, Locale, Money, format};
+use crate::reviews::ReviewRequest;
+
+fn money_text(cents: i64, currency: Currency) -> String {
+    format(
+        Money::new(cents, currency),
+        &Locale::default(),
+        FormatOptions::default(),
+    )
+}
+
+/// The order's lines, its totals, where it ships and the link to its page. The subject
+/// follows the order page's heading: "Order confirmed" when a payment was taken, "Order
+/// received" when there was nothing to pay.
+pub fn order_confirmation_mail(order: &Order, links: &SiteLinks) -> Mail {
+    let money = |cents: i64| money_text(cents, order.currency);
+    let mut text = String::from("Thank you for your order.\n\n");
+    for line in &order.lines {
+        text.push_str(&format!(
+            "{} x {} ({}): {}\n",
+            line.quantity,
+            line.product_name,
+            line.sku.as_str(),
+            money(line.unit_price_cents * i64::from(line.quantity))
+        ));
+    }
+    text.push('\n');
+    for (label, cents) in [
+        ("Subtotal", order.subtotal_cents),
+        ("Discount", order.discount_cents),
+        ("Shipping", order.shipping_cost_cents),
+        ("Tax", order.tax_cents),
+        ("Total", order.grand_total_cents),
+    ] {
+        text.push_str(&format!("{label}: {}\n", money(cents)));
+    }
+    if let Some(address) = &order.shipping_address {
+        text.push_str("\nShipping to:\n");
+        let lines = [
+            address.name.as_str(),
+            address.line1.as_str(),
+            address.line2.as_str(),
+            &format!("{} {}", address.postal_code, address.city),
+            address.region.as_str(),
+            address.country.as_str(),
+        ];
+        for line in lines.iter().map(|line| line.trim()) {
+            if !line.is_empty() {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+    }
+    text.push_str(&format!(
+        "\nYour order's page, to look at it again at any time:\n{}\n",
+        links.order(&order.id)
+    ));
+    let subject = if order.payment_id.is_empty() {
+        "Order received"
+    } else {
+        "Order confirmed"
+    };
+    Mail {
+        to: order.email.clone(),
+        subject: subject.to_owned(),
+        text,
+        list_unsubscribe: None,
+    }
+}
+
+/// The request to review the products listed in `request`, sent at `now`; none once the
+/// request has expired (a worker that was down for weeks) or lists nothing.
+pub fn review_request_mail(
+    order: &Order,
+    request: &ReviewRequest,
+    links: &SiteLinks,
+    now: Timestamp,
+) -> Option<Mail> {
+    const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+    if request.is_expired(now) || request.items.is_empty() {
+        return None;
+    }
+    let mut text = String::from(
+        "Thank you again for your order. We would love to hear what you think of:\n\n",
+    );
+    for item in &request.items {
+        text.push_str(&format!("- {}\n", item.product_name));
+    }
+    let days_left = (request.expires_at.millis() - now.millis()) / DAY_MS;
+    let validity = match days_left {
+        0 => "The link expires within a day.".to_owned(),
+        1 => "The link stays valid for 1 more day.".to_owned(),
+        days => format!("The link stays valid for {days} days."),
+    };
+    text.push_str(&format!(
+        "\nGive each a star rating, and a few words if you like, here:\n{}\n\n{validity}\n",
+        links.review_request(request.token.as_str()),
+    ));
+    Some(Mail {
+        to: order.email.clone(),
+        subject: "How was your order?".to_owned(),
+        text,
+        list_unsubscribe: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkout::ShippingAddress;
+    use crate::reviews::ReviewableItem;
+    use crate::reviews::conformance::{fixture_order, fixture_token};
+
+    const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+    fn links() -> SiteLinks {
+        SiteLinks::new("https://shop.example/")
+    }
+
+    #[test]
+    fn the_confirmation_lists_lines_totals_address_and_the_orders_link() {
+        let order = Order {
+            discount_cents: 300,
+            shipping_cost_cents: 500,
+            grand_total_cents: 3_200,
+            payment_id: "test_ch_1".into(),
+            shipping_address: Some(ShippingAddress {
+                name: "Ada Lovelace".into(),
+                line1: "12 St James's Square".into(),
+                line2: String::new(),
+                city: "London".into(),
+                region: String::new(),
+                postal_code: "SW1Y 4JH".into(),
+                country: "GB".into(),
+            }),
+            ..fixture_order("order-7")
+        };
+        let mail = order_confirmation_mail(&order, &links());
+        assert_eq!(mail.to, "ada@example.com");
+        assert_eq!(mail.subject, "Order confirmed");
+        expect_test::expect![[r#"
+            Thank you for your order.
+
+            1 x Mug (MUG-1): €10.00
+            1 x Mug (MUG-1): €10.00
+            1 x Bowl (BOWL-1): €10.00
+
+            Subtotal: €30.00
+            Discount: €3.00
+            Shipping: €5.00
+            Tax: €0.00
+            Total: €32.00
+
+            Shipping to:
+            Ada Lovelace
+            12 St James's Square
+            SW1Y 4JH London
+            GB
+
+            Your order's page, to look at it again at any time:
+            https://shop.example/commerce/orders/order-7
+        "#]]
+        .assert_eq(&mail.text);
+        let free = order_confirmation_mail(&fixture_order("order-8"), &links());
+        assert_eq!(free.subject, "Order received");
+        assert!(!free.text.contains("Shipping to:"));
+    }
+
+    #[test]
+    fn the_review_request_links_to_its_page_until_it_expires() {
+        let order = fixture_order("order-7");
+        let sent = Timestamp(order.created.millis() + 7 * DAY_MS);
+        let request = ReviewRequest::for_order(
+            &order,
+            fixture_token(1),
+            "",
+            order.created,
+            Timestamp(sent.millis() + 60 * DAY_MS),
+            |_| true,
+        );
+        let mail = review_request_mail(&order, &request, &links(), sent).unwrap();
+        assert_eq!(mail.subject, "How was your order?");
+        expect_test::expect![[r#"
+            Thank you again for your order. We would love to hear what you think of:
+
+            - Mug
+            - Bowl
+
+            Give each a star rating, and a few words if you like, here:
+            https://shop.example/commerce/review-request?token=review-token-00000001
+
+            The link stays valid for 60 days.
+        "#]]
+        .assert_eq(&mail.text);
+        assert_eq!(
+            review_request_mail(&order, &request, &links(), request.expires_at),
+            None,
+            "an expired request is not sent"
+        );
+        let empty = ReviewRequest {
+            items: Vec::<ReviewableItem>::new(),
+            ..request
+        };
+        assert_eq!(review_request_mail(&order, &empty, &links(), sent), None);
+    }
+}

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Product, Sku, Variant};
 use crate::enums::ProductType;
+use crate::gift_cards::GiftCardRecipient;
 
 /// How many units of a variant can still be sold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,6 +87,9 @@ pub struct CartEntry {
     pub unit_price_cents: i64,
     pub quantity: u32,
     pub weight_thousandths: u32,
+    /// Who the cards of a gift card line are for; every unit of the line goes to them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gift_card_recipient: Option<GiftCardRecipient>,
 }
 
 impl CartEntry {

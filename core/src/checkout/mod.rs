@@ -1,5 +1,6 @@
 //! Checkout: entry from the cart, orders, and the commerce store port through which an
-//! order is placed atomically (stock never oversold, a double submit ordering once).
+//! order is placed atomically (stock never oversold, a double submit ordering once, gift
+//! cards issued and spent in the same transaction).
 
 mod details;
 mod entry;
@@ -26,8 +27,9 @@ pub use payment::{
     TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS, TestPaymentGateway,
 };
 pub use service::{
-    CartService, CartServiceError, CartUpdate, CheckoutError, DEFAULT_HOLD_SECONDS,
-    EnterCheckoutError,
+    AMOUNT_REQUIRED, AddGiftCardError, CartService, CartServiceError, CartUpdate, CheckoutError,
+    DEFAULT_HOLD_SECONDS, EnterCheckoutError, GiftCardAmount, GiftCardForm, GiftCardOffer,
+    GiftCardOfferError, OTHER_RECIPIENT,
 };
 pub use store::{CommerceStore, HoldStockError};
 

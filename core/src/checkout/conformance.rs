@@ -565,7 +565,13 @@ pub async fn an_order_issues_its_gift_cards(store: &dyn CommerceStore) {
         Some(&order.gift_cards[1])
     );
     assert_eq!(store.gift_card(&code(3)).await.unwrap(), None);
-    assert!(store.order_gift_cards("order-404").await.unwrap().is_empty());
+    assert!(
+        store
+            .order_gift_cards("order-404")
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 pub async fn the_same_idempotency_key_issues_gift_cards_once(store: &dyn CommerceStore) {
@@ -634,14 +640,26 @@ pub async fn a_refused_gift_card_changes_nothing(store: &dyn CommerceStore) {
     );
     for n in 2..=4 {
         assert_eq!(store.order(&format!("order-{n}")).await.unwrap(), None);
-        assert!(!store.load_cart(&token(n)).await.unwrap().unwrap().is_purchased);
+        assert!(
+            !store
+                .load_cart(&token(n))
+                .await
+                .unwrap()
+                .unwrap()
+                .is_purchased
+        );
     }
     assert_eq!(
         store.stock(&sku("MUG")).await.unwrap(),
         Some(Stock::Limited(5))
     );
     assert_eq!(
-        store.gift_card(&card.code).await.unwrap().unwrap().remaining_cents,
+        store
+            .gift_card(&card.code)
+            .await
+            .unwrap()
+            .unwrap()
+            .remaining_cents,
         1_000
     );
 }
@@ -688,4 +706,47 @@ pub async fn card_spent_at_most_once(
     let card = store.gift_card(&code(100)).await.unwrap().unwrap();
     assert_eq!(paid + card.remaining_cents, CARD_VALUE);
     assert_eq!(card.remaining_cents, CARD_VALUE - SPEND * 3);
+}
+
+/// A published gift card product for the fixture site (item `gift`, sold in 25.00 and
+/// 50.00), to add to `fixture_site`'s items.
+pub fn fixture_gift_card() -> crate::site::Item {
+    use crate::catalog::{OptionValue, Product, Variant};
+    use crate::enums::{ItemStatus, ItemType};
+    let variant = |code: &str, price: i64, label: &str| Variant {
+        sku: sku(code),
+        price,
+        sale_price: 0,
+        on_sale: false,
+        qty_in_stock: 0,
+        unlimited: true,
+        option_values: vec![OptionValue {
+            name: "Amount".into(),
+            value: label.into(),
+        }],
+    };
+    let site = crate::ports::conformance::fixture_site("Shop");
+    let tote = site
+        .items
+        .iter()
+        .find(|item| item.id.as_str() == "tote")
+        .expect("the fixture site sells a tote");
+    crate::site::Item {
+        id: crate::site::ItemId::parse("gift").expect("a valid id"),
+        slug: crate::site::Slug::parse("gift").expect("a valid slug"),
+        title: "Gift card".into(),
+        record_type: ItemType::StoreItem,
+        status: ItemStatus::Published,
+        product: Some(
+            Product::new(
+                ProductType::GiftCard,
+                vec![
+                    variant("GIFT-25", 2_500, "$25"),
+                    variant("GIFT-50", 5_000, "$50"),
+                ],
+            )
+            .expect("a valid product"),
+        ),
+        ..tote.clone()
+    }
 }

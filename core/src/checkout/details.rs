@@ -319,6 +319,23 @@ mod tests {
     }
 
     #[test]
+    fn a_gift_card_code_is_optional_and_read_as_typed() {
+        assert_eq!(filled().check(ALL, NOW).unwrap().gift_card_code, None);
+        let typed = CheckoutForm {
+            gift_card_code: " 04hm asw9 nf6y yo93 ".into(),
+            ..filled()
+        };
+        let code = typed.check(ALL, NOW).unwrap().gift_card_code.unwrap();
+        assert_eq!(code.to_string(), "04HM-ASW9-NF6Y-Y093");
+        let short = CheckoutForm {
+            gift_card_code: "04HM-ASW9".into(),
+            ..filled()
+        };
+        let errors = short.check(ALL, NOW).unwrap_err();
+        assert_eq!(errors["giftCardCode"], GIFT_CARD_CODE_INVALID);
+    }
+
+    #[test]
     fn year_month_reads_the_utc_calendar() {
         assert_eq!(year_month(Timestamp(0)), (1970, 1));
         assert_eq!(year_month(NOW), (2026, 11));

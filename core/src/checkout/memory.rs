@@ -147,12 +147,15 @@ impl CommerceStore for InMemoryCommerceStore {
                     && card.remaining_cents >= payment.amount_cents
             });
             if !holds_it {
-                return Err(PlaceOrderError::GiftCardBalanceChanged(payment.code.clone()));
+                return Err(PlaceOrderError::GiftCardBalanceChanged(
+                    payment.code.clone(),
+                ));
             }
         }
-        let taken = order.gift_cards.iter().any(|new| {
-            inner.gift_cards.iter().any(|card| card.code == new.code)
-        });
+        let taken = order
+            .gift_cards
+            .iter()
+            .any(|new| inner.gift_cards.iter().any(|card| card.code == new.code));
         if taken {
             return Err(RepositoryError::Rejected("a gift card code is taken".into()).into());
         }

@@ -21,9 +21,9 @@ use super::store::CommerceStore;
 use super::store::HoldStockError;
 use crate::gift_cards::GiftCardCodeSource;
 
-mod gift_cards;
 #[cfg(test)]
 mod gift_card_tests;
+mod gift_cards;
 
 pub use gift_cards::{
     AMOUNT_REQUIRED, AddGiftCardError, GiftCardAmount, GiftCardForm, GiftCardOffer,

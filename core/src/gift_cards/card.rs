@@ -253,15 +253,29 @@ mod tests {
         let cards = GiftCard::issue_for(&priced, "order-9", NOW, &SequentialGiftCardCodes::new());
         let summary: Vec<(&str, i64, bool)> = cards
             .iter()
-            .map(|card| (card.sku.as_str(), card.initial_cents, card.recipient.is_some()))
+            .map(|card| {
+                (
+                    card.sku.as_str(),
+                    card.initial_cents,
+                    card.recipient.is_some(),
+                )
+            })
             .collect();
         assert_eq!(
             summary,
-            [("GIFT-25", 2_500, false), ("GIFT-25", 2_500, false), ("GIFT-50", 5_000, true)]
+            [
+                ("GIFT-25", 2_500, false),
+                ("GIFT-25", 2_500, false),
+                ("GIFT-50", 5_000, true)
+            ]
         );
-        assert!(cards.iter().all(|card| card.remaining_cents == card.initial_cents
-            && card.order_id == "order-9"
-            && card.currency == priced.subtotal_amount.currency));
+        assert!(
+            cards
+                .iter()
+                .all(|card| card.remaining_cents == card.initial_cents
+                    && card.order_id == "order-9"
+                    && card.currency == priced.subtotal_amount.currency)
+        );
         assert_eq!(cards[2].recipient.as_ref(), Some(&recipient));
         let mut codes: Vec<_> = cards.iter().map(|card| card.code.clone()).collect();
         codes.dedup();
@@ -281,7 +295,10 @@ mod tests {
             card(5_000, eur).amount_for(eur, 2_500, 2_500),
             Err(GiftCardRefusal::OnlyGiftCards)
         );
-        assert_eq!(card(0, eur).amount_for(eur, 3_000, 0), Err(GiftCardRefusal::UsedUp));
+        assert_eq!(
+            card(0, eur).amount_for(eur, 3_000, 0),
+            Err(GiftCardRefusal::UsedUp)
+        );
         let refusal = card(5_000, Currency::Gbp)
             .amount_for(eur, 3_000, 0)
             .unwrap_err();
@@ -296,12 +313,8 @@ mod tests {
         assert_eq!(GiftCardRecipient::parse(" ", "", "\n"), Ok(None));
         let only_message = GiftCardRecipient::parse("", "", "Enjoy").unwrap().unwrap();
         assert_eq!(only_message.message, "Enjoy");
-        let errors = GiftCardRecipient::parse(
-            &"n".repeat(101),
-            "not an email",
-            &"m".repeat(501),
-        )
-        .unwrap_err();
+        let errors = GiftCardRecipient::parse(&"n".repeat(101), "not an email", &"m".repeat(501))
+            .unwrap_err();
         assert_eq!(errors["recipientName"], CHARACTER_LIMIT);
         assert_eq!(errors["recipientEmail"], email_invalid());
         assert_eq!(errors["message"], CHARACTER_LIMIT);

@@ -139,7 +139,8 @@ mod tests {
         assert_eq!(zero.to_string(), "0000-0000-0000-0000");
         let ones = GiftCardCode::from_random([0xff; 10]);
         assert_eq!(ones.as_str(), "ZZZZZZZZZZZZZZZZ");
-        let mixed = GiftCardCode::from_random([0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x01, 0x23]);
+        let mixed =
+            GiftCardCode::from_random([0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x01, 0x23]);
         assert_eq!(mixed.to_string(), "04HM-ASW9-NF6Y-Y093");
         assert_eq!(mixed.last4(), "Y093");
     }
@@ -167,7 +168,11 @@ mod tests {
             "04HM-ASW9-NF6Y-Y0é3",
             "04HM_ASW9_NF6Y_Y093",
         ] {
-            assert_eq!(GiftCardCode::parse(wrong), Err(InvalidGiftCardCode), "{wrong}");
+            assert_eq!(
+                GiftCardCode::parse(wrong),
+                Err(InvalidGiftCardCode),
+                "{wrong}"
+            );
         }
     }
 

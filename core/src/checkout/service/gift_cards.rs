@@ -135,7 +135,7 @@ impl CartService {
                 gift_card_lines_cents(cart),
             )
             .map_err(refused)?;
-        Ok((amount > 0).then(|| GiftCardPayment {
+        Ok((amount > 0).then_some(GiftCardPayment {
             code: card.code,
             amount_cents: amount,
         }))
@@ -232,13 +232,14 @@ impl CartService {
             return Err(AddGiftCardError::Invalid(errors));
         };
         let purchasable = self.purchasable(&offer.item_id, &sku).await?;
-        let mut cart = match self.store.load_cart(token).await.map_err(CartServiceError::from)? {
+        let mut cart = match self
+            .store
+            .load_cart(token)
+            .await
+            .map_err(CartServiceError::from)?
+        {
             Some(cart) => cart,
-            None => CartState::new(
-                token.as_str(),
-                offer.website_id.as_str(),
-                now,
-            ),
+            None => CartState::new(token.as_str(), offer.website_id.as_str(), now),
         };
         let other_recipient = cart
             .entries

@@ -18,6 +18,7 @@ mod errors;
 mod forms;
 mod forms_batch;
 mod forms_statements;
+mod gift_cards;
 mod outbox;
 mod outbox_statements;
 mod postgres;

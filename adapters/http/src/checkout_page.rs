@@ -19,6 +19,7 @@ use vitrine_core::checkout::{
     SHIPPING_OPTION_REQUIRED,
 };
 use vitrine_core::enums::PageType;
+use vitrine_core::gift_cards::{GiftCardRefusal, gift_card_can_pay};
 
 use crate::AppState;
 use crate::cart::{now, request_token};
@@ -192,6 +193,12 @@ fn checkout_main(
         payment_note: (needs_payment && state.carts.payments().is_test())
             .then_some(TEST_PAYMENT_NOTE),
         payment,
+        gift_card: gift_card_can_pay(cart).then(|| {
+            field(
+                FieldView::text("giftCardCode", "Gift card code (optional)", "off").optional(),
+                &typed.gift_card_code,
+            )
+        }),
         alert,
     }
 }
@@ -258,6 +265,7 @@ fn typed_form(body: &[u8]) -> CheckoutForm {
         card_number: form.text("cardNumber"),
         card_expiry: form.text("cardExpiry"),
         card_cvc: form.text("cardCvc"),
+        gift_card_code: form.text("giftCardCode"),
     }
 }
 
@@ -314,6 +322,10 @@ async fn place(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -
                     |entry| entry.product_name.clone(),
                 );
             (StatusCode::CONFLICT, format!("Sorry, {name} is sold out."))
+        }
+        CheckoutError::Order(PlaceOrderError::GiftCardBalanceChanged(_)) => {
+            errors.insert("giftCardCode", GiftCardRefusal::BalanceChanged.message());
+            (StatusCode::CONFLICT, UPDATE_MISSING_INFORMATION.to_owned())
         }
         CheckoutError::Order(PlaceOrderError::CouponLimitReached(code)) => (
             StatusCode::CONFLICT,
@@ -372,19 +384,21 @@ async fn order_page(state: &AppState, id: &str, confirmation: bool) -> Response 
     respond(state, page_type, &path, heading, StatusCode::OK, &main).await
 }
 
-/// Which order page: confirmed (202) when a payment was taken, received (207) when nothing
-/// was charged, status (211) when the shopper comes back to it later.
+/// Which order page: confirmed (202) when a payment was taken (by card or gift card),
+/// received (207) when nothing was charged, status (211) when the shopper comes back to it
+/// later.
 fn order_texts(order: &Order, confirmation: bool) -> (PageType, &'static str, String) {
     let email = &order.email;
-    match (confirmation, order.payment_id.is_empty()) {
-        (true, false) => (
+    let paid = !order.payment_id.is_empty() || order.gift_card_payment.is_some();
+    match (confirmation, paid) {
+        (true, true) => (
             PageType::OrderConfirmed,
             "Order confirmed",
             format!(
                 "Thank you. Your payment was received and your order is confirmed. A confirmation goes to {email}."
             ),
         ),
-        (true, true) => (
+        (true, false) => (
             PageType::OrderReceived,
             "Order received",
             format!(

@@ -39,6 +39,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::events::routes())
         .merge(crate::cart::routes())
         .merge(crate::checkout_page::routes())
+        .merge(crate::gift_card_page::routes())
         .route("/api", any(unknown_api))
         .route("/api/{*rest}", any(unknown_api))
         .route("/", get(pages::page))

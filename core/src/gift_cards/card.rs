@@ -162,6 +162,11 @@ pub fn gift_card_lines_cents(cart: &ShoppingCart) -> i64 {
         .sum()
 }
 
+/// Whether a gift card could pay for anything in `cart`: something in it is not a gift card.
+pub fn gift_card_can_pay(cart: &ShoppingCart) -> bool {
+    cart.grand_total_cents > gift_card_lines_cents(cart)
+}
+
 /// Why a gift card cannot pay for an order (our texts; the specification shows none).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GiftCardRefusal {
@@ -281,6 +286,7 @@ mod tests {
         codes.dedup();
         assert_eq!(codes.len(), 3, "every card has its own code");
         assert_eq!(gift_card_lines_cents(&priced), 10_000);
+        assert!(gift_card_can_pay(&priced), "the mugs");
     }
 
     #[test]

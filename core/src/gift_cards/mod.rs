@@ -7,6 +7,6 @@ mod code;
 
 pub use card::{
     GIFT_CARD_CODE_INVALID, GiftCard, GiftCardPayment, GiftCardRecipient, GiftCardRefusal,
-    RecipientFieldErrors, gift_card_lines_cents,
+    RecipientFieldErrors, gift_card_can_pay, gift_card_lines_cents,
 };
 pub use code::{GiftCardCode, GiftCardCodeSource, InvalidGiftCardCode, SequentialGiftCardCodes};

@@ -10,6 +10,7 @@ pub(crate) mod commerce_pages;
 mod consent;
 mod dates;
 pub(crate) mod forms;
+pub(crate) mod gift_cards;
 mod image;
 mod items;
 mod layout;

@@ -12,6 +12,7 @@ mod crawlers;
 mod crumb;
 mod failures;
 mod forms;
+mod gift_cards;
 mod headers;
 mod health;
 mod media;

@@ -3,7 +3,7 @@
 //! codes the buyer needs.
 
 use askama::Template;
-use vitrine_core::checkout::{GiftCardForm, GiftCardOffer, Order};
+use vitrine_core::checkout::{GiftCardAmount, GiftCardForm, GiftCardOffer, Order};
 use vitrine_core::gift_cards::{GiftCard, GiftCardRecipient, RecipientFieldErrors};
 
 use super::commerce_pages::{FieldView, money_text};
@@ -79,11 +79,7 @@ impl GiftCardMain {
                 .iter()
                 .map(|amount| AmountView {
                     sku: amount.sku.as_str().to_owned(),
-                    label: format!(
-                        "{} ({})",
-                        amount.label,
-                        money_text(amount.price_cents, offer.currency)
-                    ),
+                    label: amount_label(offer, amount),
                     checked: amount.sku.as_str() == chosen,
                     sold_out: amount.sold_out,
                 })
@@ -113,6 +109,24 @@ pub(crate) fn recipient_text(recipient: &GiftCardRecipient) -> Option<String> {
         ("", "") => None,
         (only, "") | ("", only) => Some(only.to_owned()),
         (name, email) => Some(format!("{name} ({email})")),
+    }
+}
+
+/// An amount reads as what the card is worth, in the currency the cart charges; the
+/// variant's own label follows only when another amount has the same price (a card sold in
+/// designs), so the choices can be told apart.
+fn amount_label(offer: &GiftCardOffer, amount: &GiftCardAmount) -> String {
+    let price = money_text(amount.price_cents, offer.currency);
+    let shared = offer
+        .amounts
+        .iter()
+        .filter(|other| other.price_cents == amount.price_cents)
+        .count()
+        > 1;
+    if shared {
+        format!("{price} — {}", amount.label)
+    } else {
+        price
     }
 }
 
@@ -170,6 +184,38 @@ impl GiftCardPaidView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use vitrine_core::catalog::Sku;
+    use vitrine_core::money::Currency;
+    use vitrine_core::site::{ItemId, SafeHtml};
+
+    #[test]
+    fn amounts_read_as_prices_and_name_their_variant_only_when_prices_repeat() {
+        let amount = |sku: &str, label: &str, price_cents| GiftCardAmount {
+            sku: Sku::parse(sku).unwrap(),
+            label: label.into(),
+            price_cents,
+            sold_out: false,
+        };
+        let offer = GiftCardOffer {
+            website_id: "site".into(),
+            item_id: ItemId::parse("gift").unwrap(),
+            title: "Gift card".into(),
+            excerpt: SafeHtml::sanitize(""),
+            amounts: vec![
+                amount("G-25", "€25", 2_500),
+                amount("G-50-BLUE", "Blue", 5_000),
+                amount("G-50-RED", "Red", 5_000),
+            ],
+            chosen: None,
+            currency: Currency::Eur,
+        };
+        let labels: Vec<String> = offer
+            .amounts
+            .iter()
+            .map(|amount| amount_label(&offer, amount))
+            .collect();
+        assert_eq!(labels, ["€25.00", "€50.00 — Blue", "€50.00 — Red"]);
+    }
 
     #[test]
     fn the_checkout_link_encodes_its_parameters() {

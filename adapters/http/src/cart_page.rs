@@ -166,7 +166,7 @@ pub(crate) async fn add(
         )
         .await;
     };
-    let (token, is_new) = token_or_new(&headers);
+    let (token, is_new) = token_or_new(&state, &headers).await;
     let outcome = state
         .carts
         .add_item(&token, &item, &sku, quantity, now())

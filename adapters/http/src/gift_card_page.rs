@@ -152,7 +152,7 @@ async fn add(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> 
     if typed.website_id.is_empty() || typed.product_id.is_empty() {
         return notice(&state, StatusCode::BAD_REQUEST, INCOMPLETE_LINK).await;
     }
-    let (token, is_new) = token_or_new(&headers);
+    let (token, is_new) = token_or_new(&state, &headers).await;
     let (status, errors, alert) = match state.carts.add_gift_card(&token, &typed, now()).await {
         Ok(_) => {
             let mut response = see_other("/commerce/goto-checkout");

@@ -376,3 +376,31 @@ async fn a_gift_card_product_page_links_to_the_gift_card_checkout() {
     let tote = fetch(&app, "/journal/tote").await.text();
     assert!(!tote.contains("/checkout/giftcard"), "{tote}");
 }
+
+#[tokio::test]
+async fn a_shopper_who_bought_starts_a_new_cart_with_the_next_item() {
+    let app = shop().await;
+    let added = send(&app, post("/checkout/giftcard", GIFT_FORM, None)).await;
+    let bought = cart_cookie(&added);
+    let placed = check_out(
+        &app,
+        &bought,
+        "email=ada%40example.com&cardNumber=4242424242424242&cardExpiry=12%2F40&cardCvc=123",
+    )
+    .await;
+    assert_eq!(placed.status, StatusCode::SEE_OTHER, "{}", placed.text());
+    // The same browser, still carrying the bought cart's cookie, buys again.
+    let again = send(&app, post("/checkout/giftcard", GIFT_FORM, Some(&bought))).await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.text());
+    let fresh = cart_cookie(&again);
+    assert_ne!(fresh, bought);
+    let tote = send(
+        &app,
+        post("/cart", "itemId=tote&sku=TOTE-1&quantity=1", Some(&bought)),
+    )
+    .await;
+    assert_eq!(tote.status, StatusCode::SEE_OTHER, "{}", tote.text());
+    assert_ne!(cart_cookie(&tote), bought);
+    let cart = send(&app, get_with("/cart", &fresh)).await.text();
+    assert!(cart.contains("For Bea (bea@example.com)"), "{cart}");
+}

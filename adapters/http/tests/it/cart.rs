@@ -30,15 +30,7 @@ fn add_body(quantity: Value) -> String {
 
 /// The token the answer hands out in its cookie.
 fn cart_cookie(answer: &Answer) -> String {
-    answer
-        .headers
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .find_map(|cookie| cookie.strip_prefix("vitrine_cart="))
-        .and_then(|rest| rest.split(';').next())
-        .expect("a cart cookie is set")
-        .to_owned()
+    answer.cart_cookie()
 }
 
 #[tokio::test]

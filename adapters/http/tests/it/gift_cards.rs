@@ -66,18 +66,6 @@ fn get_with(path: &str, token: &str) -> Request<Body> {
         .unwrap()
 }
 
-fn cart_cookie(answer: &Answer) -> String {
-    answer
-        .headers
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .find_map(|cookie| cookie.strip_prefix("vitrine_cart="))
-        .and_then(|rest| rest.split(';').next())
-        .expect("a cart cookie is set")
-        .to_owned()
-}
-
 /// The text between `before` and the next `<` after it.
 fn text_after(html: &str, before: &str) -> String {
     let start = html
@@ -114,7 +102,7 @@ async fn buy_gift_card(app: &axum::Router) -> String {
     let added = send(app, post("/checkout/giftcard", GIFT_FORM, None)).await;
     assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.text());
     assert_eq!(added.header("location"), "/commerce/goto-checkout");
-    let token = cart_cookie(&added);
+    let token = added.cart_cookie();
     let checkout = send(app, get_with("/checkout", &token)).await;
     let html = checkout.text();
     assert!(html.contains("For Bea (bea@example.com)"), "{html}");
@@ -278,7 +266,7 @@ async fn a_bought_gift_card_shows_its_code_and_pays_part_of_a_later_order() {
         post("/cart", "itemId=tote&sku=TOTE-1&quantity=3", None),
     )
     .await;
-    let token = cart_cookie(&added);
+    let token = added.cart_cookie();
     let checkout = send(&app, get_with("/checkout", &token)).await.text();
     assert!(
         checkout.contains("id=\"checkout-giftCardCode\""),
@@ -325,7 +313,7 @@ async fn a_card_that_pays_everything_needs_no_card_and_wrong_codes_are_named_bes
         post("/cart", "itemId=tote&sku=TOTE-1&quantity=1", None),
     )
     .await;
-    let token = cart_cookie(&added);
+    let token = added.cart_cookie();
     let without_card = "email=ada%40example.com&name=Ada+Shopper&addressLine1=1+Main+St\
          &city=Boston&region=MA&postalCode=02139&country=US&shippingOption=standard";
 
@@ -381,7 +369,7 @@ async fn a_gift_card_product_page_links_to_the_gift_card_checkout() {
 async fn a_shopper_who_bought_starts_a_new_cart_with_the_next_item() {
     let app = shop().await;
     let added = send(&app, post("/checkout/giftcard", GIFT_FORM, None)).await;
-    let bought = cart_cookie(&added);
+    let bought = added.cart_cookie();
     let placed = check_out(
         &app,
         &bought,
@@ -392,7 +380,7 @@ async fn a_shopper_who_bought_starts_a_new_cart_with_the_next_item() {
     // The same browser, still carrying the bought cart's cookie, buys again.
     let again = send(&app, post("/checkout/giftcard", GIFT_FORM, Some(&bought))).await;
     assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.text());
-    let fresh = cart_cookie(&again);
+    let fresh = again.cart_cookie();
     assert_ne!(fresh, bought);
     let tote = send(
         &app,
@@ -400,7 +388,7 @@ async fn a_shopper_who_bought_starts_a_new_cart_with_the_next_item() {
     )
     .await;
     assert_eq!(tote.status, StatusCode::SEE_OTHER, "{}", tote.text());
-    assert_ne!(cart_cookie(&tote), bought);
+    assert_ne!(tote.cart_cookie(), bought);
     let cart = send(&app, get_with("/cart", &fresh)).await.text();
     assert!(cart.contains("For Bea (bea@example.com)"), "{cart}");
 }

@@ -11,6 +11,7 @@ pub mod consent;
 pub mod conversions;
 pub mod enums;
 pub mod forms;
+pub mod gift_cards;
 pub mod human;
 pub mod links;
 pub mod money;

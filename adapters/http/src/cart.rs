@@ -102,12 +102,20 @@ pub(crate) fn new_token() -> CartToken {
     CartToken::parse(hex::encode(bytes)).expect("32 hex digits are a valid cart token")
 }
 
-/// The request's token, or a new one and whether it is new.
-pub(crate) fn token_or_new(headers: &HeaderMap) -> (CartToken, bool) {
-    match request_token(headers) {
-        Some(token) => (token, false),
-        None => (new_token(), true),
+/// The token new items go under, and whether it is new: the request's, unless its cart has
+/// been bought (a bought cart never changes again, so the shopper's next purchase starts a
+/// new cart), else a new one.
+pub(crate) async fn token_or_new(state: &AppState, headers: &HeaderMap) -> (CartToken, bool) {
+    if let Some(token) = request_token(headers) {
+        let bought = matches!(
+            state.carts.store().load_cart(&token).await,
+            Ok(Some(cart)) if cart.is_purchased
+        );
+        if !bought {
+            return (token, false);
+        }
     }
+    (new_token(), true)
 }
 
 /// Hands a new token to the browser (cookie) and to apps (header).
@@ -169,7 +177,7 @@ async fn add(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> 
         Ok(parsed) => parsed,
         Err(error) => return error.into_response(),
     };
-    let (token, is_new) = token_or_new(&headers);
+    let (token, is_new) = token_or_new(&state, &headers).await;
     let now = now();
     match state
         .carts

@@ -179,7 +179,7 @@ pub(crate) async fn add(
         )
         .await;
     };
-    let (token, is_new) = token_or_new(&headers);
+    let (token, is_new) = token_or_new(&state, &headers).await;
     let answers = crate::render::product_form::submitted_answers(&body);
     let outcome = state
         .carts

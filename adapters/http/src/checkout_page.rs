@@ -19,6 +19,7 @@ use vitrine_core::checkout::{
     SHIPPING_OPTION_REQUIRED,
 };
 use vitrine_core::enums::PageType;
+use vitrine_core::gift_cards::{GiftCardRefusal, gift_card_can_pay};
 
 use crate::AppState;
 use crate::cart::{now, request_token};
@@ -219,6 +220,12 @@ fn checkout_main(
         payment_note: (needs_payment && state.carts.payments().is_test())
             .then_some(TEST_PAYMENT_NOTE),
         payment,
+        gift_card: gift_card_can_pay(cart).then(|| {
+            field(
+                FieldView::text("giftCardCode", "Gift card code (optional)", "off").optional(),
+                &typed.gift_card_code,
+            )
+        }),
         alert,
     }
 }
@@ -290,6 +297,7 @@ fn typed_form(body: &[u8]) -> CheckoutForm {
         card_number: form.text("cardNumber"),
         card_expiry: form.text("cardExpiry"),
         card_cvc: form.text("cardCvc"),
+        gift_card_code: form.text("giftCardCode"),
     }
 }
 
@@ -367,6 +375,10 @@ pub(crate) async fn check_out(
                 );
             (StatusCode::CONFLICT, format!("Sorry, {name} is sold out."))
         }
+        CheckoutError::Order(PlaceOrderError::GiftCardBalanceChanged(_)) => {
+            errors.insert("giftCardCode", GiftCardRefusal::BalanceChanged.message());
+            (StatusCode::CONFLICT, UPDATE_MISSING_INFORMATION.to_owned())
+        }
         CheckoutError::Order(PlaceOrderError::CouponLimitReached(code)) => (
             StatusCode::CONFLICT,
             format!(
@@ -425,22 +437,23 @@ async fn order_page(state: &AppState, id: &str, confirmation: bool) -> Response 
     respond(state, page_type, &path, heading, StatusCode::OK, &main).await
 }
 
-/// Which order page: confirmed (202) when a payment was taken, received (207) when nothing
-/// was charged, status (211) when the shopper comes back to it later. The confirmation mail
-/// is promised only when the server sends it (`mails`).
+/// Which order page: confirmed (202) when a payment was taken (by card or gift card),
+/// received (207) when nothing was charged, status (211) when the shopper comes back to it
+/// later. The confirmation mail is promised only when the server sends it (`mails`).
 fn order_texts(order: &Order, confirmation: bool, mails: bool) -> (PageType, &'static str, String) {
     let mail = if mails {
         format!(" A confirmation goes to {}.", order.email)
     } else {
         String::new()
     };
-    match (confirmation, order.payment_id.is_empty()) {
-        (true, false) => (
+    let paid = !order.payment_id.is_empty() || order.gift_card_payment.is_some();
+    match (confirmation, paid) {
+        (true, true) => (
             PageType::OrderConfirmed,
             "Order confirmed",
             format!("Thank you. Your payment was received and your order is confirmed.{mail}"),
         ),
-        (true, true) => (
+        (true, false) => (
             PageType::OrderReceived,
             "Order received",
             format!("Thank you. We have received your order; there was nothing to pay.{mail}"),

@@ -41,6 +41,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::checkout_page::routes())
         .merge(crate::subscribe_page::routes())
         .merge(crate::donate_page::routes())
+        .merge(crate::gift_card_page::routes())
         .route("/api", any(unknown_api))
         .route("/api/{*rest}", any(unknown_api))
         .route("/", get(pages::page))

@@ -109,11 +109,14 @@ impl AppState {
         let config = HttpConfig::new(config.public_base_url, config.secure_cookies)
             .with_revision_check_interval(config.revision_check_interval);
         let forms = Arc::new(memory_form_service(repository.clone()));
-        let carts = Arc::new(CartService::new(
-            repository.clone(),
-            Arc::new(InMemoryCommerceStore::new()),
-            StoreRules::default(),
-        ));
+        let carts = Arc::new(
+            CartService::new(
+                repository.clone(),
+                Arc::new(InMemoryCommerceStore::new()),
+                StoreRules::default(),
+            )
+            .with_gift_card_codes(Arc::new(crate::RandomGiftCardCodes)),
+        );
         let donations = Arc::new(vitrine_core::checkout::DonationService::new(
             repository.clone(),
             Arc::new(vitrine_core::checkout::InMemoryContributionStore::new()),

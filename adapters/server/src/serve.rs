@@ -217,6 +217,7 @@ fn cart_service(
         ..StoreRules::default()
     };
     vitrine_core::checkout::CartService::new(repository, database.commerce_store(), rules)
+        .with_gift_card_codes(Arc::new(vitrine_http::RandomGiftCardCodes))
 }
 
 /// Form submissions go to the site's database, concurrent ones group-committed; keys and rate

@@ -56,14 +56,14 @@ macro_rules! order_columns {
     () => {
         "id, idempotency_key, cart_token, email, currency, created, subtotal_cents, \
          discount_cents, shipping_cost_cents, tax_cents, grand_total_cents, lines, coupon_codes, \
-         shipping_address, payment_id"
+         shipping_address, payment_id, gift_card_code, gift_card_cents"
     };
 }
 
 pub(crate) const INSERT_ORDER: &str = concat!(
     "INSERT INTO orders (",
     order_columns!(),
-    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
 );
 
 pub(crate) const INSERT_ORDER_COUPON: &str =

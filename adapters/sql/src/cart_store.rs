@@ -67,6 +67,8 @@ pub(crate) struct OrderRow {
     coupon_codes: String,
     shipping_address: String,
     payment_id: String,
+    gift_card_code: String,
+    gift_card_cents: i64,
 }
 
 fn corrupt(what: &str, reason: impl ToString) -> RepositoryError {
@@ -89,6 +91,8 @@ impl OrderRow {
             serde_json::from_str(&self.shipping_address)
                 .map_err(|error| corrupt("an order's shipping address", error))?
         };
+        let gift_card_payment =
+            crate::gift_cards::payment_from_columns(&self.gift_card_code, self.gift_card_cents)?;
         Ok(Order {
             idempotency_key: IdempotencyKey::parse(self.idempotency_key)
                 .map_err(|error| corrupt("an idempotency key", error))?,
@@ -108,6 +112,9 @@ impl OrderRow {
             created: vitrine_core::cart::Timestamp(self.created),
             shipping_address,
             payment_id: self.payment_id,
+            // Read by the store after the order's row, from their own table.
+            gift_cards: Vec::new(),
+            gift_card_payment,
         })
     }
 }
@@ -159,6 +166,23 @@ pub(crate) fn sku_text(sku: &Sku) -> &str {
 
 macro_rules! sql_commerce_store {
     ($store:ty) => {
+        impl $store {
+            /// The order of `row`, with the gift cards it issued.
+            async fn with_gift_cards(
+                &self,
+                row: Option<$crate::cart_store::OrderRow>,
+            ) -> Result<Option<vitrine_core::checkout::Order>, vitrine_core::ports::RepositoryError>
+            {
+                use vitrine_core::checkout::CommerceStore;
+                let Some(row) = row else {
+                    return Ok(None);
+                };
+                let mut order = row.into_order()?;
+                order.gift_cards = self.order_gift_cards(&order.id).await?;
+                Ok(Some(order))
+            }
+        }
+
         #[async_trait::async_trait]
         impl vitrine_core::checkout::CommerceStore for $store {
             async fn load_cart(
@@ -339,6 +363,23 @@ macro_rules! sql_commerce_store {
                         }
                     }
                 }
+                if let Some(payment) = &order.gift_card_payment {
+                    let spent = sqlx::query($crate::gift_cards::SPEND_GIFT_CARD)
+                        .bind(payment.amount_cents)
+                        .bind(payment.code.as_str())
+                        .bind(order.currency.code())
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(repository_error("spending a gift card"))?;
+                    if spent.rows_affected() == 0 {
+                        tx.rollback()
+                            .await
+                            .map_err(repository_error("rolling back an order"))?;
+                        return Err(PlaceOrderError::GiftCardBalanceChanged(payment.code.clone()));
+                    }
+                }
+                let (gift_card_code, gift_card_cents) =
+                    $crate::gift_cards::payment_columns(order.gift_card_payment.as_ref());
                 let inserted = sqlx::query(sql::INSERT_ORDER)
                     .bind(order.id.as_str())
                     .bind(order.idempotency_key.as_str())
@@ -360,6 +401,8 @@ macro_rules! sql_commerce_store {
                             .map_or_else(String::new, $crate::cart_store::json_text),
                     )
                     .bind(order.payment_id.as_str())
+                    .bind(gift_card_code)
+                    .bind(gift_card_cents)
                     .execute(&mut *tx)
                     .await;
                 match inserted {
@@ -388,6 +431,24 @@ macro_rules! sql_commerce_store {
                         .execute(&mut *tx)
                         .await
                         .map_err(repository_error("recording a coupon's use"))?;
+                }
+                for (position, card) in order.gift_cards.iter().enumerate() {
+                    let (name, email, message) = $crate::gift_cards::recipient_columns(card);
+                    sqlx::query($crate::gift_cards::INSERT_GIFT_CARD)
+                        .bind(card.code.as_str())
+                        .bind(order.id.as_str())
+                        .bind(i64::try_from(position).unwrap_or(i64::MAX))
+                        .bind(card.sku.as_str())
+                        .bind(card.currency.code())
+                        .bind(card.initial_cents)
+                        .bind(card.remaining_cents)
+                        .bind(name)
+                        .bind(email)
+                        .bind(message)
+                        .bind(card.created.millis())
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(repository_error("issuing a gift card"))?;
                 }
                 if let Some(subscription) = vitrine_core::checkout::Subscription::start(order) {
                     let row = $crate::subscription_rows::SubscriptionRow::new(&subscription);
@@ -537,8 +598,7 @@ macro_rules! sql_commerce_store {
                         .fetch_optional(&self.pool)
                         .await
                         .map_err($crate::errors::repository_error("reading an order"))?;
-                row.map($crate::cart_store::OrderRow::into_order)
-                    .transpose()
+                self.with_gift_cards(row).await
             }
 
             async fn order_by_key(
@@ -552,7 +612,23 @@ macro_rules! sql_commerce_store {
                         .fetch_optional(&self.pool)
                         .await
                         .map_err($crate::errors::repository_error("reading an order"))?;
-                row.map($crate::cart_store::OrderRow::into_order)
+                self.with_gift_cards(row).await
+            }
+
+            async fn gift_card(
+                &self,
+                code: &vitrine_core::gift_cards::GiftCardCode,
+            ) -> Result<
+                Option<vitrine_core::gift_cards::GiftCard>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let row: Option<$crate::gift_cards::GiftCardRow> =
+                    sqlx::query_as($crate::gift_cards::GIFT_CARD_BY_CODE)
+                        .bind(code.as_str())
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading a gift card"))?;
+                row.map($crate::gift_cards::GiftCardRow::into_gift_card)
                     .transpose()
             }
 
@@ -571,6 +647,22 @@ macro_rules! sql_commerce_store {
                         .map_err($crate::errors::repository_error("reading a subscription"))?;
                 row.map($crate::subscription_rows::SubscriptionRow::into_subscription)
                     .transpose()
+            }
+
+            async fn order_gift_cards(
+                &self,
+                order_id: &str,
+            ) -> Result<Vec<vitrine_core::gift_cards::GiftCard>, vitrine_core::ports::RepositoryError>
+            {
+                let rows: Vec<$crate::gift_cards::GiftCardRow> =
+                    sqlx::query_as($crate::gift_cards::ORDER_GIFT_CARDS)
+                        .bind(order_id)
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading an order's gift cards"))?;
+                rows.into_iter()
+                    .map($crate::gift_cards::GiftCardRow::into_gift_card)
+                    .collect()
             }
 
             async fn coupon_usage(

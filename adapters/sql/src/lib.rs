@@ -19,6 +19,7 @@ mod errors;
 mod forms;
 mod forms_batch;
 mod forms_statements;
+mod gift_cards;
 mod order_follow_up;
 mod outbox;
 mod outbox_statements;

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::{FormAnswers, Product, Sku, SubscriptionPlan, Variant};
 use crate::enums::ProductType;
+use crate::gift_cards::GiftCardRecipient;
 
 /// How many units of a variant can still be sold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,6 +98,9 @@ pub struct CartEntry {
     /// carts stored before product forms), so the cart offers to edit only real forms.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answers: Option<FormAnswers>,
+    /// Who the cards of a gift card line are for; every unit of the line goes to them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gift_card_recipient: Option<GiftCardRecipient>,
 }
 
 impl CartEntry {

@@ -10,6 +10,8 @@ use super::line::LineId;
 use super::shipping::{ShippingLocation, ShippingOption};
 use super::warning::CartWarning;
 use crate::catalog::{FormAnswers, Sku};
+use crate::enums::ProductType;
+use crate::gift_cards::GiftCardRecipient;
 
 /// The most distinct lines a cart holds. The specification sets no limit; one keeps totals
 /// bounded and a runaway script from growing a cart without end.
@@ -181,6 +183,7 @@ impl CartState {
                     weight_thousandths: item.weight_thousandths,
                     subscription_plan: item.subscription_plan,
                     answers,
+                    gift_card_recipient: None,
                 });
             }
         }
@@ -210,6 +213,22 @@ impl CartState {
         let kept = quantity.min(cap);
         self.entries[index].quantity = kept;
         Ok(reduced_warning(&sku, others + quantity, others + kept))
+    }
+
+    /// Says who the cards of the gift card line `sku` are for (none: the buyer).
+    pub fn set_gift_card_recipient(
+        &mut self,
+        sku: &Sku,
+        recipient: Option<GiftCardRecipient>,
+    ) -> Result<(), CartError> {
+        self.ensure_open()?;
+        let line = self
+            .entries
+            .iter_mut()
+            .find(|entry| &entry.sku == sku && entry.product_type == ProductType::GiftCard)
+            .ok_or_else(|| CartError::NotInCart(sku.clone()))?;
+        line.gift_card_recipient = recipient;
+        Ok(())
     }
 
     /// Removes a line.

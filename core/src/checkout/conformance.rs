@@ -11,6 +11,8 @@ use crate::cart::{
 };
 use crate::catalog::{FormAnswer, FormAnswers, Sku};
 use crate::enums::ProductType;
+use crate::gift_cards::{GiftCard, GiftCardCode, GiftCardPayment, GiftCardRecipient};
+use crate::money::Currency;
 use crate::ports::RepositoryError;
 
 /// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty store (it may
@@ -31,7 +33,29 @@ macro_rules! commerce_store_conformance {
             placing_an_order_ends_its_holds,
             a_lines_answers_are_kept_by_the_cart_and_the_order,
             lines_of_one_sku_take_its_stock_together,
+            an_order_issues_its_gift_cards,
+            the_same_idempotency_key_issues_gift_cards_once,
+            a_gift_card_pays_while_it_holds_the_amount,
+            a_refused_gift_card_changes_nothing,
         );
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+        async fn concurrent_orders_never_spend_more_than_a_gift_card_holds() {
+            let store = ::std::sync::Arc::new($make);
+            let orders = $crate::checkout::conformance::prepare_card_spenders(&*store).await;
+            let mut tasks = Vec::new();
+            for order in orders {
+                let store = store.clone();
+                tasks.push(tokio::spawn(async move {
+                    $crate::checkout::conformance::buy(store, order).await
+                }));
+            }
+            let mut outcomes = Vec::new();
+            for task in tasks {
+                outcomes.push(task.await.expect("a spender task panicked"));
+            }
+            $crate::checkout::conformance::card_spent_at_most_once(&*store, outcomes).await;
+        }
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
         async fn concurrent_buyers_of_the_last_item_sell_it_once() {
@@ -557,4 +581,281 @@ pub async fn lines_of_one_sku_take_its_stock_together(store: &dyn CommerceStore)
         store.stock(&sku("MUG")).await.unwrap(),
         Some(Stock::Limited(0))
     );
+}
+
+/// A cart holding `quantity` gift cards worth `price` each.
+fn gift_card_cart(sku_text: &str, price: i64, quantity: u32) -> CartState {
+    let mut cart = CartState::new("cart", "site", NOW);
+    let item = Purchasable {
+        product_id: "gift-card".into(),
+        product_name: "Gift card".into(),
+        product_type: ProductType::GiftCard,
+        sku: sku(sku_text),
+        unit_price_cents: price,
+        stock: Stock::Unlimited,
+        weight_thousandths: 0,
+        subscription_plan: None,
+    };
+    cart.add_item(&item, quantity)
+        .expect("fixture carts are valid");
+    cart
+}
+
+fn code(n: u8) -> GiftCardCode {
+    GiftCardCode::from_random([n; 10])
+}
+
+/// The card the `n`th unit of `order`'s gift card line issues, with code `code(n)`.
+fn card_for(order: &Order, n: u8, value: i64, recipient: Option<GiftCardRecipient>) -> GiftCard {
+    GiftCard {
+        code: code(n),
+        initial_cents: value,
+        remaining_cents: value,
+        currency: order.currency,
+        order_id: order.id.clone(),
+        sku: order.lines[0].sku.clone(),
+        recipient,
+        created: NOW,
+    }
+}
+
+/// Places order `n` for a gift card worth `value`, issuing it with code `code(n)`.
+async fn issue_card(store: &dyn CommerceStore, n: usize, value: i64) -> GiftCard {
+    let cart = gift_card_cart("GIFT", value, 1);
+    store.save_cart(&token(n), &cart).await.unwrap();
+    let mut order = order_for(&cart, n);
+    let card = card_for(&order, u8::try_from(n).unwrap(), value, None);
+    order.gift_cards = vec![card.clone()];
+    store.place_order(&order, &[]).await.unwrap();
+    card
+}
+
+/// Order `n` of one service worth `total`, paying `paid` of it with the card `code`.
+async fn paying_with(
+    store: &dyn CommerceStore,
+    n: usize,
+    card: &GiftCardCode,
+    total: i64,
+    paid: i64,
+) -> Order {
+    let mut cart = cart_with("MUG", 1);
+    cart.entries[0].unit_price_cents = total;
+    store.save_cart(&token(n), &cart).await.unwrap();
+    let mut order = order_for(&cart, n);
+    order.gift_card_payment = Some(GiftCardPayment {
+        code: card.clone(),
+        amount_cents: paid,
+    });
+    order
+}
+
+pub async fn an_order_issues_its_gift_cards(store: &dyn CommerceStore) {
+    let cart = gift_card_cart("GIFT-25", 2_500, 2);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    let mut order = order_for(&cart, 1);
+    let recipient = GiftCardRecipient {
+        name: "Zoë".into(),
+        email: "zoe@example.com".into(),
+        message: "Joyeux anniversaire ! 🎂\nLove, Ada".into(),
+    };
+    order.gift_cards = vec![
+        card_for(&order, 1, 2_500, Some(recipient)),
+        card_for(&order, 2, 2_500, None),
+    ];
+    let placed = store.place_order(&order, &[]).await.unwrap();
+    assert_eq!(placed, order);
+    assert_eq!(store.order(&order.id).await.unwrap(), Some(order.clone()));
+    assert_eq!(
+        store.order_gift_cards(&order.id).await.unwrap(),
+        order.gift_cards
+    );
+    assert_eq!(
+        store.gift_card(&code(2)).await.unwrap().as_ref(),
+        Some(&order.gift_cards[1])
+    );
+    assert_eq!(store.gift_card(&code(3)).await.unwrap(), None);
+    assert!(
+        store
+            .order_gift_cards("order-404")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+pub async fn the_same_idempotency_key_issues_gift_cards_once(store: &dyn CommerceStore) {
+    let cart = gift_card_cart("GIFT-25", 2_500, 1);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    let mut order = order_for(&cart, 1);
+    order.gift_cards = vec![card_for(&order, 1, 2_500, None)];
+    store.place_order(&order, &[]).await.unwrap();
+    // A replay carries fresh codes (the service draws them before placing); none is issued.
+    let mut again = order.clone();
+    again.gift_cards = vec![card_for(&order, 9, 2_500, None)];
+    let replayed = store.place_order(&again, &[]).await.unwrap();
+    assert_eq!(replayed.gift_cards, order.gift_cards);
+    assert_eq!(store.gift_card(&code(9)).await.unwrap(), None);
+    assert_eq!(store.order_gift_cards(&order.id).await.unwrap().len(), 1);
+}
+
+pub async fn a_gift_card_pays_while_it_holds_the_amount(store: &dyn CommerceStore) {
+    let card = issue_card(store, 1, 5_000).await;
+    let first = paying_with(store, 2, &card.code, 3_000, 3_000).await;
+    let placed = store.place_order(&first, &[]).await.unwrap();
+    assert_eq!(placed.rest_due_cents(), 0);
+    assert_eq!(store.order(&first.id).await.unwrap(), Some(first.clone()));
+    let left = store.gift_card(&card.code).await.unwrap().unwrap();
+    assert_eq!((left.initial_cents, left.remaining_cents), (5_000, 2_000));
+    // The issuing order reads its card with the balance as it is now.
+    let issuing = store.order(&card.order_id).await.unwrap().unwrap();
+    assert_eq!(issuing.gift_cards[0].remaining_cents, 2_000);
+    // The last 2,000 pay part of a larger order; the card is then empty, never below zero.
+    let second = paying_with(store, 3, &card.code, 4_500, 2_000).await;
+    let placed = store.place_order(&second, &[]).await.unwrap();
+    assert_eq!(placed.rest_due_cents(), 2_500);
+    let empty = store.gift_card(&card.code).await.unwrap().unwrap();
+    assert_eq!(empty.remaining_cents, 0);
+}
+
+pub async fn a_refused_gift_card_changes_nothing(store: &dyn CommerceStore) {
+    store
+        .set_stock(&sku("MUG"), Stock::Limited(5))
+        .await
+        .unwrap();
+    let card = issue_card(store, 1, 1_000).await;
+    let refused = |error: PlaceOrderError| {
+        assert!(
+            matches!(&error, PlaceOrderError::GiftCardBalanceChanged(refused) if refused == &card.code),
+            "{error:?}"
+        );
+    };
+    // More than the card holds...
+    let too_much = paying_with(store, 2, &card.code, 3_000, 1_001).await;
+    refused(store.place_order(&too_much, &[]).await.unwrap_err());
+    // ...a card in another currency than the order's...
+    let mut other_currency = paying_with(store, 3, &card.code, 3_000, 500).await;
+    other_currency.currency = if card.currency == Currency::Eur {
+        Currency::Gbp
+    } else {
+        Currency::Eur
+    };
+    refused(store.place_order(&other_currency, &[]).await.unwrap_err());
+    // ...or a code no card has: no order, no stock taken, the cart still open.
+    let unknown = paying_with(store, 4, &code(77), 3_000, 500).await;
+    let error = store.place_order(&unknown, &[]).await.unwrap_err();
+    assert!(
+        matches!(&error, PlaceOrderError::GiftCardBalanceChanged(c) if c == &code(77)),
+        "{error:?}"
+    );
+    for n in 2..=4 {
+        assert_eq!(store.order(&format!("order-{n}")).await.unwrap(), None);
+        assert!(
+            !store
+                .load_cart(&token(n))
+                .await
+                .unwrap()
+                .unwrap()
+                .is_purchased
+        );
+    }
+    assert_eq!(
+        store.stock(&sku("MUG")).await.unwrap(),
+        Some(Stock::Limited(5))
+    );
+    assert_eq!(
+        store
+            .gift_card(&card.code)
+            .await
+            .unwrap()
+            .unwrap()
+            .remaining_cents,
+        1_000
+    );
+}
+
+/// How many orders race to spend one card, and what each wants of it.
+pub const SPENDERS: usize = 12;
+const CARD_VALUE: i64 = 5_000;
+const SPEND: i64 = 1_500;
+
+/// Issues a card worth [`CARD_VALUE`] and prepares [`SPENDERS`] orders each paying
+/// [`SPEND`] with it: only three fit.
+pub async fn prepare_card_spenders(store: &dyn CommerceStore) -> Vec<Order> {
+    let card = issue_card(store, 100, CARD_VALUE).await;
+    let mut orders = Vec::new();
+    for n in 0..SPENDERS {
+        orders.push(paying_with(store, n, &card.code, SPEND, SPEND).await);
+    }
+    orders
+}
+
+/// The card paid exactly as many orders as its balance covers; every other order got the
+/// typed refusal, and what the orders took plus what is left is what the card held.
+pub async fn card_spent_at_most_once(
+    store: &dyn CommerceStore,
+    outcomes: Vec<Result<Order, PlaceOrderError>>,
+) {
+    let paid: i64 = outcomes
+        .iter()
+        .filter_map(|outcome| outcome.as_ref().ok())
+        .filter_map(|order| order.gift_card_payment.as_ref())
+        .map(|payment| payment.amount_cents)
+        .sum();
+    let winners = outcomes.iter().filter(|outcome| outcome.is_ok()).count();
+    let fits = usize::try_from(CARD_VALUE / SPEND).unwrap();
+    assert_eq!(winners, fits, "{outcomes:?}");
+    for outcome in &outcomes {
+        if let Err(error) = outcome {
+            assert!(
+                matches!(error, PlaceOrderError::GiftCardBalanceChanged(_)),
+                "{error:?}"
+            );
+        }
+    }
+    let card = store.gift_card(&code(100)).await.unwrap().unwrap();
+    assert_eq!(paid + card.remaining_cents, CARD_VALUE);
+    assert_eq!(card.remaining_cents, CARD_VALUE - SPEND * 3);
+}
+
+/// A published gift card product for the fixture site (item `gift`, sold in 25.00 and
+/// 50.00), to add to `fixture_site`'s items.
+pub fn fixture_gift_card() -> crate::site::Item {
+    use crate::catalog::{OptionValue, Product, Variant};
+    use crate::enums::{ItemStatus, ItemType};
+    let variant = |code: &str, price: i64, label: &str| Variant {
+        sku: sku(code),
+        price,
+        sale_price: 0,
+        on_sale: false,
+        qty_in_stock: 0,
+        unlimited: true,
+        option_values: vec![OptionValue {
+            name: "Amount".into(),
+            value: label.into(),
+        }],
+    };
+    let site = crate::ports::conformance::fixture_site("Shop");
+    let tote = site
+        .items
+        .iter()
+        .find(|item| item.id.as_str() == "tote")
+        .expect("the fixture site sells a tote");
+    crate::site::Item {
+        id: crate::site::ItemId::parse("gift").expect("a valid id"),
+        slug: crate::site::Slug::parse("gift").expect("a valid slug"),
+        title: "Gift card".into(),
+        record_type: ItemType::StoreItem,
+        status: ItemStatus::Published,
+        product: Some(
+            Product::new(
+                ProductType::GiftCard,
+                vec![
+                    variant("GIFT-25", 2_500, "$25"),
+                    variant("GIFT-50", 5_000, "$50"),
+                ],
+            )
+            .expect("a valid product"),
+        ),
+        ..tote.clone()
+    }
 }

@@ -1,6 +1,6 @@
 //! What the checkout form collects: the contact email, the shipping address (with the US zip
-//! rule of the forms), the shipping option and the card, each checked with a message for the
-//! field that is wrong.
+//! rule of the forms), the shipping option, the card and a gift card's code, each checked with
+//! a message for the field that is wrong.
 
 use std::collections::BTreeMap;
 
@@ -10,6 +10,7 @@ use super::payment::CardDetails;
 use crate::cart::{ShippingLocation, Timestamp};
 use crate::forms::messages::{ZIP_INVALID, email_invalid, required};
 use crate::forms::validation::{is_valid_email, is_valid_us_zip, names_united_states};
+use crate::gift_cards::{GIFT_CARD_CODE_INVALID, GiftCardCode};
 
 /// The checkout form as posted, every field as typed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -26,6 +27,8 @@ pub struct CheckoutForm {
     pub card_number: String,
     pub card_expiry: String,
     pub card_cvc: String,
+    /// A gift card to pay with, as typed; empty when none.
+    pub gift_card_code: String,
 }
 
 /// Where an order is sent.
@@ -59,6 +62,8 @@ pub struct CheckoutDetails {
     pub shipping_option: Option<String>,
     /// None when nothing is to be paid.
     pub card: Option<CardDetails>,
+    /// The gift card to pay with, when one was typed.
+    pub gift_card_code: Option<GiftCardCode>,
 }
 
 /// A message per form field name (`email`, `postalCode`, `cardNumber`, ...).
@@ -104,6 +109,14 @@ impl CheckoutForm {
             errors.insert("shippingOption", SHIPPING_OPTION_REQUIRED.to_owned());
         }
         let card = needs.payment.then(|| self.card(&mut errors, now));
+        let gift_card_code = match self.gift_card_code.trim() {
+            "" => None,
+            typed => GiftCardCode::parse(typed)
+                .inspect_err(|_| {
+                    errors.insert("giftCardCode", GIFT_CARD_CODE_INVALID.to_owned());
+                })
+                .ok(),
+        };
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -112,6 +125,7 @@ impl CheckoutForm {
             address,
             shipping_option,
             card: card.flatten(),
+            gift_card_code,
         })
     }
 
@@ -302,6 +316,23 @@ mod tests {
         };
         let details = form.check(none, NOW).unwrap();
         assert_eq!((details.address, details.card), (None, None));
+    }
+
+    #[test]
+    fn a_gift_card_code_is_optional_and_read_as_typed() {
+        assert_eq!(filled().check(ALL, NOW).unwrap().gift_card_code, None);
+        let typed = CheckoutForm {
+            gift_card_code: " 04hm asw9 nf6y yo93 ".into(),
+            ..filled()
+        };
+        let code = typed.check(ALL, NOW).unwrap().gift_card_code.unwrap();
+        assert_eq!(code.to_string(), "04HM-ASW9-NF6Y-Y093");
+        let short = CheckoutForm {
+            gift_card_code: "04HM-ASW9".into(),
+            ..filled()
+        };
+        let errors = short.check(ALL, NOW).unwrap_err();
+        assert_eq!(errors["giftCardCode"], GIFT_CARD_CODE_INVALID);
     }
 
     #[test]

@@ -11,6 +11,7 @@ use super::store::{CommerceStore, HoldStockError};
 use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock, StockHolds, Timestamp};
 use crate::catalog::Sku;
+use crate::gift_cards::{GiftCard, GiftCardCode};
 use crate::ports::RepositoryError;
 
 #[derive(Default)]
@@ -22,6 +23,25 @@ struct Inner {
     holds: StockHolds,
     /// What each placed order's transaction wrote beside it, by order id.
     follow_ups: Vec<(String, OrderFollowUp)>,
+    gift_cards: Vec<GiftCard>,
+}
+
+impl Inner {
+    /// The order as stored, with its gift cards' balances as they are now.
+    fn read_order(&self, order: &Order) -> Order {
+        Order {
+            gift_cards: self.cards_of(&order.id),
+            ..order.clone()
+        }
+    }
+
+    fn cards_of(&self, order_id: &str) -> Vec<GiftCard> {
+        self.gift_cards
+            .iter()
+            .filter(|card| card.order_id == order_id)
+            .cloned()
+            .collect()
+    }
 }
 
 /// Everything behind one mutex, which makes `place_order` atomic: no other call can see or
@@ -99,7 +119,7 @@ impl CommerceStore for InMemoryCommerceStore {
             .iter()
             .find(|placed| placed.idempotency_key == order.idempotency_key)
         {
-            return Ok(placed.clone());
+            return Ok(inner.read_order(placed));
         }
         match inner.carts.get(&order.cart_token) {
             None => return Err(PlaceOrderError::UnknownCart),
@@ -133,7 +153,35 @@ impl CommerceStore for InMemoryCommerceStore {
                 return Err(PlaceOrderError::OutOfStock(sku));
             }
         }
+        if let Some(payment) = &order.gift_card_payment {
+            let holds_it = inner.gift_cards.iter().any(|card| {
+                card.code == payment.code
+                    && card.currency == order.currency
+                    && card.remaining_cents >= payment.amount_cents
+            });
+            if !holds_it {
+                return Err(PlaceOrderError::GiftCardBalanceChanged(
+                    payment.code.clone(),
+                ));
+            }
+        }
+        let taken = order
+            .gift_cards
+            .iter()
+            .any(|new| inner.gift_cards.iter().any(|card| card.code == new.code));
+        if taken {
+            return Err(RepositoryError::Rejected("a gift card code is taken".into()).into());
+        }
         inner.holds.release(&order.cart_token);
+        if let Some(payment) = &order.gift_card_payment
+            && let Some(card) = inner
+                .gift_cards
+                .iter_mut()
+                .find(|card| card.code == payment.code)
+        {
+            card.remaining_cents -= payment.amount_cents;
+        }
+        inner.gift_cards.extend(order.gift_cards.iter().cloned());
         for line in &order.lines {
             if let Some(Stock::Limited(quantity)) = inner.stock.get_mut(&line.sku) {
                 *quantity -= line.quantity;
@@ -147,7 +195,7 @@ impl CommerceStore for InMemoryCommerceStore {
         inner.orders.push(order.clone());
         inner.subscriptions.extend(Subscription::start(order));
         inner.follow_ups.push((order.id.clone(), follow_up.clone()));
-        Ok(order.clone())
+        Ok(inner.read_order(order))
     }
 
     async fn hold_stock(
@@ -184,12 +232,12 @@ impl CommerceStore for InMemoryCommerceStore {
     }
 
     async fn order(&self, id: &str) -> Result<Option<Order>, RepositoryError> {
-        Ok(self
-            .lock()
+        let inner = self.lock();
+        Ok(inner
             .orders
             .iter()
             .find(|order| order.id == id)
-            .cloned())
+            .map(|order| inner.read_order(order)))
     }
 
     async fn order_by_key(&self, key: &IdempotencyKey) -> Result<Option<Order>, RepositoryError> {
@@ -198,6 +246,15 @@ impl CommerceStore for InMemoryCommerceStore {
             .orders
             .iter()
             .find(|order| &order.idempotency_key == key)
+            .map(|order| inner.read_order(order)))
+    }
+
+    async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError> {
+        Ok(self
+            .lock()
+            .gift_cards
+            .iter()
+            .find(|card| &card.code == code)
             .cloned())
     }
 
@@ -208,6 +265,10 @@ impl CommerceStore for InMemoryCommerceStore {
             .iter()
             .find(|subscription| subscription.id == id)
             .cloned())
+    }
+
+    async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError> {
+        Ok(self.lock().cards_of(order_id))
     }
 
     async fn coupon_usage(

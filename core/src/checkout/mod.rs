@@ -1,5 +1,6 @@
 //! Checkout: entry from the cart, orders, and the commerce store port through which an
-//! order is placed atomically (stock never oversold, a double submit ordering once).
+//! order is placed atomically (stock never oversold, a double submit ordering once, gift
+//! cards issued and spent in the same transaction).
 
 mod billing;
 mod contribution;
@@ -48,8 +49,9 @@ pub use payment::{
     TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS, TestPaymentGateway,
 };
 pub use service::{
-    CartService, CartServiceError, CartUpdate, CheckoutError, DEFAULT_HOLD_SECONDS,
-    EnterCheckoutError, InvalidAnswers, LineForm,
+    AddGiftCardError, CartService, CartServiceError, CartUpdate, CheckoutError,
+    DEFAULT_HOLD_SECONDS, EnterCheckoutError, GIFT_CARD_AMOUNT_REQUIRED, GiftCardAmount,
+    GiftCardForm, GiftCardOffer, GiftCardOfferError, InvalidAnswers, LineForm, OTHER_RECIPIENT,
 };
 pub use store::{CommerceStore, HoldStockError};
 pub use subscription::{Subscription, SubscriptionStatus};

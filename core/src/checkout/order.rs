@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::details::ShippingAddress;
 use crate::cart::{CartToken, CheckoutBlocker, CouponCode, ShoppingCart, Timestamp};
 use crate::catalog::{FormAnswers, Sku, SubscriptionPlan};
+use crate::gift_cards::{GiftCard, GiftCardCode, GiftCardPayment};
 use crate::money::Currency;
 use crate::ports::RepositoryError;
 
@@ -71,6 +72,12 @@ pub struct Order {
     pub shipping_address: Option<ShippingAddress>,
     /// The payment gateway's id of the charge; empty when nothing was charged.
     pub payment_id: String,
+    /// The gift cards the order issues, one per unit of each gift card line. Read back from
+    /// the store, they carry their balance as it is now.
+    pub gift_cards: Vec<GiftCard>,
+    /// The part of the total a gift card paid; the rest ([`Order::rest_due_cents`]) is what
+    /// the payment gateway charged.
+    pub gift_card_payment: Option<GiftCardPayment>,
 }
 
 /// A coupon's usage limits, checked again inside the order's transaction so that two
@@ -99,6 +106,10 @@ pub enum PlaceOrderError {
     /// checking out; nothing was changed.
     #[error("coupon {0} has reached its usage limit")]
     CouponLimitReached(CouponCode),
+    /// The gift card paying for the order no longer holds its part (another order spent it
+    /// meanwhile, or no card has the code); nothing was changed.
+    #[error("gift card {0:?} does not hold the amount to pay")]
+    GiftCardBalanceChanged(GiftCardCode),
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }
@@ -152,6 +163,17 @@ impl Order {
             created,
             shipping_address: None,
             payment_id: String::new(),
+            gift_cards: Vec::new(),
+            gift_card_payment: None,
         })
+    }
+
+    /// What is left to pay after the gift card: the amount the payment gateway charges.
+    pub fn rest_due_cents(&self) -> i64 {
+        let by_gift_card = self
+            .gift_card_payment
+            .as_ref()
+            .map_or(0, |payment| payment.amount_cents);
+        self.grand_total_cents - by_gift_card
     }
 }

@@ -20,6 +20,16 @@ use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::payment::{PaymentError, PaymentGateway, PaymentRequest, TestPaymentGateway};
 use super::store::CommerceStore;
 use super::store::HoldStockError;
+use crate::gift_cards::GiftCardCodeSource;
+
+#[cfg(test)]
+mod gift_card_tests;
+mod gift_cards;
+
+pub use gift_cards::{
+    AddGiftCardError, GIFT_CARD_AMOUNT_REQUIRED, GiftCardAmount, GiftCardForm, GiftCardOffer,
+    GiftCardOfferError, OTHER_RECIPIENT,
+};
 
 mod product_forms;
 
@@ -95,6 +105,8 @@ pub struct CartService {
     payments: Arc<dyn PaymentGateway>,
     hold_seconds: i64,
     order_mails: OrderMails,
+    /// Where gift card codes come from; without one, orders of gift cards cannot be placed.
+    gift_card_codes: Option<Arc<dyn GiftCardCodeSource>>,
 }
 
 /// How long a cart's items are held at checkout unless configured otherwise: ten minutes.
@@ -113,6 +125,7 @@ impl CartService {
             payments: Arc::new(TestPaymentGateway::new()),
             hold_seconds: DEFAULT_HOLD_SECONDS,
             order_mails: OrderMails::default(),
+            gift_card_codes: None,
         }
     }
 
@@ -124,6 +137,13 @@ impl CartService {
 
     pub fn order_mails(&self) -> OrderMails {
         self.order_mails
+    }
+
+    /// The same service issuing gift cards with codes from `codes` (in production, the
+    /// operating system's random generator).
+    pub fn with_gift_card_codes(mut self, codes: Arc<dyn GiftCardCodeSource>) -> Self {
+        self.gift_card_codes = Some(codes);
+        self
     }
 
     /// The same service holding a cart's items for `seconds` at checkout (at least 1).
@@ -335,7 +355,8 @@ impl CartService {
             .await?
             .ok_or(PlaceOrderError::UnknownCart)?;
         let priced = cart.price(&self.rules, now);
-        let order = Order::from_cart(&priced, order_id, key, token.clone(), email, now)?;
+        let mut order = Order::from_cart(&priced, order_id, key, token.clone(), email, now)?;
+        order.gift_cards = self.issue_gift_cards(&priced, &order.id, now)?;
         self.store
             .place_order_with_follow_up(
                 &order,
@@ -346,10 +367,12 @@ impl CartService {
     }
 
     /// Checks out the cart under `token` with the checkout form: the address and shipping
-    /// option are applied to the cart, the total is charged with `key` as the payment's
-    /// idempotency key, and the order is placed. The same `key` again (a double click)
-    /// answers the first order, charges nothing more and changes nothing. When the order
-    /// cannot be placed after the charge (stock ran out meanwhile), the charge is refunded.
+    /// option are applied to the cart, a gift card given in the form pays what it can, the
+    /// rest is charged with `key` as the payment's idempotency key, and the order is placed
+    /// (taking the gift card's part from its balance and issuing the cards it buys). The same
+    /// `key` again (a double click) answers the first order, charges nothing more and changes
+    /// nothing. When the order cannot be placed after the charge (stock ran out, or another
+    /// order spent the gift card meanwhile), the charge is refunded and no card is spent.
     pub async fn checkout(
         &self,
         token: &CartToken,
@@ -416,8 +439,13 @@ impl CartService {
             now,
         )?;
         order.shipping_address = details.address.clone();
+        order.gift_cards = self.issue_gift_cards(&priced, &order.id, now)?;
+        order.gift_card_payment = self
+            .gift_card_payment(details.gift_card_code.as_ref(), &priced)
+            .await?;
         let follow_up = OrderFollowUp::new(&order, &priced, self.order_mails);
-        if order.grand_total_cents > 0 {
+        let rest_due = order.rest_due_cents();
+        if rest_due > 0 {
             let with_payment = CheckoutNeeds {
                 shipping: requires_shipping,
                 payment: true,
@@ -431,7 +459,7 @@ impl CartService {
                 .payments
                 .charge(&PaymentRequest {
                     key,
-                    amount_minor: order.grand_total_cents,
+                    amount_minor: rest_due,
                     currency: order.currency,
                     card,
                     email: order.email.clone(),

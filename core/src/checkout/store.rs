@@ -7,6 +7,7 @@ use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, HoldError, Stock, Timestamp};
 use crate::catalog::Sku;
+use crate::gift_cards::{GiftCard, GiftCardCode};
 use crate::ports::RepositoryError;
 
 /// Why stock could not be held for a cart.
@@ -48,6 +49,10 @@ pub trait CommerceStore: Send + Sync {
     /// email): a coupon at its limit answers `CouponLimitReached` and changes nothing.
     /// An order with a subscription line starts its subscription
     /// ([`Subscription::start`]) in the same transaction.
+    /// The order's `gift_cards` are issued with it, and its `gift_card_payment` is taken
+    /// from that card's balance in the same transaction, only while the card (in the order's
+    /// currency) still holds the amount: otherwise the answer is `GiftCardBalanceChanged` and
+    /// nothing changes, so two orders can never both spend the same balance.
     async fn place_order(
         &self,
         order: &Order,
@@ -96,6 +101,13 @@ pub trait CommerceStore: Send + Sync {
 
     /// The subscription with this id, as its order started it.
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError>;
+
+    /// The gift card with `code`, with its balance now.
+    async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError>;
+
+    /// The gift cards the order `order_id` issued, in the order they were issued: what the
+    /// order pages list and what mails to recipients read.
+    async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError>;
 
     /// How many placed orders used a coupon: in all, and with this email address.
     async fn coupon_usage(

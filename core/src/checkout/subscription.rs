@@ -152,6 +152,8 @@ mod tests {
             created: JANUARY_31,
             shipping_address: None,
             payment_id: "test_ch_1".into(),
+            gift_cards: Vec::new(),
+            gift_card_payment: None,
         }
     }
 

@@ -87,6 +87,8 @@ pub fn fixture_order(id: &str) -> Order {
         created: Timestamp(1),
         shipping_address: None,
         payment_id: String::new(),
+        gift_cards: Vec::new(),
+        gift_card_payment: None,
     }
 }
 

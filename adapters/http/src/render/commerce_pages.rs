@@ -9,6 +9,8 @@ use vitrine_core::catalog::FormAnswers;
 use vitrine_core::checkout::Order;
 use vitrine_core::money::{Currency, FormatOptions, Locale, Money, format};
 
+use super::gift_cards::{GiftCardMain, GiftCardPaidView, IssuedCardView, recipient_text};
+
 /// Money as the shopper reads it.
 pub(crate) fn money_text(cents: i64, currency: Currency) -> String {
     format(
@@ -28,6 +30,8 @@ pub(crate) struct LineView {
     pub(crate) quantity: u32,
     pub(crate) unit_price: String,
     pub(crate) total: String,
+    /// Who a gift card line is for.
+    pub(crate) note: Option<String>,
     /// The answers to the product's form: (question, answer).
     pub(crate) answers: Vec<(String, String)>,
     /// The page that edits the answers, on a cart that can still change.
@@ -123,6 +127,11 @@ impl CartSummary {
                         unit_price: money_text(entry.unit_price_cents, currency),
                         total: money_text(entry.line_total_cents(), currency),
                         answers: entry.answers.as_ref().map(answer_pairs).unwrap_or_default(),
+                        note: entry
+                            .gift_card_recipient
+                            .as_ref()
+                            .and_then(recipient_text)
+                            .map(|to| format!("For {to}")),
                     }
                 })
                 .collect(),
@@ -314,6 +323,8 @@ pub(crate) struct CheckoutMain {
     pub(crate) shipping_error: Option<String>,
     pub(crate) payment_note: Option<&'static str>,
     pub(crate) payment: Vec<FieldView>,
+    /// The gift card code field; none when a gift card cannot pay for this cart.
+    pub(crate) gift_card: Option<FieldView>,
     pub(crate) alert: Option<String>,
 }
 
@@ -340,6 +351,9 @@ pub(crate) struct OrderMain {
     pub(crate) lines: Vec<LineView>,
     pub(crate) totals: Vec<TotalView>,
     pub(crate) grand_total: String,
+    pub(crate) gift_card_paid: Option<GiftCardPaidView>,
+    /// The cards the order bought, with their codes.
+    pub(crate) issued_cards: Vec<IssuedCardView>,
 }
 
 impl OrderMain {
@@ -361,6 +375,7 @@ impl OrderMain {
                     total: money_text(line.unit_price_cents * i64::from(line.quantity), currency),
                     answers: answer_pairs(&line.answers),
                     edit_href: None,
+                    note: None,
                 })
                 .collect(),
             totals: totals(
@@ -372,6 +387,8 @@ impl OrderMain {
                 order.grand_total_cents,
             ),
             grand_total: money_text(order.grand_total_cents, currency),
+            gift_card_paid: GiftCardPaidView::new(order),
+            issued_cards: order.gift_cards.iter().map(IssuedCardView::new).collect(),
         }
     }
 }
@@ -392,6 +409,7 @@ pub(crate) enum CommerceMain {
     Cart(Box<CartMain>),
     Checkout(Box<CheckoutMain>),
     Order(Box<OrderMain>),
+    GiftCard(Box<GiftCardMain>),
     Notice(NoticeMain),
     Donate(Box<super::donate_pages::DonateMain>),
     Contribution(Box<super::donate_pages::ContributionMain>),
@@ -421,6 +439,7 @@ impl std::fmt::Display for CommerceMain {
             Self::Cart(main) => main.fmt(f),
             Self::Checkout(main) => main.fmt(f),
             Self::Order(main) => main.fmt(f),
+            Self::GiftCard(main) => main.fmt(f),
             Self::Notice(main) => main.fmt(f),
             Self::Donate(main) => main.fmt(f),
             Self::Contribution(main) => main.fmt(f),

@@ -3,11 +3,12 @@
 
 use askama::Template;
 use vitrine_core::catalog::Product;
-use vitrine_core::enums::CollectionType;
+use vitrine_core::enums::{CollectionType, ProductType};
 use vitrine_core::site::{Collection, Item};
 
 use super::commerce::{AddToCartForm, PriceView};
 use super::dates::{DisplayDate, display_date};
+use super::gift_cards::gift_card_checkout_href;
 use super::image::ImageView;
 use super::layout::LayoutView;
 use super::markup::Markup;
@@ -147,6 +148,8 @@ pub(crate) struct ProductPage<'a> {
     pub(crate) subscription: Option<String>,
     pub(crate) excerpt: Markup,
     pub(crate) form: AddToCartForm<'a>,
+    /// The gift card checkout page, for a gift card product.
+    pub(crate) gift_card_href: Option<String>,
     /// schema.org `Product` data as JSON-LD.
     pub(crate) json_ld: Markup,
     /// Shown when the page was rendered with the product's reviews.
@@ -170,6 +173,13 @@ impl<'a> ProductPage<'a> {
             subscription: product.subscription_plan.map(|plan| plan.describe()),
             excerpt: Markup::sanitized(&item.excerpt),
             form: AddToCartForm::new(scope, item, product, "product".to_owned()),
+            gift_card_href: (product.product_type == ProductType::GiftCard).then(|| {
+                gift_card_checkout_href(
+                    scope.view.profile.website.id.as_str(),
+                    item.id.as_str(),
+                    None,
+                )
+            }),
             json_ld: product_json_ld(
                 item,
                 product,

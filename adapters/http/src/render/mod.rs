@@ -11,6 +11,7 @@ mod consent;
 mod dates;
 pub(crate) mod donate_pages;
 pub(crate) mod forms;
+pub(crate) mod gift_cards;
 mod image;
 mod items;
 mod layout;

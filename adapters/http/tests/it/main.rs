@@ -14,6 +14,7 @@ mod crumb;
 mod donate_subscribe;
 mod failures;
 mod forms;
+mod gift_cards;
 mod headers;
 mod health;
 mod media;

@@ -186,6 +186,18 @@ impl Answer {
             .map(|rest| rest.split(';').next().unwrap_or_default().to_owned())
     }
 
+    /// The cart token the answer hands out in its cookie.
+    pub fn cart_cookie(&self) -> String {
+        self.headers
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .find_map(|cookie| cookie.strip_prefix("vitrine_cart="))
+            .and_then(|rest| rest.split(';').next())
+            .expect("a cart cookie is set")
+            .to_owned()
+    }
+
     /// The page context JSON embedded in an HTML page.
     pub fn page_context(&self) -> serde_json::Value {
         let html = self.text();

@@ -10,6 +10,7 @@ use vitrine_core::checkout::{
     CommerceStore, CouponLimit, HoldStockError, IdempotencyKey, Order, OrderFollowUp,
     PlaceOrderError, Subscription,
 };
+use vitrine_core::gift_cards::{GiftCard, GiftCardCode};
 use vitrine_core::ports::RepositoryError;
 
 /// A commerce store with what must outlive it (the test database).
@@ -84,6 +85,14 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
 
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError> {
         self.store.subscription(id).await
+    }
+
+    async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError> {
+        self.store.gift_card(code).await
+    }
+
+    async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError> {
+        self.store.order_gift_cards(order_id).await
     }
 
     async fn coupon_usage(

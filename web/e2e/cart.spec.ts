@@ -30,7 +30,7 @@ test('a shopper chooses a variant, adds it to the cart, changes it in the cart a
   await expect(form.getByRole('status')).toContainText('Added to your cart.');
   await expect(page).toHaveURL(new RegExp(`${MUG}$`));
   await expect(indicator).toHaveAttribute('aria-label', 'one item');
-  await expect(indicator.locator('[data-cart-subtotal]')).toHaveText('$32.00');
+  await expect(indicator.locator('[data-cart-subtotal]')).toHaveText('€32.00');
 
   await form.getByRole('link', { name: 'View cart' }).click();
   await expect(page).toHaveURL(/\/cart$/);
@@ -39,7 +39,7 @@ test('a shopper chooses a variant, adds it to the cart, changes it in the cart a
   await expect(cart.locator('form.cart-quantity:not([action])')).toHaveCount(1);
   await cart.getByLabel('Quantity of Sea Glass Mug').fill('2');
   await cart.getByRole('button', { name: 'Update', exact: true }).click();
-  await expect(cart.locator('.cart-totals')).toContainText('$64.00');
+  await expect(cart.locator('.cart-totals')).toContainText('€64.00');
   await expect(indicator).toHaveAttribute('aria-label', '2 items in cart');
 
   await cart.getByLabel('Coupon code').fill('NOPE');
@@ -47,9 +47,9 @@ test('a shopper chooses a variant, adds it to the cart, changes it in the cart a
   await expect(cart.locator('#cart-coupon-error')).toHaveText('This coupon code is not valid.');
   await cart.getByLabel('Coupon code').fill('WELCOME10');
   await cart.getByRole('button', { name: 'Apply coupon' }).click();
-  // 10 % of $64.00 off; shipping is chosen at checkout.
-  await expect(cart.locator('.cart-totals')).toContainText('$6.40');
-  await expect(cart.locator('.cart-totals')).toContainText('$57.60');
+  // 10 % of €64.00 off; shipping is chosen at checkout.
+  await expect(cart.locator('.cart-totals')).toContainText('€6.40');
+  await expect(cart.locator('.cart-totals')).toContainText('€57.60');
   await expectNoViolations(page, 'cart page');
 
   await cart.getByRole('link', { name: 'Checkout' }).click();
@@ -76,7 +76,7 @@ test('a shopper chooses a variant, adds it to the cart, changes it in the cart a
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
-  await expect(page.locator('.order-total')).toHaveText('Total: $62.60');
+  await expect(page.locator('.order-total')).toHaveText('Total: €62.60');
   await expectNoViolations(page, 'order confirmed page');
 
   // The cart was bought: checkout finds nothing to buy again.
@@ -120,10 +120,10 @@ test.describe('without JavaScript', () => {
 
     await cart.getByLabel('Quantity of Sea Glass Mug').fill('3');
     await cart.getByRole('button', { name: 'Update', exact: true }).click();
-    await expect(cart.locator('.cart-totals')).toContainText('$84.00');
+    await expect(cart.locator('.cart-totals')).toContainText('€84.00');
     await cart.getByLabel('Coupon code').fill('WELCOME10');
     await cart.getByRole('button', { name: 'Apply coupon' }).click();
-    await expect(cart.locator('.cart-totals')).toContainText('$75.60');
+    await expect(cart.locator('.cart-totals')).toContainText('€75.60');
 
     await cart.getByRole('link', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
@@ -138,7 +138,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Place order' }).click();
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
-    // 3 x $28.00 = $84.00, less 10 %, plus $5.00 shipping.
-    await expect(page.locator('.order-total')).toHaveText('Total: $80.60');
+    // 3 x €28.00 = €84.00, less 10 %, plus €5.00 shipping.
+    await expect(page.locator('.order-total')).toHaveText('Total: €80.60');
   });
 });

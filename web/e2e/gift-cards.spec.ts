@@ -35,7 +35,7 @@ test('a gift card bought for someone pays part of a later order', async ({ page 
   await expect(page.locator('#checkout-recipientEmail-error')).toContainText('Email is not valid.');
   await expectNoViolations(page, 'gift card page with errors');
 
-  await page.getByRole('radio', { name: '$25.00' }).check();
+  await page.getByRole('radio', { name: '€25.00' }).check();
   await page.getByLabel('Recipient’s name (optional)').fill('Bea');
   await page.getByLabel('Recipient’s email (optional)').fill('bea@example.com');
   await page.getByLabel('Message (optional)').fill('Happy birthday, Bea!\nChoose something lovely.');
@@ -53,14 +53,14 @@ test('a gift card bought for someone pays part of a later order', async ({ page 
   const card = page.locator('.gift-card');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('For Bea (bea@example.com)');
-  await expect(card).toContainText('Balance: $25.00');
+  await expect(card).toContainText('Balance: €25.00');
   await expect(card.locator('.gift-card__message')).toContainText('Happy birthday, Bea!');
   const code = (await card.locator('.gift-card__code').innerText()).trim();
   expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
   await expectNoViolations(page, 'order confirmed page with a gift card');
   const giverOrder = page.url().replace(/\/confirmed$/, '');
 
-  // Later, Bea buys a small sand mug ($28.00 and $5.00 shipping) with the card, typed loosely.
+  // Later, Bea buys a small sand mug (€28.00 and €5.00 shipping) with the card, typed loosely.
   await page.goto(MUG);
   const form = page.locator('form.add-to-cart').first();
   await form.locator('select[name="sku"]').selectOption('TLZ-MUG-S-SAND');
@@ -90,17 +90,17 @@ test('a gift card bought for someone pays part of a later order', async ({ page 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
   const payment = page.locator('.order-page__payment');
   await expect(payment).toContainText(`Gift card ending ${code.slice(-4)}`);
-  await expect(payment).toContainText('−$25.00');
+  await expect(payment).toContainText('−€25.00');
   await expect(payment).toContainText('Rest, charged to your card');
-  await expect(payment).toContainText('$8.00');
-  await expect(page.locator('.order-total')).toHaveText('Total: $33.00');
+  await expect(payment).toContainText('€8.00');
+  await expect(page.locator('.order-total')).toHaveText('Total: €33.00');
   await expectNoViolations(page, 'order confirmed page paid partly by gift card');
 
   // The giver's order page shows the card spent.
   await page.goto(giverOrder);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order status');
   await expect(page.locator('.gift-card')).toContainText(code);
-  await expect(page.locator('.gift-card')).toContainText('Balance: $0.00');
+  await expect(page.locator('.gift-card')).toContainText('Balance: €0.00');
 });
 
 test('a gift card link naming no gift card gets a page that says so', async ({ page }) => {

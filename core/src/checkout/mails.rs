@@ -41,6 +41,28 @@ pub fn order_confirmation_mail(order: &Order, links: &SiteLinks) -> Mail {
     ] {
         text.push_str(&format!("{label}: {}\n", money(cents)));
     }
+    if let Some(payment) = &order.gift_card_payment {
+        text.push_str(&format!(
+            "Paid by gift card ending {}: {}\nPaid by card: {}\n",
+            payment.code.last4(),
+            money(payment.amount_cents),
+            money(order.rest_due_cents())
+        ));
+    }
+    if !order.gift_cards.is_empty() {
+        text.push_str(
+            "\nYour gift cards (each code pays at checkout until its balance is spent):\n",
+        );
+        for card in &order.gift_cards {
+            text.push_str(&format!("{}: {}", card.code, money(card.initial_cents)));
+            if let Some(recipient) = &card.recipient
+                && !recipient.name.is_empty()
+            {
+                text.push_str(&format!(", for {}", recipient.name));
+            }
+            text.push('\n');
+        }
+    }
     if let Some(address) = &order.shipping_address {
         text.push_str("\nShipping to:\n");
         let lines = [
@@ -62,10 +84,11 @@ pub fn order_confirmation_mail(order: &Order, links: &SiteLinks) -> Mail {
         "\nYour order's page, to look at it again at any time:\n{}\n",
         links.order(&order.id)
     ));
-    let subject = if order.payment_id.is_empty() {
-        "Order received"
-    } else {
+    let paid = !order.payment_id.is_empty() || order.gift_card_payment.is_some();
+    let subject = if paid {
         "Order confirmed"
+    } else {
+        "Order received"
     };
     Mail {
         to: order.email.clone(),
@@ -169,8 +192,48 @@ mod tests {
         "#]]
         .assert_eq(&mail.text);
         let free = order_confirmation_mail(&fixture_order("order-8"), &links());
+        assert!(!free.text.contains("gift card"));
         assert_eq!(free.subject, "Order received");
         assert!(!free.text.contains("Shipping to:"));
+    }
+
+    #[test]
+    fn the_confirmation_names_a_gift_card_payment_and_lists_the_cards_bought() {
+        use crate::gift_cards::{GiftCard, GiftCardCode, GiftCardPayment, GiftCardRecipient};
+        let mut order = Order {
+            grand_total_cents: 3_000,
+            ..fixture_order("order-9")
+        };
+        let code = GiftCardCode::from_random([7; 10]);
+        order.gift_card_payment = Some(GiftCardPayment {
+            code: code.clone(),
+            amount_cents: 2_000,
+        });
+        order.gift_cards = vec![GiftCard {
+            code: GiftCardCode::from_random([9; 10]),
+            initial_cents: 2_500,
+            remaining_cents: 2_500,
+            currency: order.currency,
+            order_id: order.id.clone(),
+            sku: order.lines[0].sku.clone(),
+            recipient: Some(GiftCardRecipient {
+                name: "Bea".into(),
+                email: String::new(),
+                message: String::new(),
+            }),
+            created: order.created,
+        }];
+        let mail = order_confirmation_mail(&order, &links());
+        assert_eq!(mail.subject, "Order confirmed");
+        let paid_by_card = format!("Paid by gift card ending {}: €20.00\n", code.last4());
+        assert!(mail.text.contains(&paid_by_card), "{}", mail.text);
+        assert!(
+            mail.text.contains("Paid by card: €10.00\n"),
+            "{}",
+            mail.text
+        );
+        let issued = format!("{}: €25.00, for Bea\n", order.gift_cards[0].code);
+        assert!(mail.text.contains(&issued), "{}", mail.text);
     }
 
     #[test]

@@ -24,6 +24,15 @@ pub enum SearchQueryError {
     TooLong,
 }
 
+impl SearchQueryError {
+    /// What the visitor reads.
+    pub fn message(&self) -> &'static str {
+        match self {
+            Self::TooLong => QUERY_TOO_LONG,
+        }
+    }
+}
+
 /// A visitor's query: the text as typed (trimmed), and its words folded for matching.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchQuery {

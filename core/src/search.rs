@@ -151,7 +151,7 @@ pub fn search(documents: &[SearchDocument], query: &SearchQuery) -> Vec<SearchRe
         })
         .collect();
     // A stable sort keeps the site's order among equally ranked pages.
-    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.sort_by_key(|(in_title, _)| std::cmp::Reverse(*in_title));
     found
         .into_iter()
         .take(MAX_RESULTS)

@@ -63,7 +63,10 @@ async fn a_search_without_results_says_so_with_the_query() {
     let answer = fetch(&app().await, "/search?q=%3Cb%3Eteapot").await;
     assert_eq!(answer.status, StatusCode::OK);
     let html = answer.text();
-    assert!(html.contains("No results for “&#60;b&#62;teapot”."), "{html}");
+    assert!(
+        html.contains("No results for “&#60;b&#62;teapot”."),
+        "{html}"
+    );
     assert!(!html.contains("<b>teapot"), "the query is escaped");
     assert!(!html.contains("search-results"));
 }

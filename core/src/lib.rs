@@ -21,4 +21,5 @@ pub mod popup;
 pub mod ports;
 pub mod query_string;
 pub mod reviews;
+pub mod search;
 pub mod site;

@@ -52,7 +52,8 @@ pub(crate) async fn respond(
     }
 }
 
-fn unavailable(state: &AppState) -> Response {
+/// The page saying the site cannot be shown right now (503).
+pub(crate) fn unavailable(state: &AppState) -> Response {
     let assets = state.assets.page_assets(&BTreeSet::new());
     let mut response = (
         StatusCode::SERVICE_UNAVAILABLE,

@@ -14,7 +14,8 @@
 //! - CompleteRegistration: a double opt-in subscription confirmed; the list. The id names the
 //!   subscription.
 //!
-//! Search has no place to fire yet: the site has no search page (page type 102).
+//! - Search: a search made on the search page (a non-empty query, GET only); the query as
+//!   `search_string`. A random id per search.
 
 use axum::http::HeaderMap;
 use axum::http::header::REFERER;
@@ -25,6 +26,7 @@ use vitrine_core::conversions::{ConversionEvent, ConversionEventName};
 use vitrine_core::forms::{SubmitReceipt, Subscriber};
 use vitrine_core::money::Currency;
 use vitrine_core::pages::{PageContent, PageView};
+use vitrine_core::search::SearchQuery;
 use vitrine_core::site::Item;
 
 use crate::AppState;
@@ -165,5 +167,14 @@ pub(crate) fn registration_completed(state: &AppState, subscriber: &Subscriber) 
             format!("{}-{}", name.wire(), subscriber.submission_id),
             vitrine_core::forms::channels::CONFIRM_PATH,
         )
+    }
+}
+
+/// Search for `query` made on the search page at `path` (with its query string).
+pub(crate) fn searched(state: &AppState, query: &SearchQuery, path: &str) -> ConversionEvent {
+    let name = ConversionEventName::Search;
+    ConversionEvent {
+        search_string: Some(query.text().to_owned()),
+        ..server_event(state, name, random_event_id(name), path)
     }
 }

@@ -57,7 +57,7 @@ pub(crate) async fn page(
 
 /// A browser fetching a page ahead of a possible visit (speculation rules, link prefetch):
 /// not a view.
-fn is_prefetch(headers: &HeaderMap) -> bool {
+pub(crate) fn is_prefetch(headers: &HeaderMap) -> bool {
     ["sec-purpose", "purpose"].into_iter().any(|name| {
         headers
             .get(name)

@@ -42,6 +42,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::subscribe_page::routes())
         .merge(crate::donate_page::routes())
         .merge(crate::gift_card_page::routes())
+        .merge(crate::search_page::routes())
         .route("/api", any(unknown_api))
         .route("/api/{*rest}", any(unknown_api))
         .route("/", get(pages::page))

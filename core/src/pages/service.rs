@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::enums::PageType;
 use crate::pages::{CaptchaSettingsContext, PageContext, Viewer};
 use crate::ports::{ItemQuery, RepositoryError, SiteRepository};
+use crate::search::{self, SearchDocument, SearchQuery, SearchResult};
 use crate::site::{
     Block, BlockContent, BlockId, Body, Collection, Item, ItemId, MediaRef, PermissionType,
     SiteProfile, Slug,
@@ -231,6 +232,35 @@ impl PageService {
             }));
         }
         Ok(entries)
+    }
+
+    /// The published pages and items of the site that answer `query` (page type 102): every
+    /// public collection's page and its items, ranked by [`search::search`].
+    pub async fn search(&self, query: &SearchQuery) -> Result<Vec<SearchResult>, PageError> {
+        if query.is_empty() {
+            return Ok(Vec::new());
+        }
+        let profile = self.profile().await?;
+        let mut documents = Vec::new();
+        for collection in self.repository.collections().await? {
+            if collection.permission_type != PermissionType::Public {
+                continue;
+            }
+            let path = self.canonical_path(&profile, &collection);
+            documents.push(SearchDocument::of_collection(&collection, path));
+            if collection.lists_items() {
+                let items = self
+                    .repository
+                    .items(&collection.id, ItemQuery::first(u32::MAX))
+                    .await?;
+                documents.extend(
+                    items
+                        .iter()
+                        .map(|item| SearchDocument::of_item(&collection, item)),
+                );
+            }
+        }
+        Ok(search::search(&documents, query))
     }
 
     /// The site's profile; the public base URL is needed for absolute links.

@@ -143,3 +143,35 @@ async fn a_commerce_page_carries_its_page_type_in_the_context() {
         assert!(matches!(page.content, PageContent::Commerce));
     }
 }
+
+#[tokio::test]
+async fn search_finds_published_items_and_pages_of_public_collections_only() {
+    use crate::search::SearchQuery;
+    let pages = service().await;
+    let found = |text: &str| {
+        let pages = &pages;
+        let query = SearchQuery::parse(text).unwrap();
+        async move {
+            let results = pages.search(&query).await.unwrap();
+            results
+                .into_iter()
+                .map(|result| result.path)
+                .collect::<Vec<_>>()
+        }
+    };
+    // In the blog's order; the draft post and the disabled collection are never found.
+    assert_eq!(
+        found("post").await,
+        [
+            "/journal/tote",
+            "/journal/first",
+            "/journal/later",
+            "/journal/second"
+        ]
+    );
+    assert_eq!(found("draft").await, Vec::<String>::new());
+    assert_eq!(found("drafts").await, Vec::<String>::new());
+    // The home page answers at the root, found by its body text.
+    assert_eq!(found("hello").await, ["/"]);
+    assert_eq!(found("").await, Vec::<String>::new());
+}

@@ -416,6 +416,8 @@ pub(crate) enum CommerceMain {
     Subscription(Box<super::subscription_page::SubscriptionMain>),
     /// A product form on a page of its own (`render/product_form.rs`).
     LineForm(Box<super::product_form::LineFormMain>),
+    /// The site search (page type 102), chrome and all like a commerce page.
+    Search(Box<super::search_page::SearchMain>),
 }
 
 impl CommerceMain {
@@ -445,6 +447,7 @@ impl std::fmt::Display for CommerceMain {
             Self::Contribution(main) => main.fmt(f),
             Self::Subscription(main) => main.fmt(f),
             Self::LineForm(main) => main.fmt(f),
+            Self::Search(main) => main.fmt(f),
         }
     }
 }

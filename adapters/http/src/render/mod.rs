@@ -22,6 +22,7 @@ mod product_data;
 pub(crate) mod product_form;
 mod reviews;
 mod scope;
+pub(crate) mod search_page;
 pub(crate) mod subscription_page;
 mod urls;
 

@@ -1,8 +1,8 @@
 //! Conversion events fired by the server where they happen (000 s7), through the router with
 //! a recording pixel: a product page view (rendered and from the cache), adding to the cart
-//! (API and form), placing an order, storing a newsletter sign-up (API and form) and
-//! confirming a double opt-in subscription each fire their event once for a visitor who
-//! accepted cookies, and nothing for one who declined, did not decide, or sent GPC.
+//! (API and form), placing an order, storing a newsletter sign-up (API and form), confirming a
+//! double opt-in subscription and making a search each fire their event once for a visitor
+//! who accepted cookies, and nothing for one who declined, did not decide, or sent GPC.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -434,6 +434,51 @@ async fn without_marketing_consent_nothing_fires_anywhere() {
         place_order(&shop.router, visitor, &token).await;
         sign_up(&shop, visitor).await;
         confirm_subscription(&shop, visitor).await;
+        assert!(
+            sent(&shop.pixel, 1).await.is_empty(),
+            "{visitor:?} consented to nothing"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_search_fires_search_with_its_text_for_a_consenting_visitor_only() {
+    let consenting = shop().await;
+    for path in [
+        "/search",
+        "/search?q=",
+        "/search?q=Post+first",
+        "/search?q=teapot",
+    ] {
+        let answer = send(
+            &consenting.router,
+            request(CONSENTING, "GET", path, "", None),
+        )
+        .await;
+        assert_eq!(answer.status, StatusCode::OK, "{path}");
+    }
+    let events = sent(&consenting.pixel, 2).await;
+    assert_eq!(
+        names(&events),
+        [ConversionEventName::Search, ConversionEventName::Search],
+        "an empty query is no search"
+    );
+    assert_eq!(events[0].search_string.as_deref(), Some("Post first"));
+    assert_eq!(
+        events[0].source_url,
+        format!("{BASE_URL}/search?q=Post+first")
+    );
+    assert_eq!(events[1].search_string.as_deref(), Some("teapot"));
+    assert_ne!(events[0].event_id, events[1].event_id);
+
+    for visitor in NOT_CONSENTING {
+        let shop = shop().await;
+        let answer = send(
+            &shop.router,
+            request(visitor, "GET", "/search?q=post", "", None),
+        )
+        .await;
+        assert_eq!(answer.status, StatusCode::OK);
         assert!(
             sent(&shop.pixel, 1).await.is_empty(),
             "{visitor:?} consented to nothing"

@@ -25,6 +25,7 @@ mod popup;
 mod product_forms;
 mod quick_view;
 mod reviews;
+mod search;
 mod success_url;
 mod support;
 mod widgets;

@@ -13,6 +13,9 @@ pub(crate) enum LinkProblem {
     Dangling,
 }
 
+/// Pages the runtime serves on every site, which links in a site may lead to.
+const RUNTIME_PAGES: [&str; 2] = ["/search", "/cart"];
+
 /// What a site contains, indexed the way visitors reach it: collections and items by id and
 /// by slug, and media by path.
 pub(crate) struct SiteIndex<'a> {
@@ -71,7 +74,8 @@ impl<'a> SiteIndex<'a> {
     }
 
     /// Accepts absolute http(s), mailto and tel URLs, in-page anchors, and site paths that
-    /// lead to the home page, an enabled collection, a published item or a media file.
+    /// lead to the home page, an enabled collection, a published item, a media file or one of
+    /// the pages every Vitrine site has (search, cart).
     pub(crate) fn check_link(&self, href: &str) -> Result<(), LinkProblem> {
         const SCHEMES: [&str; 4] = ["https://", "http://", "mailto:", "tel:"];
         if let Some(scheme) = SCHEMES.iter().find(|scheme| href.starts_with(**scheme)) {
@@ -96,6 +100,9 @@ impl<'a> SiteIndex<'a> {
             } else {
                 Err(LinkProblem::Dangling)
             };
+        }
+        if RUNTIME_PAGES.contains(&path) {
+            return Ok(());
         }
         let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
         let found = match segments.as_slice() {

@@ -100,6 +100,8 @@ fn navigation_links_must_lead_somewhere() {
         link("https://elsewhere.example/x"),
         link("mailto:hello@example.com"),
         link("#newsletter"),
+        link("/search?q=mug"),
+        link("/cart"),
     ];
     assert_eq!(problems(&site), Vec::<String>::new());
     site.navigation.footer = vec![
@@ -109,6 +111,7 @@ fn navigation_links_must_lead_somewhere() {
         link("/media/b.png"),
         link("javascript:alert(1)"),
         link("journal"),
+        link("/search/deep"),
     ];
     assert_eq!(
         problems(&site),
@@ -121,6 +124,7 @@ fn navigation_links_must_lead_somewhere() {
              https, mailto or tel URL, found 'javascript:alert(1)'",
             "navigation.footer[5].href: expected a site path starting with '/' or an http, \
              https, mailto or tel URL, found 'journal'",
+            "navigation.footer[6].href: '/search/deep' leads to no page or file of this site",
         ]
     );
 }

@@ -201,8 +201,11 @@ pub(crate) async fn add(
     {
         crate::conversions::fire(&state, &headers, event).await;
     }
+    // A new cart is stored once the add succeeds, with or without a stock warning: its
+    // cookie goes with either answer, the redirect or the cart page showing the warning.
+    let stored = outcome.is_ok();
     let mut response = after(&state, &headers, outcome, UNABLE_TO_ADD).await;
-    if is_new && response.status().is_redirection() {
+    if is_new && stored {
         give_token(&mut response, &token, state.config.secure_cookies);
     }
     response

@@ -1,8 +1,6 @@
 //! The conformance suite every [`CommerceStore`] must pass: the in-memory one, SQLite and
 //! PostgreSQL run the same assertions through [`commerce_store_conformance!`].
 
-use std::sync::Arc;
-
 use super::details::ShippingAddress;
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::store::{CommerceStore, HoldStockError};
@@ -43,17 +41,7 @@ macro_rules! commerce_store_conformance {
         async fn concurrent_orders_never_spend_more_than_a_gift_card_holds() {
             let store = ::std::sync::Arc::new($make);
             let orders = $crate::checkout::conformance::prepare_card_spenders(&*store).await;
-            let mut tasks = Vec::new();
-            for order in orders {
-                let store = store.clone();
-                tasks.push(tokio::spawn(async move {
-                    $crate::checkout::conformance::buy(store, order).await
-                }));
-            }
-            let mut outcomes = Vec::new();
-            for task in tasks {
-                outcomes.push(task.await.expect("a spender task panicked"));
-            }
+            let outcomes = $crate::commerce_store_conformance!(@all_at_once store, orders);
             $crate::checkout::conformance::card_spent_at_most_once(&*store, outcomes).await;
         }
 
@@ -61,20 +49,25 @@ macro_rules! commerce_store_conformance {
         async fn concurrent_buyers_of_the_last_item_sell_it_once() {
             let store = ::std::sync::Arc::new($make);
             let buyers = $crate::checkout::conformance::prepare_last_item(&*store).await;
-            let mut tasks = Vec::new();
-            for order in buyers {
-                let store = store.clone();
-                tasks.push(tokio::spawn(async move {
-                    $crate::checkout::conformance::buy(store, order).await
-                }));
-            }
-            let mut outcomes = Vec::new();
-            for task in tasks {
-                outcomes.push(task.await.expect("a buyer task panicked"));
-            }
+            let outcomes = $crate::commerce_store_conformance!(@all_at_once store, buyers);
             $crate::checkout::conformance::exactly_one_winner(&*store, outcomes).await;
         }
     };
+    // Places every order on its own task at once; the outcomes in the orders' order.
+    (@all_at_once $store:ident, $orders:ident) => {{
+        let mut tasks = Vec::new();
+        for order in $orders {
+            let store = $store.clone();
+            tasks.push(tokio::spawn(async move {
+                $crate::checkout::CommerceStore::place_order(&*store, &order, &[]).await
+            }));
+        }
+        let mut outcomes = Vec::new();
+        for task in tasks {
+            outcomes.push(task.await.expect("an order's task panicked"));
+        }
+        outcomes
+    }};
     (@tests $make:expr; $($name:ident),* $(,)?) => {
         $(
             #[tokio::test]
@@ -483,13 +476,6 @@ pub async fn prepare_last_item(store: &dyn CommerceStore) -> Vec<Order> {
         orders.push(order_for(&cart, n));
     }
     orders
-}
-
-pub async fn buy<S: CommerceStore + ?Sized>(
-    store: Arc<S>,
-    order: Order,
-) -> Result<Order, PlaceOrderError> {
-    store.place_order(&order, &[]).await
 }
 
 /// Exactly one buyer got the item; every other one got the typed out-of-stock answer.

@@ -340,6 +340,21 @@ async fn the_form_adds_without_javascript_and_shows_the_cart() {
     assert!(refused.text().contains("Unable to add item"));
 }
 
+#[tokio::test]
+async fn a_first_add_cut_to_the_stock_keeps_its_new_cart_without_javascript() {
+    let app = app().await;
+    // Three totes are in stock: the new cart keeps three and the page says why.
+    let added = send(
+        &app,
+        form("POST", "/cart", "itemId=tote&sku=TOTE-1&quantity=5", None),
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::OK);
+    let token = cart_cookie(&added);
+    let page = send(&app, form("GET", "/cart", "", Some(&token))).await;
+    assert!(page.text().contains("$60.00"), "{}", page.text());
+}
+
 /// The fixture site with a store that ships at a flat rate, as the server wires it.
 async fn shop() -> axum::Router {
     shop_over(crate::support::repository().await).await

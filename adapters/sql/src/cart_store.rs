@@ -654,15 +654,7 @@ macro_rules! sql_commerce_store {
                 order_id: &str,
             ) -> Result<Vec<vitrine_core::gift_cards::GiftCard>, vitrine_core::ports::RepositoryError>
             {
-                let rows: Vec<$crate::gift_cards::GiftCardRow> =
-                    sqlx::query_as($crate::gift_cards::ORDER_GIFT_CARDS)
-                        .bind(order_id)
-                        .fetch_all(&self.pool)
-                        .await
-                        .map_err($crate::errors::repository_error("reading an order's gift cards"))?;
-                rows.into_iter()
-                    .map($crate::gift_cards::GiftCardRow::into_gift_card)
-                    .collect()
+                $crate::gift_cards::order_gift_cards!(&self.pool, order_id).await
             }
 
             async fn coupon_usage(

@@ -38,6 +38,30 @@ pub(crate) const ORDER_GIFT_CARDS: &str = concat!(
     " FROM gift_cards WHERE order_id = $1 ORDER BY position"
 );
 
+/// The gift cards the order `$order_id` issued, in issue order, read through `$pool`: what
+/// the commerce store answers for an order and what the outbox's order mails list.
+macro_rules! order_gift_cards {
+    ($pool:expr, $order_id:expr) => {
+        async {
+            let rows: Vec<$crate::gift_cards::GiftCardRow> =
+                sqlx::query_as($crate::gift_cards::ORDER_GIFT_CARDS)
+                    .bind($order_id)
+                    .fetch_all($pool)
+                    .await
+                    .map_err($crate::errors::repository_error(
+                        "reading an order's gift cards",
+                    ))?;
+            rows.into_iter()
+                .map($crate::gift_cards::GiftCardRow::into_gift_card)
+                .collect::<Result<
+                    Vec<vitrine_core::gift_cards::GiftCard>,
+                    vitrine_core::ports::RepositoryError,
+                >>()
+        }
+    };
+}
+pub(crate) use order_gift_cards;
+
 /// A gift card as stored.
 #[derive(sqlx::FromRow)]
 pub(crate) struct GiftCardRow {

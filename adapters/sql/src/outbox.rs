@@ -238,16 +238,8 @@ macro_rules! sql_outbox {
                     None => None,
                 };
                 let mut order = order.into_order()?;
-                let cards: Vec<$crate::gift_cards::GiftCardRow> =
-                    sqlx::query_as($crate::gift_cards::ORDER_GIFT_CARDS)
-                        .bind(order_id)
-                        .fetch_all(&self.pool)
-                        .await
-                        .map_err(failed("reading a delivery's gift cards"))?;
-                order.gift_cards = cards
-                    .into_iter()
-                    .map($crate::gift_cards::GiftCardRow::into_gift_card)
-                    .collect::<Result<_, _>>()?;
+                order.gift_cards =
+                    $crate::gift_cards::order_gift_cards!(&self.pool, order_id).await?;
                 Ok(Some(vitrine_core::forms::DeliverySubject::Order {
                     order: Box::new(order),
                     review_request,

@@ -168,16 +168,14 @@ mod tests {
         )
         .unwrap();
         let mut cart = CartState::new("cart", "site", Timestamp(0));
-        let jug = Purchasable {
-            product_id: "jug".into(),
-            product_name: "Moss Pouring Jug".into(),
-            product_type: ProductType::Physical,
-            sku: Sku::parse("JUG").unwrap(),
-            unit_price_cents: 6400,
-            stock: Stock::Unlimited,
-            weight_thousandths: 0,
-            subscription_plan: None,
-        };
+        let jug = Purchasable::new(
+            "jug",
+            "Moss Pouring Jug",
+            ProductType::Physical,
+            Sku::parse("JUG").unwrap(),
+            6400,
+            Stock::Unlimited,
+        );
         let answers = form
             .read(&[("gift-wrap".to_owned(), "Linen".to_owned())].into())
             .unwrap();

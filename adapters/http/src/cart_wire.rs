@@ -568,14 +568,15 @@ mod tests {
         };
         let mut cart = CartState::new("cart-1", "site-1", now);
         let mug = Purchasable {
-            product_id: "mug".into(),
-            product_name: "Sea Glass Mug".into(),
-            product_type: ProductType::Physical,
-            sku: Sku::parse("MUG-S").unwrap(),
-            unit_price_cents: 2800,
-            stock: Stock::Limited(5),
             weight_thousandths: 400,
-            subscription_plan: None,
+            ..Purchasable::new(
+                "mug",
+                "Sea Glass Mug",
+                ProductType::Physical,
+                Sku::parse("MUG-S").unwrap(),
+                2800,
+                Stock::Limited(5),
+            )
         };
         let engraving = vitrine_core::catalog::FormAnswer {
             field_id: "engraving".into(),

@@ -57,6 +57,28 @@ pub struct Purchasable {
 }
 
 impl Purchasable {
+    /// A variant that weighs nothing and is no subscription, as services, digital goods and
+    /// gift cards are; set `weight_thousandths` or `subscription_plan` on the result for others.
+    pub fn new(
+        product_id: impl Into<String>,
+        product_name: impl Into<String>,
+        product_type: ProductType,
+        sku: Sku,
+        unit_price_cents: i64,
+        stock: Stock,
+    ) -> Self {
+        Self {
+            product_id: product_id.into(),
+            product_name: product_name.into(),
+            product_type,
+            sku,
+            unit_price_cents,
+            stock,
+            weight_thousandths: 0,
+            subscription_plan: None,
+        }
+    }
+
     /// The purchasable form of a catalogue variant, priced at what a shopper pays today.
     pub fn from_variant(
         product_id: impl Into<String>,

@@ -172,16 +172,14 @@ mod tests {
     use crate::enums::ProductType;
 
     fn mug(stock: u32) -> Purchasable {
-        Purchasable {
-            product_id: "mug".into(),
-            product_name: "Mug".into(),
-            product_type: ProductType::Physical,
-            sku: Sku::parse("MUG").unwrap(),
-            unit_price_cents: 1_000,
-            stock: Stock::Limited(stock),
-            weight_thousandths: 0,
-            subscription_plan: None,
-        }
+        Purchasable::new(
+            "mug",
+            "Mug",
+            ProductType::Physical,
+            Sku::parse("MUG").unwrap(),
+            1_000,
+            Stock::Limited(stock),
+        )
     }
 
     fn engraved(name: &str) -> Option<FormAnswers> {

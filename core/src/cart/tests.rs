@@ -7,14 +7,15 @@ use crate::money::Currency;
 
 fn item(sku: &str, price: i64, stock: Stock, kind: ProductType) -> Purchasable {
     Purchasable {
-        product_id: format!("p-{sku}"),
-        product_name: format!("Product {sku}"),
-        product_type: kind,
-        sku: Sku::parse(sku).unwrap(),
-        unit_price_cents: price,
-        stock,
         weight_thousandths: 1_500,
-        subscription_plan: None,
+        ..Purchasable::new(
+            format!("p-{sku}"),
+            format!("Product {sku}"),
+            kind,
+            Sku::parse(sku).unwrap(),
+            price,
+            stock,
+        )
     }
 }
 

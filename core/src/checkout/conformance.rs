@@ -128,16 +128,14 @@ pub fn flat_rate_rules() -> StoreRules {
 /// A cart holding `quantity` of a digital or service `sku` (so no shipping is needed).
 fn cart_with(sku_text: &str, quantity: u32) -> CartState {
     let mut cart = CartState::new("cart", "site", NOW);
-    let item = Purchasable {
-        product_id: "product".into(),
-        product_name: "Poster".into(),
-        product_type: ProductType::Service,
-        sku: sku(sku_text),
-        unit_price_cents: 1_000,
-        stock: Stock::Unlimited,
-        weight_thousandths: 0,
-        subscription_plan: None,
-    };
+    let item = Purchasable::new(
+        "product",
+        "Poster",
+        ProductType::Service,
+        sku(sku_text),
+        1_000,
+        Stock::Unlimited,
+    );
     cart.add_item(&item, quantity)
         .expect("fixture carts are valid");
     cart
@@ -499,16 +497,14 @@ pub async fn exactly_one_winner(
 /// A cart of `MUG` on two lines, engraved "Ada" and "Bo".
 fn engraved_mugs(ada: u32, bo: u32) -> CartState {
     let mut cart = CartState::new("cart", "site", NOW);
-    let item = Purchasable {
-        product_id: "mug".into(),
-        product_name: "Mug".into(),
-        product_type: ProductType::Service,
-        sku: sku("MUG"),
-        unit_price_cents: 1_000,
-        stock: Stock::Unlimited,
-        weight_thousandths: 0,
-        subscription_plan: None,
-    };
+    let item = Purchasable::new(
+        "mug",
+        "Mug",
+        ProductType::Service,
+        sku("MUG"),
+        1_000,
+        Stock::Unlimited,
+    );
     for (name, quantity) in [("Ada", ada), ("Bo", bo)] {
         let answers = FormAnswers::new(vec![FormAnswer {
             field_id: "engraving".into(),
@@ -572,16 +568,14 @@ pub async fn lines_of_one_sku_take_its_stock_together(store: &dyn CommerceStore)
 /// A cart holding `quantity` gift cards worth `price` each.
 fn gift_card_cart(sku_text: &str, price: i64, quantity: u32) -> CartState {
     let mut cart = CartState::new("cart", "site", NOW);
-    let item = Purchasable {
-        product_id: "gift-card".into(),
-        product_name: "Gift card".into(),
-        product_type: ProductType::GiftCard,
-        sku: sku(sku_text),
-        unit_price_cents: price,
-        stock: Stock::Unlimited,
-        weight_thousandths: 0,
-        subscription_plan: None,
-    };
+    let item = Purchasable::new(
+        "gift-card",
+        "Gift card",
+        ProductType::GiftCard,
+        sku(sku_text),
+        price,
+        Stock::Unlimited,
+    );
     cart.add_item(&item, quantity)
         .expect("fixture carts are valid");
     cart

@@ -107,16 +107,14 @@ mod tests {
     const DAY_SECONDS: i64 = 24 * 60 * 60;
 
     fn item(sku: &str, product_type: ProductType) -> Purchasable {
-        Purchasable {
-            product_id: sku.to_lowercase(),
-            product_name: format!("{sku} product"),
+        Purchasable::new(
+            sku.to_lowercase(),
+            format!("{sku} product"),
             product_type,
-            sku: Sku::parse(sku).unwrap(),
-            unit_price_cents: 1_000,
-            stock: Stock::Unlimited,
-            weight_thousandths: 0,
-            subscription_plan: None,
-        }
+            Sku::parse(sku).unwrap(),
+            1_000,
+            Stock::Unlimited,
+        )
     }
 
     fn order_of(items: &[Purchasable], key: &str) -> (Order, ShoppingCart) {

@@ -199,14 +199,15 @@ mod tests {
 
     fn purchasable(sku: &str, plan: Option<SubscriptionPlan>) -> crate::cart::Purchasable {
         crate::cart::Purchasable {
-            product_id: sku.to_lowercase(),
-            product_name: sku.into(),
-            product_type: crate::enums::ProductType::Physical,
-            sku: Sku::parse(sku).unwrap(),
-            unit_price_cents: 2500,
-            stock: crate::cart::Stock::Unlimited,
-            weight_thousandths: 0,
             subscription_plan: plan,
+            ..crate::cart::Purchasable::new(
+                sku.to_lowercase(),
+                sku,
+                crate::enums::ProductType::Physical,
+                Sku::parse(sku).unwrap(),
+                2500,
+                crate::cart::Stock::Unlimited,
+            )
         }
     }
 

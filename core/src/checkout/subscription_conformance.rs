@@ -66,14 +66,15 @@ async fn ordered(
         .expect("stock can be set");
     let mut cart = CartState::new("cart", "site", JANUARY_31);
     let item = Purchasable {
-        product_id: "clay-club".into(),
-        product_name: "Clay Club".into(),
-        product_type: ProductType::Service,
-        sku,
-        unit_price_cents: 2_500,
-        stock: Stock::Unlimited,
-        weight_thousandths: 0,
         subscription_plan: plan,
+        ..Purchasable::new(
+            "clay-club",
+            "Clay Club",
+            ProductType::Service,
+            sku,
+            2_500,
+            Stock::Unlimited,
+        )
     };
     cart.add_item(&item, quantity)
         .expect("fixture carts are valid");

@@ -216,16 +216,14 @@ mod tests {
     }
 
     fn item(code: &str, product_type: ProductType, price: i64) -> Purchasable {
-        Purchasable {
-            product_id: code.to_lowercase(),
-            product_name: code.into(),
+        Purchasable::new(
+            code.to_lowercase(),
+            code,
             product_type,
-            sku: sku(code),
-            unit_price_cents: price,
-            stock: Stock::Unlimited,
-            weight_thousandths: 0,
-            subscription_plan: None,
-        }
+            sku(code),
+            price,
+            Stock::Unlimited,
+        )
     }
 
     fn card(remaining: i64, currency: Currency) -> GiftCard {

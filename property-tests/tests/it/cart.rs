@@ -41,14 +41,15 @@ const CATALOGUE: [(&str, i64, Stock, ProductType, u32); 5] = [
 fn purchasable(index: usize) -> Purchasable {
     let (sku, price, stock, kind, weight) = CATALOGUE[index];
     Purchasable {
-        product_id: format!("product-{index}"),
-        product_name: sku.to_owned(),
-        product_type: kind,
-        sku: Sku::parse(sku).unwrap(),
-        unit_price_cents: price,
-        stock,
         weight_thousandths: weight,
-        subscription_plan: None,
+        ..Purchasable::new(
+            format!("product-{index}"),
+            sku.to_owned(),
+            kind,
+            Sku::parse(sku).unwrap(),
+            price,
+            stock,
+        )
     }
 }
 

@@ -19,16 +19,14 @@ const MAX_LINE: u32 = 9_999;
 
 fn purchasable(variant: usize) -> Purchasable {
     let (sku, stock) = VARIANTS[variant];
-    Purchasable {
-        product_id: sku.to_lowercase(),
-        product_name: sku.to_owned(),
-        product_type: ProductType::Physical,
-        sku: Sku::parse(sku).unwrap(),
-        unit_price_cents: 1_000,
+    Purchasable::new(
+        sku.to_lowercase(),
+        sku.to_owned(),
+        ProductType::Physical,
+        Sku::parse(sku).unwrap(),
+        1_000,
         stock,
-        weight_thousandths: 0,
-        subscription_plan: None,
-    }
+    )
 }
 
 fn answers(name: usize) -> Option<FormAnswers> {

@@ -16,16 +16,14 @@ const LEASE_MS: i64 = 1_000;
 
 fn cart_of(sku: &str, quantity: u32) -> CartState {
     let mut cart = CartState::new("cart", "site", NOW);
-    let item = Purchasable {
-        product_id: "poster".into(),
-        product_name: "Poster".into(),
-        product_type: ProductType::Digital,
-        sku: Sku::parse(sku).unwrap(),
-        unit_price_cents: 1_500,
-        stock: Stock::Unlimited,
-        weight_thousandths: 0,
-        subscription_plan: None,
-    };
+    let item = Purchasable::new(
+        "poster",
+        "Poster",
+        ProductType::Digital,
+        Sku::parse(sku).unwrap(),
+        1_500,
+        Stock::Unlimited,
+    );
     cart.add_item(&item, quantity).unwrap();
     cart
 }

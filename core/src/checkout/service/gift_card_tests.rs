@@ -417,16 +417,14 @@ async fn unknown_malformed_and_foreign_cards_and_gift_cards_for_gift_cards_are_r
 
     // A card in another currency: issued by an order placed in euros.
     let mut euro_cart = crate::cart::CartState::new("euro", "site", NOW);
-    let lesson = crate::cart::Purchasable {
-        product_id: "lesson".into(),
-        product_name: "Lesson".into(),
-        product_type: crate::enums::ProductType::Service,
-        sku: Sku::parse("LESSON").unwrap(),
-        unit_price_cents: 2_500,
-        stock: crate::cart::Stock::Unlimited,
-        weight_thousandths: 0,
-        subscription_plan: None,
-    };
+    let lesson = crate::cart::Purchasable::new(
+        "lesson",
+        "Lesson",
+        crate::enums::ProductType::Service,
+        Sku::parse("LESSON").unwrap(),
+        2_500,
+        crate::cart::Stock::Unlimited,
+    );
     euro_cart.add_item(&lesson, 1).unwrap();
     let euro_token = token("euro");
     shop.service

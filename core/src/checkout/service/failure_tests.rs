@@ -1,0 +1,201 @@
+//! Failures the checkout must survive that the in-memory ports cannot produce on cue: the
+//! database failing after the card was charged, or before anything happened. The store and
+//! the gateway are mocked, so each test says exactly which call fails and which calls must
+//! (or must never) follow.
+
+use async_trait::async_trait;
+use mockall::mock;
+
+use super::*;
+use crate::cart::{CartState, CouponCode, CouponUsage, ShippingOption, ShippingRate, Stock};
+use crate::checkout::{InMemoryCommerceStore, Payment};
+use crate::gift_cards::{GiftCard, GiftCardCode};
+use crate::money::Currency;
+use crate::ports::conformance::fixture_site;
+use crate::ports::memory::MemorySiteRepository;
+
+mock! {
+    Store {}
+
+    #[async_trait]
+    impl CommerceStore for Store {
+        async fn load_cart(&self, token: &CartToken) -> Result<Option<CartState>, RepositoryError>;
+        async fn save_cart(&self, token: &CartToken, cart: &CartState) -> Result<(), RepositoryError>;
+        async fn set_stock(&self, sku: &Sku, stock: Stock) -> Result<(), RepositoryError>;
+        async fn seed_stock(&self, sku: &Sku, stock: Stock) -> Result<(), RepositoryError>;
+        async fn stock(&self, sku: &Sku) -> Result<Option<Stock>, RepositoryError>;
+        async fn place_order_with_follow_up(
+            &self,
+            order: &Order,
+            coupon_limits: &[CouponLimit],
+            follow_up: &OrderFollowUp,
+        ) -> Result<Order, PlaceOrderError>;
+        async fn hold_stock(
+            &self,
+            token: &CartToken,
+            lines: &[(Sku, u32)],
+            now: Timestamp,
+            seconds: i64,
+        ) -> Result<Timestamp, HoldStockError>;
+        async fn release_holds(&self, token: &CartToken) -> Result<(), RepositoryError>;
+        async fn held_by_others(
+            &self,
+            sku: &Sku,
+            token: &CartToken,
+            now: Timestamp,
+        ) -> Result<u32, RepositoryError>;
+        async fn order(&self, id: &str) -> Result<Option<Order>, RepositoryError>;
+        async fn order_by_key(&self, key: &IdempotencyKey) -> Result<Option<Order>, RepositoryError>;
+        async fn subscription(&self, id: &str) -> Result<Option<super::super::subscription::Subscription>, RepositoryError>;
+        async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError>;
+        async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError>;
+        async fn coupon_usage(&self, code: &CouponCode, email: &str) -> Result<CouponUsage, RepositoryError>;
+    }
+}
+
+mock! {
+    Gateway {}
+
+    #[async_trait]
+    impl PaymentGateway for Gateway {
+        async fn charge(&self, request: &PaymentRequest) -> Result<Payment, PaymentError>;
+        async fn refund(&self, payment: &Payment) -> Result<(), PaymentError>;
+    }
+}
+
+// 2026-11-21T14:00:00Z
+const NOW: Timestamp = Timestamp(1_795_269_600_000);
+
+fn token() -> CartToken {
+    CartToken::parse("00000000000alice").unwrap()
+}
+
+fn form() -> CheckoutForm {
+    CheckoutForm {
+        email: "ada@example.com".into(),
+        name: "Ada".into(),
+        address_line1: "1 Main St".into(),
+        city: "Boston".into(),
+        region: "MA".into(),
+        postal_code: "02139".into(),
+        country: "US".into(),
+        shipping_option: "standard".into(),
+        card_number: "4242 4242 4242 4242".into(),
+        card_expiry: "12/30".into(),
+        card_cvc: "123".into(),
+        ..CheckoutForm::default()
+    }
+}
+
+fn rules() -> StoreRules {
+    StoreRules {
+        shipping_options: vec![ShippingOption {
+            id: "standard".into(),
+            name: "Standard".into(),
+            rate: ShippingRate::FlatRate { cost_cents: 500 },
+        }],
+        ..StoreRules::default()
+    }
+}
+
+/// A cart holding one tote, as a real cart service stores it.
+async fn cart_with_a_tote(site: Arc<MemorySiteRepository>) -> CartState {
+    let memory = Arc::new(InMemoryCommerceStore::new());
+    let service = CartService::new(site, memory.clone(), rules());
+    let tote = (
+        ItemId::parse("tote").unwrap(),
+        Sku::parse("TOTE-1").unwrap(),
+    );
+    service
+        .add_item(&token(), &tote.0, &tote.1, 1, NOW)
+        .await
+        .unwrap();
+    memory.load_cart(&token()).await.unwrap().unwrap()
+}
+
+async fn site() -> Arc<MemorySiteRepository> {
+    let site = MemorySiteRepository::new();
+    site.replace_site(&fixture_site("Shop")).await.unwrap();
+    Arc::new(site)
+}
+
+fn key() -> IdempotencyKey {
+    IdempotencyKey::parse("00000000000000k1").unwrap()
+}
+
+#[tokio::test]
+async fn a_charge_whose_order_the_database_failed_to_store_is_refunded() {
+    let site = site().await;
+    let cart = cart_with_a_tote(site.clone()).await;
+    let mut store = MockStore::new();
+    store.expect_order_by_key().returning(|_| Ok(None));
+    store
+        .expect_load_cart()
+        .returning(move |_| Ok(Some(cart.clone())));
+    store.expect_save_cart().returning(|_, _| Ok(()));
+    store
+        .expect_place_order_with_follow_up()
+        .times(1)
+        .returning(|_, _, _| {
+            Err(PlaceOrderError::Repository(RepositoryError::Unavailable(
+                "connection reset by peer".into(),
+            )))
+        });
+    let mut gateway = MockGateway::new();
+    gateway.expect_charge().times(1).returning(|request| {
+        Ok(Payment {
+            id: "ch_1".into(),
+            amount_minor: request.amount_minor,
+            currency: request.currency,
+        })
+    });
+    gateway
+        .expect_refund()
+        .withf(|payment| payment.id == "ch_1" && payment.currency == Currency::Usd)
+        .times(1)
+        .returning(|_| Ok(()));
+    let service = CartService::new(site, Arc::new(store), rules()).with_payments(Arc::new(gateway));
+
+    let error = service
+        .checkout(&token(), key(), "order-1".into(), &form(), NOW)
+        .await
+        .unwrap_err();
+
+    assert!(
+        matches!(
+            error,
+            CheckoutError::Order(PlaceOrderError::Repository(RepositoryError::Unavailable(_)))
+        ),
+        "{error:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_database_that_fails_before_the_charge_charges_nothing() {
+    let site = site().await;
+    let mut store = MockStore::new();
+    store.expect_order_by_key().returning(|_| Ok(None));
+    store
+        .expect_load_cart()
+        .times(1)
+        .returning(|_| Err(RepositoryError::Unavailable("database restarting".into())));
+    store.expect_save_cart().never();
+    store.expect_place_order_with_follow_up().never();
+    let mut gateway = MockGateway::new();
+    gateway.expect_charge().never();
+    gateway.expect_refund().never();
+    let service = CartService::new(site, Arc::new(store), rules()).with_payments(Arc::new(gateway));
+
+    let error = service
+        .checkout(&token(), key(), "order-1".into(), &form(), NOW)
+        .await
+        .unwrap_err();
+
+    assert!(
+        matches!(
+            error,
+            CheckoutError::Order(PlaceOrderError::Repository(RepositoryError::Unavailable(_)))
+        ),
+        "{error:?}"
+    );
+}

@@ -10,6 +10,9 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use vitrine_core::forms::messages;
 use vitrine_core::forms::{IssueKeyError, RateDecision, SubmitFormError, SubmitRequest};
+use vitrine_core::ports::RepositoryError;
+
+use crate::api_error::UNAVAILABLE_MESSAGE;
 
 /// The payload fields of 000 s7, as the island (form-encoded, `form` as JSON text) or an API
 /// client (JSON, `form` as text or as an object) sends them.
@@ -137,9 +140,28 @@ pub(crate) fn submit_failure(error: &SubmitFormError) -> (StatusCode, FailureAns
         SubmitFormError::KeyUnknown | SubmitFormError::KeyReused => {
             text(StatusCode::BAD_REQUEST, messages::SAVE_FAILURE)
         }
+        // The database or Redis is away for a moment: nothing was stored, and the visitor
+        // may send the same submission again once it is back, which 503 tells the client.
+        SubmitFormError::Store(RepositoryError::Unavailable(_)) => {
+            text(StatusCode::SERVICE_UNAVAILABLE, UNAVAILABLE_MESSAGE)
+        }
         SubmitFormError::Captcha(_) | SubmitFormError::Store(_) => {
             text(StatusCode::INTERNAL_SERVER_ERROR, messages::SERVER_ERROR)
         }
+    }
+}
+
+/// Seconds a client should wait before sending again a call that failed because a store was
+/// unavailable: long enough for a pool to reconnect, short enough for a visitor to wait.
+const UNAVAILABLE_RETRY_AFTER_SECONDS: &str = "5";
+
+/// Adds `Retry-After` to the answer of a call a store was unavailable for.
+fn retry_after_unavailable(response: &mut Response) {
+    if response.status() == StatusCode::SERVICE_UNAVAILABLE {
+        response.headers_mut().insert(
+            RETRY_AFTER,
+            HeaderValue::from_static(UNAVAILABLE_RETRY_AFTER_SECONDS),
+        );
     }
 }
 
@@ -176,6 +198,7 @@ pub(crate) fn submit_failure_response(error: SubmitFormError) -> Response {
     if let SubmitFormError::RateLimited(decision) = &error {
         rate_limit_headers(response.headers_mut(), decision);
     }
+    retry_after_unavailable(&mut response);
     response
 }
 
@@ -196,14 +219,20 @@ pub(crate) fn key_failure_response(error: IssueKeyError) -> Response {
         }
         IssueKeyError::Store(cause) => {
             tracing::error!(error = %cause, "a form submission key could not be issued");
-            (
-                StatusCode::INTERNAL_SERVER_ERROR,
+            let status = match cause {
+                RepositoryError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+                _ => StatusCode::INTERNAL_SERVER_ERROR,
+            };
+            let mut response = (
+                status,
                 Json(FailureAnswer {
                     error: messages::KEY_FAILURE.to_owned(),
                     errors: None,
                 }),
             )
-                .into_response()
+                .into_response();
+            retry_after_unavailable(&mut response);
+            response
         }
     }
 }
@@ -211,6 +240,31 @@ pub(crate) fn key_failure_response(error: IssueKeyError) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_submission_the_database_could_not_store_answers_503_with_retry_after() {
+        let unavailable = || RepositoryError::Unavailable("connection refused".into());
+        let response = submit_failure_response(SubmitFormError::Store(unavailable()));
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[RETRY_AFTER], "5");
+        assert_eq!(
+            submit_failure(&SubmitFormError::Store(unavailable()))
+                .1
+                .error,
+            UNAVAILABLE_MESSAGE
+        );
+        let response = key_failure_response(IssueKeyError::Store(unavailable()));
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[RETRY_AFTER], "5");
+
+        let corrupt = RepositoryError::Corrupt {
+            what: "a form".into(),
+            reason: "bad JSON".into(),
+        };
+        let response = submit_failure_response(SubmitFormError::Store(corrupt));
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(response.headers().get(RETRY_AFTER).is_none());
+    }
 
     #[test]
     fn a_form_encoded_payload_is_read_with_its_flag_and_form_json() {

@@ -18,7 +18,6 @@ impl Visitor {
     }
 
     async fn post(&self, address: &str, path: &str, body: &str) -> std::io::Result<(u16, String)> {
-        let mut stream = TcpStream::connect(address).await?;
         let request = format!(
             "POST {path}?crumb={crumb} HTTP/1.1\r\nHost: {address}\r\nCookie: crumb={crumb}\r\n\
              Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {length}\r\n\
@@ -26,20 +25,7 @@ impl Visitor {
             crumb = self.crumb,
             length = body.len()
         );
-        stream.write_all(request.as_bytes()).await?;
-        let mut answer = Vec::new();
-        stream.read_to_end(&mut answer).await?;
-        let answer = String::from_utf8_lossy(&answer).into_owned();
-        let status = answer
-            .split(' ')
-            .nth(1)
-            .and_then(|code| code.parse().ok())
-            .ok_or_else(|| std::io::Error::other(format!("no HTTP answer: {answer:?}")))?;
-        let body = answer
-            .split_once("\r\n\r\n")
-            .map(|(_, body)| body.to_owned())
-            .unwrap_or_default();
-        Ok((status, body))
+        exchange(address, &request).await
     }
 
     /// A fresh form key from the server at `address`.
@@ -57,6 +43,16 @@ impl Visitor {
 
     /// Submits the demo contact form with `message` under `key`; the answer's status.
     pub async fn submit(&self, address: &str, key: &str, message: &str) -> std::io::Result<u16> {
+        Ok(self.submit_answer(address, key, message).await?.0)
+    }
+
+    /// [`Self::submit`], with the answer's body.
+    pub async fn submit_answer(
+        &self,
+        address: &str,
+        key: &str,
+        message: &str,
+    ) -> std::io::Result<(u16, String)> {
         let form = format!(
             r#"{{"name":["Ada","Lovelace"],"email":"ada@example.com","subject":"Workshops","message":"{message}"}}"#
         );
@@ -69,10 +65,8 @@ impl Visitor {
             ("submitButtonText", "Send message"),
             ("form", &form),
         ]);
-        let (status, _) = self
-            .post(address, "/api/form/SaveFormSubmission", &body)
-            .await?;
-        Ok(status)
+        self.post(address, "/api/form/SaveFormSubmission", &body)
+            .await
     }
 }
 
@@ -93,4 +87,29 @@ fn escape(text: &str) -> String {
             _ => format!("%{byte:02X}"),
         })
         .collect()
+}
+
+/// Sends one raw request to `address` and reads the answer to its end: status and body.
+async fn exchange(address: &str, request: &str) -> std::io::Result<(u16, String)> {
+    let mut stream = TcpStream::connect(address).await?;
+    stream.write_all(request.as_bytes()).await?;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await?;
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .ok_or_else(|| std::io::Error::other(format!("no HTTP answer: {answer:?}")))?;
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map(|(_, body)| body.to_owned())
+        .unwrap_or_default();
+    Ok((status, body))
+}
+
+/// A page as an anonymous visitor asks for it: status and body.
+pub async fn get(address: &str, path: &str) -> std::io::Result<(u16, String)> {
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+    exchange(address, &request).await
 }

@@ -102,6 +102,11 @@ impl Server {
         let _ = self.child.wait();
     }
 
+    /// The process id, to read its memory use.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn log(&self) -> String {
         self.log.lock().unwrap().clone()
     }

@@ -379,6 +379,13 @@ pub(crate) async fn check_out(
             errors.insert("giftCardCode", GiftCardRefusal::BalanceChanged.message());
             (StatusCode::CONFLICT, UPDATE_MISSING_INFORMATION.to_owned())
         }
+        CheckoutError::Order(PlaceOrderError::PaymentRefunded(payment)) => {
+            tracing::warn!(payment_id = payment, "an order lost its charge to a refund");
+            (
+                StatusCode::CONFLICT,
+                vitrine_core::checkout::PAYMENT_REFUNDED_MESSAGE.to_owned(),
+            )
+        }
         CheckoutError::Order(PlaceOrderError::CouponLimitReached(code)) => (
             StatusCode::CONFLICT,
             format!(

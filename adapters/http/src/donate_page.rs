@@ -238,6 +238,17 @@ async fn donate(State(state): State<AppState>, query: RawQuery, body: Bytes) -> 
                 PLEASE_TRY_AGAIN.to_owned(),
             )
         }
+        Err(DonateError::PaymentRefunded(payment)) => {
+            tracing::warn!(
+                payment_id = payment,
+                "a contribution lost its charge to a refund"
+            );
+            (
+                StatusCode::CONFLICT,
+                no_errors,
+                vitrine_core::checkout::PAYMENT_REFUNDED_MESSAGE.to_owned(),
+            )
+        }
         Err(DonateError::Repository(cause)) => {
             tracing::error!(error = %cause, "recording a contribution failed");
             (

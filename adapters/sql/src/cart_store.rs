@@ -315,6 +315,35 @@ macro_rules! sql_commerce_store {
                         PlaceOrderError::AlreadyPurchased
                     });
                 }
+                if !order.payment_id.is_empty() {
+                    let claimed = $crate::payment_claims::claim_payment!(
+                        &mut *tx,
+                        order.payment_id.as_str(),
+                        order.idempotency_key,
+                        vitrine_core::checkout::PaymentUse::Order,
+                        order.created
+                    )?;
+                    if !claimed {
+                        let (used_for,): (String,) =
+                            sqlx::query_as($crate::payment_claims::CLAIMED_FOR)
+                                .bind(order.payment_id.as_str())
+                                .fetch_one(&mut *tx)
+                                .await
+                                .map_err(repository_error("reading a payment's claim"))?;
+                        tx.rollback()
+                            .await
+                            .map_err(repository_error("rolling back an order"))?;
+                        return Err(if used_for == "refund" {
+                            PlaceOrderError::PaymentRefunded(order.payment_id.clone())
+                        } else {
+                            vitrine_core::ports::RepositoryError::Rejected(format!(
+                                "payment {} paid for another {used_for}",
+                                order.payment_id
+                            ))
+                            .into()
+                        });
+                    }
+                }
                 for limit in coupon_limits {
                     sqlx::query(sql::LOCK_COUPON)
                         .bind(limit.code.as_str())
@@ -681,3 +710,5 @@ macro_rules! sql_commerce_store {
 
 sql_commerce_store!(SqliteCommerceStore);
 sql_commerce_store!(PostgresCommerceStore);
+crate::payment_claims::sql_payment_ledger!(SqliteCommerceStore);
+crate::payment_claims::sql_payment_ledger!(PostgresCommerceStore);

@@ -122,8 +122,59 @@ macro_rules! sql_contribution_store {
             async fn record(
                 &self,
                 contribution: &vitrine_core::checkout::Contribution,
-            ) -> Result<vitrine_core::checkout::Contribution, vitrine_core::ports::RepositoryError>
-            {
+            ) -> Result<
+                vitrine_core::checkout::Contribution,
+                vitrine_core::checkout::RecordContributionError,
+            > {
+                use vitrine_core::checkout::RecordContributionError;
+                use $crate::errors::repository_error;
+
+                if let Some(recorded) = self
+                    .contribution_by_key(&contribution.idempotency_key)
+                    .await?
+                {
+                    return Ok(recorded);
+                }
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .map_err(repository_error("starting a contribution"))?;
+                let claimed = $crate::payment_claims::claim_payment!(
+                    &mut *tx,
+                    contribution.payment_id.as_str(),
+                    contribution.idempotency_key,
+                    vitrine_core::checkout::PaymentUse::Contribution,
+                    contribution.created
+                )?;
+                if !claimed {
+                    let (used_for,): (String,) =
+                        sqlx::query_as($crate::payment_claims::CLAIMED_FOR)
+                            .bind(contribution.payment_id.as_str())
+                            .fetch_one(&mut *tx)
+                            .await
+                            .map_err(repository_error("reading a payment's claim"))?;
+                    tx.rollback()
+                        .await
+                        .map_err(repository_error("rolling back a contribution"))?;
+                    if used_for == "refund" {
+                        return Err(RecordContributionError::PaymentRefunded(
+                            contribution.payment_id.clone(),
+                        ));
+                    }
+                    // A second submit of the same form, whose charge the provider replayed,
+                    // recorded it first: its contribution is the answer.
+                    return self
+                        .contribution_by_key(&contribution.idempotency_key)
+                        .await?
+                        .ok_or_else(|| {
+                            vitrine_core::ports::RepositoryError::Rejected(format!(
+                                "payment {} paid for another {used_for}",
+                                contribution.payment_id
+                            ))
+                            .into()
+                        });
+                }
                 sqlx::query($crate::contribution_store::RECORD)
                     .bind(&contribution.id)
                     .bind(contribution.idempotency_key.as_str())
@@ -135,16 +186,20 @@ macro_rules! sql_contribution_store {
                     .bind(&contribution.email)
                     .bind(contribution.created.millis())
                     .bind(&contribution.payment_id)
-                    .execute(&self.pool)
+                    .execute(&mut *tx)
                     .await
-                    .map_err($crate::errors::repository_error("recording a contribution"))?;
-                self.contribution_by_key(&contribution.idempotency_key)
+                    .map_err(repository_error("recording a contribution"))?;
+                tx.commit()
+                    .await
+                    .map_err(repository_error("committing a contribution"))?;
+                Ok(self
+                    .contribution_by_key(&contribution.idempotency_key)
                     .await?
                     .ok_or_else(|| {
                         vitrine_core::ports::RepositoryError::Unavailable(
                             "a recorded contribution could not be read back".into(),
                         )
-                    })
+                    })?)
             }
 
             async fn contribution(
@@ -186,3 +241,5 @@ macro_rules! sql_contribution_store {
 
 sql_contribution_store!(SqliteContributionStore);
 sql_contribution_store!(PostgresContributionStore);
+crate::payment_claims::sql_payment_ledger!(SqliteContributionStore);
+crate::payment_claims::sql_payment_ledger!(PostgresContributionStore);

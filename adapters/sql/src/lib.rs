@@ -23,6 +23,7 @@ mod gift_cards;
 mod order_follow_up;
 mod outbox;
 mod outbox_statements;
+mod payment_claims;
 mod postgres;
 mod repository;
 mod review_statements;

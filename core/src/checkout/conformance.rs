@@ -2,6 +2,7 @@
 //! PostgreSQL run the same assertions through [`commerce_store_conformance!`].
 
 use super::details::ShippingAddress;
+use super::ledger::{FailedRefund, RefundClaim};
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::store::{CommerceStore, HoldStockError};
 use crate::cart::{
@@ -35,6 +36,9 @@ macro_rules! commerce_store_conformance {
             the_same_idempotency_key_issues_gift_cards_once,
             a_gift_card_pays_while_it_holds_the_amount,
             a_refused_gift_card_changes_nothing,
+            a_charge_claimed_for_a_refund_pays_for_no_order,
+            an_ordered_charge_cannot_be_claimed_for_a_refund,
+            failed_refunds_are_kept_for_the_owner,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -390,6 +394,76 @@ pub async fn an_order_keeps_its_address_and_payment(store: &dyn CommerceStore) {
     assert_eq!(
         store.order_by_key(&order.idempotency_key).await.unwrap(),
         Some(order)
+    );
+}
+
+pub async fn a_charge_claimed_for_a_refund_pays_for_no_order(store: &dyn CommerceStore) {
+    let mug = sku("MUG");
+    store.set_stock(&mug, Stock::Limited(3)).await.unwrap();
+    let cart = cart_with("MUG", 1);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    let mut order = order_for(&cart, 1);
+    order.payment_id = "ch_refunded".into();
+    assert_eq!(store.refunded_attempts(&key(1)).await.unwrap(), 0);
+    assert_eq!(
+        store
+            .claim_for_refund("ch_refunded", &key(1), NOW)
+            .await
+            .unwrap(),
+        RefundClaim::Claimed
+    );
+    assert_eq!(store.refunded_attempts(&key(1)).await.unwrap(), 1);
+    assert_eq!(store.refunded_attempts(&key(2)).await.unwrap(), 0);
+    let error = store.place_order(&order, &[]).await.unwrap_err();
+    assert!(
+        matches!(&error, PlaceOrderError::PaymentRefunded(id) if id == "ch_refunded"),
+        "{error:?}"
+    );
+    assert_eq!(store.order_by_key(&key(1)).await.unwrap(), None);
+    assert_eq!(store.stock(&mug).await.unwrap(), Some(Stock::Limited(3)));
+    let cart = store.load_cart(&token(1)).await.unwrap().unwrap();
+    assert!(!cart.is_purchased);
+    order.payment_id = "ch_new_attempt".into();
+    store.place_order(&order, &[]).await.unwrap();
+    assert_eq!(store.stock(&mug).await.unwrap(), Some(Stock::Limited(2)));
+}
+
+pub async fn an_ordered_charge_cannot_be_claimed_for_a_refund(store: &dyn CommerceStore) {
+    let cart = cart_with("MUG", 1);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    let mut order = order_for(&cart, 1);
+    order.payment_id = "ch_paid".into();
+    store.place_order(&order, &[]).await.unwrap();
+    assert_eq!(
+        store
+            .claim_for_refund("ch_paid", &key(1), NOW)
+            .await
+            .unwrap(),
+        RefundClaim::AlreadyClaimed
+    );
+    assert_eq!(store.refunded_attempts(&key(1)).await.unwrap(), 0);
+    assert!(store.failed_refunds().await.unwrap().is_empty());
+}
+
+pub async fn failed_refunds_are_kept_for_the_owner(store: &dyn CommerceStore) {
+    for (n, payment_id) in [(1, "ch_a"), (2, "ch_b")] {
+        store
+            .claim_for_refund(payment_id, &key(n), Timestamp(NOW.millis() + n as i64))
+            .await
+            .unwrap();
+    }
+    store
+        .record_refund_failure("ch_b", "the provider timed out")
+        .await
+        .unwrap();
+    assert_eq!(
+        store.failed_refunds().await.unwrap(),
+        vec![FailedRefund {
+            payment_id: "ch_b".into(),
+            idempotency_key: key(2).as_str().to_owned(),
+            reason: "the provider timed out".into(),
+            claimed: Timestamp(NOW.millis() + 2),
+        }]
     );
 }
 

@@ -8,6 +8,9 @@ use async_trait::async_trait;
 
 use super::details::CheckoutFieldErrors;
 use super::donation::{DonationCampaign, DonationForm};
+use super::ledger::{
+    MemoryPaymentLedger, PaymentLedger, PaymentUse, delegate_payment_ledger, give_back,
+};
 use super::order::IdempotencyKey;
 use super::payment::{PaymentError, PaymentGateway, PaymentRequest};
 use crate::cart::Timestamp;
@@ -35,12 +38,29 @@ pub struct Contribution {
     pub payment_id: String,
 }
 
-/// Where contributions are kept.
+/// Why a contribution was not recorded.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordContributionError {
+    /// The charge meant to pay for it was given back meanwhile (an earlier submit of the
+    /// same form could not record it); nothing was recorded.
+    #[error("payment {0} was refunded before the contribution could be recorded")]
+    PaymentRefunded(String),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// Where contributions are kept; a payment ledger too, since a contribution claims its
+/// charge when it is recorded.
 #[async_trait]
-pub trait ContributionStore: Send + Sync {
+pub trait ContributionStore: PaymentLedger + Send + Sync {
     /// Records a contribution. One already recorded with the same idempotency key is
-    /// returned as it was, and nothing changes.
-    async fn record(&self, contribution: &Contribution) -> Result<Contribution, RepositoryError>;
+    /// returned as it was, and nothing changes. Otherwise the contribution claims its
+    /// charge in the ledger with it; a charge claimed already (for a refund) answers
+    /// `PaymentRefunded` and nothing is recorded.
+    async fn record(
+        &self,
+        contribution: &Contribution,
+    ) -> Result<Contribution, RecordContributionError>;
 
     async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError>;
 
@@ -50,15 +70,25 @@ pub trait ContributionStore: Send + Sync {
     ) -> Result<Option<Contribution>, RepositoryError>;
 }
 
-/// The in-memory [`ContributionStore`], for tests and for running without a database.
+/// The in-memory [`ContributionStore`], for tests and for running without a database. Its
+/// payment ledger is its own, unless [`Self::with_ledger`] shares the commerce store's.
 #[derive(Debug, Default)]
 pub struct InMemoryContributionStore {
     contributions: Mutex<Vec<Contribution>>,
+    ledger: Arc<MemoryPaymentLedger>,
 }
+
+delegate_payment_ledger!(InMemoryContributionStore, ledger);
 
 impl InMemoryContributionStore {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The same store claiming charges in `ledger`.
+    pub fn with_ledger(mut self, ledger: Arc<MemoryPaymentLedger>) -> Self {
+        self.ledger = ledger;
+        self
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Contribution>> {
@@ -71,7 +101,10 @@ impl InMemoryContributionStore {
 
 #[async_trait]
 impl ContributionStore for InMemoryContributionStore {
-    async fn record(&self, contribution: &Contribution) -> Result<Contribution, RepositoryError> {
+    async fn record(
+        &self,
+        contribution: &Contribution,
+    ) -> Result<Contribution, RecordContributionError> {
         let mut contributions = self.lock();
         if let Some(recorded) = contributions
             .iter()
@@ -86,7 +119,19 @@ impl ContributionStore for InMemoryContributionStore {
             return Err(RepositoryError::Rejected(format!(
                 "contribution id {} is taken",
                 contribution.id
-            )));
+            ))
+            .into());
+        }
+        let claimed = self.ledger.claim(
+            &contribution.payment_id,
+            &contribution.idempotency_key,
+            PaymentUse::Contribution,
+            contribution.created,
+        );
+        if !claimed {
+            return Err(RecordContributionError::PaymentRefunded(
+                contribution.payment_id.clone(),
+            ));
         }
         contributions.push(contribution.clone());
         Ok(contribution.clone())
@@ -120,8 +165,21 @@ pub enum DonateError {
     /// The gateway declined the card or could not be reached; nothing was charged.
     #[error(transparent)]
     Payment(#[from] PaymentError),
+    /// The charge was given back before the contribution could be recorded (an earlier
+    /// submit of the same form failed); the next submit charges anew.
+    #[error("payment {0} was refunded before the contribution could be recorded")]
+    PaymentRefunded(String),
     #[error(transparent)]
     Repository(#[from] RepositoryError),
+}
+
+impl From<RecordContributionError> for DonateError {
+    fn from(error: RecordContributionError) -> Self {
+        match error {
+            RecordContributionError::PaymentRefunded(id) => Self::PaymentRefunded(id),
+            RecordContributionError::Repository(error) => Self::Repository(error),
+        }
+    }
 }
 
 /// A donation to make: which page, the form as typed, and the ids the adapter chose.
@@ -208,10 +266,11 @@ impl DonationService {
             .form
             .check(&campaign, now)
             .map_err(DonateError::Invalid)?;
+        let refunded = self.store.refunded_attempts(&request.key).await?;
         let payment = self
             .payments
             .charge(&PaymentRequest {
-                key: request.key.clone(),
+                key: request.key.attempt(refunded),
                 amount_minor: details.amount_minor,
                 currency: campaign.currency,
                 card: details.card,
@@ -243,8 +302,14 @@ impl DonationService {
                 {
                     return Ok(recorded);
                 }
-                // A failed refund cannot be undone here; the gateway's records still show it.
-                let _ = self.payments.refund(&payment).await;
+                give_back(
+                    &*self.store,
+                    &*self.payments,
+                    &payment,
+                    &contribution.idempotency_key,
+                    now,
+                )
+                .await;
                 Err(error.into())
             }
         }
@@ -262,6 +327,12 @@ mod tests {
     const NOW: Timestamp = Timestamp(1_795_269_600_000);
 
     async fn service() -> (DonationService, Arc<TestPaymentGateway>) {
+        service_with(Arc::new(InMemoryContributionStore::new())).await
+    }
+
+    async fn service_with(
+        store: Arc<dyn ContributionStore>,
+    ) -> (DonationService, Arc<TestPaymentGateway>) {
         let mut site = crate::ports::conformance::fixture_site("Shop");
         site.settings.store.selected_currency = Currency::Eur;
         let donation = Block {
@@ -285,12 +356,64 @@ mod tests {
         let repository = MemorySiteRepository::new();
         repository.replace_site(&site).await.unwrap();
         let gateway = Arc::new(TestPaymentGateway::new());
-        let service = DonationService::new(
-            Arc::new(repository),
-            Arc::new(InMemoryContributionStore::new()),
-            gateway.clone(),
-        );
+        let service = DonationService::new(Arc::new(repository), store, gateway.clone());
         (service, gateway)
+    }
+
+    /// A contribution store whose database is away for the first record.
+    #[derive(Default)]
+    struct DownForTheFirstRecord {
+        inner: InMemoryContributionStore,
+        failed: std::sync::atomic::AtomicBool,
+    }
+
+    delegate_payment_ledger!(DownForTheFirstRecord, inner);
+
+    #[async_trait]
+    impl ContributionStore for DownForTheFirstRecord {
+        async fn record(
+            &self,
+            contribution: &Contribution,
+        ) -> Result<Contribution, RecordContributionError> {
+            if !self.failed.swap(true, std::sync::atomic::Ordering::SeqCst) {
+                return Err(RepositoryError::Unavailable("connection reset".into()).into());
+            }
+            self.inner.record(contribution).await
+        }
+
+        async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError> {
+            self.inner.contribution(id).await
+        }
+
+        async fn contribution_by_key(
+            &self,
+            key: &IdempotencyKey,
+        ) -> Result<Option<Contribution>, RepositoryError> {
+            self.inner.contribution_by_key(key).await
+        }
+    }
+
+    /// The hole a review found for donations: the charge of a donation that could not be
+    /// recorded was refunded, and the same form again replayed the refunded charge and
+    /// recorded the contribution on it. Now the retry pays anew.
+    #[tokio::test]
+    async fn a_retry_after_a_refund_pays_anew_and_never_records_on_the_refunded_charge() {
+        let (service, gateway) = service_with(Arc::new(DownForTheFirstRecord::default())).await;
+        let error = service
+            .donate(request("k1", "c1", "4242424242424242"), NOW)
+            .await
+            .unwrap_err();
+        assert!(matches!(error, DonateError::Repository(_)), "{error:?}");
+        assert_eq!(gateway.refunded(), ["test_ch_00000000000000k1".to_owned()]);
+
+        let contribution = service
+            .donate(request("k1", "c1", "4242424242424242"), NOW)
+            .await
+            .expect("the retry records the contribution");
+
+        assert_eq!(contribution.payment_id, "test_ch_00000000000000k1-r1");
+        assert_eq!(gateway.charge_count(), 2);
+        assert!(!gateway.refunded().contains(&contribution.payment_id));
     }
 
     fn request(key: &str, id: &str, card: &str) -> DonationRequest {

@@ -1,11 +1,11 @@
 //! The conformance suite every [`ContributionStore`] must pass: the in-memory one, SQLite and
 //! PostgreSQL run the same assertions through [`contribution_store_conformance!`].
 
-use super::contribution::{Contribution, ContributionStore};
+use super::contribution::{Contribution, ContributionStore, RecordContributionError};
+use super::ledger::RefundClaim;
 use super::order::IdempotencyKey;
 use crate::cart::Timestamp;
 use crate::money::Currency;
-use crate::ports::RepositoryError;
 
 /// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty store (it may
 /// use `.await`, and may `return` to skip when its database is not configured).
@@ -15,6 +15,7 @@ macro_rules! contribution_store_conformance {
         $crate::contribution_store_conformance!(@tests $make;
             a_recorded_contribution_reads_back_whole,
             the_same_key_records_once_and_answers_the_first,
+            a_charge_claimed_for_a_refund_records_no_contribution,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -91,7 +92,7 @@ pub async fn the_same_key_records_once_and_answers_the_first(store: &dyn Contrib
 pub async fn submit(
     store: &dyn ContributionStore,
     n: usize,
-) -> Result<Contribution, RepositoryError> {
+) -> Result<Contribution, RecordContributionError> {
     store
         .record(&contribution(&format!("gift-{n}"), "same", 1_000))
         .await
@@ -100,7 +101,7 @@ pub async fn submit(
 /// Every submit got the one contribution that was recorded.
 pub async fn one_recorded(
     store: &dyn ContributionStore,
-    answers: Vec<Result<Contribution, RepositoryError>>,
+    answers: Vec<Result<Contribution, RecordContributionError>>,
 ) {
     let answers: Vec<Contribution> = answers
         .into_iter()
@@ -114,4 +115,38 @@ pub async fn one_recorded(
         .unwrap()
         .expect("the winner is stored");
     assert_eq!(stored, first);
+}
+
+pub async fn a_charge_claimed_for_a_refund_records_no_contribution(store: &dyn ContributionStore) {
+    let given = contribution("gift-1", "k1", 2_500);
+    let claim = store
+        .claim_for_refund(&given.payment_id, &given.idempotency_key, given.created)
+        .await
+        .unwrap();
+    assert_eq!(claim, RefundClaim::Claimed);
+    let error = store.record(&given).await.unwrap_err();
+    assert!(
+        matches!(&error, RecordContributionError::PaymentRefunded(id) if id == &given.payment_id),
+        "{error:?}"
+    );
+    assert_eq!(store.contribution("gift-1").await.unwrap(), None);
+    assert_eq!(
+        store
+            .refunded_attempts(&given.idempotency_key)
+            .await
+            .unwrap(),
+        1
+    );
+    let retried = Contribution {
+        payment_id: "test_ch_retried".into(),
+        ..given
+    };
+    assert_eq!(store.record(&retried).await.unwrap(), retried);
+    assert_eq!(
+        store
+            .claim_for_refund("test_ch_retried", &retried.idempotency_key, retried.created)
+            .await
+            .unwrap(),
+        RefundClaim::AlreadyClaimed
+    );
 }

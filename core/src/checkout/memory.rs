@@ -1,11 +1,12 @@
 //! The in-memory [`CommerceStore`], for tests and for running without a database.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 
 use super::follow_up::OrderFollowUp;
+use super::ledger::{MemoryPaymentLedger, PaymentUse, delegate_payment_ledger};
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::store::{CommerceStore, HoldStockError};
 use super::subscription::Subscription;
@@ -46,14 +47,25 @@ impl Inner {
 
 /// Everything behind one mutex, which makes `place_order` atomic: no other call can see or
 /// change the store half-way through it.
+/// The payment ledger is its own, unless [`Self::with_ledger`] shares one with the
+/// contribution store.
 #[derive(Default)]
 pub struct InMemoryCommerceStore {
     inner: Mutex<Inner>,
+    ledger: Arc<MemoryPaymentLedger>,
 }
+
+delegate_payment_ledger!(InMemoryCommerceStore, ledger);
 
 impl InMemoryCommerceStore {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The same store claiming charges in `ledger`.
+    pub fn with_ledger(mut self, ledger: Arc<MemoryPaymentLedger>) -> Self {
+        self.ledger = ledger;
+        self
     }
 
     /// The follow-up written with each placed order, by order id, in the order of placing.
@@ -171,6 +183,19 @@ impl CommerceStore for InMemoryCommerceStore {
             .any(|new| inner.gift_cards.iter().any(|card| card.code == new.code));
         if taken {
             return Err(RepositoryError::Rejected("a gift card code is taken".into()).into());
+        }
+        // The last check, since a claim cannot be taken back: the ledger's lock is taken
+        // inside the store's, so no refund can claim the charge between here and the order.
+        let paid = !order.payment_id.is_empty();
+        if paid
+            && !self.ledger.claim(
+                &order.payment_id,
+                &order.idempotency_key,
+                PaymentUse::Order,
+                order.created,
+            )
+        {
+            return Err(PlaceOrderError::PaymentRefunded(order.payment_id.clone()));
         }
         inner.holds.release(&order.cart_token);
         if let Some(payment) = &order.gift_card_payment

@@ -8,6 +8,7 @@ mod details;
 mod donation;
 mod entry;
 mod follow_up;
+mod ledger;
 pub mod mails;
 mod memory;
 mod order;
@@ -25,7 +26,7 @@ pub mod subscription_conformance;
 
 pub use contribution::{
     Contribution, ContributionStore, DonateError, DonationRequest, DonationService,
-    InMemoryContributionStore,
+    InMemoryContributionStore, RecordContributionError,
 };
 pub use details::{
     CARD_CVC_INVALID, CARD_EXPIRY_INVALID, CARD_NUMBER_INVALID, COUNTRY_INVALID, CheckoutDetails,
@@ -39,6 +40,10 @@ pub use entry::{CheckoutEntryRefusal, SESSION_EXPIRED_ALERT, enter_checkout, hel
 pub use follow_up::{
     DEFAULT_REVIEW_REQUEST_DELAY_SECONDS, OrderFollowUp, OrderMails, ScheduledReviewRequest,
     review_request_token,
+};
+pub use ledger::{
+    FailedRefund, MemoryPaymentLedger, PAYMENT_REFUNDED_MESSAGE, PaymentLedger, PaymentUse,
+    RefundClaim,
 };
 pub use memory::InMemoryCommerceStore;
 pub use order::{

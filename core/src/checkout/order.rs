@@ -32,6 +32,17 @@ impl IdempotencyKey {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The key of the `refunded + 1`th charge asked for under this form key: the key itself
+    /// first, then `{key}-r{refunded}` once charges under it were given back, so a payment
+    /// provider never answers a new submit with a charge it refunded. Longer than a form key
+    /// may be, which payment providers allow (Stripe takes 255 characters).
+    pub fn attempt(&self, refunded: u32) -> Self {
+        match refunded {
+            0 => self.clone(),
+            n => Self(format!("{}-r{n}", self.0)),
+        }
+    }
 }
 
 /// One line of an order, priced as it was in the cart.
@@ -110,6 +121,11 @@ pub enum PlaceOrderError {
     /// meanwhile, or no card has the code); nothing was changed.
     #[error("gift card {0:?} does not hold the amount to pay")]
     GiftCardBalanceChanged(GiftCardCode),
+    /// The charge meant to pay for the order was given back meanwhile (an earlier submit of
+    /// the same form could not place its order); nothing was changed. The next submit
+    /// charges anew.
+    #[error("payment {0} was refunded before the order could be placed")]
+    PaymentRefunded(String),
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }

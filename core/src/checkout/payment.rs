@@ -157,11 +157,12 @@ impl PaymentGateway for TestPaymentGateway {
             .charges
             .lock()
             .map_err(|_| PaymentError::Unavailable("test gateway state poisoned".into()))?;
-        let count = charges.len();
+        // Named after the key, which is unique per charge asked for: a counter would start
+        // again with the server and name a new charge like one already in the database.
         let payment = charges
             .entry(request.key.as_str().to_owned())
             .or_insert_with(|| Payment {
-                id: format!("test_ch_{}", count + 1),
+                id: format!("test_ch_{}", request.key.as_str()),
                 amount_minor: request.amount_minor,
                 currency: request.currency,
             });

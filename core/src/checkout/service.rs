@@ -16,6 +16,7 @@ use crate::site::ItemId;
 use super::details::{CheckoutFieldErrors, CheckoutForm, CheckoutNeeds};
 use super::entry::{CheckoutEntryRefusal, enter_checkout};
 use super::follow_up::{OrderFollowUp, OrderMails};
+use super::ledger::give_back;
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::payment::{PaymentError, PaymentGateway, PaymentRequest, TestPaymentGateway};
 use super::store::CommerceStore;
@@ -463,10 +464,14 @@ impl CartService {
                 .map_err(CheckoutError::Invalid)?
                 .card
                 .ok_or_else(|| CheckoutError::Invalid(CheckoutFieldErrors::new()))?;
+            // No money moves for stock that other shoppers hold: the cart's own hold is
+            // renewed first, so the order cannot run short after the charge.
+            self.hold_for_payment(token, &cart, now).await?;
+            let refunded = self.store.refunded_attempts(&key).await?;
             let payment = self
                 .payments
                 .charge(&PaymentRequest {
-                    key,
+                    key: key.attempt(refunded),
                     amount_minor: rest_due,
                     currency: order.currency,
                     card,
@@ -482,9 +487,8 @@ impl CartService {
             {
                 Ok(placed) => Ok(placed),
                 Err(error) => {
-                    // The order was not placed, so the shopper must not pay for it. A failed
-                    // refund cannot be undone here; the gateway's records still show it.
-                    let _ = self.payments.refund(&payment).await;
+                    // The order was not placed, so the shopper must not pay for it.
+                    give_back(&*self.store, &*self.payments, &payment, &key, now).await;
                     Err(error.into())
                 }
             };
@@ -493,6 +497,27 @@ impl CartService {
             .store
             .place_order_with_follow_up(&order, &self.coupon_limits(&order), &follow_up)
             .await?)
+    }
+
+    /// Holds the cart's limited stock for a payment about to be made; stock that other carts
+    /// hold is out of stock for this one.
+    async fn hold_for_payment(
+        &self,
+        token: &CartToken,
+        cart: &CartState,
+        now: Timestamp,
+    ) -> Result<(), CheckoutError> {
+        match self
+            .store
+            .hold_stock(token, &cart.units_by_sku(), now, self.hold_seconds)
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(HoldStockError::Repository(error)) => Err(error.into()),
+            Err(HoldStockError::Short(HoldError::Insufficient { sku, .. })) => {
+                Err(PlaceOrderError::OutOfStock(sku).into())
+            }
+        }
     }
 
     /// The usage limits of the order's coupons, for the store to count again.

@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 
 use super::follow_up::OrderFollowUp;
+use super::ledger::PaymentLedger;
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, HoldError, Stock, Timestamp};
@@ -21,9 +22,10 @@ pub enum HoldStockError {
 }
 
 /// Where carts, stock levels and orders live. One port rather than three, because placing
-/// an order touches all of them in one transaction.
+/// an order touches all of them in one transaction; and a payment ledger, because an order
+/// claims its charge in that transaction too.
 #[async_trait]
-pub trait CommerceStore: Send + Sync {
+pub trait CommerceStore: PaymentLedger + Send + Sync {
     /// The cart stored under `token`; a purchased cart reads back purchased.
     async fn load_cart(&self, token: &CartToken) -> Result<Option<CartState>, RepositoryError>;
 
@@ -53,6 +55,8 @@ pub trait CommerceStore: Send + Sync {
     /// from that card's balance in the same transaction, only while the card (in the order's
     /// currency) still holds the amount: otherwise the answer is `GiftCardBalanceChanged` and
     /// nothing changes, so two orders can never both spend the same balance.
+    /// An order with a `payment_id` claims that charge in the ledger in the same transaction;
+    /// a charge claimed already (for a refund) answers `PaymentRefunded` and nothing changes.
     async fn place_order(
         &self,
         order: &Order,

@@ -16,5 +16,6 @@ mod human;
 mod links;
 mod money_arithmetic;
 mod money_format;
+mod payments;
 mod popup;
 mod query_string;

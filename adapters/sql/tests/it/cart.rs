@@ -19,6 +19,8 @@ pub struct CommerceStoreUnderTest<Guard> {
     _guard: Guard,
 }
 
+crate::ledger::ledger_through_store!(CommerceStoreUnderTest);
+
 #[async_trait]
 impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
     async fn load_cart(&self, token: &CartToken) -> Result<Option<CartState>, RepositoryError> {

@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use vitrine_core::checkout::{Contribution, ContributionStore, IdempotencyKey};
+use vitrine_core::checkout::{
+    Contribution, ContributionStore, IdempotencyKey, RecordContributionError,
+};
 use vitrine_core::ports::RepositoryError;
 
 /// A contribution store with what must outlive it (the test database).
@@ -15,7 +17,10 @@ pub struct ContributionStoreUnderTest<Guard> {
 
 #[async_trait]
 impl<Guard: Send + Sync> ContributionStore for ContributionStoreUnderTest<Guard> {
-    async fn record(&self, contribution: &Contribution) -> Result<Contribution, RepositoryError> {
+    async fn record(
+        &self,
+        contribution: &Contribution,
+    ) -> Result<Contribution, RecordContributionError> {
         self.store.record(contribution).await
     }
 
@@ -30,6 +35,8 @@ impl<Guard: Send + Sync> ContributionStore for ContributionStoreUnderTest<Guard>
         self.store.contribution_by_key(key).await
     }
 }
+
+crate::ledger::ledger_through_store!(ContributionStoreUnderTest);
 
 mod sqlite {
     use super::ContributionStoreUnderTest;

@@ -8,7 +8,7 @@ use mockall::mock;
 
 use super::*;
 use crate::cart::{CartState, CouponCode, CouponUsage, ShippingOption, ShippingRate, Stock};
-use crate::checkout::{InMemoryCommerceStore, Payment};
+use crate::checkout::{FailedRefund, InMemoryCommerceStore, Payment, PaymentLedger, RefundClaim};
 use crate::gift_cards::{GiftCard, GiftCardCode};
 use crate::money::Currency;
 use crate::ports::conformance::fixture_site;
@@ -50,6 +50,19 @@ mock! {
         async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError>;
         async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError>;
         async fn coupon_usage(&self, code: &CouponCode, email: &str) -> Result<CouponUsage, RepositoryError>;
+    }
+
+    #[async_trait]
+    impl PaymentLedger for Store {
+        async fn refunded_attempts(&self, key: &IdempotencyKey) -> Result<u32, RepositoryError>;
+        async fn claim_for_refund(
+            &self,
+            payment_id: &str,
+            key: &IdempotencyKey,
+            now: Timestamp,
+        ) -> Result<RefundClaim, RepositoryError>;
+        async fn record_refund_failure(&self, payment_id: &str, reason: &str) -> Result<(), RepositoryError>;
+        async fn failed_refunds(&self) -> Result<Vec<FailedRefund>, RepositoryError>;
     }
 }
 
@@ -123,16 +136,20 @@ fn key() -> IdempotencyKey {
     IdempotencyKey::parse("00000000000000k1").unwrap()
 }
 
-#[tokio::test]
-async fn a_charge_whose_order_the_database_failed_to_store_is_refunded() {
-    let site = site().await;
-    let cart = cart_with_a_tote(site.clone()).await;
+/// A store whose cart checks out and holds its stock, and whose order then fails to be
+/// placed because the database went away after the charge.
+fn store_failing_after_the_charge(cart: CartState) -> MockStore {
     let mut store = MockStore::new();
     store.expect_order_by_key().returning(|_| Ok(None));
     store
         .expect_load_cart()
         .returning(move |_| Ok(Some(cart.clone())));
     store.expect_save_cart().returning(|_, _| Ok(()));
+    store
+        .expect_hold_stock()
+        .times(1)
+        .returning(|_, _, now, seconds| Ok(Timestamp(now.millis() + seconds * 1000)));
+    store.expect_refunded_attempts().returning(|_| Ok(0));
     store
         .expect_place_order_with_follow_up()
         .times(1)
@@ -141,6 +158,11 @@ async fn a_charge_whose_order_the_database_failed_to_store_is_refunded() {
                 "connection reset by peer".into(),
             )))
         });
+    store
+}
+
+/// A gateway that charges once as `ch_1`, and refunds it as `refund` says (or never).
+fn gateway_charging_once(refund: Option<Result<(), PaymentError>>) -> MockGateway {
     let mut gateway = MockGateway::new();
     gateway.expect_charge().times(1).returning(|request| {
         Ok(Payment {
@@ -149,18 +171,26 @@ async fn a_charge_whose_order_the_database_failed_to_store_is_refunded() {
             currency: request.currency,
         })
     });
+    match refund {
+        Some(answer) => {
+            gateway
+                .expect_refund()
+                .withf(|payment| payment.id == "ch_1" && payment.currency == Currency::Usd)
+                .times(1)
+                .returning(move |_| answer.clone());
+        }
+        None => {
+            gateway.expect_refund().never();
+        }
+    }
     gateway
-        .expect_refund()
-        .withf(|payment| payment.id == "ch_1" && payment.currency == Currency::Usd)
-        .times(1)
-        .returning(|_| Ok(()));
-    let service = CartService::new(site, Arc::new(store), rules()).with_payments(Arc::new(gateway));
+}
 
+async fn checkout_fails_unavailable(service: CartService) {
     let error = service
         .checkout(&token(), key(), "order-1".into(), &form(), NOW)
         .await
         .unwrap_err();
-
     assert!(
         matches!(
             error,
@@ -168,6 +198,73 @@ async fn a_charge_whose_order_the_database_failed_to_store_is_refunded() {
         ),
         "{error:?}"
     );
+}
+
+#[tokio::test]
+async fn a_charge_whose_order_the_database_failed_to_store_is_refunded() {
+    let site = site().await;
+    let mut store = store_failing_after_the_charge(cart_with_a_tote(site.clone()).await);
+    store
+        .expect_claim_for_refund()
+        .withf(|payment_id, key, _| payment_id == "ch_1" && key.as_str() == "00000000000000k1")
+        .times(1)
+        .returning(|_, _, _| Ok(RefundClaim::Claimed));
+    store.expect_record_refund_failure().never();
+    let gateway = gateway_charging_once(Some(Ok(())));
+    let service = CartService::new(site, Arc::new(store), rules()).with_payments(Arc::new(gateway));
+
+    checkout_fails_unavailable(service).await;
+}
+
+#[tokio::test]
+async fn a_charge_that_cannot_be_claimed_for_its_refund_is_kept_for_a_retry() {
+    let site = site().await;
+    let mut store = store_failing_after_the_charge(cart_with_a_tote(site.clone()).await);
+    store
+        .expect_claim_for_refund()
+        .times(1)
+        .returning(|_, _, _| Err(RepositoryError::Unavailable("still down".into())));
+    // Refunding a charge the ledger does not know as refunded would let a retry of the
+    // same form place its order on money given back.
+    let gateway = gateway_charging_once(None);
+    let service = CartService::new(site, Arc::new(store), rules()).with_payments(Arc::new(gateway));
+
+    checkout_fails_unavailable(service).await;
+}
+
+#[tokio::test]
+async fn a_charge_a_second_submit_placed_its_order_on_is_not_refunded() {
+    let site = site().await;
+    let mut store = store_failing_after_the_charge(cart_with_a_tote(site.clone()).await);
+    store
+        .expect_claim_for_refund()
+        .times(1)
+        .returning(|_, _, _| Ok(RefundClaim::AlreadyClaimed));
+    let gateway = gateway_charging_once(None);
+    let service = CartService::new(site, Arc::new(store), rules()).with_payments(Arc::new(gateway));
+
+    checkout_fails_unavailable(service).await;
+}
+
+#[tokio::test]
+async fn a_refund_the_gateway_refuses_is_recorded_for_the_owner() {
+    let site = site().await;
+    let mut store = store_failing_after_the_charge(cart_with_a_tote(site.clone()).await);
+    store
+        .expect_claim_for_refund()
+        .times(1)
+        .returning(|_, _, _| Ok(RefundClaim::Claimed));
+    store
+        .expect_record_refund_failure()
+        .withf(|payment_id, reason| payment_id == "ch_1" && reason.contains("timed out"))
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let gateway = gateway_charging_once(Some(Err(PaymentError::Unavailable(
+        "the refund timed out".into(),
+    ))));
+    let service = CartService::new(site, Arc::new(store), rules()).with_payments(Arc::new(gateway));
+
+    checkout_fails_unavailable(service).await;
 }
 
 #[tokio::test]

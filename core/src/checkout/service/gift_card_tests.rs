@@ -527,11 +527,11 @@ impl PaymentGateway for RivalGateway {
     }
 }
 
-#[tokio::test]
-async fn a_card_spent_by_another_order_during_the_charge_refunds_the_charge() {
+/// A shop whose gateway places a rival order during the next charge, spending 2,000 of the
+/// gift card the shop sold (holding 2,500), for one tote.
+async fn shop_with_a_rival() -> (Shop, GiftCard, Arc<RivalGateway>) {
     let shop = shop().await;
     let card = buy_card(&shop, "giver", "GIFT-25").await;
-    // The rival order: one tote, 2,000 of it paid by the card, placed during Bea's charge.
     let rival = token("rival");
     cart_with_totes(&shop.service, &rival, 1).await;
     shop.service
@@ -557,6 +557,12 @@ async fn a_card_spent_by_another_order_during_the_charge_refunds_the_charge() {
         store: shop.service.store().clone(),
         rival: Mutex::new(Some(rival_order)),
     });
+    (shop, card, gateway)
+}
+
+#[tokio::test]
+async fn a_card_spent_by_another_order_during_the_charge_refunds_the_charge() {
+    let (shop, card, gateway) = shop_with_a_rival().await;
     let service = shop.service.with_payments(gateway.clone());
     let buyer = token("bea");
     cart_with_totes(&service, &buyer, 2).await;
@@ -575,7 +581,10 @@ async fn a_card_spent_by_another_order_during_the_charge_refunds_the_charge() {
         "{error:?}"
     );
     assert_eq!(gateway.inner.charge_count(), 1);
-    assert_eq!(gateway.inner.refunded(), ["test_ch_1".to_owned()]);
+    assert_eq!(
+        gateway.inner.refunded(),
+        ["test_ch_00000000000000b1".to_owned()]
+    );
     assert_eq!(
         balance(&service, &card.code).await,
         500,
@@ -588,6 +597,43 @@ async fn a_card_spent_by_another_order_during_the_charge_refunds_the_charge() {
             .unwrap()
             .unwrap()
             .is_purchased
+    );
+}
+
+/// The hole a review found: the charge of a failed checkout was refunded, and submitting the
+/// same form again made the gateway replay that refunded charge (same idempotency key), on
+/// which the order was then placed. Now the refunded attempt is burnt and the retry pays anew.
+#[tokio::test]
+async fn a_retry_after_a_refund_pays_anew_and_never_orders_on_the_refunded_charge() {
+    let (shop, card, gateway) = shop_with_a_rival().await;
+    let service = shop.service.with_payments(gateway.clone());
+    let buyer = token("bea");
+    cart_with_totes(&service, &buyer, 2).await;
+    let form = paying(card.code.as_str());
+    service
+        .checkout(&buyer, key("b1"), "order-b".into(), &form, NOW)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        gateway.inner.refunded(),
+        ["test_ch_00000000000000b1".to_owned()]
+    );
+
+    let order = service
+        .checkout(&buyer, key("b1"), "order-b".into(), &form, NOW)
+        .await
+        .expect("the retry places the order");
+
+    assert_eq!(
+        gateway.inner.charge_count(),
+        2,
+        "the retry made a new charge"
+    );
+    assert_eq!(order.payment_id, "test_ch_00000000000000b1-r1");
+    assert!(!gateway.inner.refunded().contains(&order.payment_id));
+    assert_eq!(
+        service.store().refunded_attempts(&key("b1")).await.unwrap(),
+        1
     );
 }
 

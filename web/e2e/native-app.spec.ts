@@ -77,23 +77,21 @@ test.describe('inside the app', () => {
       const sameSite = new URL(exchange.from.url).origin === fixture.origin && exchange.from.topFrame;
       if (exchange.appPlatform !== 'android' || !sameSite) continue;
       // The recorded message, posted as the page's handler posts it: the app's reply is the recorded one.
-      const replies = await page.evaluate(async (message) => {
-        const handler = (window as unknown as { VitrineNativeApp: { postMessage(m: string): void; subscribe(l: (m: string) => void): () => void } }).VitrineNativeApp;
-        const heard: string[] = [];
-        const stop = handler.subscribe((reply) => heard.push(reply));
-        handler.postMessage(message);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        stop();
-        return heard;
+      await page.evaluate((message) => {
+        (window as unknown as { VitrineNativeApp: { postMessage(m: string): void } }).VitrineNativeApp.postMessage(message);
       }, exchange.request);
-      expect(replies, exchange.case).toEqual(exchange.reply === null ? [] : [exchange.reply]);
+      await expect.poll(() => app.heard.some((entry) => entry.message === exchange.request), exchange.case).toBe(true);
+      const heard = app.heard.find((entry) => entry.message === exchange.request)!;
+      expect(heard.reply, exchange.case).toBe(exchange.reply);
       if (!('page' in exchange)) continue;
       // The same call made through the page's client ends as recorded (with an id of its own).
       const request = JSON.parse(exchange.request) as { name: string; payload: unknown };
       const outcome = await callInPage(page, request.name, request.payload);
       const expected = exchange.page as { resolves?: unknown; rejects?: string; refusedBeforeSending?: string };
       if (expected.resolves !== undefined) expect(outcome, exchange.case).toEqual({ resolved: expected.resolves });
-      else expect(outcome, exchange.case).toEqual({ rejected: expected.rejects ?? expected.refusedBeforeSending });
+      else if (expected.rejects !== undefined) expect(outcome, exchange.case).toEqual({ rejected: expected.rejects });
+      // The page's own id is longer than the recorded one, so the byte count differs.
+      else expect(outcome.rejected, exchange.case).toMatch(/^the bridge message is \d+ bytes, over the limit of 16384$/);
     }
     expect(app.heard.length).toBeGreaterThan(0);
   });
@@ -101,7 +99,7 @@ test.describe('inside the app', () => {
   test('a frame cannot reach the app', async ({ page, baseURL }) => {
     const app = await installSimulatedApp(page, new URL(baseURL!).origin);
     await page.goto('/');
-    await expect.poll(() => app.heard.length).toBe(1);
+    await expect.poll(() => app.heard.length).toBeGreaterThan(0);
     await page.evaluate(() => {
       const frame = document.createElement('iframe');
       frame.title = 'framed';
@@ -117,7 +115,8 @@ test.describe('inside the app', () => {
         '{"v":1,"id":"framed-1","name":"dismiss","payload":{}}',
       ),
     );
-    expect(app.heard.at(-1)).toMatchObject({ topFrame: false, reply: null, effect: { kind: 'none' } });
+    const framed = app.heard.find((entry) => entry.message.includes('framed-1'));
+    expect(framed).toMatchObject({ topFrame: false, reply: null, effect: { kind: 'none' } });
     expect(app.closed()).toBe(0);
   });
 

@@ -1,31 +1,24 @@
-//! The bridge envelope (001 s7, s8) as the app reads it: the same rules as the core's `bridge`
-//! module (limits, the order of checks, the error texts), in TypeScript because the uniffi
-//! TurboModule cannot load under jest. The recorded envelopes in `contract/envelopes.json` are
-//! replayed against this module, the web client and the Playwright spec, so they cannot drift.
+//! The bridge envelope (001 s7, s8) as the app reads it: the core's `bridge` module's order of
+//! checks over the shared rules of `contract/rules.ts` (limits, names, texts), in TypeScript
+//! because the uniffi TurboModule cannot load under jest. The recorded envelopes in
+//! `contract/envelopes.json` are replayed against this module, the web client and the
+//! Playwright spec, so they cannot drift.
 
-export const PROTOCOL_VERSION = 1;
-/** The largest message, in bytes of UTF-8, the app reads. */
-export const MAX_MESSAGE_BYTES = 16_384;
-export const MAX_ID_CHARS = 64;
-/** The allow-list of message names (001 s7). */
-export const BRIDGE_NAMES = ['info', 'dismiss'] as const;
-export type BridgeName = (typeof BRIDGE_NAMES)[number];
+import {
+  MAX_ID_CHARS,
+  MAX_MESSAGE_BYTES,
+  PROTOCOL_VERSION,
+  isBridgeName,
+  isValidId,
+  messageBytes,
+  nameNotFound,
+  tooLarge,
+  type BridgeName,
+  type InfoReport,
+} from '../../contract/rules';
 
-/** 001 s8, verbatim. */
-export const PLATFORM_NOT_IDENTIFIED = 'mobile platform not correctly identified';
-/** 001 s8, verbatim. */
-export function nameNotFound(name: string): string {
-  return `[JS -> Native Bridge] ${name} not found`;
-}
-
-/** What `info` tells the app about the page; the reply carries the app's copy of it. */
-export interface InfoReport {
-  readonly pageType: string;
-  readonly cartCount: number;
-  readonly signedIn: boolean;
-  readonly locale: string;
-  readonly experiments: Readonly<Record<string, string>>;
-}
+// The shared rules are part of this module's interface.
+export * from '../../contract/rules';
 
 export type BridgeCall = { readonly name: 'info'; readonly info: InfoReport } | { readonly name: 'dismiss'; readonly backUrl: string | null };
 
@@ -41,18 +34,6 @@ export interface RejectedMessage {
 }
 
 export type ParsedRequest = { readonly ok: true; readonly request: BridgeRequest } | { readonly ok: false; readonly rejected: RejectedMessage };
-
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function messageBytes(message: string): number {
-  // UTF-8 length without TextEncoder, which React Native's runtime may lack.
-  let bytes = 0;
-  for (const char of message) {
-    const code = char.codePointAt(0)!;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -93,7 +74,7 @@ function readCall(name: BridgeName, payload: Record<string, unknown>): BridgeCal
 export function parseRequest(message: string): ParsedRequest {
   const reject = (id: string | null, error: string): ParsedRequest => ({ ok: false, rejected: { id, error } });
   const bytes = messageBytes(message);
-  if (bytes > MAX_MESSAGE_BYTES) return reject(null, `the bridge message is ${bytes} bytes, over the limit of ${MAX_MESSAGE_BYTES}`);
+  if (bytes > MAX_MESSAGE_BYTES) return reject(null, tooLarge(bytes));
   let envelope: unknown;
   try {
     envelope = JSON.parse(message);
@@ -102,7 +83,7 @@ export function parseRequest(message: string): ParsedRequest {
   }
   if (!isObject(envelope)) return reject(null, 'the bridge message is not a JSON envelope: expected a JSON object');
   const id = envelope['id'];
-  if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
+  if (!isValidId(id)) {
     return reject(null, `the bridge message id must be 1 to ${MAX_ID_CHARS} characters of A-Z, a-z, 0-9, _ or -`);
   }
   if (envelope['v'] !== PROTOCOL_VERSION) {
@@ -111,11 +92,11 @@ export function parseRequest(message: string): ParsedRequest {
   }
   const name = envelope['name'];
   if (typeof name !== 'string') return reject(id, 'the bridge message is not a JSON envelope: the name must be a string');
-  if (!(BRIDGE_NAMES as readonly string[]).includes(name)) return reject(id, nameNotFound(name));
+  if (!isBridgeName(name)) return reject(id, nameNotFound(name));
   const payload = envelope['payload'];
   const invalid = (reason: string) => reject(id, `the ${name} payload is invalid: ${reason}`);
   if (!isObject(payload)) return invalid('the payload must be an object');
-  const call = readCall(name as BridgeName, payload);
+  const call = readCall(name, payload);
   return typeof call === 'string' ? invalid(call) : { ok: true, request: { id, call } };
 }
 

@@ -8,8 +8,11 @@
 //! | `dismiss({backUrl})` | `true` once the app closed the web view | navigates to the back URL, `true` | `false` |
 
 import type { NativeAppHandler, NativeAppMode } from './detection';
+
+export type { InfoReport } from './envelope';
 import {
   MAX_MESSAGE_BYTES,
+  type InfoReport,
   PLATFORM_NOT_IDENTIFIED,
   isBridgeName,
   messageBytes,
@@ -29,15 +32,6 @@ export const FRAME_REFUSAL = 'The native bridge does not run inside frames.';
 
 export function timeoutMessage(name: string, ms: number): string {
   return `The app did not answer ${name} within ${ms / 1000} s.`;
-}
-
-/** What `info` tells the app about the page: `InfoResult` of the core's bridge module. */
-export interface InfoReport {
-  readonly pageType: string;
-  readonly cartCount: number;
-  readonly signedIn: boolean;
-  readonly locale: string;
-  readonly experiments: Readonly<Record<string, string>>;
 }
 
 export interface DismissPayload {

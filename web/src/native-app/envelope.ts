@@ -1,44 +1,13 @@
 //! The native bridge's envelope (001 s7, s8), as the page speaks it: versioned JSON requests
 //! `{v, id, name, payload}` keyed by a generated id, and the app's replies `{v, id, ok, result}`
-//! or `{v, id, ok: false, error}`. The same rules as the core's `bridge` module and the shell's
-//! `src/bridge/envelope.ts`; the recorded envelopes in `mobile-shell/contract/envelopes.json`
-//! are replayed against all of them so they cannot drift.
+//! or `{v, id, ok: false, error}`. The limits, names and texts are the shared rules of
+//! `mobile-shell/contract/rules.ts`, which the app imports too; the recorded envelopes beside
+//! them are replayed against both sides and the core's `bridge` module so they cannot drift.
 
-/** The envelope version both sides speak. */
-export const PROTOCOL_VERSION = 1;
-/** The largest message, in bytes of UTF-8, either side reads or sends. */
-export const MAX_MESSAGE_BYTES = 16_384;
-/** The longest request id. */
-export const MAX_ID_CHARS = 64;
-/** The message names the app answers (001 s7). */
-export const BRIDGE_NAMES = ['info', 'dismiss'] as const;
-export type BridgeName = (typeof BRIDGE_NAMES)[number];
+import { PROTOCOL_VERSION, MAX_MESSAGE_BYTES, isValidId, messageBytes } from '../../../mobile-shell/contract/rules';
 
-/** 001 s8, verbatim: the bridge cannot tell which mobile platform it runs on. */
-export const PLATFORM_NOT_IDENTIFIED = 'mobile platform not correctly identified';
-/** 001 s8, verbatim: a message name the app does not handle. */
-export function nameNotFound(name: string): string {
-  return `[JS -> Native Bridge] ${name} not found`;
-}
-/** The core's text for a message over the size limit. */
-export function tooLarge(bytes: number): string {
-  return `the bridge message is ${bytes} bytes, over the limit of ${MAX_MESSAGE_BYTES}`;
-}
-
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function isValidId(id: unknown): id is string {
-  return typeof id === 'string' && ID_PATTERN.test(id);
-}
-
-export function isBridgeName(name: string): name is BridgeName {
-  return (BRIDGE_NAMES as readonly string[]).includes(name);
-}
-
-/** The UTF-8 length of a message, which is what the limit counts. */
-export function messageBytes(message: string): number {
-  return new TextEncoder().encode(message).length;
-}
+// The shared rules are part of this module's interface.
+export * from '../../../mobile-shell/contract/rules';
 
 /** A fresh request id: 22 characters of base64url from 16 random bytes. */
 export function newRequestId(crypto: Pick<Crypto, 'getRandomValues'>): string {

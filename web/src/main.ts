@@ -2,6 +2,7 @@
 
 import { startCommerce } from './cart/runtime';
 import { startPrivacy } from './consent/privacy-runtime';
+import { markNativeApp, nativeAppMode } from './native-app/detection';
 import { startRuntime } from './runtime/runtime';
 
 // Lazy glob: each island becomes its own chunk, fetched only when a page has that block.
@@ -12,5 +13,12 @@ const runtime = startRuntime({ window, islandModules });
 // Consent and analytics are small plain TypeScript, part of the common script because every page
 // of a site with a banner needs them; not started again when a second copy of this script stops
 // at the single-run guard.
-if (runtime !== undefined) startPrivacy(window);
+const nativeApp = nativeAppMode(window);
+if (runtime !== undefined) markNativeApp(document, nativeApp);
+if (runtime !== undefined) startPrivacy(window, nativeApp);
 if (runtime !== undefined) startCommerce(window);
+// Native-app mode's bridge client is a chunk of its own, fetched only in the app or on the
+// mobile-app web platform.
+if (runtime !== undefined && nativeApp.kind !== 'none') {
+  void import('./native-app/mode').then((mode) => mode.startNativeAppMode(window, nativeApp, runtime.pageContext));
+}

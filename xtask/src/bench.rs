@@ -1,7 +1,8 @@
 //! `cargo xtask bench`: the benchmarks of BENCHMARKS.md, run against the release build.
 //!
 //! The measuring lives in `web/scripts/bench.mjs` (load test, JavaScript weight, Lighthouse)
-//! and `web/scripts/bench-analytics-latency.mjs` (page latency under a burst of hits);
+//! and `web/scripts/bench-analytics-latency.mjs` (page latency under a burst of hits), and
+//! `web/e2e/bench/bridge-round-trip.bench.ts` (the native bridge's round trip, `--bridge`);
 //! this command installs what it needs and passes its options through.
 
 use anyhow::Result;
@@ -30,6 +31,12 @@ pub fn run_benchmarks(args: &[String]) -> Result<()> {
         bench.extend(args[at + 1..].iter().map(String::as_str));
         return run(&workspace::root(), "cargo", &bench, &[]);
     }
+    // The native bridge's round trip in Chromium with the simulated app (the shell's own
+    // bootstrap and handler), p50 and p99: `--bridge`, against the debug server the browser
+    // tests use, since the server only serves the page.
+    if args.iter().any(|arg| arg == "--bridge") {
+        return bridge_round_trip();
+    }
     web::install()?;
     // The release server embeds the example plugins the demo's about page uses.
     crate::plugins::build()?;
@@ -52,4 +59,11 @@ pub fn run_benchmarks(args: &[String]) -> Result<()> {
         &["scripts/bench-analytics-latency.mjs"],
         NPM_ENV,
     )
+}
+
+fn bridge_round_trip() -> Result<()> {
+    web::install()?;
+    web::build()?;
+    let binary = web::build_debug_server()?;
+    web::run_against_server(&binary, "bench:bridge")
 }

@@ -36,13 +36,15 @@ enum Command {
     },
     /// Benchmark the release build: page throughput next to a static file, JavaScript per
     /// page, and Lighthouse scores. Arguments after `--` go to the script (`--out FILE`,
-    /// `--skip-lighthouse`, `--check`).
+    /// `--skip-lighthouse`, `--check`); `--bridge` instead measures the native bridge's round
+    /// trip in Chromium with the simulated app.
     Bench {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
     /// Run every test: web unit tests, Rust unit, property, HTTP and SQL tests (PostgreSQL
-    /// when VITRINE_TEST_POSTGRES_URL is set), and the browser suite in headless Chromium.
+    /// when VITRINE_TEST_POSTGRES_URL is set), the React Native shell's jest suite, and the
+    /// browser suite in headless Chromium.
     Test,
     /// Build the WebAssembly block plugins (examples and hostile test programs) into
     /// plugins/guests/target/plugins, installing the wasm32-wasip2 target when missing.

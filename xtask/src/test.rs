@@ -2,7 +2,8 @@
 //!
 //! Unit and property tests first, then the SQL suites (SQLite always, PostgreSQL when
 //! `VITRINE_TEST_POSTGRES_URL` is set, and required when `CI=true`), then the browser suite
-//! against the real server in headless Chromium.
+//! against the real server in headless Chromium. The React Native shell's jest suite runs
+//! after the web unit tests.
 
 use std::path::Path;
 
@@ -29,24 +30,26 @@ pub fn run_all() -> Result<()> {
     run(&web_dir, "npm", &["run", "typecheck"], NPM_ENV)?;
     run(&web_dir, "npm", &["test"], NPM_ENV)?;
     web::build()?;
+    mobile_shell()?;
 
     crate::plugins::build()?;
     run(&root, "cargo", &["test", "--workspace", "--locked"], &[])?;
-    run(
-        &root,
-        "cargo",
-        &["build", "--package", "vitrine", "--locked"],
-        &[],
-    )?;
+    let binary = web::build_debug_server()?;
 
     ensure_chromium()?;
-    let binary = workspace::target_dir().join("debug/vitrine");
-    let binary = binary.to_string_lossy();
-    let mut envs = NPM_ENV.to_vec();
-    envs.push(("VITRINE_BIN", &binary));
-    run(&web_dir, "npm", &["run", "e2e"], &envs)?;
+    web::run_against_server(&binary, "e2e")?;
     eprintln!("==> every test passed");
     Ok(())
+}
+
+/// The React Native shell's checks that need no device: a clean install of its locked
+/// packages, the type check and its jest suite (the bridge modules, the envelope contract and
+/// the screens with the web view mocked).
+fn mobile_shell() -> Result<()> {
+    let shell = workspace::root().join("mobile-shell");
+    run(&shell, "npm", &["ci", "--no-audit", "--no-fund"], NPM_ENV)?;
+    run(&shell, "npm", &["run", "typecheck"], NPM_ENV)?;
+    run(&shell, "npm", &["test", "--", "--ci"], NPM_ENV)
 }
 
 /// Installs Debian's Chromium when it is missing; test tools never download a browser.

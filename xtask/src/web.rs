@@ -36,3 +36,28 @@ pub fn build() -> Result<()> {
         NPM_ENV,
     )
 }
+
+/// Builds the debug `vitrine` the browser suites run against (it embeds web/dist); returns
+/// its path.
+pub fn build_debug_server() -> Result<String> {
+    run(
+        &workspace::root(),
+        "cargo",
+        &["build", "--package", "vitrine", "--locked"],
+        &[],
+    )?;
+    let binary = workspace::target_dir().join("debug/vitrine");
+    Ok(binary.to_string_lossy().into_owned())
+}
+
+/// Runs the web package's `script` (Playwright) against the server at `binary`.
+pub fn run_against_server(binary: &str, script: &str) -> Result<()> {
+    let mut envs = NPM_ENV.to_vec();
+    envs.push(("VITRINE_BIN", binary));
+    run(
+        &workspace::root().join("web"),
+        "npm",
+        &["run", script],
+        &envs,
+    )
+}

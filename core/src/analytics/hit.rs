@@ -42,6 +42,10 @@ pub struct HitPayload {
     /// the referring site's host (see `report::kept_data`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub referrer: Option<String>,
+    /// The native-app flag of the internal tracker (000 s7): the page ran inside the native
+    /// app or on the mobile-app web platform. Kept only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub native_app: bool,
 }
 
 /// Why a hit payload was refused.

@@ -129,6 +129,7 @@ fn hit_payload_reads_the_spec_fields() {
     .unwrap();
     assert_eq!(hit.website_locale.as_deref(), Some("en-US"));
     assert_eq!(hit.content_source, Some(ContentSource::Collection));
+    assert!(!hit.native_app);
     assert_eq!(
         HitPayload::parse(r#"{"pagePath":"shop"}"#),
         Err(HitPayloadError::BadPath)
@@ -192,4 +193,14 @@ fn error_fingerprints_group_by_message_and_top_frames() {
         fingerprint,
         error_fingerprint("boom", Some("at q (x.js:1:1)"))
     );
+}
+
+#[test]
+fn a_hit_from_the_native_app_keeps_its_flag_when_stored() {
+    let hit = HitPayload::parse(r#"{"pagePath":"/shop","nativeApp":true}"#).unwrap();
+    assert!(hit.native_app);
+    let stored = serde_json::to_value(&hit).unwrap();
+    assert_eq!(stored["nativeApp"], serde_json::json!(true));
+    let web = serde_json::to_value(HitPayload::parse(r#"{"pagePath":"/shop"}"#).unwrap()).unwrap();
+    assert!(web.get("nativeApp").is_none());
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { pageViewExclusion } from './page-view';
+import { hitPayload, pageViewExclusion } from './page-view';
 
 describe('who is counted', () => {
   it('follows 000 s6', () => {
@@ -13,5 +13,12 @@ describe('who is counted', () => {
     expect(pageViewExclusion({ pageType: 2 }, '/config/pages', false)).toBe('config-path');
     expect(pageViewExclusion({ authenticatedAccount: { id: 'a' }, websiteRoles: { owner: 1 } }, '/', false)).toBe('owner-or-editor');
     expect(pageViewExclusion({ authenticatedAccount: { id: 'a' }, websiteRoles: { viewer: 1 } }, '/', false)).toBeUndefined();
+  });
+});
+
+describe('the hit payload', () => {
+  it('carries the native-app flag only in native-app mode', () => {
+    expect(hitPayload({}, window, undefined, true)['nativeApp']).toBe(true);
+    expect(hitPayload({}, window, undefined)).not.toHaveProperty('nativeApp');
   });
 });

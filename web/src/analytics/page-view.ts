@@ -39,7 +39,7 @@ export function pageViewExclusion(context: PageContext, pathname: string, census
 }
 
 /** The hit payload of 000 s3. */
-export function hitPayload(context: PageContext, win: Window, visitorCookie: string | undefined): Record<string, unknown> {
+export function hitPayload(context: PageContext, win: Window, visitorCookie: string | undefined, nativeApp = false): Record<string, unknown> {
   const website = (context['website'] as Record<string, unknown> | undefined) ?? {};
   const collection = context['collection'] as Record<string, unknown> | null | undefined;
   const item = context['item'] as Record<string, unknown> | null | undefined;
@@ -67,6 +67,9 @@ export function hitPayload(context: PageContext, win: Window, visitorCookie: str
     // Beyond the spec's payload, for the owner's referrer list: the server keeps only the
     // referring site's host, and nothing when it is this site.
     ...(win.document.referrer === '' ? {} : { referrer: win.document.referrer }),
+    // The native-app flag of the internal tracker (000 s7): the page runs inside the app or on
+    // the mobile-app web platform.
+    ...(nativeApp ? { nativeApp: true } : {}),
   };
 }
 
@@ -75,7 +78,7 @@ function newVisitorId(win: Window): string {
 }
 
 /** Records this page view, unless excluded. `tracking` says whether cookies may be kept. */
-export function recordPageView(win: Window & typeof globalThis, context: PageContext, tracking: boolean): Exclusion | undefined {
+export function recordPageView(win: Window & typeof globalThis, context: PageContext, tracking: boolean, nativeApp = false): Exclusion | undefined {
   const censusDisabled = (win as unknown as { __vitrineCensusDisabled?: boolean }).__vitrineCensusDisabled === true;
   const exclusion = pageViewExclusion(context, win.location.pathname, censusDisabled);
   if (exclusion !== undefined) return exclusion;
@@ -92,7 +95,7 @@ export function recordPageView(win: Window & typeof globalThis, context: PageCon
   }
   const body = new URLSearchParams();
   body.set('event', '1');
-  body.set('data', JSON.stringify(hitPayload(context, win, visitorCookie)));
+  body.set('data', JSON.stringify(hitPayload(context, win, visitorCookie, nativeApp)));
   if (visitorCookie !== undefined) body.set('ss_cvr', visitorCookie);
   // Analytics failures are silent (000 s8).
   void win

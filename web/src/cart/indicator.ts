@@ -38,6 +38,8 @@ export function spokenLabel(items: number): string {
 export function render(element: HTMLElement, state: CartIndicatorState): void {
   element.toggleAttribute('data-initialized', state.initialized);
   element.toggleAttribute('data-empty', isEmpty(state));
+  // The item count as a number, for the native app's cart badge (the text may say '100+').
+  element.dataset['items'] = String(state.items);
   element.setAttribute('aria-label', spokenLabel(state.items));
   const count = element.querySelector<HTMLElement>('[data-cart-count]');
   if (count) count.textContent = displayCount(state.items);

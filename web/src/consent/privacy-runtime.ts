@@ -10,8 +10,9 @@ import { recordPageView } from '../analytics/page-view';
 import { POPUP_SELECTOR, startPopupOverlay } from '../popup/popup-overlay';
 import type { PopupSettings } from '../popup/rules';
 import { popupRecordStore } from '../popup/storage';
+import { nativeAppConsent, type NativeAppMode } from '../native-app/detection';
 import { CONSENT_EVENT, clearTrackingCookies, policyOf, startCookieBanner, BANNER_SELECTOR } from './cookie-banner';
-import { currentConsent, trackingAllowed, type ConsentPolicy } from './consent-state';
+import { currentConsent, trackingAllowed, type Consent, type ConsentPolicy } from './consent-state';
 
 function gpcSignal(win: Window): boolean {
   return (win.navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
@@ -29,7 +30,18 @@ function policyWithoutBanner(settings: Record<string, unknown> | undefined): Con
   };
 }
 
-export function startPrivacy(win: Window & typeof globalThis): void {
+/**
+ * The consent in force: the app's, when the page runs in an app that asked the visitor itself
+ * (its banner is then removed, since the visitor has answered already), else the page's own.
+ */
+function consentFor(win: Window & typeof globalThis, nativeApp: NativeAppMode): Consent {
+  const appConsent = nativeAppConsent(nativeApp);
+  if (appConsent === undefined) return currentConsent(win.document, gpcSignal(win));
+  win.document.querySelector(BANNER_SELECTOR)?.remove();
+  return { kind: 'decided', choice: appConsent };
+}
+
+export function startPrivacy(win: Window & typeof globalThis, nativeApp: NativeAppMode = { kind: 'none' }): void {
   const doc = win.document;
   const context = readPageContext(doc);
   const reporter = startErrorCapture(win, context);
@@ -40,10 +52,11 @@ export function startPrivacy(win: Window & typeof globalThis): void {
   win.addEventListener(CONSENT_EVENT, (event) => logger.log('consent', (event as CustomEvent<unknown>).detail));
   const banner = doc.querySelector<HTMLElement>(BANNER_SELECTOR);
   const policy = banner === null ? policyWithoutBanner(context['cookieSettings'] as Record<string, unknown> | undefined) : policyOf(banner);
+  const consent = consentFor(win, nativeApp);
   startCookieBanner({ window: win });
-  const tracking = trackingAllowed(policy, currentConsent(doc, gpcSignal(win)));
+  const tracking = trackingAllowed(policy, consent);
   if (!tracking) clearTrackingCookies(win);
-  recordPageView(win, context, tracking);
+  recordPageView(win, context, tracking, nativeApp.kind !== 'none');
   startButtonCensus({ window: win, tracking });
   startPopup(win, context);
 }

@@ -83,6 +83,27 @@ async fn hits_use_the_visitor_cookie_only_with_consent() {
 }
 
 #[tokio::test]
+async fn a_hit_from_the_native_app_is_stored_with_its_flag() {
+    let log = census();
+    let router = app(log.clone()).await;
+    let data = r#"{"pagePath":"/shop","contentSource":"c","nativeApp":true}"#;
+    let body = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("event", "1")
+        .append_pair("data", data)
+        .finish();
+    let form = "application/x-www-form-urlencoded";
+    send(&router, post("/api/census/RecordHit", form, body, "")).await;
+    send(&router, hit("/shop", "")).await;
+    let rows = log.take_due(i64::MAX);
+    assert_eq!(rows[0].data["nativeApp"], true);
+    assert!(
+        rows[1].data.get("nativeApp").is_none(),
+        "{:?}",
+        rows[1].data
+    );
+}
+
+#[tokio::test]
 async fn search_and_config_pages_are_not_counted() {
     let log = census();
     let router = app(log.clone()).await;

@@ -3,6 +3,7 @@
 
 pub mod analytics;
 pub mod blog_url;
+pub mod bridge;
 pub mod bundle;
 pub mod cart;
 pub mod catalog;

@@ -4,6 +4,7 @@
 //! one means a module, a `Command` variant and a match arm.
 
 mod bench;
+mod bindings;
 mod codegen;
 mod plugins;
 mod process;
@@ -46,6 +47,10 @@ enum Command {
     /// when VITRINE_TEST_POSTGRES_URL is set), the React Native shell's jest suite, and the
     /// browser suite in headless Chromium.
     Test,
+    /// Generate the native app's bindings (Kotlin, Swift, React Native) from `bindings/`;
+    /// `--check` fails when the checked-in ones are stale, `--test` runs the Python tests
+    /// against the compiled library, `--bench` times a binding call against the same in Rust.
+    Bindings(bindings::Args),
     /// Build the WebAssembly block plugins (examples and hostile test programs) into
     /// plugins/guests/target/plugins, installing the wasm32-wasip2 target when missing.
     Plugins,
@@ -54,6 +59,7 @@ enum Command {
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Codegen(args) => codegen::run(&args),
+        Command::Bindings(args) => bindings::run(&args),
         Command::Run { args } => serve::run_vitrine(&args),
         Command::Test => test::run_all(),
         Command::Plugins => plugins::build(),

@@ -1,6 +1,7 @@
 //! `cargo xtask test`: every test of the project, in the order that fails fastest.
 //!
-//! Unit and property tests first, then the SQL suites (SQLite always, PostgreSQL when
+//! Unit and property tests first, then the native app's bindings (stale check, TypeScript,
+//! Python against the compiled library), then the SQL suites (SQLite always, PostgreSQL when
 //! `VITRINE_TEST_POSTGRES_URL` is set, and required when `CI=true`), then the browser suite
 //! against the real server in headless Chromium. The React Native shell's jest suite runs
 //! after the web unit tests.
@@ -34,6 +35,10 @@ pub fn run_all() -> Result<()> {
 
     crate::plugins::build()?;
     run(&root, "cargo", &["test", "--workspace", "--locked"], &[])?;
+    // The native app's bindings: the checked-in generated sources are current and their
+    // TypeScript type-checks, and Python calls every export on the compiled library.
+    crate::bindings::check()?;
+    crate::bindings::test_python()?;
     let binary = web::build_debug_server()?;
 
     ensure_chromium()?;

@@ -1,5 +1,7 @@
 //! The web front end's install and build steps, shared by `run` and `test`.
 
+use std::path::Path;
+
 use anyhow::Result;
 
 use crate::process::run;
@@ -8,11 +10,16 @@ use crate::workspace;
 /// Environment for every npm call: no test tool may download a browser of its own.
 pub const NPM_ENV: &[(&str, &str)] = &[("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")];
 
-/// Installs the locked npm packages when they are missing or older than the lockfile.
+/// Installs the web's locked npm packages when they are missing or older than the lockfile.
 pub fn install() -> Result<()> {
-    let web = workspace::root().join("web");
-    let installed = web.join("node_modules/.package-lock.json");
-    let lock = web.join("package-lock.json");
+    install_in(&workspace::root().join("web"))
+}
+
+/// Installs the locked npm packages of the package in `dir` when they are missing or older
+/// than its lockfile.
+pub fn install_in(dir: &Path) -> Result<()> {
+    let installed = dir.join("node_modules/.package-lock.json");
+    let lock = dir.join("package-lock.json");
     let fresh = match (installed.metadata(), lock.metadata()) {
         (Ok(installed), Ok(lock)) => match (installed.modified(), lock.modified()) {
             (Ok(installed), Ok(lock)) => installed >= lock,
@@ -24,7 +31,7 @@ pub fn install() -> Result<()> {
         eprintln!("==> npm packages are up to date");
         return Ok(());
     }
-    run(&web, "npm", &["ci", "--no-audit", "--no-fund"], NPM_ENV)
+    run(dir, "npm", &["ci", "--no-audit", "--no-fund"], NPM_ENV)
 }
 
 /// Builds the islands, the runtime and the stylesheet into web/dist.

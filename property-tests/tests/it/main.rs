@@ -7,6 +7,7 @@
 mod analytics;
 mod billing;
 mod blog_url;
+mod bridge;
 mod cart;
 mod cart_lines;
 mod consent;

@@ -1,0 +1,75 @@
+//! `cargo xtask bindings`: the uniffi bindings of `bindings/` for the native app.
+//!
+//! Without options it builds the library and rewrites `bindings/generated/` (Kotlin, Swift and
+//! the React Native TypeScript and C++); `--check` fails when those checked-in files are stale
+//! and type-checks the TypeScript; `--test` runs the Python tests against the compiled library;
+//! `--bench` times binding calls from Python against the same calls in Rust.
+
+mod generate;
+mod python;
+
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+
+use generate::Profile;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Write nothing: fail naming every generated file that is missing, extra or different,
+    /// then type-check the generated React Native TypeScript.
+    #[arg(long, conflicts_with_all = ["test", "bench"])]
+    check: bool,
+    /// Run the Python tests, which load the real compiled library.
+    #[arg(long, conflicts_with = "bench")]
+    test: bool,
+    /// Time binding calls from Python against the same calls in Rust, on a release build.
+    #[arg(long)]
+    bench: bool,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    if args.test {
+        return python::test();
+    }
+    if args.bench {
+        return python::bench();
+    }
+    if args.check {
+        return check();
+    }
+    let fresh = generate_fresh()?;
+    generate::replace(
+        &fresh,
+        &crate::workspace::root().join(generate::GENERATED_DIR),
+    )
+}
+
+/// Fails when the checked-in generated sources differ from what the library produces, then
+/// type-checks the React Native TypeScript.
+pub fn check() -> Result<()> {
+    let fresh = generate_fresh()?;
+    let checked_in = crate::workspace::root().join(generate::GENERATED_DIR);
+    let stale = generate::differences(&fresh, &checked_in)?;
+    if !stale.is_empty() {
+        bail!(
+            "stale generated bindings (run `cargo xtask bindings`): {}",
+            stale.join(", ")
+        );
+    }
+    eprintln!("==> generated bindings are up to date");
+    generate::typecheck_react_native()
+}
+
+/// Runs the Python tests against the compiled library.
+pub fn test_python() -> Result<()> {
+    python::test()
+}
+
+/// Builds the library and generates every source into the target directory.
+fn generate_fresh() -> Result<PathBuf> {
+    let library = generate::build_library(Profile::Debug)?;
+    let fresh = crate::workspace::target_dir().join("bindings/generated");
+    generate::generate_all(&library, &fresh)?;
+    Ok(fresh)
+}

@@ -72,7 +72,10 @@ pub fn islands_on(view: &PageView) -> BTreeSet<&'static str> {
             Some(&collection.body.layout)
         }
         PageContent::Item { item, .. } => Some(&item.body.layout),
-        PageContent::NotFound | PageContent::Error | PageContent::Commerce => None,
+        PageContent::NotFound
+        | PageContent::Error
+        | PageContent::Locked { .. }
+        | PageContent::Commerce => None,
     };
     let mut islands: BTreeSet<&'static str> = layout
         .into_iter()
@@ -176,7 +179,10 @@ fn render_document<'a>(
     let footer = Footer::new(view);
     let is_status_page = matches!(
         view.content,
-        PageContent::NotFound | PageContent::Error | PageContent::Commerce
+        PageContent::NotFound
+            | PageContent::Error
+            | PageContent::Locked { .. }
+            | PageContent::Commerce
     );
     let url = urls::absolute_url(public_base_url, &view.path);
     let lang = document_language(&settings.locale);
@@ -184,7 +190,8 @@ fn render_document<'a>(
         .image
         .as_ref()
         .filter(|image| urls::safe_src(&image.path).is_some());
-    // The display rules never open it on a not-found or error page, so those leave it out.
+    // The display rules never open it on a not-found or error page or a lock screen (000 s3),
+    // so those leave it out.
     let popup_overlay = (!is_status_page)
         .then(|| {
             popup::PopupOverlay::for_site(

@@ -17,6 +17,7 @@ mod forms;
 mod gift_cards;
 mod headers;
 mod health;
+mod locked;
 mod media;
 mod newsletter;
 mod order_mails;

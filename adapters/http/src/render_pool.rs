@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use tokio::sync::Semaphore;
-use vitrine_core::pages::{PageContent, PageView};
+use vitrine_core::pages::PageView;
 use vitrine_core::plugins::{
     BlockRenderError, BlockRenderRequest, BlockRenderer, PluginBlockType, PluginHtml,
     PluginRendering,
@@ -116,13 +116,7 @@ impl RenderPool {
     /// Renders every plugin block of `view` through the pool, for the page's templates to
     /// place. Blocks of types no plugin claims are not sent (they fall back without a render).
     pub(crate) async fn prerender(&self, view: &PageView) -> Prerendered {
-        let layout = match &view.content {
-            PageContent::Layout { collection } | PageContent::ItemList { collection, .. } => {
-                Some(&collection.body.layout)
-            }
-            PageContent::Item { item, .. } => Some(&item.body.layout),
-            _ => None,
-        };
+        let layout = crate::render::content_layout(view);
         let settings = &view.profile.settings;
         let mut renderings = HashMap::new();
         for block in layout.into_iter().flat_map(|layout| layout.blocks()) {
@@ -130,6 +124,8 @@ impl RenderPool {
                 continue;
             };
             if !self.renderer.claims(block_type) {
+                // No plugin renders the type, or its plugin rests after failing.
+                renderings.insert(block.id.to_string(), (block_type.clone(), Ok(fallback(FALLBACK_CACHE_SECONDS))));
                 continue;
             }
             let request = OwnedRenderRequest {
@@ -142,16 +138,26 @@ impl RenderPool {
             };
             let outcome = match self.render(request).await {
                 // The block falls back on this visit only: the page is not cached with it.
-                Err(BlockRenderError::Busy) => Ok(PluginRendering {
-                    html: PluginHtml::fallback(),
-                    css: None,
-                    cache_seconds: Some(0),
-                }),
+                Err(BlockRenderError::Busy) => Ok(fallback(0)),
+                Err(_) => Ok(fallback(FALLBACK_CACHE_SECONDS)),
                 outcome => outcome,
             };
             renderings.insert(block.id.to_string(), (block_type.clone(), outcome));
         }
         Prerendered { renderings }
+    }
+}
+
+/// How long a page showing a plugin block's fallback may be reused: a plugin back from its
+/// cool-down, or one that failed once, shows again within a minute.
+const FALLBACK_CACHE_SECONDS: u32 = 60;
+
+/// The fallback of a plugin block, for a page reused at most `cache_seconds`.
+fn fallback(cache_seconds: u32) -> PluginRendering {
+    PluginRendering {
+        html: PluginHtml::fallback(),
+        css: None,
+        cache_seconds: Some(cache_seconds),
     }
 }
 
@@ -166,7 +172,7 @@ impl BlockRenderer for Prerendered {
     fn claims(&self, block_type: &PluginBlockType) -> bool {
         self.renderings
             .values()
-            .any(|(rendered, outcome)| rendered == block_type && outcome.is_ok())
+            .any(|(rendered, _)| rendered == block_type)
     }
 
     fn render(

@@ -35,7 +35,7 @@ use askama::Template;
 use vitrine_core::pages::{PageContent, PageView};
 use vitrine_core::plugins::{BlockRenderer, InMemoryBlockRenderer as NoPluginsRenderer};
 use vitrine_core::reviews::ProductReviews;
-use vitrine_core::site::BlockContent;
+use vitrine_core::site::{BlockContent, Layout};
 
 pub(crate) use reviews::REVIEWS_SHOWN;
 
@@ -67,16 +67,7 @@ pub enum RenderError {
 /// The names of the islands (interactive blocks) on the page, e.g. `accordion`, so that only
 /// their scripts are preloaded.
 pub fn islands_on(view: &PageView) -> BTreeSet<&'static str> {
-    let layout = match &view.content {
-        PageContent::Layout { collection } | PageContent::ItemList { collection, .. } => {
-            Some(&collection.body.layout)
-        }
-        PageContent::Item { item, .. } => Some(&item.body.layout),
-        PageContent::NotFound
-        | PageContent::Error
-        | PageContent::Locked { .. }
-        | PageContent::Commerce => None,
-    };
+    let layout = content_layout(view);
     let mut islands: BTreeSet<&'static str> = layout
         .into_iter()
         .flat_map(|layout| layout.blocks())
@@ -93,6 +84,20 @@ pub fn islands_on(view: &PageView) -> BTreeSet<&'static str> {
         islands.insert("product");
     }
     islands
+}
+
+/// The blocks of the page's own content: a layout page's, a list's intro, an item's body.
+pub(crate) fn content_layout(view: &PageView) -> Option<&Layout> {
+    match &view.content {
+        PageContent::Layout { collection } | PageContent::ItemList { collection, .. } => {
+            Some(&collection.body.layout)
+        }
+        PageContent::Item { item, .. } => Some(&item.body.layout),
+        PageContent::NotFound
+        | PageContent::Error
+        | PageContent::Locked { .. }
+        | PageContent::Commerce => None,
+    }
 }
 
 /// The whole HTML document of a page. `public_base_url` is the site's public origin, for the

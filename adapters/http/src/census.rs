@@ -6,7 +6,6 @@
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::header::USER_AGENT;
 use axum::http::{HeaderMap, StatusCode};
@@ -17,35 +16,36 @@ use serde::Serialize;
 use serde_json::json;
 use vitrine_core::analytics::{
     AnalyticsStore, BatchPolicy, DailySalt, HitBuffer, HitPayload, PageKind, PushOutcome,
-    StoredHit, ViewerRole, VisitorCookie, build_report, cookieless_visitor_hash, day_number,
-    hit_exclusion, kept_data, metric_value_of, subject_of,
+    StoredHit, ViewerRole, VisitorCookie, bounded_hit, build_report, cookieless_visitor_hash,
+    day_number, hit_exclusion, kept_data, metric_value_of, subject_of,
 };
 use vitrine_core::consent::{CONSENT_COOKIE, effective_consent, tracking_cookies_allowed};
 
+use crate::bounded_body::{BoundedBody, bounded};
 use crate::consent::{request_cookies, sends_gpc};
 use crate::render::banner_settings;
 use crate::{ApiError, AppState};
 
 pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
+    let calls = Router::new()
         .route("/api/census/RecordHit", post(record_hit))
-        .route(REPORT_PATH, axum::routing::get(report))
         .route(
             "/api/census/button-click",
-            post(|s: State<AppState>, b: Bytes| event(s, b, "button-click")),
+            post(|s: State<AppState>, b: BoundedBody| event(s, b, "button-click")),
         )
         .route(
             "/api/census/button-render",
-            post(|s: State<AppState>, b: Bytes| event(s, b, "button-render")),
+            post(|s: State<AppState>, b: BoundedBody| event(s, b, "button-render")),
         )
         .route(
             "/api/census/form-render",
-            post(|s: State<AppState>, b: Bytes| event(s, b, "form-render")),
+            post(|s: State<AppState>, b: BoundedBody| event(s, b, "form-render")),
         )
         .route(
             "/api/census/overlay",
-            post(|s: State<AppState>, b: Bytes| event(s, b, "overlay")),
-        )
+            post(|s: State<AppState>, b: BoundedBody| event(s, b, "overlay")),
+        );
+    bounded(calls).route(REPORT_PATH, axum::routing::get(report))
 }
 
 /// Who a counted row belongs to.
@@ -69,14 +69,14 @@ pub struct CensusRow {
 }
 
 impl CensusRow {
-    /// The row as the analytics store keeps it.
+    /// The row as the analytics store keeps it, every text cut to its limit.
     pub fn to_stored(&self) -> StoredHit {
         let (visitor_key, cookieless) = match &self.visitor {
             Some(VisitorKey::Cookie(key)) => (Some(key.clone()), false),
             Some(VisitorKey::Cookieless(key)) => (Some(key.clone()), true),
             None => (None, false),
         };
-        StoredHit {
+        bounded_hit(StoredHit {
             kind: self.kind.to_owned(),
             visitor_key,
             cookieless,
@@ -85,7 +85,7 @@ impl CensusRow {
             recorded_at_ms: self.recorded_at_ms,
             subject: subject_of(self.kind, &self.data),
             metric_value: metric_value_of(self.kind, &self.data),
-        }
+        })
     }
 }
 
@@ -197,7 +197,7 @@ pub(crate) fn now_ms() -> i64 {
 async fn record_hit(
     State(state): State<AppState>,
     headers: HeaderMap,
-    body: Bytes,
+    BoundedBody(body): BoundedBody,
 ) -> Result<Response, ApiError> {
     let mut data = None;
     let mut visitor_cookie = None;
@@ -282,7 +282,11 @@ fn client_address(headers: &HeaderMap) -> String {
 }
 
 /// The JSON census events: recorded as they come, refused only when not a JSON object.
-async fn event(State(state): State<AppState>, body: Bytes, kind: &'static str) -> Response {
+async fn event(
+    State(state): State<AppState>,
+    BoundedBody(body): BoundedBody,
+    kind: &'static str,
+) -> Response {
     let Ok(serde_json::Value::Object(data)) = serde_json::from_slice::<serde_json::Value>(&body)
     else {
         return ApiError::BadRequest("A census event is a JSON object.".into()).into_response();

@@ -3,7 +3,6 @@
 //! `RecordJavascriptErrors`, the logger's `Trace`, and the performance collector's settings and
 //! records. Each parses its payload, checks its limits and hands rows to the census buffer.
 
-use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
@@ -13,18 +12,20 @@ use axum::{Json, Router};
 use serde_json::{Map, Value, json};
 use vitrine_core::analytics::{MAX_SENDS_PER_PAGE, error_fingerprint, truncate_stack};
 
+use crate::bounded_body::{BoundedBody, bounded};
 use crate::census::CensusRow;
 use crate::{ApiError, AppState};
 
 pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
+    let routes = Router::new()
         .route("/api/events/RecordEvent", post(record_event))
         .route("/api/v1/events", post(events_service))
         .route("/api/track/Track", get(track))
         .route("/api/events/RecordJavascriptErrors", post(record_errors))
         .route("/api/events/Trace", post(trace))
         .route("/api/1/performance/settings", get(performance_settings))
-        .route("/api/1/performance/records", post(performance_records))
+        .route("/api/1/performance/records", post(performance_records));
+    bounded(routes)
 }
 
 /// The common fields of the events service with their declared types (001 s3): a value of
@@ -76,7 +77,10 @@ fn record(state: &AppState, kind: &'static str, page_path: Option<String>, data:
 }
 
 /// `POST /api/events/RecordEvent`: form-encoded `event` and `data` (the tracker payload).
-async fn record_event(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
+async fn record_event(
+    State(state): State<AppState>,
+    BoundedBody(body): BoundedBody,
+) -> Result<Response, ApiError> {
     let fields = form_fields(&body);
     let event = fields.get("event").and_then(Value::as_str).unwrap_or("");
     let data = fields
@@ -127,7 +131,7 @@ fn checked_common_data(mut common: Map<String, Value>) -> Map<String, Value> {
 async fn events_service(
     State(state): State<AppState>,
     headers: HeaderMap,
-    body: Bytes,
+    BoundedBody(body): BoundedBody,
 ) -> Result<Response, ApiError> {
     let fields = if is_json(&headers) {
         serde_json::from_slice::<Map<String, Value>>(&body)
@@ -215,7 +219,10 @@ async fn track(
 /// `POST /api/events/RecordJavascriptErrors`: a JSON array of {event, data, timestamp}. A page
 /// sends at most 20 entries, so a longer array is refused; stacks are cut at 5000 characters.
 /// Each entry is tagged with its group's fingerprint and the published site version.
-async fn record_errors(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
+async fn record_errors(
+    State(state): State<AppState>,
+    BoundedBody(body): BoundedBody,
+) -> Result<Response, ApiError> {
     let entries: Vec<Map<String, Value>> = serde_json::from_slice(&body)
         .map_err(|_| ApiError::BadRequest("Error reports are a JSON array of objects.".into()))?;
     if entries.len() > MAX_SENDS_PER_PAGE {
@@ -272,7 +279,7 @@ async fn record_errors(State(state): State<AppState>, body: Bytes) -> Result<Res
 async fn trace(
     State(state): State<AppState>,
     headers: HeaderMap,
-    body: Bytes,
+    BoundedBody(body): BoundedBody,
 ) -> Result<Response, ApiError> {
     let text = if is_json(&headers) {
         String::from_utf8_lossy(&body).into_owned()
@@ -309,7 +316,7 @@ async fn performance_settings() -> Response {
 /// XHR), each carrying the pageLoadId it belongs to.
 async fn performance_records(
     State(state): State<AppState>,
-    body: Bytes,
+    BoundedBody(body): BoundedBody,
 ) -> Result<Response, ApiError> {
     let records: Vec<Map<String, Value>> = serde_json::from_slice(&body).map_err(|_| {
         ApiError::BadRequest("Performance records are a JSON array of objects.".into())

@@ -106,6 +106,8 @@ fn same_origin(headers: &HeaderMap) -> bool {
 }
 
 /// The page the form was on, for the link back: the Referer's path when it is this site's.
+/// A path that a browser would read as another host (`//other.example`, or `/\other.example`,
+/// which URL parsing turns into `//`) falls back to the home page.
 fn back_link(headers: &HeaderMap) -> String {
     headers
         .get(REFERER)
@@ -121,6 +123,7 @@ fn back_link(headers: &HeaderMap) -> String {
                 .is_some_and(|h| host.split(':').next() == Some(h))
         })
         .map(|referer| referer.path().to_owned())
+        .filter(|path| path.starts_with('/') && !path.starts_with("//") && !path.contains('\\'))
         .unwrap_or_else(|| "/".to_owned())
 }
 
@@ -263,6 +266,7 @@ pub(crate) async fn submit(
 
 #[cfg(test)]
 mod tests {
+    use axum::http::HeaderValue;
     use vitrine_core::forms::model::{FieldDefinition, FormKind};
     use vitrine_core::site::SafeHtml;
 
@@ -328,5 +332,27 @@ mod tests {
                 "note": "hi"
             })
         );
+    }
+
+    fn back_link_for(referer: &str) -> String {
+        let mut headers = HeaderMap::new();
+        headers.insert(HOST, HeaderValue::from_static("shop.example"));
+        headers.insert(REFERER, HeaderValue::from_str(referer).unwrap());
+        back_link(&headers)
+    }
+
+    #[test]
+    fn a_referer_whose_path_names_another_host_links_back_home() {
+        assert_eq!(back_link_for("https://shop.example/contact"), "/contact");
+        for referer in [
+            "https://shop.example//evil.example/x",
+            "https://shop.example/\\evil.example",
+            "https://shop.example/\\/evil.example",
+            "https://shop.example///evil.example",
+            "https://other.example/contact",
+            "not a url",
+        ] {
+            assert_eq!(back_link_for(referer), "/", "{referer}");
+        }
     }
 }

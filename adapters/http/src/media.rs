@@ -1,4 +1,5 @@
 //! Site media (`/media/...`): images and files imported with the site, read from the repository.
+//! A file that only locked content shows answers that content's lock page instead.
 
 use axum::extract::{Path, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
@@ -20,6 +21,16 @@ pub(crate) async fn media(
     headers: HeaderMap,
 ) -> Response {
     let site_path = format!("{MEDIA_PREFIX}{path}");
+    match state.locked_media.permission(&state, &site_path).await {
+        Ok(None) => {}
+        Ok(Some(permission)) => {
+            return crate::pages::locked_page(&state, &site_path, permission).await;
+        }
+        Err(error) => {
+            tracing::error!(%error, path = site_path, "deciding who may see a media file failed");
+            return unavailable();
+        }
+    }
     let file = match state.repository.media(&site_path).await {
         Ok(Some(file)) => file,
         Ok(None) => {
@@ -32,12 +43,7 @@ pub(crate) async fn media(
         }
         Err(error) => {
             tracing::error!(%error, path = site_path, "reading a media file failed");
-            return (
-                StatusCode::SERVICE_UNAVAILABLE,
-                [(CACHE_CONTROL, "no-store")],
-                "This file is temporarily unavailable.",
-            )
-                .into_response();
+            return unavailable();
         }
     };
     let etag = entity_tag(&file.bytes);
@@ -53,6 +59,15 @@ pub(crate) async fn media(
     let mut response = (cache_headers, file.bytes).into_response();
     response.headers_mut().insert(CONTENT_TYPE, content_type);
     response
+}
+
+fn unavailable() -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [(CACHE_CONTROL, "no-store")],
+        "This file is temporarily unavailable.",
+    )
+        .into_response()
 }
 
 /// A strong entity tag from the file's content: equal bytes, equal tag, whatever the import.

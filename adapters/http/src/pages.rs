@@ -18,6 +18,7 @@ use crate::AppState;
 use crate::conversion_events::ViewedProduct;
 use crate::page_cache::{Page, Version};
 use crate::render::{self, RenderError};
+use crate::render_pool::Prerendered;
 
 /// How long a client should wait before asking again for a site that cannot be read.
 const UNAVAILABLE_RETRY_SECONDS: &str = "60";
@@ -87,8 +88,12 @@ async fn page_response(state: &AppState, uri: &Uri) -> (Response, Option<Arc<Vie
         return (html_response(StatusCode::OK, page.html), page.viewed);
     }
     match state.pages.page(path, &viewer).await {
-        Ok(view) => match render_html(&state, &view, product_reviews(&state, &view).await.as_ref())
-        {
+        Ok(view) => match render_html(
+            &state,
+            &view,
+            &state.render_pool.prerender(&view).await,
+            product_reviews(&state, &view).await.as_ref(),
+        ) {
             Ok((status, page)) => {
                 state.plugin_styles.keep(page.stylesheets);
                 let html = Bytes::from(page.html);
@@ -119,6 +124,34 @@ async fn page_response(state: &AppState, uri: &Uri) -> (Response, Option<Arc<Vie
     }
 }
 
+/// The lock page (page type 103 or 106) of content with `permission`, answered at `path` for
+/// a media file only such content shows. Never cached: it is 403.
+pub(crate) async fn locked_page(
+    state: &AppState,
+    path: &str,
+    permission: vitrine_core::site::PermissionType,
+) -> Response {
+    let viewer = Viewer::default();
+    match state
+        .pages
+        .locked_media_page(path, permission, &viewer)
+        .await
+    {
+        Ok(Some(view)) => match render_view(state, &view) {
+            Ok(response) => response,
+            Err(error) => {
+                tracing::error!(%error, path, "rendering a lock page failed");
+                error_page(state, path, &viewer).await
+            }
+        },
+        Ok(None) => error_page(state, path, &viewer).await,
+        Err(error) => {
+            log_page_error(&error, path);
+            error_page(state, path, &viewer).await
+        }
+    }
+}
+
 /// The site's error page (page type 101), or the unavailable page when that fails too.
 async fn error_page(state: &AppState, path: &str, viewer: &Viewer) -> Response {
     let view = match state.pages.error_page(path, viewer).await {
@@ -138,7 +171,7 @@ async fn error_page(state: &AppState, path: &str, viewer: &Viewer) -> Response {
 }
 
 fn render_view(state: &AppState, view: &PageView) -> Result<Response, RenderError> {
-    let (status, page) = render_html(state, view, None)?;
+    let (status, page) = render_html(state, view, &Prerendered::default(), None)?;
     state.plugin_styles.keep(page.stylesheets);
     Ok(html_response(status, page.html))
 }
@@ -168,9 +201,12 @@ async fn product_reviews(state: &AppState, view: &PageView) -> Option<ProductRev
     }
 }
 
+/// `view` as HTML, its plugin blocks placed from `plugins` (rendered ahead through the
+/// render pool, so no plugin runs on this async worker).
 fn render_html(
     state: &AppState,
     view: &PageView,
+    plugins: &Prerendered,
     reviews: Option<&ProductReviews>,
 ) -> Result<(StatusCode, render::RenderedPage), RenderError> {
     let islands = render::islands_on(view);
@@ -179,7 +215,7 @@ fn render_html(
         view,
         &assets,
         &state.config.public_base_url,
-        &*state.plugins,
+        plugins,
         reviews,
     )?;
     let status =

@@ -18,6 +18,7 @@ use vitrine_core::consent::{ConsentReceiptStore, MemoryConsentReceiptStore};
 use crate::assets::AssetStore;
 use crate::census::CensusLog;
 use crate::page_cache::PageCache;
+use crate::render_pool::{DEFAULT_RENDER_QUEUE, RenderPool, default_render_workers};
 
 /// How often the page cache asks the repository whether the site changed.
 const DEFAULT_REVISION_CHECK: Duration = Duration::from_secs(1);
@@ -64,11 +65,15 @@ pub struct AppState {
     pub(crate) assets: Arc<AssetStore>,
     pub(crate) config: Arc<HttpConfig>,
     pub(crate) page_cache: Arc<PageCache>,
+    /// The media files only locked content shows, per site revision.
+    pub(crate) locked_media: Arc<crate::locked_media::LockedMediaCache>,
     /// The stylesheets of plugin blocks on the pages rendered so far.
     pub(crate) plugin_styles: Arc<crate::plugin_styles::PluginStyles>,
     /// Renders the blocks plugins claim; by default none are claimed and such blocks show
     /// the fallback.
     pub(crate) plugins: Arc<dyn BlockRenderer>,
+    /// Where plugin renders run: a bounded pool of blocking threads over `plugins`.
+    pub(crate) render_pool: Arc<RenderPool>,
     /// Form keys and submissions; by default kept in memory, which suits one process and
     /// tests. The server wires the database's form store with [`AppState::with_forms`].
     pub(crate) forms: Arc<FormService>,
@@ -122,14 +127,21 @@ impl AppState {
             Arc::new(vitrine_core::checkout::InMemoryContributionStore::new()),
             carts.payments().clone(),
         ));
+        let plugins: Arc<dyn BlockRenderer> = Arc::new(InMemoryBlockRenderer::new());
         Self {
             pages,
             repository,
             assets,
             page_cache: Arc::new(PageCache::new(config.revision_check_interval)),
+            locked_media: Arc::default(),
             plugin_styles: Arc::default(),
             config: Arc::new(config),
-            plugins: Arc::new(InMemoryBlockRenderer::new()),
+            plugins: plugins.clone(),
+            render_pool: Arc::new(RenderPool::new(
+                plugins,
+                default_render_workers(),
+                DEFAULT_RENDER_QUEUE,
+            )),
             forms,
             consent: Arc::new(ConsentState {
                 receipts: Arc::new(MemoryConsentReceiptStore::new()),
@@ -185,7 +197,16 @@ impl AppState {
 
     /// Renders plugin blocks with `plugins` (the WebAssembly host in production).
     pub fn with_block_renderer(mut self, plugins: Arc<dyn BlockRenderer>) -> Self {
+        self.render_pool = Arc::new(self.render_pool.with_renderer(plugins.clone()));
         self.plugins = plugins;
+        self
+    }
+
+    /// Runs at most `workers` plugin renders at once, with at most `queue` more waiting;
+    /// further renders are refused as busy (by default one worker per core and a queue of
+    /// [`DEFAULT_RENDER_QUEUE`]).
+    pub fn with_render_pool(mut self, workers: usize, queue: usize) -> Self {
+        self.render_pool = Arc::new(RenderPool::new(self.plugins.clone(), workers, queue));
         self
     }
 

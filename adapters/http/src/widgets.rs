@@ -1,19 +1,17 @@
 //! `POST /api/widget/GetWidgetRendering` (000 s7): the HTML of one block, rendered again on
 //! request, for the islands that refresh a block in place (social gallery, event summary).
 
-use std::sync::Arc;
-
 use axum::extract::State;
-use axum::http::HeaderName;
-use axum::http::header::CACHE_CONTROL;
+use axum::http::header::{CACHE_CONTROL, RETRY_AFTER};
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Form, Json, Router};
 use serde::{Deserialize, Serialize};
-use vitrine_core::plugins::{
-    BlockRenderError, FALLBACK_HTML, WidgetError, WidgetRequest, render_widget,
-};
+use vitrine_core::plugins::{BlockRenderError, FALLBACK_HTML, WidgetRequest};
 
-use crate::{ApiError, AppState};
+use crate::render_pool::OwnedRenderRequest;
+use crate::{ApiError, ApiErrorBody, AppState};
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new().route("/api/widget/GetWidgetRendering", post(get_widget_rendering))
@@ -34,6 +32,9 @@ pub(crate) struct WidgetRendering {
 
 /// A plugin that fails answers the fallback rather than an error, as on a page (fail-open):
 /// the visitor sees the same block either way, and the owner finds the reason in the log.
+/// Input the plugin is not given or refuses (block data above its input limit, data it calls
+/// invalid) answers 413 or 400 with the reason, and does not count against the plugin. When
+/// every render slot and the queue are taken, the answer is 503 with `Retry-After`.
 ///
 /// The page URL given to the plugin is `/`: the request does not say which page the block is
 /// on, and a referrer is not trustworthy enough to pass on as if it were.
@@ -43,38 +44,71 @@ pub(crate) struct WidgetRendering {
 async fn get_widget_rendering(
     State(state): State<AppState>,
     Form(form): Form<WidgetForm>,
-) -> Result<([(HeaderName, String); 1], Json<WidgetRendering>), ApiError> {
+) -> Result<Response, ApiError> {
     let request = WidgetRequest::parse(&form.widget_json)
+        .map_err(|error| ApiError::BadRequest(error.to_string()))?;
+    let block_type = request
+        .block_type()
         .map_err(|error| ApiError::BadRequest(error.to_string()))?;
     let profile = state.pages.profile().await?;
     let settings = &profile.settings;
-    let plugins = Arc::clone(&state.plugins);
-    let site = (
-        settings.locale.as_str(),
-        settings.store.selected_currency.code(),
-    );
-    match render_widget(&*plugins, site, &request, "/") {
-        Ok(rendering) => {
-            let mut html = String::new();
-            if let Some(css) = rendering.css {
-                html.push_str(&crate::render::stylesheet_link(&css));
-                state.plugin_styles.keep(vec![css]);
-            }
-            html.push_str(rendering.html.as_str());
-            Ok((
-                [(CACHE_CONTROL, cache_control(rendering.cache_seconds))],
-                Json(WidgetRendering { html }),
-            ))
+    let render = OwnedRenderRequest {
+        locale: settings.locale.clone(),
+        currency: settings.store.selected_currency.code().to_owned(),
+        block_id: request.id.clone(),
+        block_type,
+        page_url: "/".to_owned(),
+        data: request.data(),
+    };
+    let rendering = match state.render_pool.render(render).await {
+        Ok(rendering) => rendering,
+        Err(BlockRenderError::Unclaimed(_)) => return Err(ApiError::NotFound),
+        Err(error @ BlockRenderError::InputTooLarge { .. }) => {
+            return Ok(refusal(StatusCode::PAYLOAD_TOO_LARGE, error.to_string()));
         }
-        Err(WidgetError::Render(BlockRenderError::Unclaimed(_))) => Err(ApiError::NotFound),
-        Err(WidgetError::Render(_)) => Ok((
-            [(CACHE_CONTROL, cache_control(None))],
-            Json(WidgetRendering {
+        Err(error @ BlockRenderError::InvalidInput { .. }) => {
+            return Err(ApiError::BadRequest(error.to_string()));
+        }
+        Err(BlockRenderError::Busy) => {
+            let mut answer = refusal(StatusCode::SERVICE_UNAVAILABLE, BUSY_MESSAGE.to_owned());
+            answer
+                .headers_mut()
+                .insert(RETRY_AFTER, HeaderValue::from_static(BUSY_RETRY_SECONDS));
+            return Ok(answer);
+        }
+        Err(BlockRenderError::Failed { .. } | BlockRenderError::Disabled { .. }) => {
+            let fallback = WidgetRendering {
                 html: FALLBACK_HTML.to_owned(),
-            }),
-        )),
-        Err(error) => Err(ApiError::BadRequest(error.to_string())),
+            };
+            return Ok(([(CACHE_CONTROL, cache_control(None))], Json(fallback)).into_response());
+        }
+    };
+    let mut html = String::new();
+    if let Some(css) = rendering.css {
+        html.push_str(&crate::render::stylesheet_link(&css));
+        state.plugin_styles.keep(vec![css]);
     }
+    html.push_str(rendering.html.as_str());
+    Ok((
+        [(CACHE_CONTROL, cache_control(rendering.cache_seconds))],
+        Json(WidgetRendering { html }),
+    )
+        .into_response())
+}
+
+/// What a visitor reads when every render slot is taken.
+pub(crate) const BUSY_MESSAGE: &str =
+    "Too many blocks are being rendered right now. Please try again in a moment.";
+/// How long to wait before asking again when busy: renders last at most about a second.
+const BUSY_RETRY_SECONDS: &str = "1";
+
+/// An error answer in the API's JSON shape, never stored by a cache.
+fn refusal(status: StatusCode, error: String) -> Response {
+    let body = ApiErrorBody {
+        error,
+        crumb_fail: false,
+    };
+    (status, [(CACHE_CONTROL, "no-store")], Json(body)).into_response()
 }
 
 fn cache_control(seconds: Option<u32>) -> String {

@@ -47,7 +47,15 @@ impl SiteCollections {
             return Ok(());
         }
         let mut collections = HashMap::new();
-        for collection in repository.collections().await? {
+        // Plugins render on public pages, so a locked collection's items are not theirs to list.
+        let public = repository
+            .collections()
+            .await?
+            .into_iter()
+            .filter(|collection| {
+                collection.permission_type == vitrine_core::site::PermissionType::Public
+            });
+        for collection in public {
             let items = repository
                 .items(&collection.id, ItemQuery::first(ITEMS_PER_COLLECTION))
                 .await?;
@@ -202,6 +210,26 @@ mod tests {
             collections.refreshes(),
             1,
             "an unchanged site is not read again"
+        );
+    }
+
+    #[tokio::test]
+    async fn plugins_never_see_the_items_of_a_locked_collection() {
+        let mut site = vitrine_core::bundle::parse(&crate::import::demo_files()).unwrap();
+        for collection in &mut site.collections {
+            if collection.slug.as_str() == "events" {
+                collection.permission_type = vitrine_core::site::PermissionType::MembersOnly;
+            }
+        }
+        let repository = MemorySiteRepository::new();
+        repository.replace_site(&site).await.unwrap();
+        let collections = SiteCollections::default();
+        collections.refresh(&repository).await.unwrap();
+        assert!(collections.items("events", 10).is_empty());
+        assert!(collections.upcoming_at("events", 10, MAY_2026).is_empty());
+        assert!(
+            !collections.items("journal", 10).is_empty(),
+            "public ones stay"
         );
     }
 

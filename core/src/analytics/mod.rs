@@ -13,6 +13,7 @@ mod hit;
 mod report;
 mod report_text;
 mod store;
+mod stored_limits;
 
 pub use batching::{BatchPolicy, HitBuffer, PushOutcome};
 pub use cookieless::{DailySalt, cookieless_visitor_hash, day_number};
@@ -33,6 +34,9 @@ pub use report::{
 };
 pub use report_text::{iso_date, to_text as report_text};
 pub use store::{AnalyticsStore, DailyViews, MemoryAnalyticsStore, PAGE_VIEW, StoredHit};
+pub use stored_limits::{
+    MAX_BODY_BYTES, MAX_PAGE_PATH_CHARS, MAX_SUBJECT_CHARS, MAX_TEXT_CHARS, bounded_hit,
+};
 
 #[cfg(test)]
 mod tests;

@@ -1,5 +1,6 @@
 //! Published pages: resolving a URL path to what a visitor sees, with its page context.
 
+pub mod access;
 mod context;
 mod service;
 

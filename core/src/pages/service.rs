@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::enums::PageType;
+use crate::pages::access::{self, LockedMedia};
 use crate::pages::{CaptchaSettingsContext, PageContext, Viewer};
 use crate::ports::{ItemQuery, RepositoryError, SiteRepository};
 use crate::search::{self, SearchDocument, SearchQuery, SearchResult};
@@ -44,6 +45,9 @@ pub enum PageContent {
     NotFound,
     /// The error page (page type 101).
     Error,
+    /// What a visitor sees of a password-protected (page type 103) or members-only (106)
+    /// collection, its items and its media: that it is locked, and nothing of its content.
+    Locked { permission: PermissionType },
     /// A commerce page (cart, checkout, order; page types 200-211) whose main content is one
     /// shopper's own, so the HTTP adapter renders it inside the site's chrome and never caches it.
     Commerce,
@@ -92,6 +96,8 @@ impl PageView {
         match self.page_type {
             PageType::NotFound => 404,
             PageType::Error => 500,
+            // Nobody can sign in yet, so a lock is a refusal rather than a request to sign in.
+            PageType::LockScreen | PageType::MemberAreaAccessDenied => 403,
             _ => 200,
         }
     }
@@ -212,7 +218,7 @@ impl PageService {
         let profile = self.profile().await?;
         let mut entries = Vec::new();
         for collection in self.repository.collections().await? {
-            if collection.permission_type != PermissionType::Public {
+            if !is_public(&collection) {
                 continue;
             }
             let items = if collection.lists_items() {
@@ -243,7 +249,7 @@ impl PageService {
         let profile = self.profile().await?;
         let mut documents = Vec::new();
         for collection in self.repository.collections().await? {
-            if collection.permission_type != PermissionType::Public {
+            if !is_public(&collection) {
                 continue;
             }
             let path = self.canonical_path(&profile, &collection);
@@ -290,6 +296,9 @@ impl PageService {
         collection: Collection,
         path: &str,
     ) -> Result<PageView, PageError> {
+        if let Some(page_type) = access::lock_page_type(collection.permission_type) {
+            return Ok(self.locked_page(profile, viewer, page_type, path));
+        }
         let is_home = collection.id == profile.settings.home_collection;
         let title = if is_home {
             profile.settings.site_title.clone()
@@ -347,6 +356,11 @@ impl PageService {
         let Some(collection) = self.collection_by_slug(collection_slug).await? else {
             return Ok(None);
         };
+        // Locked before the item is looked up, so the answer does not tell which items exist.
+        if let Some(page_type) = access::lock_page_type(collection.permission_type) {
+            let path = format!("/{collection_slug}/{item_slug}");
+            return Ok(Some(self.locked_page(profile, viewer, page_type, &path)));
+        }
         let Ok(item_slug) = Slug::parse(item_slug) else {
             return Ok(None);
         };
@@ -387,6 +401,79 @@ impl PageService {
         }))
     }
 
+    /// The lock page of `page_type` (103 or 106) at `path`. It names neither the collection nor
+    /// the item, so it tells nothing of what it keeps.
+    fn locked_page(
+        &self,
+        profile: &SiteProfile,
+        viewer: &Viewer,
+        page_type: PageType,
+        path: &str,
+    ) -> PageView {
+        let (heading, permission) = if page_type == PageType::LockScreen {
+            (access::LOCKED_HEADING, PermissionType::PasswordProtected)
+        } else {
+            (access::MEMBERS_ONLY_HEADING, PermissionType::MembersOnly)
+        };
+        PageView {
+            page_type,
+            path: path.to_owned(),
+            title: titled(heading, profile),
+            description: String::new(),
+            image: None,
+            context: PageContext::build(profile, viewer, page_type, None, None),
+            profile: profile.clone(),
+            content: PageContent::Locked { permission },
+            resolved: ResolvedBlocks::default(),
+        }
+    }
+
+    /// The lock page a media file at `path` answers with when only content of `permission`
+    /// shows it; none for public media.
+    pub async fn locked_media_page(
+        &self,
+        path: &str,
+        permission: PermissionType,
+        viewer: &Viewer,
+    ) -> Result<Option<PageView>, PageError> {
+        let Some(page_type) = access::lock_page_type(permission) else {
+            return Ok(None);
+        };
+        let profile = self.profile().await?;
+        let mut view = self.locked_page(&profile, viewer, page_type, path);
+        view.context.captcha_settings = self.captcha.clone();
+        Ok(Some(view))
+    }
+
+    /// The media files only locked collections and their items show. It reads every enabled
+    /// collection and its published items, so callers keep the answer for a site revision.
+    pub async fn locked_media(&self) -> Result<LockedMedia, PageError> {
+        let Some(profile) = self.repository.profile().await? else {
+            return Ok(LockedMedia::default());
+        };
+        let public = PermissionType::Public;
+        let mut content = vec![
+            (public, access::content_value(&profile.settings)),
+            (public, access::content_value(&profile.navigation)),
+        ];
+        for collection in self.repository.collections().await? {
+            let permission = collection.permission_type;
+            if collection.lists_items() {
+                let items = self
+                    .repository
+                    .items(&collection.id, ItemQuery::first(u32::MAX))
+                    .await?;
+                content.extend(
+                    items
+                        .iter()
+                        .map(|item| (permission, access::content_value(item))),
+                );
+            }
+            content.push((permission, access::content_value(&collection)));
+        }
+        Ok(LockedMedia::new(content))
+    }
+
     fn status_page(
         &self,
         profile: SiteProfile,
@@ -421,7 +508,10 @@ impl PageService {
                 BlockContent::Summary {
                     collection, limit, ..
                 } => {
-                    if let Some(source) = self.repository.collection(collection).await? {
+                    // A locked collection's items are its content: a public page may not
+                    // list them.
+                    let source = self.repository.collection(collection).await?;
+                    if let Some(source) = source.filter(|source| is_public(source)) {
                         let limit = (*limit).clamp(1, MAX_SUMMARY_ITEMS);
                         let items = self
                             .repository
@@ -440,8 +530,10 @@ impl PageService {
                     let Some(product) = self.repository.item(item).await? else {
                         continue;
                     };
-                    // A product whose shop is disabled has no page to link to; leave it out.
-                    if let Some(shop) = self.repository.collection(&product.collection_id).await? {
+                    // A product whose shop is disabled has no page to link to; leave it out,
+                    // nor one whose shop is locked.
+                    let shop = self.repository.collection(&product.collection_id).await?;
+                    if let Some(shop) = shop.filter(|shop| is_public(shop)) {
                         let path = format!("/{}/{}", shop.slug, product.slug);
                         resolved.products.insert(
                             item.clone(),
@@ -457,6 +549,10 @@ impl PageService {
         }
         Ok(resolved)
     }
+}
+
+fn is_public(collection: &Collection) -> bool {
+    collection.permission_type == PermissionType::Public
 }
 
 fn titled(heading: &str, profile: &SiteProfile) -> String {

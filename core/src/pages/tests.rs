@@ -8,6 +8,7 @@ use crate::pages::{PageContent, PageError, PageService, Viewer};
 use crate::ports::SiteRepository;
 use crate::ports::conformance::fixture_site;
 use crate::ports::memory::MemorySiteRepository;
+use crate::site::{Block, BlockContent, PermissionType, SummaryDesign};
 
 async fn service() -> PageService {
     let repository = Arc::new(MemorySiteRepository::new());
@@ -174,4 +175,110 @@ async fn search_finds_published_items_and_pages_of_public_collections_only() {
     // The home page answers at the root, found by its body text.
     assert_eq!(found("hello").await, ["/"]);
     assert_eq!(found("").await, Vec::<String>::new());
+}
+
+/// The fixture site with the journal (its posts and the product) behind `permission`.
+async fn service_with_locked_journal(permission: PermissionType) -> PageService {
+    let mut site = fixture_site("Fixture");
+    for collection in &mut site.collections {
+        if collection.id.as_str() == "journal" {
+            collection.permission_type = permission;
+        }
+    }
+    // A public page that lists the journal and shows its product.
+    let mut listing = site.collections[0].clone();
+    listing.id = "listing".to_owned().try_into().unwrap();
+    listing.slug = crate::site::Slug::parse("listing").unwrap();
+    listing.body.layout = crate::site::Layout::stacked(vec![
+        Block {
+            id: "journal-summary".to_owned().try_into().unwrap(),
+            content: BlockContent::Summary {
+                collection: "journal".to_owned().try_into().unwrap(),
+                title: None,
+                design: SummaryDesign::List,
+                limit: 5,
+            },
+        },
+        Block {
+            id: "tote-block".to_owned().try_into().unwrap(),
+            content: BlockContent::Product {
+                item: "tote".to_owned().try_into().unwrap(),
+            },
+        },
+    ])
+    .unwrap();
+    site.collections.push(listing);
+    let repository = Arc::new(MemorySiteRepository::new());
+    repository.replace_site(&site).await.unwrap();
+    PageService::new(repository)
+}
+
+#[tokio::test]
+async fn a_public_page_lists_no_item_of_a_locked_collection() {
+    let pages = service_with_locked_journal(PermissionType::MembersOnly).await;
+    let page = pages.page("/listing", &Viewer::default()).await.unwrap();
+    assert_eq!(page.status_code(), 200);
+    assert!(page.resolved.summaries.is_empty());
+    assert!(page.resolved.products.is_empty());
+
+    let open = service_with_locked_journal(PermissionType::Public).await;
+    let page = open.page("/listing", &Viewer::default()).await.unwrap();
+    assert_eq!(page.resolved.summaries.len(), 1, "the test can fail");
+    assert_eq!(page.resolved.products.len(), 1);
+}
+
+#[tokio::test]
+async fn a_locked_collection_and_its_items_show_only_the_lock_page() {
+    for (permission, page_type, heading) in [
+        (
+            PermissionType::PasswordProtected,
+            PageType::LockScreen,
+            "This page is locked",
+        ),
+        (
+            PermissionType::MembersOnly,
+            PageType::MemberAreaAccessDenied,
+            "This page available only site members",
+        ),
+    ] {
+        let pages = service_with_locked_journal(permission).await;
+        for path in ["/journal", "/journal/first", "/journal/no-such-post"] {
+            let page = pages.page(path, &Viewer::default()).await.unwrap();
+            assert_eq!(page.page_type, page_type, "{path}");
+            assert_eq!(page.status_code(), 403, "{path}");
+            assert_eq!(page.content, PageContent::Locked { permission }, "{path}");
+            assert_eq!(page.title, format!("{heading} — Fixture"));
+            assert_eq!(page.context.collection, None, "the context names nothing");
+            assert_eq!(page.context.item, None);
+            assert_eq!(page.image, None);
+        }
+    }
+}
+
+#[tokio::test]
+async fn only_media_that_no_public_content_shows_is_locked() {
+    let pages = service_with_locked_journal(PermissionType::MembersOnly).await;
+    let locked = pages.locked_media().await.unwrap();
+    assert_eq!(
+        locked.permission("/media/a.png"),
+        Some(PermissionType::MembersOnly),
+        "the posts' image"
+    );
+    let open = service().await.locked_media().await.unwrap();
+    assert_eq!(open.permission("/media/a.png"), None);
+}
+
+#[tokio::test]
+async fn locked_collections_stay_out_of_the_sitemap_and_search() {
+    let pages = service_with_locked_journal(PermissionType::PasswordProtected).await;
+    let paths: Vec<String> = pages
+        .sitemap()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|entry| entry.path)
+        .collect();
+    assert_eq!(paths, ["/", "/listing"]);
+    let query = crate::search::SearchQuery::parse("post").unwrap();
+    assert!(pages.search(&query).await.unwrap().is_empty());
 }

@@ -54,7 +54,7 @@ impl PluginHtml {
     }
 
     /// The fixed fallback text, which needs no cleaning.
-    pub(crate) fn fallback() -> Self {
+    pub fn fallback() -> Self {
         Self(super::FALLBACK_HTML.to_owned())
     }
 

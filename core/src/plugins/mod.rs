@@ -44,6 +44,28 @@ pub enum BlockRenderError {
     Disabled { plugin: String },
     #[error("plugin {plugin} failed: {reason}")]
     Failed { plugin: String, reason: String },
+    /// The block data is larger than the plugin accepts; refused before the plugin ran. The
+    /// caller's input is at fault, not the plugin, so it never counts towards disabling it.
+    #[error("The block data is {size} bytes, above this block's limit of {limit} bytes.")]
+    InputTooLarge {
+        plugin: String,
+        size: usize,
+        limit: usize,
+    },
+    /// The plugin refused the block data as not what its block type holds. Also the caller's
+    /// input, not a failure of the plugin.
+    #[error("The block data is not valid for this block: {reason}")]
+    InvalidInput { plugin: String, reason: String },
+    /// Every render slot is taken and the queue is full: try again shortly.
+    #[error("too many blocks are being rendered at the moment")]
+    Busy,
+}
+
+impl BlockRenderError {
+    /// Whether the caller's input, rather than the plugin or the server, is at fault.
+    pub fn is_input_error(&self) -> bool {
+        matches!(self, Self::InputTooLarge { .. } | Self::InvalidInput { .. })
+    }
 }
 
 /// What visitors see where a plugin block could not be rendered: the rest of the page renders

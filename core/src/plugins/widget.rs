@@ -46,6 +46,18 @@ impl WidgetRequest {
         serde_json::from_str(widget_json).map_err(|error| WidgetError::Invalid(error.to_string()))
     }
 
+    /// The block type the request names: the specification's code or a custom type's name.
+    pub fn block_type(&self) -> Result<PluginBlockType, WidgetError> {
+        match &self.block_type {
+            WidgetType::Code(code) => BlockType::from_code(*code)
+                .map(PluginBlockType::Spec)
+                .map_err(|_| WidgetError::UnknownType(code.to_string())),
+            WidgetType::Name(name) => {
+                PluginBlockType::from_name(name).map_err(|_| WidgetError::UnknownType(name.clone()))
+            }
+        }
+    }
+
     /// The data the plugin receives: the block's JSON, with `collectionId` added to an object
     /// value when the request names a collection, so summary-style plugins know what to read.
     pub fn data(&self) -> String {
@@ -65,14 +77,7 @@ pub fn render_widget(
     request: &WidgetRequest,
     page_url: &str,
 ) -> Result<PluginRendering, WidgetError> {
-    let block_type = match &request.block_type {
-        WidgetType::Code(code) => BlockType::from_code(*code)
-            .map(PluginBlockType::Spec)
-            .map_err(|_| WidgetError::UnknownType(code.to_string()))?,
-        WidgetType::Name(name) => {
-            PluginBlockType::from_name(name).map_err(|_| WidgetError::UnknownType(name.clone()))?
-        }
-    };
+    let block_type = request.block_type()?;
     let data = request.data();
     let render = BlockRenderRequest {
         locale,

@@ -2,8 +2,9 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 use vitrine_core::enums::BlockType;
@@ -17,12 +18,32 @@ use wasmtime::{Config, Engine, InstanceAllocationStrategy, PoolingAllocationConf
 use crate::bindings::{BlockRenderer as Bindings, BlockRendererPre};
 use crate::capabilities::{CollectionItems, NoCollections, RenderState};
 use crate::limits::CEILING;
-use crate::loaded::{LoadedPlugin, RenderStats};
+use crate::loaded::{LoadedPlugin, RenderFailure, RenderStats};
 use crate::manifest::{Capability, Manifest, ManifestError};
 
-/// Failures in a row after which a plugin is disabled until the server restarts. One success
-/// resets the count, so a plugin that fails on one odd block keeps serving the others.
+/// Failures in a row after which a plugin is disabled for [`COOL_DOWN`]. One success resets
+/// the count, so a plugin that fails on one odd block keeps serving the others. Only failures
+/// of the plugin itself count: block data it is not given (above its input limit) or calls
+/// invalid is the caller's error and leaves the plugin as it was, so no visitor can switch a
+/// plugin off by sending bad data.
 pub const FAILURE_THRESHOLD: u32 = 5;
+
+/// How long a disabled plugin rests before it renders again (on probation: one more failure
+/// disables it for another cool-down). Five minutes: long enough that a broken plugin costs
+/// little, short enough that one that failed for a passing reason comes back by itself.
+pub const COOL_DOWN: Duration = Duration::from_secs(5 * 60);
+
+/// The period of the engine's epoch ticker.
+const EPOCH_TICK: Duration = Duration::from_millis(10);
+
+/// The wall-clock time a render may take, in epoch ticks (one second). Fuel is the limit a
+/// plugin meets first; this deadline is the backstop for time fuel does not count (a machine
+/// so busy that a render's fuel takes far longer than it should).
+pub const RENDER_DEADLINE_TICKS: u64 = 100;
+
+/// What the host reads the time from: `Instant::now` in production, a clock the test moves in
+/// tests, so a cool-down can pass without waiting for it.
+pub type Clock = Arc<dyn Fn() -> Instant + Send + Sync>;
 
 /// Renders that may run at the same moment; the pooling allocator reserves slots for them.
 const CONCURRENT_RENDERS: u32 = 64;
@@ -83,6 +104,9 @@ pub struct PluginHost {
     by_type: HashMap<PluginBlockType, (usize, String)>,
     cache_dir: Option<PathBuf>,
     collections: Arc<dyn CollectionItems>,
+    clock: Clock,
+    cool_down: Duration,
+    deadline_ticks: u64,
 }
 
 impl PluginHost {
@@ -98,9 +122,11 @@ impl PluginHost {
         let mut config = Config::new();
         config
             .consume_fuel(true)
+            .epoch_interruption(true)
             .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
         let engine =
             Engine::new(&config).map_err(|error| LoadError::Engine(format!("{error:#}")))?;
+        start_epoch_ticker(&engine)?;
         let mut linker = Linker::new(&engine);
         Bindings::add_to_linker::<RenderState, HasSelf<RenderState>>(&mut linker, |state| state)
             .map_err(|error| LoadError::Engine(format!("{error:#}")))?;
@@ -111,7 +137,29 @@ impl PluginHost {
             by_type: HashMap::new(),
             cache_dir,
             collections: Arc::new(NoCollections),
+            clock: Arc::new(Instant::now),
+            cool_down: COOL_DOWN,
+            deadline_ticks: RENDER_DEADLINE_TICKS,
         })
+    }
+
+    /// Reads the time from `clock` and rests disabled plugins for `cool_down` (tests move the
+    /// clock instead of waiting).
+    pub fn with_cool_down(mut self, cool_down: Duration, clock: Clock) -> Self {
+        self.cool_down = cool_down;
+        self.clock = clock;
+        self
+    }
+
+    /// Stops each render after `ticks` epoch ticks of wall-clock time (10 ms each) even with
+    /// fuel left; [`RENDER_DEADLINE_TICKS`] by default.
+    pub fn with_render_deadline_ticks(mut self, ticks: u64) -> Self {
+        self.deadline_ticks = ticks;
+        self
+    }
+
+    fn is_disabled(&self, plugin: &LoadedPlugin) -> bool {
+        plugin.is_disabled((self.clock)(), self.cool_down, FAILURE_THRESHOLD)
     }
 
     /// A host on the same engine, cache and collections, with no plugins loaded yet: the start
@@ -124,6 +172,9 @@ impl PluginHost {
             by_type: HashMap::new(),
             cache_dir: self.cache_dir.clone(),
             collections: Arc::clone(&self.collections),
+            clock: Arc::clone(&self.clock),
+            cool_down: self.cool_down,
+            deadline_ticks: self.deadline_ticks,
         }
     }
 
@@ -262,7 +313,7 @@ impl PluginHost {
             pre,
             failures_in_a_row: AtomicU32::new(0),
             failures_total: AtomicU32::new(0),
-            disabled: AtomicBool::new(false),
+            disabled_at: Mutex::new(None),
         }));
         Ok(())
     }
@@ -274,7 +325,7 @@ impl PluginHost {
             .map(|plugin| PluginStatus {
                 name: plugin.manifest.name.clone(),
                 version: plugin.manifest.version.clone(),
-                enabled: !plugin.is_disabled(),
+                enabled: !self.is_disabled(plugin),
                 failures_in_a_row: plugin.failures_in_a_row.load(Ordering::Relaxed),
                 failures_total: plugin.failures_total.load(Ordering::Relaxed),
             })
@@ -315,10 +366,11 @@ impl PluginHost {
             .plugin_for(&request.block_type)
             .ok_or_else(|| BlockRenderError::Unclaimed(request.block_type.clone()))?;
         let name = plugin.manifest.name.clone();
-        if plugin.is_disabled() {
+        if self.is_disabled(plugin) {
             return Err(BlockRenderError::Disabled { plugin: name });
         }
-        match plugin.render(request, claim_name, Arc::clone(&self.collections), stats) {
+        let collections = Arc::clone(&self.collections);
+        match plugin.render(request, claim_name, collections, self.deadline_ticks, stats) {
             Ok(rendering) => {
                 plugin.record_success();
                 // CSS outside the safe subset is dropped, not the block: its HTML is sound.
@@ -333,10 +385,24 @@ impl PluginHost {
                     cache_seconds: rendering.cache_seconds,
                 })
             }
-            Err(reason) => {
+            Err(RenderFailure::InputTooLarge { size, limit }) => {
+                Err(BlockRenderError::InputTooLarge {
+                    plugin: name,
+                    size,
+                    limit,
+                })
+            }
+            Err(RenderFailure::InvalidInput(reason)) => {
+                tracing::info!(plugin = %name, block = request.block_id, page = request.page_url, %reason, "plugin refused the block data");
+                Err(BlockRenderError::InvalidInput {
+                    plugin: name,
+                    reason,
+                })
+            }
+            Err(RenderFailure::Plugin(reason)) => {
                 tracing::warn!(plugin = %name, block = request.block_id, page = request.page_url, %reason, "plugin block failed; the page shows the fallback");
-                if plugin.record_failure(FAILURE_THRESHOLD) {
-                    tracing::error!(plugin = %name, "plugin disabled after {FAILURE_THRESHOLD} failures in a row; its blocks show the fallback until the plugin is fixed and the server restarts");
+                if plugin.record_failure(FAILURE_THRESHOLD, (self.clock)()) {
+                    tracing::error!(plugin = %name, "plugin disabled after {FAILURE_THRESHOLD} failures in a row; its blocks show the fallback for {} s, then it is tried again", self.cool_down.as_secs());
                 }
                 Err(BlockRenderError::Failed {
                     plugin: name,
@@ -350,7 +416,7 @@ impl PluginHost {
 impl BlockRenderer for PluginHost {
     fn claims(&self, block_type: &PluginBlockType) -> bool {
         self.plugin_for(block_type)
-            .is_some_and(|(plugin, _)| !plugin.is_disabled())
+            .is_some_and(|(plugin, _)| !self.is_disabled(plugin))
     }
 
     fn render(
@@ -365,4 +431,21 @@ impl BlockRenderer for PluginHost {
     fn generation(&self) -> u64 {
         self.collections.version()
     }
+}
+
+/// Moves the engine's epoch on every [`EPOCH_TICK`], so a render past its deadline traps, for
+/// as long as the engine lives (the thread holds it weakly and ends with it).
+fn start_epoch_ticker(engine: &Engine) -> Result<(), LoadError> {
+    let engine = engine.weak();
+    std::thread::Builder::new()
+        .name("plugin-epoch".to_owned())
+        .spawn(move || {
+            while let Some(engine) = engine.upgrade() {
+                engine.increment_epoch();
+                drop(engine);
+                std::thread::sleep(EPOCH_TICK);
+            }
+        })
+        .map(|_| ())
+        .map_err(|error| LoadError::Engine(format!("the epoch ticker could not start: {error}")))
 }

@@ -1,11 +1,13 @@
-//! One loaded plugin: its manifest, its pre-linked component and its failure count.
+//! One loaded plugin: its manifest, its pre-linked component, its failure count and when it
+//! was disabled.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use vitrine_core::money::{Currency, Locale};
 use vitrine_core::plugins::BlockRenderRequest;
-use wasmtime::{Store, StoreLimitsBuilder};
+use wasmtime::{Store, StoreLimitsBuilder, Trap};
 
 use crate::bindings::{BlockRendererPre, RenderContext, RenderError, Rendering};
 use crate::capabilities::{CollectionItems, RenderState};
@@ -22,6 +24,18 @@ pub struct RenderStats {
     pub peak_memory_bytes: usize,
 }
 
+/// Why one render produced no HTML: the caller's input, or the plugin itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum RenderFailure {
+    /// The block data is above the plugin's input limit; the plugin did not run.
+    InputTooLarge { size: usize, limit: usize },
+    /// The plugin said the block data is not valid for its type.
+    InvalidInput(String),
+    /// The plugin failed: a trap, a limit of time, memory or output, or its own error. Only
+    /// these count towards disabling it. The text is the reason logged for the owner.
+    Plugin(String),
+}
+
 pub(crate) struct LoadedPlugin {
     pub(crate) manifest: Manifest,
     pub(crate) name: Arc<str>,
@@ -29,25 +43,28 @@ pub(crate) struct LoadedPlugin {
     pub(crate) pre: BlockRendererPre<RenderState>,
     pub(crate) failures_in_a_row: AtomicU32,
     pub(crate) failures_total: AtomicU32,
-    pub(crate) disabled: AtomicBool,
+    /// When the plugin was disabled; none while it is enabled.
+    pub(crate) disabled_at: Mutex<Option<Instant>>,
 }
 
 impl LoadedPlugin {
-    /// Runs one render in a fresh store; the error is the reason logged for the owner.
+    /// Runs one render in a fresh store, stopped at its fuel or its wall-clock deadline
+    /// (`deadline_ticks` epoch ticks of the host's ticker), whichever comes first.
     pub(crate) fn render(
         &self,
         request: &BlockRenderRequest<'_>,
         block_type_name: &str,
         collections: Arc<dyn CollectionItems>,
+        deadline_ticks: u64,
         stats: &mut RenderStats,
-    ) -> Result<Rendering, String> {
+    ) -> Result<Rendering, RenderFailure> {
         if request.data.len() > self.limits.input_bytes {
-            return Err(format!(
-                "block data of {} bytes is above the input limit of {} bytes",
-                request.data.len(),
-                self.limits.input_bytes
-            ));
+            return Err(RenderFailure::InputTooLarge {
+                size: request.data.len(),
+                limit: self.limits.input_bytes,
+            });
         }
+        let failed = RenderFailure::Plugin;
         let store_limits = StoreLimitsBuilder::new()
             .memory_size(self.limits.memory_bytes)
             .table_elements(self.limits.table_elements)
@@ -64,11 +81,12 @@ impl LoadedPlugin {
         store.limiter(|state| &mut state.limiter);
         store
             .set_fuel(self.limits.fuel)
-            .map_err(|error| error.to_string())?;
+            .map_err(|error| failed(error.to_string()))?;
+        store.set_epoch_deadline(deadline_ticks);
         let instance = self
             .pre
             .instantiate(&mut store)
-            .map_err(|error| format!("could not start: {error:#}"))?;
+            .map_err(|error| failed(format!("could not start: {error:#}")))?;
         let context = RenderContext {
             locale: request.locale.to_owned(),
             currency: request.currency.to_owned(),
@@ -82,41 +100,73 @@ impl LoadedPlugin {
         stats.fuel_used = self.limits.fuel - store.get_fuel().unwrap_or(0);
         stats.peak_memory_bytes = store.data().limiter.peak_memory_bytes;
         let outcome = outcome.map_err(|error| {
-            if store.get_fuel().is_ok_and(|fuel| fuel == 0) {
+            failed(if store.get_fuel().is_ok_and(|fuel| fuel == 0) {
                 format!("ran out of time (fuel limit of {})", self.limits.fuel)
+            } else if error.downcast_ref::<Trap>() == Some(&Trap::Interrupt) {
+                "ran out of time (wall-clock deadline)".to_owned()
             } else {
                 // The root cause ("wasm trap: ...") is what an owner can act on; the wasm
                 // backtrace above it is noise in a one-line log entry.
                 format!("trapped: {}", error.root_cause())
-            }
+            })
         })?;
         let rendering = outcome.map_err(|error| match error {
-            RenderError::InvalidData(reason) => format!("invalid block data: {reason}"),
-            RenderError::UnsupportedType(reason) => format!("unsupported block type: {reason}"),
-            RenderError::Failed(reason) => format!("failed: {reason}"),
+            RenderError::InvalidData(reason) => RenderFailure::InvalidInput(reason),
+            RenderError::UnsupportedType(reason) => {
+                failed(format!("unsupported block type: {reason}"))
+            }
+            RenderError::Failed(reason) => failed(format!("failed: {reason}")),
         })?;
         if rendering.html.len() > self.limits.output_bytes {
-            return Err(format!(
+            return Err(failed(format!(
                 "output of {} bytes is above the output limit of {} bytes",
                 rendering.html.len(),
                 self.limits.output_bytes
-            ));
+            )));
         }
         Ok(rendering)
     }
 
-    /// Counts a failure; returns true when this one disabled the plugin.
-    pub(crate) fn record_failure(&self, threshold: u32) -> bool {
+    /// Counts a failure of the plugin itself at `now`; returns true when this one disabled it.
+    pub(crate) fn record_failure(&self, threshold: u32, now: Instant) -> bool {
         self.failures_total.fetch_add(1, Ordering::Relaxed);
         let in_a_row = self.failures_in_a_row.fetch_add(1, Ordering::Relaxed) + 1;
-        in_a_row >= threshold && !self.disabled.swap(true, Ordering::Relaxed)
+        if in_a_row < threshold {
+            return false;
+        }
+        let mut disabled_at = self.disabled_at();
+        let newly = disabled_at.is_none();
+        if newly {
+            *disabled_at = Some(now);
+        }
+        newly
     }
 
     pub(crate) fn record_success(&self) {
         self.failures_in_a_row.store(0, Ordering::Relaxed);
     }
 
-    pub(crate) fn is_disabled(&self) -> bool {
-        self.disabled.load(Ordering::Relaxed)
+    /// Whether the plugin is disabled at `now`. A plugin disabled for `cool_down` or longer is
+    /// enabled again on probation: its failure count stays one short of the threshold, so
+    /// one more failure disables it again while one success clears it.
+    pub(crate) fn is_disabled(&self, now: Instant, cool_down: Duration, threshold: u32) -> bool {
+        let mut disabled_at = self.disabled_at();
+        match *disabled_at {
+            None => false,
+            Some(at) if now.saturating_duration_since(at) < cool_down => true,
+            Some(_) => {
+                *disabled_at = None;
+                self.failures_in_a_row
+                    .store(threshold.saturating_sub(1), Ordering::Relaxed);
+                tracing::info!(plugin = %self.name, "plugin enabled again after its cool-down");
+                false
+            }
+        }
+    }
+
+    fn disabled_at(&self) -> std::sync::MutexGuard<'_, Option<Instant>> {
+        self.disabled_at
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
     }
 }

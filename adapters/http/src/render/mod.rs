@@ -35,7 +35,7 @@ use askama::Template;
 use vitrine_core::pages::{PageContent, PageView};
 use vitrine_core::plugins::{BlockRenderer, InMemoryBlockRenderer as NoPluginsRenderer};
 use vitrine_core::reviews::ProductReviews;
-use vitrine_core::site::BlockContent;
+use vitrine_core::site::{BlockContent, Layout};
 
 pub(crate) use reviews::REVIEWS_SHOWN;
 
@@ -67,13 +67,7 @@ pub enum RenderError {
 /// The names of the islands (interactive blocks) on the page, e.g. `accordion`, so that only
 /// their scripts are preloaded.
 pub fn islands_on(view: &PageView) -> BTreeSet<&'static str> {
-    let layout = match &view.content {
-        PageContent::Layout { collection } | PageContent::ItemList { collection, .. } => {
-            Some(&collection.body.layout)
-        }
-        PageContent::Item { item, .. } => Some(&item.body.layout),
-        PageContent::NotFound | PageContent::Error | PageContent::Commerce => None,
-    };
+    let layout = content_layout(view);
     let mut islands: BTreeSet<&'static str> = layout
         .into_iter()
         .flat_map(|layout| layout.blocks())
@@ -90,6 +84,20 @@ pub fn islands_on(view: &PageView) -> BTreeSet<&'static str> {
         islands.insert("product");
     }
     islands
+}
+
+/// The blocks of the page's own content: a layout page's, a list's intro, an item's body.
+pub(crate) fn content_layout(view: &PageView) -> Option<&Layout> {
+    match &view.content {
+        PageContent::Layout { collection } | PageContent::ItemList { collection, .. } => {
+            Some(&collection.body.layout)
+        }
+        PageContent::Item { item, .. } => Some(&item.body.layout),
+        PageContent::NotFound
+        | PageContent::Error
+        | PageContent::Locked { .. }
+        | PageContent::Commerce => None,
+    }
 }
 
 /// The whole HTML document of a page. `public_base_url` is the site's public origin, for the
@@ -176,7 +184,10 @@ fn render_document<'a>(
     let footer = Footer::new(view);
     let is_status_page = matches!(
         view.content,
-        PageContent::NotFound | PageContent::Error | PageContent::Commerce
+        PageContent::NotFound
+            | PageContent::Error
+            | PageContent::Locked { .. }
+            | PageContent::Commerce
     );
     let url = urls::absolute_url(public_base_url, &view.path);
     let lang = document_language(&settings.locale);
@@ -184,7 +195,8 @@ fn render_document<'a>(
         .image
         .as_ref()
         .filter(|image| urls::safe_src(&image.path).is_some());
-    // The display rules never open it on a not-found or error page, so those leave it out.
+    // The display rules never open it on a not-found or error page or a lock screen (000 s3),
+    // so those leave it out.
     let popup_overlay = (!is_status_page)
         .then(|| {
             popup::PopupOverlay::for_site(

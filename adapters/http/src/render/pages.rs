@@ -1,11 +1,11 @@
 //! The main content of each kind of page: a layout page, a blog or shop, a post, a product,
-//! and the not-found and error pages.
+//! and the not-found, error and lock pages.
 
 use std::fmt;
 
 use askama::Template;
-use vitrine_core::pages::PageContent;
-use vitrine_core::site::Collection;
+use vitrine_core::pages::{PageContent, access};
+use vitrine_core::site::{Collection, PermissionType};
 
 use super::items::{ItemListPage, PostPage, ProductPage};
 use super::layout::LayoutView;
@@ -39,6 +39,7 @@ impl<'a> PageMain<'a> {
             },
             PageContent::NotFound => Self::Status(StatusPage::not_found()),
             PageContent::Error => Self::Status(StatusPage::error()),
+            PageContent::Locked { permission } => Self::Status(StatusPage::locked(*permission)),
             // A commerce page's content belongs to one shopper and comes with the call that
             // renders it (`render_commerce_page`); without it there is nothing to show.
             PageContent::Commerce => Self::Status(StatusPage::error()),
@@ -93,7 +94,8 @@ impl<'a> LayoutPage<'a> {
     }
 }
 
-/// The not-found (page type 100) and error (101) pages.
+/// The not-found (page type 100), error (101), lock-screen (103) and member-area
+/// access-denied (106) pages.
 #[derive(Debug, Template)]
 #[template(path = "pages/status.html", whitespace = "minimize")]
 pub(crate) struct StatusPage {
@@ -108,6 +110,24 @@ impl StatusPage {
             code: 404,
             heading: "Page not found",
             text: "We couldn’t find the page you were looking for. It may have moved, or the address may have a typo.",
+        }
+    }
+
+    /// The headings are the specification's; the sentence under them is ours, since passwords
+    /// and site accounts do not exist yet and nobody can get in.
+    pub(crate) fn locked(permission: PermissionType) -> Self {
+        if permission == PermissionType::MembersOnly {
+            Self {
+                code: 403,
+                heading: access::MEMBERS_ONLY_HEADING,
+                text: "Site members can see this page once they sign in. Signing in is not available yet.",
+            }
+        } else {
+            Self {
+                code: 403,
+                heading: access::LOCKED_HEADING,
+                text: "This page is protected with a password. Entering a password is not available yet.",
+            }
         }
     }
 

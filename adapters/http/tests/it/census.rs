@@ -309,7 +309,8 @@ mod events {
         );
         assert_eq!(rows[0].page_path.as_deref(), Some("/about"));
 
-        let too_many = serde_json::Value::Array(vec![entry("x"); 21]).to_string();
+        let small = serde_json::json!({"event": "JavascriptError", "data": {"message": "x"}});
+        let too_many = serde_json::Value::Array(vec![small; 21]).to_string();
         let refused = send(
             &router,
             post(
@@ -379,4 +380,77 @@ mod events {
         assert_eq!(orphan.status, StatusCode::BAD_REQUEST);
         assert_eq!(kinds(&log), ["trace", "performance", "performance"]);
     }
+}
+
+/// Every analytics call that takes a body: census and events alike.
+const BODY_ROUTES: [&str; 10] = [
+    "/api/census/RecordHit",
+    "/api/census/button-click",
+    "/api/census/button-render",
+    "/api/census/form-render",
+    "/api/census/overlay",
+    "/api/events/RecordEvent",
+    "/api/v1/events",
+    "/api/events/RecordJavascriptErrors",
+    "/api/events/Trace",
+    "/api/1/performance/records",
+];
+
+#[tokio::test]
+async fn analytics_bodies_above_16_kib_are_refused_with_413() {
+    use vitrine_core::analytics::MAX_BODY_BYTES;
+    let log = census();
+    let router = app(log.clone()).await;
+    for path in BODY_ROUTES {
+        // A JSON object just over the limit: the size alone refuses it.
+        let padding = "x".repeat(MAX_BODY_BYTES);
+        let body = format!(r#"{{"id":"b1","pad":"{padding}"}}"#);
+        let answer = send(&router, post(path, "application/json", body, "")).await;
+        assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE, "{path}");
+        assert_eq!(
+            answer.json()["error"],
+            "This analytics call is too large: send at most 16 KiB (16384 bytes).",
+            "{path}"
+        );
+    }
+    assert!(
+        log.take_due(i64::MAX).is_empty(),
+        "nothing refused is recorded"
+    );
+    for path in BODY_ROUTES {
+        // At the limit, the size is not what decides.
+        let padding = "x".repeat(MAX_BODY_BYTES - 40);
+        let body = format!(r#"{{"id":"b1","pad":"{padding}"}}"#);
+        assert!(body.len() <= MAX_BODY_BYTES);
+        let answer = send(&router, post(path, "application/json", body, "")).await;
+        assert_ne!(answer.status, StatusCode::PAYLOAD_TOO_LARGE, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn stored_census_texts_are_cut_to_their_limits() {
+    use vitrine_core::analytics::{MAX_PAGE_PATH_CHARS, MAX_SUBJECT_CHARS, MAX_TEXT_CHARS};
+    let log = census();
+    let router = app(log.clone()).await;
+    let long = "y".repeat(MAX_TEXT_CHARS + 500);
+    let body = format!(r#"{{"id":"b1","buttonText":"{long}","pagePath":"/{long}"}}"#);
+    let answer = send(
+        &router,
+        post("/api/census/button-click", "application/json", body, ""),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::NO_CONTENT);
+    let rows = log.take_due(i64::MAX);
+    let stored = rows[0].to_stored();
+    assert_eq!(
+        stored.page_path.unwrap().chars().count(),
+        MAX_PAGE_PATH_CHARS
+    );
+    assert_eq!(stored.subject.unwrap().chars().count(), MAX_SUBJECT_CHARS);
+    let data: serde_json::Value = serde_json::from_str(&stored.data).unwrap();
+    assert_eq!(
+        data["buttonText"].as_str().unwrap().chars().count(),
+        MAX_TEXT_CHARS
+    );
+    assert!(stored.data.len() < 2 * MAX_TEXT_CHARS + 2 * MAX_PAGE_PATH_CHARS);
 }

@@ -21,6 +21,10 @@ pub fn router(state: AppState) -> Router {
     };
     let routes = Router::new()
         .route("/healthz", get(health::healthz))
+        .route(
+            crumb::CRUMB_PATH,
+            get(crumb::issue).with_state(crumb_config),
+        )
         .route("/sitemap.xml", get(seo::sitemap))
         .route("/robots.txt", get(seo::robots))
         .route("/favicon.svg", get(favicon::favicon))

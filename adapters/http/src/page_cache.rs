@@ -24,6 +24,7 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
+use axum::http::HeaderValue;
 use vitrine_core::ports::{RepositoryError, SiteRepository};
 
 use crate::conversion_events::ViewedProduct;
@@ -59,16 +60,20 @@ pub(crate) struct Page {
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct EncodedPage {
     body: Representations,
-    identity_tag: String,
-    brotli_tag: String,
-    gzip_tag: String,
+    identity_tag: HeaderValue,
+    brotli_tag: HeaderValue,
+    gzip_tag: HeaderValue,
 }
 
 impl EncodedPage {
     /// Compresses `html` at the best settings and hashes every copy: run it on the blocking pool.
     pub(crate) fn new(html: Bytes) -> Self {
         let body = Representations::compressed(html);
-        let tag = |encoding| entity_tag(body.bytes(encoding));
+        // A hex digest in quotes is always a valid header value.
+        let tag = |encoding| {
+            HeaderValue::from_str(&entity_tag(body.bytes(encoding)))
+                .unwrap_or_else(|_| HeaderValue::from_static("\"\""))
+        };
         Self {
             identity_tag: tag(Encoding::Identity),
             brotli_tag: tag(Encoding::Brotli),
@@ -78,7 +83,10 @@ impl EncodedPage {
     }
 
     /// The copy a client with this `Accept-Encoding` gets, with its encoding and entity tag.
-    pub(crate) fn negotiate(&self, accept_encoding: Option<&str>) -> (Encoding, &Bytes, &str) {
+    pub(crate) fn negotiate(
+        &self,
+        accept_encoding: Option<&str>,
+    ) -> (Encoding, &Bytes, &HeaderValue) {
         let (encoding, bytes) = self.body.negotiate(accept_encoding);
         let tag = match encoding {
             Encoding::Brotli => &self.brotli_tag,

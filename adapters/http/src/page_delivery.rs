@@ -37,7 +37,7 @@ pub(crate) fn cached_page(page: &Page, request: &HeaderMap) -> Response {
         .get(ACCEPT_ENCODING)
         .and_then(|value| value.to_str().ok());
     let (encoding, bytes, etag) = encoded.negotiate(accept);
-    let mut response = if matches_etag(request, etag) {
+    let mut response = if etag.to_str().is_ok_and(|etag| matches_etag(request, etag)) {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
         let mut response = (
@@ -55,9 +55,7 @@ pub(crate) fn cached_page(page: &Page, request: &HeaderMap) -> Response {
     let headers = response.headers_mut();
     headers.insert(CACHE_CONTROL, cache_control);
     headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
-    if let Ok(etag) = HeaderValue::from_str(etag) {
-        headers.insert(ETAG, etag);
-    }
+    headers.insert(ETAG, etag.clone());
     response.extensions_mut().insert(Precompressed);
     response
 }
@@ -77,8 +75,14 @@ pub(crate) fn public_page(html: impl Into<Body>, cache_control: HeaderValue) -> 
 
 const HTML: &str = "text/html; charset=utf-8";
 
+/// `Cache-Control` of most pages, written once.
+const USUAL_CACHE_CONTROL: &str = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
+
 /// `Cache-Control` of a page a shared cache may keep for `shared_max_age` seconds.
 pub(crate) fn cache_control(shared_max_age: u32) -> HeaderValue {
+    if shared_max_age == SHARED_MAX_AGE {
+        return HeaderValue::from_static(USUAL_CACHE_CONTROL);
+    }
     let value = format!(
         "public, max-age=0, s-maxage={shared_max_age}, stale-while-revalidate={STALE_WHILE_REVALIDATE}"
     );
@@ -91,9 +95,15 @@ mod tests {
 
     #[test]
     fn shared_caches_keep_a_page_briefly_and_browsers_revalidate() {
+        assert_eq!(cache_control(SHARED_MAX_AGE), USUAL_CACHE_CONTROL);
         assert_eq!(
-            cache_control(SHARED_MAX_AGE),
-            "public, max-age=0, s-maxage=60, stale-while-revalidate=60"
+            cache_control(SHARED_MAX_AGE + 1),
+            "public, max-age=0, s-maxage=61, stale-while-revalidate=60",
+            "the usual value is the one written out"
+        );
+        assert_eq!(
+            cache_control(5),
+            "public, max-age=0, s-maxage=5, stale-while-revalidate=60"
         );
     }
 }

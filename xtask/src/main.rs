@@ -36,7 +36,8 @@ enum Command {
     },
     /// Benchmark the release build: page throughput next to a static file, JavaScript per
     /// page, and Lighthouse scores. Arguments after `--` go to the script (`--out FILE`,
-    /// `--skip-lighthouse`, `--check`).
+    /// `--skip-lighthouse`, `--check`). `--pages` measures cached pages against nginx with
+    /// wrk instead; `--commerce` and `--load` run the Rust benches.
     Bench {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,

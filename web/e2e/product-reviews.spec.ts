@@ -57,6 +57,8 @@ test('a buyer reviews a purchase and the review shows on the product page', asyn
   const segments = new URL(page.url()).pathname.split('/');
   const orderId = segments[segments.indexOf('orders') + 1] ?? '';
 
+  // Pages carry no crumb; the endpoint gives this browser one if its islands have not yet.
+  await page.request.get('/api/crumb');
   const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
   const made = await page.request.post(`/api/commerce/orders/${orderId}/review-request`, {
     headers: { Authorization: `Bearer ${OWNER_TOKEN}`, 'X-CSRF-Token': crumb },

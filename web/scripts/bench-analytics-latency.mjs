@@ -120,14 +120,14 @@ function startBurst(request, seconds) {
 }
 
 /**
- * The crumb a page hands its visitor (a cookie the page's script echoes in the query), which
- * the census calls need like every POST.
+ * The crumb the crumb endpoint hands a visitor (a cookie the page's script echoes in the
+ * query), which the census calls need like every POST.
  * @param {string} origin
  */
 async function visitorCrumb(origin) {
-  const response = await fetch(`${origin}/`);
+  const response = await fetch(`${origin}/api/crumb`);
   const crumb = response.headers.getSetCookie().map((cookie) => /^crumb=([^;]+)/.exec(cookie)?.[1]).find(Boolean);
-  if (crumb === undefined) throw new Error('the home page set no crumb cookie');
+  if (crumb === undefined) throw new Error('the crumb endpoint set no crumb cookie');
   return crumb;
 }
 

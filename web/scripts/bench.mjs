@@ -4,7 +4,6 @@
 //        [--connections 50] [--duration 10] [--warmup 3] [--port 18090] [--bin PATH]
 // The markdown report goes to stdout (and to --out); progress goes to stderr.
 
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -15,6 +14,7 @@ import { demoPages, javascriptWeight } from './bench/javascript.mjs';
 import { runLighthouse } from './bench/lighthouse.mjs';
 import { measureLoad } from './bench/load.mjs';
 import { renderReport } from './bench/report.mjs';
+import { buildRelease } from './bench/build.mjs';
 import { startServer } from './bench/server.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
@@ -42,19 +42,6 @@ const load = { connections: Number(options.connections), durationSeconds: Number
 
 const log = (message) => process.stderr.write(`bench: ${message}\n`);
 const errorText = (error) => (error instanceof Error ? error.message : String(error));
-
-/** Builds the web assets first: the release binary embeds web/dist at compile time. */
-function build() {
-  const steps = [
-    { command: 'npm', args: ['run', 'build'], cwd: webDir },
-    { command: 'cargo', args: ['build', '--release', '-p', 'vitrine'], cwd: repoDir },
-  ];
-  for (const { command, args, cwd } of steps) {
-    log(`${command} ${args.join(' ')}`);
-    const result = spawnSync(command, args, { cwd, stdio: ['ignore', 2, 2] });
-    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
-  }
-}
 
 /**
  * Serves the home page twice over: rendered by the server at `/`, and as the same bytes from a
@@ -105,7 +92,7 @@ async function measureThroughput(workDir, dataDir) {
 }
 
 async function main() {
-  if (!options['skip-build']) build();
+  if (!options['skip-build']) buildRelease({ webDir, repoDir, log });
   const workDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
   const dataDir = join(workDir, 'data');
   mkdirSync(dataDir);

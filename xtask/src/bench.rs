@@ -1,7 +1,8 @@
 //! `cargo xtask bench`: the benchmarks of BENCHMARKS.md, run against the release build.
 //!
-//! The measuring lives in `web/scripts/bench.mjs` (load test, JavaScript weight, Lighthouse)
-//! and `web/scripts/bench-analytics-latency.mjs` (page latency under a burst of hits), and
+//! The measuring lives in `web/scripts/bench.mjs` (load test, JavaScript weight, Lighthouse),
+//! `web/scripts/bench-analytics-latency.mjs` (page latency under a burst of hits),
+//! `web/scripts/bench-pages.mjs` (cached pages against nginx, `--pages`) and
 //! `web/e2e/bench/bridge-round-trip.bench.ts` (the native bridge's round trip, `--bridge`);
 //! this command installs what it needs and passes its options through.
 
@@ -40,6 +41,14 @@ pub fn run_benchmarks(args: &[String]) -> Result<()> {
     web::install()?;
     // The release server embeds the example plugins the demo's about page uses.
     crate::plugins::build()?;
+    // Cached pages against nginx serving the same bytes, with wrk: `--pages`, with the
+    // script's own options after it. It needs nginx and wrk from the system, so it stays out
+    // of `cargo xtask test`.
+    if let Some(at) = args.iter().position(|arg| arg == "--pages") {
+        let mut script = vec!["scripts/bench-pages.mjs"];
+        script.extend(args[at + 1..].iter().map(String::as_str));
+        return run(&workspace::root().join("web"), "node", &script, NPM_ENV);
+    }
     let mut script = vec!["run", "bench", "--"];
     script.extend(args.iter().map(String::as_str));
     run(&workspace::root().join("web"), "npm", &script, NPM_ENV)?;

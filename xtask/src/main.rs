@@ -37,8 +37,9 @@ enum Command {
     },
     /// Benchmark the release build: page throughput next to a static file, JavaScript per
     /// page, and Lighthouse scores. Arguments after `--` go to the script (`--out FILE`,
-    /// `--skip-lighthouse`, `--check`); `--bridge` instead measures the native bridge's round
-    /// trip in Chromium with the simulated app.
+    /// `--skip-lighthouse`, `--check`). `--pages` measures cached pages against nginx with
+    /// wrk instead, `--bridge` the native bridge's round trip in Chromium with the simulated
+    /// app; `--commerce` and `--load` run the Rust benches.
     Bench {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,

@@ -5,7 +5,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::extract::{Request, State};
-use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, SET_COOKIE};
+use axum::http::header::{AUTHORIZATION, CACHE_CONTROL, CONTENT_TYPE, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -195,7 +195,20 @@ pub(crate) async fn clear_refused_cookies(
             response.headers_mut().append(SET_COOKIE, value);
         }
     }
+    keep_from_shared_caches(response.headers_mut());
     response
+}
+
+/// A response that expires a visitor's cookies is theirs alone: a shared cache keeping it (a
+/// page is public otherwise) would expire the cookies of every visitor it answered.
+fn keep_from_shared_caches(headers: &mut HeaderMap) {
+    let public = headers
+        .get(CACHE_CONTROL)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.contains("public"));
+    if public {
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static("private, no-cache"));
+    }
 }
 
 fn site_domain(public_base_url: &str) -> Option<String> {

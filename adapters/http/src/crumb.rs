@@ -1,11 +1,14 @@
-//! The crumb: a double-submit CSRF token. Every visitor gets a random `crumb` cookie, and every
-//! state-changing API call must repeat its value in the `crumb` query parameter (what the web
-//! request layer appends) or the `X-CSRF-Token` header. A cross-site page can make the browser
-//! send the cookie but cannot read it, so it cannot repeat it.
+//! The crumb: a double-submit CSRF token. A visitor gets a random `crumb` cookie where it is
+//! needed: from `GET /api/crumb`, which the web client calls before its first state-changing
+//! call when it has no crumb, and with any crumb failure, so the client's single retry
+//! succeeds. Pages never set it, so a shared cache may keep them. Every state-changing API call
+//! must repeat the cookie's value in the `crumb` query parameter (what the web request layer
+//! appends) or the `X-CSRF-Token` header. A cross-site page can make the browser send the
+//! cookie but cannot read it, so it cannot repeat it.
 
 use axum::extract::{Request, State};
 use axum::http::header::{CACHE_CONTROL, SET_COOKIE};
-use axum::http::{HeaderMap, HeaderValue, Method};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
@@ -31,8 +34,11 @@ pub struct CrumbConfig {
     pub secure: bool,
 }
 
-/// Middleware: checks the crumb of state-changing `/api/` calls and issues a crumb cookie to
-/// any request that arrives without one (unless the response is publicly cacheable). Install it with
+/// Where a client without a crumb gets one.
+pub const CRUMB_PATH: &str = "/api/crumb";
+
+/// Middleware: checks the crumb of state-changing `/api/` calls, answering a failure with a
+/// fresh crumb cookie. Install it with
 /// `axum::middleware::from_fn_with_state(CrumbConfig { .. }, crumb::guard)`.
 pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Next) -> Response {
     let cookie = crumb_cookie(request.headers());
@@ -54,23 +60,17 @@ pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Ne
             return response;
         }
     }
-    let mut response = next.run(request).await;
-    if cookie.is_none() && !is_publicly_cacheable(response.headers()) {
+    next.run(request).await
+}
+
+/// `GET /api/crumb`: 204 with a fresh crumb cookie for a client that has none, and nothing to
+/// change for one that has. Never stored by any cache: a crumb is one visitor's.
+pub async fn issue(State(config): State<CrumbConfig>, headers: HeaderMap) -> Response {
+    let mut response = (StatusCode::NO_CONTENT, [(CACHE_CONTROL, "no-store")]).into_response();
+    if crumb_cookie(&headers).is_none() {
         set_crumb_cookie(response.headers_mut(), &new_crumb(), config);
     }
     response
-}
-
-/// Responses a shared cache may store (assets, media, the favicon) never carry a crumb: a
-/// cache would hand the same crumb to every visitor, and anyone could read it there. Pages
-/// are not publicly cacheable, and every visitor fetches one before calling the API.
-fn is_publicly_cacheable(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(CACHE_CONTROL)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .any(|directive| directive.trim().eq_ignore_ascii_case("public"))
 }
 
 /// State-changing calls under `/api/` must carry the crumb; reads and pages need not.
@@ -180,19 +180,6 @@ mod tests {
         odd.append(COOKIE, HeaderValue::from_static("crumb=has space; other=1"));
         assert_eq!(crumb_cookie(&odd), None);
         assert_eq!(crumb_cookie(&HeaderMap::new()), None);
-    }
-
-    #[test]
-    fn public_responses_are_recognised_by_their_cache_control() {
-        let mut headers = HeaderMap::new();
-        assert!(!is_publicly_cacheable(&headers));
-        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-        assert!(!is_publicly_cacheable(&headers));
-        headers.insert(
-            CACHE_CONTROL,
-            HeaderValue::from_static("Public, max-age=31536000, immutable"),
-        );
-        assert!(is_publicly_cacheable(&headers));
     }
 
     #[test]

@@ -2,13 +2,13 @@
 //! A file that only locked content shows answers that content's lock page instead.
 
 use axum::extract::{Path, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use sha2::{Digest, Sha256};
 use vitrine_core::site::MEDIA_PREFIX;
 
 use crate::AppState;
+use crate::entity_tag::{entity_tag, matches_etag};
 
 /// Media paths are not content-hashed, so a re-import may change a file in place: a month's
 /// cache plus an ETag keeps repeat visits fast and lets a changed file through on revalidation.
@@ -68,44 +68,4 @@ fn unavailable() -> Response {
         "This file is temporarily unavailable.",
     )
         .into_response()
-}
-
-/// A strong entity tag from the file's content: equal bytes, equal tag, whatever the import.
-fn entity_tag(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    format!("\"{}\"", hex::encode(&digest[..16]))
-}
-
-fn matches_etag(headers: &HeaderMap, etag: &str) -> bool {
-    headers
-        .get_all(IF_NONE_MATCH)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .map(|tag| tag.trim().trim_start_matches("W/"))
-        .any(|tag| tag == etag || tag == "*")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn entity_tags_follow_the_content() {
-        assert_eq!(entity_tag(b"a"), entity_tag(b"a"));
-        assert_ne!(entity_tag(b"a"), entity_tag(b"b"));
-        assert_eq!(entity_tag(b"a").len(), 34);
-    }
-
-    #[test]
-    fn if_none_match_accepts_lists_and_weak_tags() {
-        let etag = entity_tag(b"a");
-        let mut headers = HeaderMap::new();
-        headers.insert(
-            IF_NONE_MATCH,
-            HeaderValue::from_str(&format!("\"other\", W/{etag}")).unwrap(),
-        );
-        assert!(matches_etag(&headers, &etag));
-        assert!(!matches_etag(&HeaderMap::new(), &etag));
-    }
 }

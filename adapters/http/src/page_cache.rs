@@ -14,15 +14,22 @@
 //!
 //! A product page keeps what a view of it tells the ad pixel beside its HTML, so a visit
 //! served from the cache fires its ViewContent like a rendered one.
+//!
+//! Each page keeps its brotli and gzip copies and their entity tags beside the HTML. They are
+//! made once, on the blocking pool, when the page first enters the cache; until they are
+//! attached (a few milliseconds) the page goes out as HTML for the router's layer to compress.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
+use axum::http::HeaderValue;
 use vitrine_core::ports::{RepositoryError, SiteRepository};
 
 use crate::conversion_events::ViewedProduct;
+use crate::encoding::{Encoding, Representations};
+use crate::entity_tag::entity_tag;
 
 /// How many pages the cache holds at most; a site has far fewer published pages.
 const CAPACITY: usize = 2048;
@@ -39,11 +46,55 @@ struct CachedPage {
     page: Page,
 }
 
-/// A rendered page: its HTML and, for a product page, the product a view of it shows.
+/// A rendered page: its HTML, its compressed copies once made, for a product page the product
+/// a view of it shows, and how long a shared cache in front may keep it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Page {
     pub(crate) html: Bytes,
+    pub(crate) encoded: Option<Arc<EncodedPage>>,
     pub(crate) viewed: Option<Arc<ViewedProduct>>,
+    pub(crate) shared_max_age: u32,
+}
+
+/// A page's representations and the strong entity tag of each: different bytes, different tag.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct EncodedPage {
+    body: Representations,
+    identity_tag: HeaderValue,
+    brotli_tag: HeaderValue,
+    gzip_tag: HeaderValue,
+}
+
+impl EncodedPage {
+    /// Compresses `html` at the best settings and hashes every copy: run it on the blocking pool.
+    pub(crate) fn new(html: Bytes) -> Self {
+        let body = Representations::compressed(html);
+        // A hex digest in quotes is always a valid header value.
+        let tag = |encoding| {
+            HeaderValue::from_str(&entity_tag(body.bytes(encoding)))
+                .unwrap_or_else(|_| HeaderValue::from_static("\"\""))
+        };
+        Self {
+            identity_tag: tag(Encoding::Identity),
+            brotli_tag: tag(Encoding::Brotli),
+            gzip_tag: tag(Encoding::Gzip),
+            body,
+        }
+    }
+
+    /// The copy a client with this `Accept-Encoding` gets, with its encoding and entity tag.
+    pub(crate) fn negotiate(
+        &self,
+        accept_encoding: Option<&str>,
+    ) -> (Encoding, &Bytes, &HeaderValue) {
+        let (encoding, bytes) = self.body.negotiate(accept_encoding);
+        let tag = match encoding {
+            Encoding::Brotli => &self.brotli_tag,
+            Encoding::Gzip => &self.gzip_tag,
+            Encoding::Identity => &self.identity_tag,
+        };
+        (encoding, bytes, tag)
+    }
 }
 
 /// What a cached page was rendered from: the site's revision and the plugins' generation.
@@ -109,24 +160,38 @@ impl PageCache {
     }
 
     /// Keeps a page rendered at `version`, for at most `seconds` when given. Pages of older
-    /// versions make room first.
-    pub(crate) fn put(&self, path: &str, version: Version, page: Page, seconds: Option<u32>) {
+    /// versions make room first. True when the page was stored; false when it was not, or when
+    /// a valid copy rendered by a concurrent visit is there already (which is kept, with its
+    /// compressed copies, so each page is compressed once).
+    pub(crate) fn put(
+        &self,
+        path: &str,
+        version: Version,
+        page: Page,
+        seconds: Option<u32>,
+    ) -> bool {
         if seconds == Some(0) {
-            return;
+            return false;
         }
-        let expires = seconds.map(|seconds| Instant::now() + Duration::from_secs(seconds.into()));
+        let now = Instant::now();
+        let expires = seconds.map(|seconds| now + Duration::from_secs(seconds.into()));
+        let valid = |page: &CachedPage| {
+            page.version == version && page.expires.is_none_or(|expires| now < expires)
+        };
         let mut pages = self
             .pages
             .write()
             .unwrap_or_else(|poison| poison.into_inner());
-        if pages.len() >= CAPACITY && !pages.contains_key(path) {
-            let now = Instant::now();
-            pages.retain(|_, page| {
-                page.version == version && page.expires.is_none_or(|expires| now < expires)
-            });
-            if pages.len() >= CAPACITY {
-                return;
+        match pages.get(path) {
+            Some(cached) if valid(cached) => return false,
+            Some(_) => {}
+            None if pages.len() >= CAPACITY => {
+                pages.retain(|_, page| valid(page));
+                if pages.len() >= CAPACITY {
+                    return false;
+                }
             }
+            None => {}
         }
         pages.insert(
             path.to_owned(),
@@ -136,6 +201,22 @@ impl PageCache {
                 page,
             },
         );
+        true
+    }
+
+    /// Adds the compressed copies to the page at `path`, if it is still the page they were made
+    /// from.
+    pub(crate) fn attach(&self, path: &str, version: Version, encoded: EncodedPage) {
+        let mut pages = self
+            .pages
+            .write()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if let Some(cached) = pages.get_mut(path)
+            && cached.version == version
+            && cached.page.html == encoded.body.original()
+        {
+            cached.page.encoded = Some(Arc::new(encoded));
+        }
     }
 }
 
@@ -147,7 +228,9 @@ mod tests {
     fn page(html: &'static [u8]) -> Page {
         Page {
             html: Bytes::from_static(html),
+            encoded: None,
             viewed: None,
+            shared_max_age: 60,
         }
     }
 
@@ -212,5 +295,37 @@ mod tests {
             cache.get(&format!("/q{}", CAPACITY - 1), at(2)).is_none(),
             "a full cache of current pages refuses more"
         );
+    }
+
+    #[test]
+    fn a_page_is_stored_once_per_version_and_keeps_its_compressed_copies() {
+        const HTML: &[u8] = b"<p>hello hello hello hello hello hello hello hello hello</p>";
+        let cache = PageCache::new(Duration::from_secs(1));
+        assert!(cache.put("/", at(1), page(HTML), None));
+        assert!(
+            !cache.put("/", at(1), page(HTML), None),
+            "a concurrent render of the same version is not stored again"
+        );
+
+        cache.attach(
+            "/",
+            at(1),
+            EncodedPage::new(Bytes::from_static(b"<p>other</p>")),
+        );
+        assert!(
+            cache.get("/", at(1)).unwrap().encoded.is_none(),
+            "copies of other HTML are not attached"
+        );
+        cache.attach("/", at(1), EncodedPage::new(Bytes::from_static(HTML)));
+        let encoded = cache.get("/", at(1)).unwrap().encoded.unwrap();
+        let (encoding, bytes, brotli_tag) = encoded.negotiate(Some("gzip, br"));
+        assert_eq!(encoding, Encoding::Brotli);
+        assert!(bytes.len() < HTML.len());
+        let (_, original, identity_tag) = encoded.negotiate(None);
+        assert_eq!(original.as_ref(), HTML);
+        assert_ne!(brotli_tag, identity_tag);
+
+        assert!(cache.put("/", at(2), page(HTML), None), "a new revision");
+        assert!(cache.get("/", at(2)).unwrap().encoded.is_none());
     }
 }

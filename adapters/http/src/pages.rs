@@ -16,7 +16,8 @@ use vitrine_core::reviews::ProductReviews;
 
 use crate::AppState;
 use crate::conversion_events::ViewedProduct;
-use crate::page_cache::{Page, Version};
+use crate::page_cache::{EncodedPage, Page, Version};
+use crate::page_delivery::{self, SHARED_MAX_AGE};
 use crate::render::{self, RenderError};
 use crate::render_pool::Prerendered;
 
@@ -30,7 +31,7 @@ pub(crate) async fn page(
     headers: HeaderMap,
     uri: Uri,
 ) -> Response {
-    let (mut response, viewed) = page_response(&state, &uri).await;
+    let (mut response, viewed) = page_response(&state, &uri, &headers).await;
     if let Some(viewed) = viewed
         && state.ad_pixel.is_some()
         && method == Method::GET
@@ -68,7 +69,11 @@ pub(crate) fn is_prefetch(headers: &HeaderMap) -> bool {
 }
 
 /// The page at `uri` and, when it is a product page answered 200, the product it shows.
-async fn page_response(state: &AppState, uri: &Uri) -> (Response, Option<Arc<ViewedProduct>>) {
+async fn page_response(
+    state: &AppState,
+    uri: &Uri,
+    request: &HeaderMap,
+) -> (Response, Option<Arc<ViewedProduct>>) {
     let state = state.clone();
     let path = uri.path();
     // Site accounts arrive with a later issue; until then every viewer is a visitor, and every
@@ -85,7 +90,7 @@ async fn page_response(state: &AppState, uri: &Uri) -> (Response, Option<Arc<Vie
         plugins: state.plugins.generation(),
     });
     if let Some(page) = version.and_then(|version| state.page_cache.get(path, version)) {
-        return (html_response(StatusCode::OK, page.html), page.viewed);
+        return (page_delivery::cached_page(&page, request), page.viewed);
     }
     match state.pages.page(path, &viewer).await {
         Ok(view) => match render_html(
@@ -101,16 +106,27 @@ async fn page_response(state: &AppState, uri: &Uri) -> (Response, Option<Arc<Vie
                     .then(|| ViewedProduct::of(&view))
                     .flatten()
                     .map(Arc::new);
-                if let (StatusCode::OK, Some(version)) = (status, version) {
-                    let cached = Page {
-                        html: html.clone(),
-                        viewed: viewed.clone(),
-                    };
-                    state
-                        .page_cache
-                        .put(path, version, cached, page.cache_seconds);
+                let cacheable = status == StatusCode::OK && page.cache_seconds != Some(0);
+                let (true, Some(version)) = (cacheable, version) else {
+                    return (html_response(status, html), viewed);
+                };
+                let shared_max_age = page
+                    .cache_seconds
+                    .map_or(SHARED_MAX_AGE, |seconds| seconds.min(SHARED_MAX_AGE));
+                let cached = Page {
+                    html: html.clone(),
+                    encoded: None,
+                    viewed: viewed.clone(),
+                    shared_max_age,
+                };
+                if state
+                    .page_cache
+                    .put(path, version, cached, page.cache_seconds)
+                {
+                    compress_in_background(&state, path, version, html.clone());
                 }
-                (html_response(status, html), viewed)
+                let cache_control = page_delivery::cache_control(shared_max_age);
+                (page_delivery::public_page(html, cache_control), viewed)
             }
             Err(error) => {
                 tracing::error!(%error, path, "rendering a page failed");
@@ -150,6 +166,17 @@ pub(crate) async fn locked_page(
             error_page(state, path, &viewer).await
         }
     }
+}
+
+/// Makes a newly cached page's compressed copies on the blocking pool, so no request waits for
+/// brotli at its best setting, and attaches them to the cached page.
+fn compress_in_background(state: &AppState, path: &str, version: Version, html: Bytes) {
+    let cache = Arc::clone(&state.page_cache);
+    let path = path.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let encoded = EncodedPage::new(html);
+        cache.attach(&path, version, encoded);
+    });
 }
 
 /// The site's error page (page type 101), or the unavailable page when that fails too.
@@ -237,7 +264,8 @@ fn unavailable_page(state: &AppState) -> Response {
     response
 }
 
-/// Pages change whenever the owner imports, so browsers revalidate every time.
+/// Pages that are not the same for everyone (error pages, a shopper's cart): browsers revalidate
+/// every time and shared caches keep nothing.
 pub(crate) fn html_response(status: StatusCode, html: impl Into<Body>) -> Response {
     (
         status,

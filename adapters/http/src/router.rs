@@ -7,9 +7,12 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use tower_http::CompressionLevel;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 
 use crate::crumb::{self, CrumbConfig};
-use crate::{ApiError, AppState, assets, favicon, health, media, observability, pages, seo};
+use crate::{
+    ApiError, AppState, assets, encoding, favicon, health, media, observability, pages, seo,
+};
 
 /// The whole site: published pages, crawler files, media, built assets and the API.
 pub fn router(state: AppState) -> Router {
@@ -18,6 +21,10 @@ pub fn router(state: AppState) -> Router {
     };
     let routes = Router::new()
         .route("/healthz", get(health::healthz))
+        .route(
+            crumb::CRUMB_PATH,
+            get(crumb::issue).with_state(crumb_config),
+        )
         .route("/sitemap.xml", get(seo::sitemap))
         .route("/robots.txt", get(seo::robots))
         .route("/favicon.svg", get(favicon::favicon))
@@ -52,13 +59,15 @@ pub fn router(state: AppState) -> Router {
             crate::consent::clear_refused_cookies,
         ))
         .with_state(state);
-    // Pages and crawler files are compressed per response at a level cheap enough for dynamic
-    // HTML; assets arrive precompressed (the layer leaves encoded responses alone) and images
-    // are skipped by the layer's default predicate.
+    // Cached pages and assets arrive precompressed and marked so (the layer must not touch
+    // them: their entity tags name those bytes); images are skipped by the layer's default
+    // predicate. Everything else (a page's first render, crawler files, the API, per-shopper
+    // pages) is compressed per response at a level cheap enough for dynamic HTML.
     let compression = CompressionLayer::new()
         .br(true)
         .gzip(true)
-        .quality(CompressionLevel::Precise(4));
+        .quality(CompressionLevel::Precise(4))
+        .compress_when(DefaultPredicate::new().and(encoding::NotPrecompressed));
     let protected = routes
         .layer(from_fn_with_state(crumb_config, crumb::guard))
         .layer(compression)

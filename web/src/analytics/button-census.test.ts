@@ -9,11 +9,14 @@ describe('button census', () => {
   beforeEach(() => {
     document.body.innerHTML = markup;
     document.cookie = 'ss_cvr=abc|1|1|1|1; path=/';
+    // The page already holds a crumb, so events go out at once.
+    document.cookie = 'crumb=c1; path=/';
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
     document.cookie = 'ss_cvr=; Max-Age=0; path=/';
+    document.cookie = 'crumb=; Max-Age=0; path=/';
   });
 
   it('describes a button block with the fields of 000 s7', () => {

@@ -3,7 +3,7 @@
 //! clickthroughUrl, alignment, size, newWindow, context, the visitor cookie (only when tracking is
 //! allowed) and the page path; 2.5 s time-out, failures swallowed. No React.
 
-import { readCookie, readCrumb, withCrumb } from '../runtime/request/crumb';
+import { readCookie, sendWithCrumb } from '../runtime/request/crumb';
 
 export const BUTTON_RENDER_PATH = '/api/census/button-render';
 export const BUTTON_CLICK_PATH = '/api/census/button-click';
@@ -38,20 +38,22 @@ export interface ButtonCensusHost {
 }
 
 function send(win: Window & typeof globalThis, path: string, event: Record<string, unknown>): void {
-  const abort = new AbortController();
-  const timer = win.setTimeout(() => abort.abort(), BUTTON_CENSUS_TIMEOUT_MS);
-  void win
-    .fetch(withCrumb(path, readCrumb(win.document), win.location.href), {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(event),
-      keepalive: true,
-      signal: abort.signal,
-    })
-    // Analytics failures are silent (000 s8).
-    .catch(() => undefined)
-    .finally(() => win.clearTimeout(timer));
+  sendWithCrumb(win, path, (url) => {
+    const abort = new AbortController();
+    const timer = win.setTimeout(() => abort.abort(), BUTTON_CENSUS_TIMEOUT_MS);
+    void win
+      .fetch(url, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(event),
+        keepalive: true,
+        signal: abort.signal,
+      })
+      // Analytics failures are silent (000 s8).
+      .catch(() => undefined)
+      .finally(() => win.clearTimeout(timer));
+  });
 }
 
 /** Sends a render event per button block and a click event per click. */

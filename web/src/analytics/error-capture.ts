@@ -1,7 +1,7 @@
 //! Wires the error reporter to the page: uncaught errors and unhandled rejections become error
 //! report entries (000 s3) sent as JSON with the crumb header.
 
-import { readCrumb } from '../runtime/request/crumb';
+import { obtainCrumb, readCrumb } from '../runtime/request/crumb';
 import type { PageContext } from '../runtime/page-context';
 import { ERRORS_PATH, createErrorReporter, type ErrorData, type ErrorReporter } from './error-reporter';
 
@@ -15,17 +15,20 @@ export function startErrorCapture(win: Window & typeof globalThis, context: Page
     setTimer: (run, ms) => win.setTimeout(run, ms),
     clearTimer: (timer) => win.clearTimeout(timer as number),
     send: (entries) => {
+      const post = (crumb: string | undefined) =>
+        // Reporting must never raise an error of its own.
+        void win
+          .fetch(ERRORS_PATH, {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: { 'content-type': 'application/json', ...(crumb === undefined ? {} : { [CRUMB_HEADER]: crumb }) },
+            body: JSON.stringify(entries),
+            keepalive: true,
+          })
+          .catch(() => undefined);
       const crumb = readCrumb(win.document);
-      // Reporting must never raise an error of its own.
-      void win
-        .fetch(ERRORS_PATH, {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { 'content-type': 'application/json', ...(crumb === undefined ? {} : { [CRUMB_HEADER]: crumb }) },
-          body: JSON.stringify(entries),
-          keepalive: true,
-        })
-        .catch(() => undefined);
+      if (crumb !== undefined) post(crumb);
+      else void obtainCrumb(win.document, (url, init) => win.fetch(url, init)).then(post);
     },
   });
   const base = (): Pick<ErrorData, 'url' | 'userAgent' | 'app'> & Partial<ErrorData> => ({

@@ -2,7 +2,7 @@
 //! `POST /api/census/RecordHit` call. With consent the visitor cookies are kept; without it the
 //! hit goes out with no cookie and the server counts it with its cookieless daily hash.
 
-import { readCookie, readCrumb, withCrumb } from '../runtime/request/crumb';
+import { readCookie, sendWithCrumb } from '../runtime/request/crumb';
 import type { PageContext } from '../runtime/page-context';
 import {
   VISIT_COOKIE,
@@ -98,13 +98,8 @@ export function recordPageView(win: Window & typeof globalThis, context: PageCon
   body.set('data', JSON.stringify(hitPayload(context, win, visitorCookie, nativeApp)));
   if (visitorCookie !== undefined) body.set('ss_cvr', visitorCookie);
   // Analytics failures are silent (000 s8).
-  void win
-    .fetch(withCrumb(RECORD_HIT_PATH, readCrumb(doc), win.location.href), {
-      method: 'POST',
-      credentials: 'same-origin',
-      body,
-      keepalive: true,
-    })
-    .catch(() => undefined);
+  sendWithCrumb(win, RECORD_HIT_PATH, (url) => {
+    void win.fetch(url, { method: 'POST', credentials: 'same-origin', body, keepalive: true }).catch(() => undefined);
+  });
   return undefined;
 }

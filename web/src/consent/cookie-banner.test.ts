@@ -26,6 +26,8 @@ describe('cookie banner', () => {
 
   beforeEach(() => {
     clearCookies();
+    // The page already holds a crumb, so receipts go out at once.
+    document.cookie = 'crumb=c1; Path=/';
     setGpc(undefined);
     document.body.innerHTML = MARKUP;
     fetchSpy = vi.fn(() => Promise.resolve(new Response('{}', { status: 201 })));

@@ -3,7 +3,7 @@
 //! decline each take one click, store the choice for 30 days, record a receipt and remove the
 //! banner. A GPC signal is stored as a decline at once and the banner says so.
 
-import { readCookie, withCrumb, readCrumb } from '../runtime/request/crumb';
+import { readCookie, sendWithCrumb } from '../runtime/request/crumb';
 import {
   BANNER_VERSION,
   CONSENT_COOKIE,
@@ -45,17 +45,13 @@ export function clearTrackingCookies(win: Window): void {
 }
 
 function sendReceipt(win: Window & typeof globalThis, choice: ConsentChoice, source: 'banner' | 'gpc'): void {
-  const url = withCrumb(RECEIPTS_PATH, readCrumb(win.document), win.location.href);
+  const body = JSON.stringify({ choice, source });
   // A lost receipt must never block the visitor: failures are ignored.
-  void win
-    .fetch(url, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ choice, source }),
-      keepalive: true,
-    })
-    .catch(() => undefined);
+  sendWithCrumb(win, RECEIPTS_PATH, (url) => {
+    void win
+      .fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body, keepalive: true })
+      .catch(() => undefined);
+  });
 }
 
 /** True while a banner waits for the visitor's decision. */

@@ -27,8 +27,13 @@ describe('popup overlay', () => {
       <form></form><button type="button" data-popup-close>Close</button></dialog>`;
     fetchSpy = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
     vi.stubGlobal('fetch', fetchSpy);
+    // The page already holds a crumb, so census events go out at once.
+    document.cookie = 'crumb=c1; path=/';
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.cookie = 'crumb=; Max-Age=0; path=/';
+  });
 
   const dialog = () => document.querySelector('dialog')!;
   const events = () => fetchSpy.mock.calls.map((call) => JSON.parse((call[1] as RequestInit).body as string).event as string);

@@ -3,7 +3,7 @@
 //! never before the consent decision nor on top of the banner, recorded on close and on
 //! submission, with census overlay events (000 s7). Plain TypeScript, no React.
 
-import { readCrumb, withCrumb } from '../runtime/request/crumb';
+import { sendWithCrumb } from '../runtime/request/crumb';
 import { CONSENT_EVENT, bannerPending } from '../consent/cookie-banner';
 import { OverlayKind } from '../generated/enums';
 import { decide, type PageSituation, type PopupDecision, type PopupSettings } from './rules';
@@ -27,17 +27,13 @@ export interface PopupHost {
 }
 
 function sendOverlayEvent(win: Window & typeof globalThis, event: 'show' | 'close' | 'submit'): void {
-  const url = withCrumb(OVERLAY_CENSUS_PATH, readCrumb(win.document), win.location.href);
+  const body = JSON.stringify({ event, overlayKind: OverlayKind.PopupOverlay, pagePath: win.location.pathname });
   // Analytics failures are silent (000 s8).
-  void win
-    .fetch(url, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ event, overlayKind: OverlayKind.PopupOverlay, pagePath: win.location.pathname }),
-      keepalive: true,
-    })
-    .catch(() => undefined);
+  sendWithCrumb(win, OVERLAY_CENSUS_PATH, (url) => {
+    void win
+      .fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body, keepalive: true })
+      .catch(() => undefined);
+  });
 }
 
 function open(win: Window, dialog: HTMLElement): void {

@@ -15,6 +15,9 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Name of the CSRF cookie whose value is appended to every request as the `crumb` query parameter. */
 export const CRUMB_COOKIE_NAME = 'crumb';
 
+/** Where a page without a crumb cookie gets one: pages never set it, so shared caches can keep them. */
+export const CRUMB_PATH = '/api/crumb';
+
 /** Name of the query parameter that carries the crumb (spec 000 s7). */
 export const CRUMB_QUERY_PARAMETER = 'crumb';
 

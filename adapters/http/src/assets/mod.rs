@@ -1,9 +1,7 @@
 //! The web build (Vite's output) held in memory: hashed files served under `/assets/` with
 //! precompressed copies, and the manifest that says which of them each page needs.
 
-mod compression;
 mod manifest;
-mod negotiation;
 mod serve;
 
 use std::collections::{BTreeSet, HashMap};
@@ -17,8 +15,8 @@ use axum::body::Bytes;
 pub use manifest::{MAIN_ENTRY, Manifest, ManifestError, SITE_STYLESHEET_NAME, island_entry};
 pub(crate) use serve::serve_asset;
 
+use crate::encoding::{self, Representations};
 use crate::render::PageAssets;
-use negotiation::Encoding;
 
 /// Where Vite writes its manifest, relative to the build directory.
 pub const MANIFEST_PATH: &str = ".vite/manifest.json";
@@ -29,45 +27,21 @@ pub const ASSETS_DIR: &str = "assets/";
 #[derive(Debug, Clone)]
 pub(crate) struct Asset {
     pub(crate) content_type: String,
-    pub(crate) identity: Bytes,
-    pub(crate) brotli: Option<Bytes>,
-    pub(crate) gzip: Option<Bytes>,
+    pub(crate) body: Representations,
 }
 
 impl Asset {
     fn new(path: &str, bytes: Vec<u8>) -> Self {
-        let (brotli, gzip) = if compression::is_compressible(path) {
-            (compression::brotli(&bytes), compression::gzip(&bytes))
+        let bytes = Bytes::from(bytes);
+        let body = if encoding::is_compressible(path) {
+            Representations::compressed(bytes)
         } else {
-            (None, None)
+            Representations::identity(bytes)
         };
         Self {
             content_type: content_type(path),
-            identity: Bytes::from(bytes),
-            brotli: brotli.map(Bytes::from),
-            gzip: gzip.map(Bytes::from),
+            body,
         }
-    }
-
-    /// The encodings this asset has besides the original, most preferred first.
-    pub(crate) fn encodings(&self) -> Vec<Encoding> {
-        let mut encodings = Vec::with_capacity(2);
-        if self.brotli.is_some() {
-            encodings.push(Encoding::Brotli);
-        }
-        if self.gzip.is_some() {
-            encodings.push(Encoding::Gzip);
-        }
-        encodings
-    }
-
-    pub(crate) fn bytes(&self, encoding: Encoding) -> &Bytes {
-        let copy = match encoding {
-            Encoding::Brotli => self.brotli.as_ref(),
-            Encoding::Gzip => self.gzip.as_ref(),
-            Encoding::Identity => None,
-        };
-        copy.unwrap_or(&self.identity)
     }
 }
 
@@ -261,13 +235,21 @@ mod tests {
             store
                 .get("assets/photo.png")
                 .unwrap()
+                .body
                 .encodings()
                 .is_empty()
         );
-        assert!(store.get("assets/tiny.js").unwrap().encodings().is_empty());
+        assert!(
+            store
+                .get("assets/tiny.js")
+                .unwrap()
+                .body
+                .encodings()
+                .is_empty()
+        );
         assert_eq!(
-            store.get("assets/big.js").unwrap().encodings(),
-            [Encoding::Brotli, Encoding::Gzip]
+            store.get("assets/big.js").unwrap().body.encodings(),
+            [encoding::Encoding::Brotli, encoding::Encoding::Gzip]
         );
     }
 }

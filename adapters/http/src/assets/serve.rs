@@ -6,8 +6,9 @@ use axum::http::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTE
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use super::{ASSETS_DIR, negotiation};
+use super::ASSETS_DIR;
 use crate::AppState;
+use crate::encoding::Precompressed;
 
 pub(crate) const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
@@ -28,8 +29,8 @@ pub(crate) async fn serve_asset(
     let accept = headers
         .get(ACCEPT_ENCODING)
         .and_then(|value| value.to_str().ok());
-    let encoding = negotiation::choose(accept, &asset.encodings());
-    let mut response = asset.bytes(encoding).clone().into_response();
+    let (encoding, body) = asset.body.negotiate(accept);
+    let mut response = body.clone().into_response();
     let response_headers = response.headers_mut();
     if let Ok(content_type) = HeaderValue::from_str(&asset.content_type) {
         response_headers.insert(CONTENT_TYPE, content_type);
@@ -41,5 +42,6 @@ pub(crate) async fn serve_asset(
     if let Some(coding) = encoding.header_value() {
         response_headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding));
     }
+    response.extensions_mut().insert(Precompressed);
     response
 }

@@ -103,6 +103,11 @@ async fn a_restrictive_policy_clears_tracking_cookies_until_consent() {
             .iter()
             .any(|v| v.to_str().unwrap().contains("Domain=shop.example"))
     );
+    assert_eq!(
+        answer.header("cache-control"),
+        "private, no-cache",
+        "a shared cache must not hand this visitor's expiry to others"
+    );
 
     let accepted = send(
         &app,

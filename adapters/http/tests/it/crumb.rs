@@ -1,5 +1,6 @@
-//! The crumb (CSRF) cookie: issued to visitors without one, required on state-changing API
-//! calls, and refreshed when a check fails so the request layer's retry can succeed.
+//! The crumb (CSRF) cookie: issued by `GET /api/crumb` to visitors without one (never with a
+//! page, so shared caches may keep pages), required on state-changing API calls, and refreshed
+//! when a check fails so the request layer's retry can succeed.
 
 use axum::Router;
 use axum::body::Body;
@@ -33,9 +34,11 @@ fn post_with(uri: &str, cookie: Option<&str>, header: Option<&str>) -> Request<B
 }
 
 #[tokio::test]
-async fn a_visitor_without_a_crumb_is_given_one() {
+async fn the_crumb_endpoint_gives_a_visitor_without_one_a_crumb() {
     let app = support::app().await;
-    let answer = fetch(&app, "/").await;
+    let answer = fetch(&app, "/api/crumb").await;
+    assert_eq!(answer.status, StatusCode::NO_CONTENT);
+    assert_eq!(answer.header("cache-control"), "no-store");
     let cookie = answer.header("set-cookie");
     assert!(cookie.starts_with("crumb="), "{cookie}");
     assert!(cookie.contains("; Path=/"), "{cookie}");
@@ -54,35 +57,39 @@ async fn a_visitor_without_a_crumb_is_given_one() {
     );
     assert_ne!(
         Some(crumb),
-        fetch(&app, "/").await.set_crumb(),
+        fetch(&app, "/api/crumb").await.set_crumb(),
         "crumbs are random"
     );
 }
 
 #[tokio::test]
-async fn publicly_cacheable_responses_never_carry_a_crumb() {
+async fn pages_and_other_answers_never_set_a_crumb() {
     let app = support::app().await;
     for path in [
+        "/",
+        "/journal",
+        "/missing",
+        "/sitemap.xml",
+        "/robots.txt",
+        "/healthz",
         "/assets/react-B1.js",
         "/media/a.png",
         "/favicon.svg",
-        "/robots.txt",
     ] {
         assert_eq!(fetch(&app, path).await.set_crumb(), None, "{path}");
-    }
-    for path in ["/missing", "/sitemap.xml", "/healthz"] {
-        assert!(fetch(&app, path).await.set_crumb().is_some(), "{path}");
     }
 }
 
 #[tokio::test]
 async fn a_visitor_with_a_crumb_keeps_it() {
     let app = support::app().await;
-    let request = Request::get("/")
+    let request = Request::get("/api/crumb")
         .header("cookie", format!("crumb={CRUMB}"))
         .body(Body::empty())
         .unwrap();
-    assert_eq!(send(&app, request).await.set_crumb(), None);
+    let answer = send(&app, request).await;
+    assert_eq!(answer.status, StatusCode::NO_CONTENT);
+    assert_eq!(answer.set_crumb(), None);
 }
 
 #[tokio::test]
@@ -92,8 +99,19 @@ async fn crumbs_are_secure_when_configured() {
         support::fixture_assets(),
         vitrine_http::HttpConfig::new(support::BASE_URL, true),
     );
-    let answer = fetch(&app, "/").await;
+    let answer = fetch(&app, "/api/crumb").await;
     assert!(answer.header("set-cookie").ends_with("; Secure"));
+}
+
+#[tokio::test]
+async fn a_first_state_changing_call_without_a_crumb_gets_one_for_its_retry() {
+    let app = support::app().await;
+    let refused = send(&app, post_with("/api/no-such-call", None, None)).await;
+    assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
+    let crumb = refused.set_crumb().expect("the failure carries a crumb");
+    let uri = format!("/api/no-such-call?crumb={crumb}");
+    let retried = send(&app, post_with(&uri, Some(&crumb), None)).await;
+    assert_eq!(retried.status, StatusCode::NOT_FOUND, "the check passed");
 }
 
 #[tokio::test]

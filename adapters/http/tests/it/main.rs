@@ -21,6 +21,7 @@ mod locked;
 mod media;
 mod newsletter;
 mod order_mails;
+mod page_delivery;
 mod pages;
 mod popup;
 mod product_forms;

@@ -11,7 +11,10 @@ async fn the_home_page_is_html_with_its_page_context() {
     let answer = fetch(&app, "/").await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(answer.header("content-type"), "text/html; charset=utf-8");
-    assert_eq!(answer.header("cache-control"), "no-cache");
+    assert_eq!(
+        answer.header("cache-control"),
+        "public, max-age=0, s-maxage=60, stale-while-revalidate=60"
+    );
     let html = answer.text();
     assert!(
         html.contains("Hello"),

@@ -2,7 +2,7 @@
 
 import { LOGIN_REQUIRED_EVENT, REQUEST_RETRY_DELAY_MS } from '../constants';
 import type { SystemError } from '../system-error-overlay';
-import { readCrumb, resetCrumb, withCrumb } from './crumb';
+import { obtainCrumb, readCrumb, resetCrumb, withCrumb } from './crumb';
 import { appendQuery, encodeBody, type BodyFormat, type RequestData } from './encoding';
 import {
   abortedFailure,
@@ -83,7 +83,11 @@ export function createRequestClient(client: RequestClientOptions): RequestClient
   const attempt = async <T>(options: RequestOptions<T>): Promise<RequestOutcome<T>> => {
     const method = options.method ?? 'GET';
     const withData = method === 'GET' ? appendQuery(options.url, options.data) : options.url;
-    const crumb = readCrumb(client.document);
+    // A state-changing call needs a crumb; a page that has none asks for one first.
+    const crumb =
+      method === 'GET'
+        ? readCrumb(client.document)
+        : await obtainCrumb(client.document, (url, init) => client.fetch(url, init));
     const target = withCrumb(withData, crumb, client.baseUrl);
     const headers: Record<string, string> = { Accept: 'application/json' };
     const init: RequestInit = { method, credentials: 'same-origin', headers };

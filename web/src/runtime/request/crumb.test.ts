@@ -1,7 +1,7 @@
-//! Tests of crumb cookie reading, resetting and URL tagging.
+//! Tests of crumb cookie reading, resetting, URL tagging, and obtaining a crumb a page lacks.
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { readCookie, readCrumb, resetCrumb, withCrumb } from './crumb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { obtainCrumb, readCookie, readCrumb, resetCrumb, sendWithCrumb, withCrumb } from './crumb';
 
 const BASE = 'https://shop.example/products/';
 
@@ -30,5 +30,46 @@ describe('crumb', () => {
 
   it('leaves the URL alone without a crumb', () => {
     expect(withCrumb('/api/x?a=1', undefined, BASE)).toBe('/api/x?a=1');
+  });
+});
+
+describe('obtaining a crumb', () => {
+  const issuing = () =>
+    vi.fn(async (url: string, init: RequestInit) => {
+      void init;
+      if (url === '/api/crumb') document.cookie = 'crumb=issued; path=/';
+      return new Response(null, { status: 204 });
+    });
+
+  it('keeps the crumb a page has without asking', async () => {
+    document.cookie = 'crumb=had; path=/';
+    const fetcher = issuing();
+    await expect(obtainCrumb(document, fetcher)).resolves.toBe('had');
+    expect(fetcher).not.toHaveBeenCalled();
+  });
+
+  it('asks the crumb endpoint once for calls made at once', async () => {
+    const fetcher = issuing();
+    const crumbs = await Promise.all([obtainCrumb(document, fetcher), obtainCrumb(document, fetcher)]);
+    expect(crumbs).toEqual(['issued', 'issued']);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(fetcher.mock.calls[0]?.[1]).toMatchObject({ credentials: 'same-origin', cache: 'no-store' });
+  });
+
+  it('resolves to no crumb when the endpoint cannot be reached', async () => {
+    const fetcher = vi.fn(async () => Promise.reject(new TypeError('offline')));
+    await expect(obtainCrumb(document, fetcher)).resolves.toBeUndefined();
+  });
+
+  it('sends at once with a crumb, and after obtaining one without', async () => {
+    const fetcher = issuing();
+    const win = { document, location: { href: BASE }, fetch: fetcher } as unknown as Window & typeof globalThis;
+    const sent: string[] = [];
+    sendWithCrumb(win, '/api/census/RecordHit', (url) => sent.push(url));
+    expect(sent).toEqual([]);
+    await vi.waitFor(() => expect(sent).toEqual(['/api/census/RecordHit?crumb=issued']));
+    sendWithCrumb(win, '/api/census/RecordHit', (url) => sent.push(url));
+    expect(sent).toHaveLength(2);
+    expect(fetcher).toHaveBeenCalledTimes(1);
   });
 });

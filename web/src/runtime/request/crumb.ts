@@ -1,6 +1,9 @@
-//! The CSRF crumb: read from the `crumb` cookie, appended to request URLs, reset after a crumb failure.
+//! The CSRF crumb: obtained from the server's crumb endpoint when the page has none, read from the
+//! `crumb` cookie, appended to request URLs, reset after a crumb failure.
 
-import { CRUMB_COOKIE_NAME, CRUMB_QUERY_PARAMETER } from '../constants';
+import { CRUMB_COOKIE_NAME, CRUMB_PATH, CRUMB_QUERY_PARAMETER } from '../constants';
+
+type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Reads a cookie by name from `document.cookie`; undefined when absent. */
 export function readCookie(doc: Document, name: string): string | undefined {
@@ -41,4 +44,42 @@ export function withCrumb(url: string, crumb: string | undefined, base: string):
   return target.origin === new URL(base).origin
     ? `${target.pathname}${target.search}${target.hash}`
     : target.href;
+}
+
+/** Crumb requests in flight, one per document, so calls made at once share one. */
+const pendingCrumbs = new WeakMap<Document, Promise<string | undefined>>();
+
+/**
+ * The document's crumb, first asking the crumb endpoint for one when there is none: pages carry
+ * no crumb, so that a shared cache can keep them. A failed request resolves to undefined; the call
+ * then fails its crumb check, whose answer sets a crumb for the request layer's retry.
+ */
+export function obtainCrumb(doc: Document, fetcher: Fetcher): Promise<string | undefined> {
+  const present = readCrumb(doc);
+  if (present !== undefined) return Promise.resolve(present);
+  const pending = pendingCrumbs.get(doc);
+  if (pending !== undefined) return pending;
+  const request = fetcher(CRUMB_PATH, { credentials: 'same-origin', cache: 'no-store' })
+    .then(
+      () => readCrumb(doc),
+      () => undefined,
+    )
+    .finally(() => pendingCrumbs.delete(doc));
+  pendingCrumbs.set(doc, request);
+  return request;
+}
+
+/**
+ * Hands `send` the URL of `path` with the crumb: at once when the page has a crumb, once obtained
+ * otherwise. For the runtime's fire-and-forget posts (analytics, consent receipts).
+ */
+export function sendWithCrumb(win: Window & typeof globalThis, path: string, send: (url: string) => void): void {
+  const crumb = readCrumb(win.document);
+  if (crumb !== undefined) {
+    send(withCrumb(path, crumb, win.location.href));
+    return;
+  }
+  void obtainCrumb(win.document, (url, init) => win.fetch(url, init)).then((obtained) =>
+    send(withCrumb(path, obtained, win.location.href)),
+  );
 }

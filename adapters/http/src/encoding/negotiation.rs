@@ -1,7 +1,7 @@
-//! Content-encoding negotiation: picks the representation of an asset a client asked for in
+//! Content-encoding negotiation: picks the representation a client asked for in
 //! `Accept-Encoding`, honouring q-values and preferring brotli when both are equally welcome.
 
-/// A representation of an asset.
+/// A representation of a body.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Encoding {
     Brotli,
@@ -22,7 +22,7 @@ impl Encoding {
 
 /// The best encoding among `available` (most preferred first) for an `Accept-Encoding` value.
 /// Without the header, or when nothing offered is acceptable, the original bytes are sent:
-/// refusing an asset helps nobody.
+/// refusing a page or an asset helps nobody.
 pub(crate) fn choose(accept_encoding: Option<&str>, available: &[Encoding]) -> Encoding {
     let Some(header) = accept_encoding else {
         return Encoding::Identity;

@@ -1,0 +1,93 @@
+//! Bodies compressed once and served many times: the brotli and gzip copies of a built asset or
+//! a cached page, and the choice between them by the client's `Accept-Encoding`.
+
+mod compression;
+mod negotiation;
+
+use axum::body::{Bytes, HttpBody};
+use tower_http::compression::Predicate;
+
+pub(crate) use compression::is_compressible;
+pub(crate) use negotiation::Encoding;
+use negotiation::choose;
+
+/// Marks a response whose body is already in the encoding it declares (or deliberately sent as
+/// it is): the router's compression layer must not compress it again, since its entity tag
+/// names these exact bytes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Precompressed;
+
+/// The compression layer's predicate: compress only what is not marked [`Precompressed`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NotPrecompressed;
+
+impl Predicate for NotPrecompressed {
+    fn should_compress<B>(&self, response: &axum::http::Response<B>) -> bool
+    where
+        B: HttpBody,
+    {
+        response.extensions().get::<Precompressed>().is_none()
+    }
+}
+
+/// A body's original bytes and its compressed copies, each kept only when it is smaller.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Representations {
+    identity: Bytes,
+    brotli: Option<Bytes>,
+    gzip: Option<Bytes>,
+}
+
+impl Representations {
+    /// The original bytes alone, for content that is compressed already.
+    pub(crate) fn identity(bytes: Bytes) -> Self {
+        Self {
+            identity: bytes,
+            brotli: None,
+            gzip: None,
+        }
+    }
+
+    /// The original bytes and their copies. Brotli at its best setting is slow: call this off
+    /// the async workers.
+    pub(crate) fn compressed(bytes: Bytes) -> Self {
+        Self {
+            brotli: compression::brotli(&bytes).map(Bytes::from),
+            gzip: compression::gzip(&bytes).map(Bytes::from),
+            identity: bytes,
+        }
+    }
+
+    /// The encodings there is a copy for, most preferred first.
+    pub(crate) fn encodings(&self) -> Vec<Encoding> {
+        let mut encodings = Vec::with_capacity(2);
+        if self.brotli.is_some() {
+            encodings.push(Encoding::Brotli);
+        }
+        if self.gzip.is_some() {
+            encodings.push(Encoding::Gzip);
+        }
+        encodings
+    }
+
+    /// The copy a client with this `Accept-Encoding` gets, and its encoding.
+    pub(crate) fn negotiate(&self, accept_encoding: Option<&str>) -> (Encoding, &Bytes) {
+        let encoding = choose(accept_encoding, &self.encodings());
+        (encoding, self.bytes(encoding))
+    }
+
+    /// The copy in `encoding`, or the original when there is none.
+    pub(crate) fn bytes(&self, encoding: Encoding) -> &Bytes {
+        let copy = match encoding {
+            Encoding::Brotli => self.brotli.as_ref(),
+            Encoding::Gzip => self.gzip.as_ref(),
+            Encoding::Identity => None,
+        };
+        copy.unwrap_or(&self.identity)
+    }
+
+    /// The original bytes.
+    pub(crate) fn original(&self) -> &Bytes {
+        &self.identity
+    }
+}

@@ -1,0 +1,184 @@
+//! Cached pages at static-file speed: the brotli or gzip copy made once per site revision, a
+//! strong entity tag per copy, 304 on a match, and headers that let a shared cache keep them.
+
+use std::io::Read;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use vitrine_core::ports::SiteRepository;
+
+use crate::support::{self, Answer, SITE_TITLE, send};
+
+const BROWSER: &str = "gzip, deflate, br, zstd";
+const SHARED_CACHE: &str = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
+
+fn request(
+    path: &str,
+    accept_encoding: Option<&str>,
+    if_none_match: Option<&str>,
+) -> Request<Body> {
+    let mut request = Request::get(path);
+    if let Some(accept) = accept_encoding {
+        request = request.header("accept-encoding", accept);
+    }
+    if let Some(etag) = if_none_match {
+        request = request.header("if-none-match", etag);
+    }
+    request.body(Body::empty()).unwrap()
+}
+
+/// The page once its compressed copies are in the cache: they are made on the blocking pool
+/// after the first visit, so this asks until the answer carries an entity tag.
+async fn settled(app: &Router, path: &str, accept_encoding: Option<&str>) -> Answer {
+    for _ in 0..1000 {
+        let answer = send(app, request(path, accept_encoding, None)).await;
+        if answer.headers.contains_key("etag") {
+            return answer;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("{path} never got its compressed copies");
+}
+
+fn brotli_decoded(body: &[u8]) -> Vec<u8> {
+    let mut decoded = Vec::new();
+    brotli::BrotliDecompress(&mut &body[..], &mut decoded).unwrap();
+    decoded
+}
+
+fn gzip_decoded(body: &[u8]) -> Vec<u8> {
+    let mut decoded = Vec::new();
+    flate2::read::GzDecoder::new(body)
+        .read_to_end(&mut decoded)
+        .unwrap();
+    decoded
+}
+
+#[tokio::test]
+async fn every_copy_of_a_cached_page_decodes_to_the_same_html_under_its_own_entity_tag() {
+    let app = support::app().await;
+    let brotli = settled(&app, "/", Some(BROWSER)).await;
+    let gzip = send(&app, request("/", Some("gzip, deflate"), None)).await;
+    let identity = send(&app, request("/", None, None)).await;
+
+    assert_eq!(brotli.header("content-encoding"), "br");
+    assert_eq!(gzip.header("content-encoding"), "gzip");
+    assert!(identity.headers.get("content-encoding").is_none());
+    assert!(identity.text().contains(SITE_TITLE));
+    assert_eq!(brotli_decoded(&brotli.body), identity.body);
+    assert_eq!(gzip_decoded(&gzip.body), identity.body);
+
+    let tags = [&brotli, &gzip, &identity].map(|answer| answer.header("etag").to_owned());
+    assert!(
+        tags.iter().all(|tag| tag.starts_with('"')),
+        "strong: {tags:?}"
+    );
+    assert_ne!(tags[0], tags[1]);
+    assert_ne!(tags[0], tags[2]);
+    assert_ne!(tags[1], tags[2]);
+    for answer in [&brotli, &gzip, &identity] {
+        assert_eq!(answer.status, StatusCode::OK);
+        assert_eq!(answer.header("vary"), "Accept-Encoding");
+        assert_eq!(answer.header("cache-control"), SHARED_CACHE);
+        assert_eq!(answer.header("content-type"), "text/html; charset=utf-8");
+    }
+}
+
+#[tokio::test]
+async fn a_zero_q_value_refuses_an_encoding() {
+    let app = support::app().await;
+    settled(&app, "/", Some(BROWSER)).await;
+    let no_brotli = send(&app, request("/", Some("br;q=0, gzip"), None)).await;
+    assert_eq!(no_brotli.header("content-encoding"), "gzip");
+    let neither = send(&app, request("/", Some("br;q=0, gzip;q=0, deflate"), None)).await;
+    assert!(
+        neither.headers.get("content-encoding").is_none(),
+        "the layer does not compress a cached page either: {:?}",
+        neither.headers
+    );
+    assert!(neither.text().contains(SITE_TITLE));
+    let preferred = send(&app, request("/", Some("br;q=0.5, gzip;q=0.8"), None)).await;
+    assert_eq!(preferred.header("content-encoding"), "gzip");
+}
+
+#[tokio::test]
+async fn a_matching_if_none_match_answers_304_without_a_body() {
+    let app = support::app().await;
+    let first = settled(&app, "/", Some(BROWSER)).await;
+    let etag = first.header("etag");
+
+    let again = send(&app, request("/", Some(BROWSER), Some(etag))).await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert!(again.body.is_empty());
+    assert_eq!(again.header("etag"), etag);
+    assert_eq!(again.header("cache-control"), SHARED_CACHE);
+    assert_eq!(again.header("vary"), "Accept-Encoding");
+    assert!(again.headers.get("content-encoding").is_none());
+
+    let weak = format!("\"other\", W/{etag}");
+    let listed = send(&app, request("/", Some(BROWSER), Some(&weak))).await;
+    assert_eq!(listed.status, StatusCode::NOT_MODIFIED);
+
+    // The brotli copy's tag does not validate the gzip copy: those are other bytes.
+    let other_copy = send(&app, request("/", Some("gzip"), Some(etag))).await;
+    assert_eq!(other_copy.status, StatusCode::OK);
+    assert_eq!(other_copy.header("content-encoding"), "gzip");
+}
+
+#[tokio::test]
+async fn a_new_site_revision_changes_the_entity_tag() {
+    let repository = support::repository().await;
+    let app = support::router_with(
+        repository.clone() as Arc<dyn SiteRepository>,
+        support::fixture_assets(),
+        support::config().with_revision_check_interval(Duration::ZERO),
+    );
+    let before = settled(&app, "/", Some(BROWSER)).await;
+    let mut site = support::site();
+    site.settings.site_title = "Renamed Shop".to_owned();
+    repository.replace_site(&site).await.unwrap();
+
+    let after = settled(&app, "/", Some(BROWSER)).await;
+    assert!(
+        String::from_utf8(brotli_decoded(&after.body))
+            .unwrap()
+            .contains("Renamed Shop")
+    );
+    assert_ne!(after.header("etag"), before.header("etag"));
+    let stale = send(
+        &app,
+        request("/", Some(BROWSER), Some(before.header("etag"))),
+    )
+    .await;
+    assert_eq!(stale.status, StatusCode::OK, "an old copy is not confirmed");
+}
+
+#[tokio::test]
+async fn pages_a_shared_cache_may_keep_carry_no_cookie() {
+    let app = support::app().await;
+    let first = send(&app, request("/journal", Some(BROWSER), None)).await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(first.header("cache-control"), SHARED_CACHE);
+    let cached = settled(&app, "/journal", Some(BROWSER)).await;
+    for answer in [&first, &cached] {
+        assert!(
+            answer.headers.get("set-cookie").is_none(),
+            "{:?}",
+            answer.headers
+        );
+    }
+}
+
+#[tokio::test]
+async fn responses_outside_the_page_cache_are_still_compressed_per_response() {
+    let app = support::app().await;
+    let missing = send(&app, request("/missing", Some("gzip"), None)).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(missing.header("content-encoding"), "gzip");
+    assert_eq!(missing.header("cache-control"), "no-cache");
+    assert!(missing.headers.get("etag").is_none());
+    assert!(String::from_utf8(gzip_decoded(&missing.body)).is_ok());
+}

@@ -163,3 +163,37 @@ fn files_under(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
     }
     Ok(files)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn differences_name_missing_extra_and_changed_files() {
+        let base =
+            std::env::temp_dir().join(format!("vitrine-bindings-diff-{}", std::process::id()));
+        let (fresh, checked_in) = (base.join("fresh"), base.join("checked-in"));
+        let write = |dir: &Path, path: &str, text: &str| {
+            let file = dir.join(path);
+            fs::create_dir_all(file.parent().unwrap()).unwrap();
+            fs::write(file, text).unwrap();
+        };
+        write(&fresh, "swift/same.swift", "a");
+        write(&checked_in, "swift/same.swift", "a");
+        write(&fresh, "kotlin/app/changed.kt", "new");
+        write(&checked_in, "kotlin/app/changed.kt", "old");
+        write(&fresh, "react-native/ts/missing.ts", "x");
+        write(&checked_in, "react-native/ts/extra.ts", "x");
+
+        let stale = differences(&fresh, &checked_in).unwrap();
+        fs::remove_dir_all(&base).unwrap();
+        assert_eq!(
+            stale,
+            [
+                "kotlin/app/changed.kt",
+                "react-native/ts/extra.ts",
+                "react-native/ts/missing.ts"
+            ]
+        );
+    }
+}

@@ -66,14 +66,18 @@ pub fn uniffi_generate(library: &Path, language: &str, out: &Path) -> Result<()>
     run(&workspace::root(), &bindgen.to_string_lossy(), &args, &[])
 }
 
-/// Writes every generated source into `out`: Kotlin, Swift, and the React Native TypeScript and
-/// C++ from uniffi-bindgen-react-native (installed from `bindings/package-lock.json`).
-pub fn generate_all(library: &Path, out: &Path) -> Result<()> {
+/// Writes the generated sources into `out`: Kotlin, Swift, and when `react_native` the React
+/// Native TypeScript and C++ from uniffi-bindgen-react-native (installed from
+/// `bindings/package-lock.json`).
+pub fn generate_all(library: &Path, out: &Path, react_native: bool) -> Result<()> {
     if out.exists() {
         fs::remove_dir_all(out).with_context(|| format!("clearing {}", out.display()))?;
     }
     uniffi_generate(library, "kotlin", &out.join("kotlin"))?;
     uniffi_generate(library, "swift", &out.join("swift"))?;
+    if !react_native {
+        return Ok(());
+    }
 
     let bindings = workspace::root().join("bindings");
     web::install_in(&bindings)?;

@@ -3,21 +3,22 @@
 //! `RecordJavascriptErrors`, the logger's `Trace`, and the performance collector's settings and
 //! records. Each parses its payload, checks its limits and hands rows to the census buffer.
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde_json::{Map, Value, json};
 use vitrine_core::analytics::{MAX_SENDS_PER_PAGE, error_fingerprint, truncate_stack};
 
 use crate::census::CensusRow;
+use crate::route_table::Routes;
 use crate::{ApiError, AppState};
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
+pub(crate) fn routes() -> Routes {
+    Routes::new()
         .route("/api/events/RecordEvent", post(record_event))
         .route("/api/v1/events", post(events_service))
         .route("/api/track/Track", get(track))

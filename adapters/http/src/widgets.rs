@@ -7,16 +7,17 @@ use axum::extract::State;
 use axum::http::HeaderName;
 use axum::http::header::CACHE_CONTROL;
 use axum::routing::post;
-use axum::{Form, Json, Router};
+use axum::{Form, Json};
 use serde::{Deserialize, Serialize};
 use vitrine_core::plugins::{
     BlockRenderError, FALLBACK_HTML, WidgetError, WidgetRequest, render_widget,
 };
 
+use crate::route_table::Routes;
 use crate::{ApiError, AppState};
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new().route("/api/widget/GetWidgetRendering", post(get_widget_rendering))
+pub(crate) fn routes() -> Routes {
+    Routes::new().route("/api/widget/GetWidgetRendering", post(get_widget_rendering))
 }
 
 #[derive(Debug, Deserialize)]

@@ -19,6 +19,7 @@ mod headers;
 mod health;
 mod media;
 mod newsletter;
+mod openapi;
 mod order_mails;
 mod pages;
 mod popup;

@@ -105,9 +105,9 @@ pub struct HitRecorded {
     pub recorded: bool,
     #[schema(required = false)]
     pub cookieless: bool,
-    /// Why the hit was not counted.
-    #[schema(required = false, value_type = Object)]
-    pub excluded: Value,
+    /// Why the hit was not counted, such as `census-disabled` or `not-found-page`.
+    #[schema(required = false)]
+    pub excluded: String,
 }
 
 #[derive(ToSchema)]
@@ -139,13 +139,14 @@ pub struct ServiceEvent {
     pub custom_schema_name: String,
 }
 
+/// One error report; `event` and `timestamp` are stored as they come, whatever their type.
 #[derive(ToSchema)]
 pub struct ErrorReport {
     #[schema(value_type = Object)]
     pub data: Value,
-    #[schema(required = false, value_type = Object)]
+    #[schema(required = false, value_type = Value)]
     pub event: Value,
-    #[schema(required = false, value_type = Object)]
+    #[schema(required = false, value_type = Value)]
     pub timestamp: Value,
 }
 

@@ -3,9 +3,11 @@
 //! Each command lives in its own module with an `Args` struct and a `run` function; adding
 //! one means a module, a `Command` variant and a match arm.
 
+mod api_fuzz;
 mod bench;
 mod bindings;
 mod codegen;
+mod fuzz;
 mod plugins;
 mod process;
 mod serve;
@@ -52,6 +54,12 @@ enum Command {
     /// `--check` fails when the checked-in ones are stale, `--test` runs the Python tests
     /// against the compiled library, `--bench` times a binding call against the same in Rust.
     Bindings(bindings::Args),
+    /// Serve the demo site on SQLite from a temporary directory and run schemathesis against
+    /// its OpenAPI document with every check on (installs schemathesis into target/api-fuzz).
+    ApiFuzz(api_fuzz::Args),
+    /// Run every fuzz target of property-tests/fuzz (or the ones named) for a bounded time
+    /// with cargo-fuzz and libFuzzer, installing cargo-fuzz when missing.
+    Fuzz(fuzz::Args),
     /// Build the WebAssembly block plugins (examples and hostile test programs) into
     /// plugins/guests/target/plugins, installing the wasm32-wasip2 target when missing.
     Plugins,
@@ -64,6 +72,8 @@ fn main() -> ExitCode {
         Command::Run { args } => serve::run_vitrine(&args),
         Command::Test => test::run_all(),
         Command::Plugins => plugins::build(),
+        Command::Fuzz(args) => fuzz::run_targets(&args),
+        Command::ApiFuzz(args) => api_fuzz::run_api_fuzz(&args),
         Command::Bench { args } => bench::run_benchmarks(&args),
     };
     // Printed by hand rather than by returning the error from `main`, so a failed check shows

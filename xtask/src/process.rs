@@ -29,6 +29,14 @@ pub fn available(program: &str) -> bool {
         .is_ok_and(|output| output.status.success())
 }
 
+/// Whether `cargo <subcommand>` is installed.
+pub fn available_subcommand(subcommand: &str) -> bool {
+    Command::new("cargo")
+        .args([subcommand, "--version"])
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
 fn display_relative(dir: &Path) -> String {
     let root = crate::workspace::root();
     match dir.strip_prefix(&root) {

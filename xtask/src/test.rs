@@ -2,9 +2,10 @@
 //!
 //! Unit and property tests first, then the native app's bindings (stale check, TypeScript,
 //! Python against the compiled library), then the SQL suites (SQLite always, PostgreSQL when
-//! `VITRINE_TEST_POSTGRES_URL` is set, and required when `CI=true`), then the browser suite
-//! against the real server in headless Chromium. The React Native shell's jest suite runs
-//! after the web unit tests.
+//! `VITRINE_TEST_POSTGRES_URL` is set, and required when `CI=true`), then a short run of every
+//! fuzz target and of schemathesis against the real server, then the browser suite against the
+//! real server in headless Chromium. The React Native shell's jest suite runs after the web
+//! unit tests.
 
 use std::path::Path;
 
@@ -13,6 +14,11 @@ use anyhow::{Result, bail};
 use crate::process::{available, run};
 use crate::web::{self, NPM_ENV};
 use crate::workspace;
+
+/// Seconds each fuzz target runs in `cargo xtask test`.
+const FUZZ_SECONDS_PER_TARGET: u64 = 5;
+/// Schemathesis test cases per operation and phase in `cargo xtask test`.
+const API_FUZZ_EXAMPLES: u32 = 10;
 
 /// Where the browser tests expect Chromium; the system package installs it there.
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -40,6 +46,15 @@ pub fn run_all() -> Result<()> {
     crate::bindings::check(false)?;
     crate::bindings::test_python()?;
     let binary = web::build_debug_server()?;
+
+    // Fuzzing, briefly: what a long run would find is for `cargo xtask fuzz --seconds N`.
+    crate::fuzz::run_targets(&crate::fuzz::Args {
+        seconds: FUZZ_SECONDS_PER_TARGET,
+        targets: Vec::new(),
+    })?;
+    crate::api_fuzz::run_api_fuzz(&crate::api_fuzz::Args {
+        max_examples: API_FUZZ_EXAMPLES,
+    })?;
 
     ensure_chromium()?;
     web::run_against_server(&binary, "e2e")?;

@@ -10,7 +10,6 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::Json;
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::header::{LOCATION, SET_COOKIE};
@@ -28,6 +27,7 @@ use crate::AppState;
 use crate::cart_wire::{
     CartAnswer, CartCall, FieldError, answers_field, failure, object, quantity_field, string_field,
 };
+use crate::route_table::Routes;
 use crate::{cart_form_page, cart_forms, cart_page};
 
 pub(crate) const CART_COOKIE: &str = "vitrine_cart";
@@ -35,8 +35,8 @@ pub(crate) const CART_HEADER: &str = "x-cart-token";
 pub(crate) const CART_PATH: &str = "/api/commerce/cart";
 const COOKIE_MAX_AGE_SECONDS: u32 = 30 * 24 * 60 * 60;
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
+pub(crate) fn routes() -> Routes {
+    Routes::new()
         .route(CART_PATH, get(show))
         .route("/api/commerce/cart/items", post(add))
         .route(

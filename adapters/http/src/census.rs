@@ -6,12 +6,12 @@
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::header::USER_AGENT;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Json, Router};
 use serde::Serialize;
 use serde_json::json;
 use vitrine_core::analytics::{
@@ -24,10 +24,11 @@ use vitrine_core::consent::{CONSENT_COOKIE, effective_consent, tracking_cookies_
 use crate::bounded_body::{BoundedBody, bounded};
 use crate::consent::{request_cookies, sends_gpc};
 use crate::render::banner_settings;
+use crate::route_table::Routes;
 use crate::{ApiError, AppState};
 
-pub(crate) fn routes() -> Router<AppState> {
-    let calls = Router::new()
+pub(crate) fn routes() -> Routes {
+    Routes::new()
         .route("/api/census/RecordHit", post(record_hit))
         .route(
             "/api/census/button-click",
@@ -44,8 +45,9 @@ pub(crate) fn routes() -> Router<AppState> {
         .route(
             "/api/census/overlay",
             post(|s: State<AppState>, b: BoundedBody| event(s, b, "overlay")),
-        );
-    bounded(calls).route(REPORT_PATH, axum::routing::get(report))
+        )
+        .map(bounded)
+        .route(REPORT_PATH, axum::routing::get(report))
 }
 
 /// Who a counted row belongs to.

@@ -5,7 +5,6 @@
 //! and payment, with the hold's countdown) and the order pages (202 order confirmed, 207
 //! order received, 211 order status). Every rule is the core's; these handlers parse and map.
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -29,10 +28,11 @@ use crate::render::commerce_pages::{
     CartSummary, CheckoutMain, CommerceMain, FieldView, NoticeMain, OrderMain, countdown_text,
     hold_seconds_left, option_views,
 };
+use crate::route_table::Routes;
 use crate::subscribe_page::{holds_subscription, subscribe_path};
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
+pub(crate) fn routes() -> Routes {
+    Routes::new()
         .route("/commerce/goto-checkout", get(goto_checkout))
         .route("/checkout", get(show).post(place))
         .route("/commerce/orders/{id}", get(order_status))

@@ -4,13 +4,13 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use axum::Json;
 use axum::extract::{Request, State};
 use axum::http::header::{AUTHORIZATION, CACHE_CONTROL, CONTENT_TYPE, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use vitrine_core::consent::{
     BANNER_VERSION, CONSENT_COOKIE, ConsentChoice, ConsentReceipt, ConsentSource, ReceiptId,
@@ -19,13 +19,14 @@ use vitrine_core::consent::{
 };
 
 use crate::render::banner_settings;
+use crate::route_table::Routes;
 use crate::{ApiError, AppState};
 
 /// The receipts endpoint: `POST` records a decision, `GET` exports them all for the owner.
 pub const RECEIPTS_PATH: &str = "/api/consent/receipts";
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new().route(RECEIPTS_PATH, post(record_receipt).get(export_receipts))
+pub(crate) fn routes() -> Routes {
+    Routes::new().route(RECEIPTS_PATH, post(record_receipt).get(export_receipts))
 }
 
 #[derive(Debug, Deserialize)]

@@ -6,7 +6,6 @@
 //! sees. Sending happens after the answer, so a slow pixel never slows a visitor down.
 
 use axum::Json;
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -21,10 +20,11 @@ use vitrine_core::money::Currency;
 use crate::cart::now;
 use crate::consent::{request_cookies, sends_gpc};
 use crate::render::banner_settings;
+use crate::route_table::Routes;
 use crate::{ApiError, AppState};
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new().route("/api/conversions/{event}", post(record))
+pub(crate) fn routes() -> Routes {
+    Routes::new().route("/api/conversions/{event}", post(record))
 }
 
 #[derive(Debug, Deserialize)]

@@ -5,7 +5,6 @@
 //! is the contribution confirmed page (204). Every rule is the core's; these handlers parse
 //! and map.
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
@@ -25,9 +24,10 @@ use crate::checkout_page::{TEST_PAYMENT_NOTE, random_hex};
 use crate::commerce_page::respond;
 use crate::render::commerce_pages::{CommerceMain, FieldView, NoticeMain};
 use crate::render::donate_pages::{ContributionMain, DonateMain};
+use crate::route_table::Routes;
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
+pub(crate) fn routes() -> Routes {
+    Routes::new()
         .route("/checkout/donate", get(show).post(donate))
         .route("/commerce/contributions/{id}/confirmed", get(confirmed))
 }

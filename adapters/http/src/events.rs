@@ -3,29 +3,30 @@
 //! `RecordJavascriptErrors`, the logger's `Trace`, and the performance collector's settings and
 //! records. Each parses its payload, checks its limits and hands rows to the census buffer.
 
+use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde_json::{Map, Value, json};
 use vitrine_core::analytics::{MAX_SENDS_PER_PAGE, error_fingerprint, truncate_stack};
 
 use crate::bounded_body::{BoundedBody, bounded};
 use crate::census::CensusRow;
+use crate::route_table::Routes;
 use crate::{ApiError, AppState};
 
-pub(crate) fn routes() -> Router<AppState> {
-    let routes = Router::new()
+pub(crate) fn routes() -> Routes {
+    Routes::new()
         .route("/api/events/RecordEvent", post(record_event))
         .route("/api/v1/events", post(events_service))
         .route("/api/track/Track", get(track))
         .route("/api/events/RecordJavascriptErrors", post(record_errors))
         .route("/api/events/Trace", post(trace))
         .route("/api/1/performance/settings", get(performance_settings))
-        .route("/api/1/performance/records", post(performance_records));
-    bounded(routes)
+        .route("/api/1/performance/records", post(performance_records))
+        .map(bounded)
 }
 
 /// The common fields of the events service with their declared types (001 s3): a value of

@@ -6,7 +6,6 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::Json;
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -19,12 +18,13 @@ use crate::crumb::CRUMB_COOKIE;
 use crate::forms_wire::{
     KeyAnswer, SavePayload, SavedAnswer, key_failure_response, submit_failure_response,
 };
+use crate::route_table::Routes;
 
 pub(crate) const KEY_PATH: &str = "/api/form/FormSubmissionKey";
 pub(crate) const SAVE_PATH: &str = "/api/form/SaveFormSubmission";
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
+pub(crate) fn routes() -> Routes {
+    Routes::new()
         .route(KEY_PATH, post(issue_key))
         .route(SAVE_PATH, post(save))
         .route(

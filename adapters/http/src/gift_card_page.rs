@@ -5,7 +5,6 @@
 //! A link naming no such site, product or amount gets a page saying so. Also the source of
 //! gift card codes the server wires into the cart service.
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -25,6 +24,7 @@ use crate::cart_wire::UNABLE_TO_ADD;
 use crate::commerce_page::respond;
 use crate::render::commerce_pages::{CommerceMain, NoticeMain};
 use crate::render::gift_cards::GiftCardMain;
+use crate::route_table::Routes;
 
 const PATH: &str = "/checkout/giftcard";
 const TITLE: &str = "Gift card checkout";
@@ -39,8 +39,8 @@ pub(crate) const NOT_AVAILABLE: &str =
 pub(crate) const AMOUNT_NOT_AVAILABLE: &str =
     "This amount is not available. Choose one of the amounts below.";
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new().route(PATH, get(show).post(add))
+pub(crate) fn routes() -> Routes {
+    Routes::new().route(PATH, get(show).post(add))
 }
 
 /// Gift card codes from the operating system's random generator: 80 bits each.

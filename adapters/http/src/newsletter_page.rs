@@ -7,7 +7,6 @@
 //! in the link is the proof, and mail clients send the RFC 8058 one-click unsubscribe POST
 //! from outside the site.
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::header::CACHE_CONTROL;
@@ -22,9 +21,10 @@ use vitrine_core::forms::{NewsletterService, Subscriber, TokenOutcome};
 use crate::AppState;
 use crate::forms::now;
 use crate::request_parts::escape_html as escape;
+use crate::route_table::Routes;
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
+pub(crate) fn routes() -> Routes {
+    Routes::new()
         .route(UNSUBSCRIBE_PATH, get(unsubscribe_page).post(unsubscribe))
         .route(CONFIRM_PATH, get(confirm_page).post(confirm))
 }

@@ -5,7 +5,6 @@
 use std::collections::HashMap;
 use std::sync::RwLock;
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
@@ -14,6 +13,7 @@ use axum::routing::get;
 use vitrine_core::plugins::PluginCss;
 
 use crate::AppState;
+use crate::route_table::Routes;
 
 /// Where the stylesheets are served; a page links to `PATH` + the file name.
 pub(crate) const PATH: &str = "/plugin-styles/";
@@ -62,8 +62,8 @@ impl PluginStyles {
     }
 }
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new().route("/plugin-styles/{name}", get(stylesheet))
+pub(crate) fn routes() -> Routes {
+    Routes::new().route("/plugin-styles/{name}", get(stylesheet))
 }
 
 async fn stylesheet(State(state): State<AppState>, Path(name): Path<String>) -> Response {

@@ -2,16 +2,17 @@
 //! Recorded as a census row of kind `quick-view`, counted like a page view: by the visitor
 //! cookie when the visitor allows tracking, otherwise by the cookieless daily hash.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Json, Router};
 use serde_json::json;
 use vitrine_core::site::ItemId;
 
 use crate::census::{CensusRow, now_ms, visitor_key};
 use crate::conversion_events::ViewedProduct;
+use crate::route_table::Routes;
 use crate::{ApiError, AppState};
 
 /// The census kind quick views are stored as.
@@ -20,8 +21,8 @@ pub const QUICK_VIEW: &str = "quick-view";
 /// The visitor-tracking cookie of 000 s3.
 const VISITOR_COOKIE: &str = "ss_cvr";
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new().route("/api/census/RecordQuickView/{id}", post(record_quick_view))
+pub(crate) fn routes() -> Routes {
+    Routes::new().route("/api/census/RecordQuickView/{id}", post(record_quick_view))
 }
 
 /// Only products have a quick view, so an id that names no product is a 404 and records

@@ -2,11 +2,11 @@
 //! `POST /api/commerce/orders/{id}/review-request` (the owner makes a review request for an
 //! order, behind the owner token). Texts are those of 000 s5 and s8.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 use vitrine_core::catalog::Sku;
@@ -15,10 +15,11 @@ use vitrine_core::reviews::{ReviewRequestToken, SubmitReviewError, SubmittedRevi
 use crate::cart::now;
 use crate::{ApiError, AppState};
 
+use crate::route_table::Routes;
 pub use vitrine_core::reviews::REVIEW_REQUEST_PATH;
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
+pub(crate) fn routes() -> Routes {
+    Routes::new()
         .route("/api/commerce/reviews", post(submit))
         .route(
             "/api/commerce/orders/{id}/review-request",

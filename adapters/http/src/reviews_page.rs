@@ -5,7 +5,6 @@
 
 use std::collections::BTreeSet;
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
@@ -23,9 +22,10 @@ use crate::AppState;
 use crate::cart::now;
 use crate::request_parts::escape_html as escape;
 use crate::reviews::{REVIEW_REQUEST_PATH, random_hex};
+use crate::route_table::Routes;
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new().route(REVIEW_REQUEST_PATH, get(show).post(submit))
+pub(crate) fn routes() -> Routes {
+    Routes::new().route(REVIEW_REQUEST_PATH, get(show).post(submit))
 }
 
 #[derive(Debug, Default, serde::Deserialize)]

@@ -10,6 +10,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 
 use crate::crumb::{self, CrumbConfig};
+use crate::route_table::Routes;
 use crate::{
     ApiError, AppState, assets, encoding, favicon, health, media, observability, pages, seo,
 };
@@ -33,23 +34,7 @@ pub fn router(state: AppState) -> Router {
         .route("/assets/{*path}", get(assets::serve_asset))
         // API routes are added by the features that own them; any other `/api` path answers
         // JSON, which is what the request layer calling it can read.
-        .merge(crate::widgets::routes())
-        .merge(crate::plugin_styles::routes())
-        .merge(crate::forms::routes())
-        .merge(crate::newsletter_page::routes())
-        .merge(crate::consent::routes())
-        .merge(crate::census::routes())
-        .merge(crate::quick_view::routes())
-        .merge(crate::reviews::routes())
-        .merge(crate::reviews_page::routes())
-        .merge(crate::conversions::routes())
-        .merge(crate::events::routes())
-        .merge(crate::cart::routes())
-        .merge(crate::checkout_page::routes())
-        .merge(crate::subscribe_page::routes())
-        .merge(crate::donate_page::routes())
-        .merge(crate::gift_card_page::routes())
-        .merge(crate::search_page::routes())
+        .merge(feature_routes())
         .route("/api", any(unknown_api))
         .route("/api/{*rest}", any(unknown_api))
         .route("/", get(pages::page))
@@ -73,6 +58,30 @@ pub fn router(state: AppState) -> Router {
         .layer(compression)
         .layer(map_response(crate::security_headers::add));
     observability::instrument(protected)
+}
+
+/// Every route the features serve, in one table: the router serves it and the API
+/// description's test reads its paths, so an `/api` route cannot be served undescribed.
+pub fn feature_routes() -> Routes {
+    Routes::new()
+        .merge(crate::widgets::routes())
+        .merge(crate::plugin_styles::routes())
+        .merge(crate::forms::routes())
+        .merge(crate::newsletter_page::routes())
+        .merge(crate::consent::routes())
+        .merge(crate::census::routes())
+        .merge(crate::quick_view::routes())
+        .merge(crate::reviews::routes())
+        .merge(crate::reviews_page::routes())
+        .merge(crate::conversions::routes())
+        .merge(crate::events::routes())
+        .merge(crate::cart::routes())
+        .merge(crate::checkout_page::routes())
+        .merge(crate::subscribe_page::routes())
+        .merge(crate::donate_page::routes())
+        .merge(crate::gift_card_page::routes())
+        .merge(crate::search_page::routes())
+        .merge(crate::openapi::routes())
 }
 
 async fn unknown_api() -> Response {

@@ -4,7 +4,6 @@
 //! with the reason (400), the text kept. A search that is made fires the Search conversion
 //! for a visitor who consented to marketing. The answer is never cached: it echoes the query.
 
-use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::Response;
@@ -17,12 +16,13 @@ use crate::commerce_page::{respond, unavailable};
 use crate::conversion_events::searched;
 use crate::render::commerce_pages::CommerceMain;
 use crate::render::search_page::SearchMain;
+use crate::route_table::Routes;
 
 const PATH: &str = "/search";
 const TITLE: &str = "Search";
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new().route(PATH, get(show))
+pub(crate) fn routes() -> Routes {
+    Routes::new().route(PATH, get(show))
 }
 
 /// The `q` of a query string, decoded; empty when there is none.

@@ -8,7 +8,6 @@
 //! header): the address alone buys nothing, so a shared or leaked link cannot check out
 //! someone else's cart. Every rule is the core's; these handlers parse and map.
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -27,9 +26,10 @@ use crate::checkout_page::{CheckoutRoute, check_out, checkout_page, notice};
 use crate::commerce_page::respond;
 use crate::render::commerce_pages::{CommerceMain, NoticeMain};
 use crate::render::subscription_page::SubscriptionMain;
+use crate::route_table::Routes;
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
+pub(crate) fn routes() -> Routes {
+    Routes::new()
         .route("/checkout/subscribe", get(show).post(place))
         .route("/commerce/subscriptions/{id}/confirmed", get(confirmed))
 }

@@ -6,15 +6,16 @@ use axum::http::header::{CACHE_CONTROL, RETRY_AFTER};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Form, Json, Router};
+use axum::{Form, Json};
 use serde::{Deserialize, Serialize};
 use vitrine_core::plugins::{BlockRenderError, FALLBACK_HTML, WidgetRequest};
 
 use crate::render_pool::OwnedRenderRequest;
+use crate::route_table::Routes;
 use crate::{ApiError, ApiErrorBody, AppState};
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new().route("/api/widget/GetWidgetRendering", post(get_widget_rendering))
+pub(crate) fn routes() -> Routes {
+    Routes::new().route("/api/widget/GetWidgetRendering", post(get_widget_rendering))
 }
 
 #[derive(Debug, Deserialize)]

@@ -40,7 +40,8 @@ pub fn sign(secret: &[u8], timestamp: i64, body: &[u8]) -> String {
 /// Whether `signature` is the sender's over `body` at `timestamp`, and the timestamp is
 /// within [`TOLERANCE_SECONDS`] of `now`.
 pub fn verify(secret: &[u8], timestamp: i64, body: &[u8], signature: &str, now: i64) -> bool {
-    if (now - timestamp).abs() > TOLERANCE_SECONDS {
+    // The distance as unsigned, so no timestamp a sender writes can overflow it.
+    if now.abs_diff(timestamp) > TOLERANCE_SECONDS.unsigned_abs() {
         return false;
     }
     let Some(digest) = signature
@@ -104,6 +105,29 @@ mod tests {
             b"{\"a\":1}",
             "v1=zz",
             1_700_000_000
+        ));
+    }
+
+    #[test]
+    fn a_timestamp_header_at_the_ends_of_the_range_is_refused_without_overflow() {
+        // A receiver parses `Vitrine-Timestamp` from whoever sends it; the distance to its
+        // clock once overflowed (a panic where overflow checks are on) for such values.
+        for (timestamp, now) in [
+            (i64::MIN, 1_700_000_000),
+            (i64::MAX, -1_700_000_000),
+            (i64::MIN, i64::MAX),
+            (i64::MAX, i64::MIN),
+        ] {
+            let signature = sign(b"secret", timestamp, b"{}");
+            assert!(!verify(b"secret", timestamp, b"{}", &signature, now));
+        }
+        let signature = sign(b"secret", i64::MIN, b"{}");
+        assert!(verify(
+            b"secret",
+            i64::MIN,
+            b"{}",
+            &signature,
+            i64::MIN + 300
         ));
     }
 

@@ -20,6 +20,7 @@ mod health;
 mod locked;
 mod media;
 mod newsletter;
+mod openapi;
 mod order_mails;
 mod page_delivery;
 mod pages;

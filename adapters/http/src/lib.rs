@@ -36,6 +36,7 @@ mod request_parts;
 mod reviews;
 mod reviews_page;
 mod router;
+mod same_origin;
 mod search_page;
 pub mod security_headers;
 mod seo;

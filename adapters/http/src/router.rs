@@ -1,8 +1,8 @@
 //! The route table and the layers around it. Outermost first: request id and tracing, security
-//! headers, response compression, the crumb check, then the routes.
+//! headers, response compression, the crumb check, the origin check, then the routes.
 
 use axum::Router;
-use axum::middleware::{from_fn_with_state, map_response};
+use axum::middleware::{from_fn, from_fn_with_state, map_response_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use tower_http::CompressionLevel;
@@ -16,6 +16,7 @@ pub fn router(state: AppState) -> Router {
     let crumb_config = CrumbConfig {
         secure: state.config.secure_cookies,
     };
+    let tls = state.config.secure_cookies;
     let routes = Router::new()
         .route("/healthz", get(health::healthz))
         .route("/sitemap.xml", get(seo::sitemap))
@@ -60,9 +61,10 @@ pub fn router(state: AppState) -> Router {
         .gzip(true)
         .quality(CompressionLevel::Precise(4));
     let protected = routes
+        .layer(from_fn(crate::same_origin::guard))
         .layer(from_fn_with_state(crumb_config, crumb::guard))
         .layer(compression)
-        .layer(map_response(crate::security_headers::add));
+        .layer(map_response_with_state(tls, crate::security_headers::add));
     observability::instrument(protected)
 }
 

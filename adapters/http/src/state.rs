@@ -28,7 +28,9 @@ pub struct HttpConfig {
     /// The origin visitors reach the site at, e.g. `https://shop.example`; absolute URLs in
     /// `sitemap.xml`, `robots.txt` and page metadata are built from it.
     pub public_base_url: String,
-    /// Marks cookies `Secure`; on whenever the site is served over HTTPS.
+    /// The site is served over TLS (directly or by a proxy in front): cookies are `Secure`,
+    /// the crumb is `__Host-crumb`, and responses carry `Strict-Transport-Security`. Off only
+    /// for plain-HTTP development (`vitrine serve --plain-http`).
     pub secure_cookies: bool,
     /// How long a rendered page may be served before the cache asks the repository whether
     /// the site changed (an import by another process shows within this time).

@@ -25,7 +25,7 @@ const OUTPUT_TAIL_CHARS = 8_000;
 /** @param {ServerOptions} options @returns {Promise<RunningServer>} */
 export async function startServer({ binary, port, dataDir, assetsDir }) {
   const origin = `http://127.0.0.1:${port}`;
-  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir];
+  const args = ['serve', '--plain-http', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir];
   if (assetsDir !== undefined) args.push('--assets-dir', assetsDir);
 
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });

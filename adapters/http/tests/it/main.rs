@@ -20,6 +20,7 @@ mod health;
 mod media;
 mod newsletter;
 mod order_mails;
+mod origin_check;
 mod pages;
 mod popup;
 mod product_forms;

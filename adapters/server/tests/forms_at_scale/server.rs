@@ -27,6 +27,8 @@ pub fn vitrine() -> Command {
         "VITRINE_FORM_LIMITS",
         "VITRINE_ADDR",
         "VITRINE_DATA_DIR",
+        "VITRINE_PLAIN_HTTP",
+        "VITRINE_OWNER_TOKEN",
     ] {
         command.env_remove(variable);
     }
@@ -44,10 +46,17 @@ pub fn run(args: &[&str]) {
 }
 
 impl Server {
-    /// `vitrine serve` with `args` added, once it says where it listens.
+    /// `vitrine serve` with `args` added, once it says where it listens. The tests speak plain
+    /// HTTP, so the server is told (`--plain-http`: the crumb cookie is `crumb`).
     pub fn start(data_dir: &Path, args: &[&str]) -> Self {
         let mut child = vitrine()
-            .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
+            .args([
+                "serve",
+                "--plain-http",
+                "--addr",
+                "127.0.0.1:0",
+                "--data-dir",
+            ])
             .arg(data_dir)
             .args(args)
             .stdout(Stdio::piped())

@@ -56,7 +56,8 @@ export default defineConfig({
       `test -x '${binary}' || { echo "${missingBinary}" >&2; exit 1; }`,
       `rm -rf '${dataDir}'`,
       `mkdir -p '${dataDir}'`,
-      `exec '${binary}' serve --plain-http --addr 127.0.0.1:${port} --data-dir '${dataDir}'`,
+      // Every test visits from 127.0.0.1, so the per-address request limit is raised out of the way.
+      `exec '${binary}' serve --plain-http --request-limits address=1000000,visitor=1000000 --addr 127.0.0.1:${port} --data-dir '${dataDir}'`,
     ].join(' && '),
     url: `${baseURL}/healthz`,
     // Another server on the port would be tested instead of this build: refuse it.

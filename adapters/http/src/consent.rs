@@ -5,7 +5,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::extract::{Request, State};
-use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, SET_COOKIE};
+use axum::http::header::{CONTENT_TYPE, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -126,10 +126,7 @@ pub(crate) fn is_owner(state: &AppState, headers: &HeaderMap) -> bool {
     let Some(expected) = state.consent.owner_token.as_deref() else {
         return false;
     };
-    let given = headers
-        .get(AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.strip_prefix("Bearer "));
+    let given = crate::owner_throttle::bearer(headers);
     given.is_some_and(|given| {
         crate::request_parts::same_secret(given.as_bytes(), expected.as_bytes())
     })

@@ -28,7 +28,7 @@ pub enum Command {
     ///
     /// Applies pending database migrations first, and imports the demo site when the database
     /// holds no site yet.
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Replace the stored site with a site bundle: a directory, or the built-in demo.
     ///
     /// The bundle is checked whole before anything is written: if any file is invalid, the

@@ -75,6 +75,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     ));
     let plugins = crate::plugins::load(&args, repository.clone()).await?;
     let form_ports = crate::shared_state::form_ports(&args.shared).await?;
+    // Request rate limits count where the form limits do: in Redis when servers share one.
+    let request_limiter = form_ports.limiter.clone();
     // Page views are buffered in memory and written in batches by a background task.
     let census = Arc::new(vitrine_http::CensusLog::default());
     let analytics = database.analytics_store();
@@ -85,6 +87,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let app = vitrine_http::router(crate::ad_pixel::apply(
         AppState::new(pages, repository.clone(), assets, config)
             .with_census(census.clone())
+            .with_request_limiter(request_limiter)
             .with_analytics_store(analytics.clone())
             .with_consent_receipts(database.consent_receipt_store(), owner_token)
             .with_block_renderer(plugins)
@@ -104,10 +107,14 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
 
     tracing::info!(address = %local, public_url, "listening");
     println!("Vitrine is serving {title} at {open_url}");
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .context("the server stopped unexpectedly")?;
+    // The peer's address is what the rate limits key on (unless proxies are trusted).
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await
+    .context("the server stopped unexpectedly")?;
     flusher.abort();
     deliveries.stop();
     crate::census::flush(&census, analytics.as_ref(), i64::MAX).await;

@@ -25,6 +25,7 @@ mod pages;
 mod popup;
 mod product_forms;
 mod quick_view;
+mod request_limits;
 mod reviews;
 mod search;
 mod success_url;

@@ -1,8 +1,9 @@
 //! `cargo xtask test`: every test of the project, in the order that fails fastest.
 //!
-//! Unit and property tests first, then the SQL suites (SQLite always, PostgreSQL when
-//! `VITRINE_TEST_POSTGRES_URL` is set, and required when `CI=true`), then the browser suite
-//! against the real server in headless Chromium.
+//! The dependency audit first (`cargo deny check`: advisories, licences, duplicate versions,
+//! sources; `deny.toml`), then unit and property tests, then the SQL suites (SQLite always,
+//! PostgreSQL when `VITRINE_TEST_POSTGRES_URL` is set, and required when `CI=true`), then the
+//! browser suite against the real server in headless Chromium.
 
 use std::path::Path;
 
@@ -25,6 +26,7 @@ pub fn run_all() -> Result<()> {
         );
     }
 
+    audit_dependencies()?;
     web::install()?;
     run(&web_dir, "npm", &["run", "typecheck"], NPM_ENV)?;
     run(&web_dir, "npm", &["test"], NPM_ENV)?;
@@ -47,6 +49,16 @@ pub fn run_all() -> Result<()> {
     run(&web_dir, "npm", &["run", "e2e"], &envs)?;
     eprintln!("==> every test passed");
     Ok(())
+}
+
+/// `cargo deny check` over the workspace, installing cargo-deny first when it is missing (a
+/// few minutes of building, once per machine). The advisory database is fetched each run.
+fn audit_dependencies() -> Result<()> {
+    let root = workspace::root();
+    if !available("cargo-deny") {
+        run(&root, "cargo", &["install", "--locked", "cargo-deny"], &[])?;
+    }
+    run(&root, "cargo", &["deny", "check"], &[])
 }
 
 /// Installs Debian's Chromium when it is missing; test tools never download a browser.

@@ -24,8 +24,9 @@ const missingBinary =
 // run that never starts (a listing, a missing binary) leaves nothing new behind.
 const dataDir = join(tmpdir(), `vitrine-e2e-${port}`);
 
-// The owner's token of the test server, for owner calls (e.g. making a review request).
-export const OWNER_TOKEN = 'e2e-owner-token';
+// The owner's token of the test server, for owner calls (e.g. making a review request); the
+// server refuses tokens shorter than 32 bytes.
+export const OWNER_TOKEN = 'e2e-owner-token-0123456789abcdef0123';
 
 export default defineConfig({
   testDir: './e2e',
@@ -55,7 +56,8 @@ export default defineConfig({
       `test -x '${binary}' || { echo "${missingBinary}" >&2; exit 1; }`,
       `rm -rf '${dataDir}'`,
       `mkdir -p '${dataDir}'`,
-      `exec '${binary}' serve --addr 127.0.0.1:${port} --data-dir '${dataDir}'`,
+      // Every test visits from 127.0.0.1, so the per-address request limit is raised out of the way.
+      `exec '${binary}' serve --plain-http --request-limits address=1000000,visitor=1000000 --addr 127.0.0.1:${port} --data-dir '${dataDir}'`,
     ].join(' && '),
     url: `${baseURL}/healthz`,
     // Another server on the port would be tested instead of this build: refuse it.

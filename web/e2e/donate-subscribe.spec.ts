@@ -5,7 +5,7 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
-import { PAYING_CARD, fillCheckout } from './support/checkout';
+import { PAYING_CARD, enterCheckout, fillCheckout } from './support/checkout';
 
 const CLUB = '/shop/studio-clay-club';
 
@@ -83,7 +83,7 @@ test('a shopper subscribes to the clay club through the subscription checkout an
   await page.goto('/cart');
   const cart = page.locator('.sqs-cart-container #sqs-cart-root');
   await expect(cart).toContainText('Studio Clay Club');
-  await cart.getByRole('link', { name: 'Checkout' }).click();
+  await cart.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\/subscribe\?cartToken=[0-9a-f]{32}$/);
   await expect(page.locator('.checkout-plan')).toHaveText('Subscription: Every month, until cancelled');
   await fillCheckout(page, {
@@ -117,7 +117,7 @@ test("another visitor's cart token buys nothing", async ({ page, browser }) => {
   const form = page.locator('form.add-to-cart').first();
   await form.getByRole('button', { name: 'Add to cart' }).click();
   await expect(form.getByRole('status')).toContainText('Added to your cart.');
-  await page.goto('/commerce/goto-checkout');
+  await enterCheckout(page);
   await expect(page).toHaveURL(/\/checkout\/subscribe\?cartToken=/);
   const link = page.url();
 

@@ -4,7 +4,7 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
-import { PAYING_CARD, fillCheckout } from './support/checkout';
+import { PAYING_CARD, enterCheckout, fillCheckout } from './support/checkout';
 
 const GIFT_CARD = '/shop/gift-card';
 const MUG = '/shop/sea-glass-mug';
@@ -66,7 +66,7 @@ test('a gift card bought for someone pays part of a later order', async ({ page 
   await form.locator('select[name="sku"]').selectOption('TLZ-MUG-S-SAND');
   await form.getByRole('button', { name: 'Add to cart' }).click();
   await expect(form.getByRole('status')).toContainText('Added to your cart.');
-  await page.goto('/commerce/goto-checkout');
+  await enterCheckout(page);
   await expect(page).toHaveURL(/\/checkout$/);
   await fillCheckout(page, {
     email: 'bea@example.com',

@@ -67,7 +67,7 @@ test.beforeAll(async () => {
   mkdirSync(dataDir, { recursive: true });
   vitrine = spawn(
     binary,
-    ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir, '--public-url', base, '--smtp-url', `smtp://127.0.0.1:${smtp.port}`, '--newsletter-double-opt-in'],
+    ['serve', '--plain-http', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir, '--public-url', base, '--smtp-url', `smtp://127.0.0.1:${smtp.port}`, '--newsletter-double-opt-in'],
     { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, RUST_LOG: 'warn' } },
   );
   const deadline = Date.now() + 60_000;

@@ -16,7 +16,8 @@ const binary = process.env['VITRINE_BIN'] ? resolve(process.env['VITRINE_BIN']) 
 // server still shutting down there is never mistaken for this one.
 const port = Number(process.env['VITRINE_E2E_PORT'] ?? '18080') + 2;
 const base = `http://127.0.0.1:${port}`;
-const ownerToken = 'restrictive-policy-owner-token';
+// At least 32 bytes, as the server requires of owner tokens.
+const ownerToken = 'restrictive-policy-owner-token-0123456789';
 
 const TRACKING = ['SS_MATTR', 'SS_MID', 'SS_lastvisit', 'user_segment', 'ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt'];
 /** Where old tracking cookies are planted: the site root, and the directory of a journal post (where a page script without a path would have set them). */
@@ -45,7 +46,7 @@ test.beforeAll(async () => {
   const dataDir = join(workDir, 'data');
   const imported = spawnSync(binary, ['import', restrictiveBundle(), '--data-dir', dataDir], { encoding: 'utf8', env: { ...process.env, RUST_LOG: 'warn' } });
   if (imported.status !== 0) throw new Error(`vitrine import failed:\n${imported.stderr}`);
-  vitrine = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
+  vitrine = spawn(binary, ['serve', '--plain-http', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, RUST_LOG: 'warn', VITRINE_OWNER_TOKEN: ownerToken },
   });

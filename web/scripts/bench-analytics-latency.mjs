@@ -42,7 +42,8 @@ const pageRate = Number(options['page-rate']);
 const hitConnections = Number(options['hit-connections']);
 /** Bursts' overall request rate per second; 0 means as fast as the server answers. */
 const hitRate = Number(options['hit-rate']);
-const ownerToken = 'bench-owner-token';
+// At least 32 bytes, as the server requires of owner tokens.
+const ownerToken = 'bench-owner-token-0123456789abcdef';
 
 const log = (message) => process.stderr.write(`bench: ${message}\n`);
 

@@ -23,7 +23,12 @@ pub fn run_vitrine(args: &[String]) -> Result<()> {
     )?;
     let binary = workspace::target_dir().join("release/vitrine");
     let mut command = Command::new(&binary);
-    command.arg("serve").args(args).current_dir(&root);
+    // The demo runs on this machine over plain HTTP; a real deployment sits behind TLS.
+    command
+        .arg("serve")
+        .arg("--plain-http")
+        .args(args)
+        .current_dir(&root);
     eprintln!("==> {} serve {}", binary.display(), args.join(" "));
     let status = command
         .status()

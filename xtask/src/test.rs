@@ -1,15 +1,17 @@
 //! `cargo xtask test`: every test of the project, in the order that fails fastest.
 //!
-//! Unit and property tests first, then the native app's bindings (stale check, TypeScript,
-//! Python against the compiled library), then the SQL suites (SQLite always, PostgreSQL when
-//! `VITRINE_TEST_POSTGRES_URL` is set, and required when `CI=true`), then a short run of every
-//! fuzz target and of schemathesis against the real server, then the browser suite against the
-//! real server in headless Chromium. The React Native shell's jest suite runs after the web
-//! unit tests.
+//! The dependency audit first (`cargo deny check`: advisories, licences, duplicate versions,
+//! sources; `deny.toml`), then unit and property tests, then the native app's bindings (stale
+//! check, TypeScript, Python against the compiled library), then the SQL suites (SQLite always,
+//! PostgreSQL when `VITRINE_TEST_POSTGRES_URL` is set, and required when `CI=true`), then a short
+//! run of every fuzz target and of schemathesis against the real server, then the browser suite
+//! against the real server in headless Chromium. The React Native shell's jest suite runs after
+//! the web unit tests.
 
 use std::path::Path;
+use std::process::Command;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 
 use crate::process::{available, run};
 use crate::web::{self, NPM_ENV};
@@ -33,6 +35,7 @@ pub fn run_all() -> Result<()> {
         );
     }
 
+    audit_dependencies()?;
     web::install()?;
     run(&web_dir, "npm", &["run", "typecheck"], NPM_ENV)?;
     run(&web_dir, "npm", &["test"], NPM_ENV)?;
@@ -70,6 +73,49 @@ fn mobile_shell() -> Result<()> {
     run(&shell, "npm", &["ci", "--no-audit", "--no-fund"], NPM_ENV)?;
     run(&shell, "npm", &["run", "typecheck"], NPM_ENV)?;
     run(&shell, "npm", &["test", "--", "--ci"], NPM_ENV)
+}
+
+/// `cargo deny check` over the workspace, installing cargo-deny first when it is missing (a
+/// few minutes of building, once per machine). Bans, licences and sources need nothing from the
+/// network and must pass. Advisories need the RustSec database, fetched from its git host each
+/// run: a found advisory fails, but a machine that cannot reach the host (a sandbox that only
+/// reaches package registries) gets a warning, since there is nothing to check against.
+fn audit_dependencies() -> Result<()> {
+    let root = workspace::root();
+    if !available("cargo-deny") {
+        run(&root, "cargo", &["install", "--locked", "cargo-deny"], &[])?;
+    }
+    run(
+        &root,
+        "cargo",
+        &["deny", "check", "bans", "licenses", "sources"],
+        &[],
+    )?;
+    eprintln!("==> cargo deny check advisories");
+    let advisories = Command::new("cargo")
+        .args(["deny", "check", "advisories"])
+        .current_dir(&root)
+        .output()
+        .context("could not start `cargo deny`")?;
+    let report = format!(
+        "{}{}",
+        String::from_utf8_lossy(&advisories.stdout),
+        String::from_utf8_lossy(&advisories.stderr)
+    );
+    eprint!("{report}");
+    if advisories.status.success() {
+        return Ok(());
+    }
+    if report.contains("failed to fetch advisory database") {
+        eprintln!(
+            "warning: the advisory database could not be fetched; advisories were not checked"
+        );
+        return Ok(());
+    }
+    bail!(
+        "`cargo deny check advisories` found advisories ({})",
+        advisories.status
+    )
 }
 
 /// Installs Debian's Chromium when it is missing; test tools never download a browser.

@@ -198,6 +198,7 @@ pub(crate) fn now_ms() -> i64 {
 /// `ss_cvr` (the visitor cookie).
 async fn record_hit(
     State(state): State<AppState>,
+    address: crate::client_address::ClientAddress,
     headers: HeaderMap,
     BoundedBody(body): BoundedBody,
 ) -> Result<Response, ApiError> {
@@ -223,7 +224,7 @@ async fn record_hit(
         return Ok(Json(json!({ "recorded": false, "excluded": excluded })).into_response());
     }
     let now = now_ms();
-    let visitor = visitor_key(&state, &headers, visitor_cookie.as_deref(), now).await;
+    let visitor = visitor_key(&state, &headers, address, visitor_cookie.as_deref(), now).await;
     let cookieless = matches!(visitor, Some(VisitorKey::Cookieless(_)));
     let outcome = census.push(CensusRow {
         kind: "page-view",
@@ -241,6 +242,7 @@ async fn record_hit(
 pub(crate) async fn visitor_key(
     state: &AppState,
     headers: &HeaderMap,
+    address: crate::client_address::ClientAddress,
     visitor_cookie: Option<&str>,
     now: i64,
 ) -> Option<VisitorKey> {
@@ -262,7 +264,7 @@ pub(crate) async fn visitor_key(
         return Some(VisitorKey::Cookie(cookie.id.as_str().to_owned()));
     }
     let salt = state.census.salt(now)?;
-    let address = client_address(headers);
+    let address = address.text();
     let agent = headers
         .get(USER_AGENT)
         .and_then(|v| v.to_str().ok())
@@ -270,17 +272,6 @@ pub(crate) async fn visitor_key(
     Some(VisitorKey::Cookieless(cookieless_visitor_hash(
         &salt, &address, agent, &site,
     )))
-}
-
-/// The client's address as the proxy in front reports it; the hash only needs it to tell
-/// visitors apart, so an absent header falls back to one shared bucket.
-fn client_address(headers: &HeaderMap) -> String {
-    headers
-        .get("x-forwarded-for")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .map(|v| v.trim().to_owned())
-        .unwrap_or_default()
 }
 
 /// The JSON census events: recorded as they come, refused only when not a JSON object.

@@ -1,7 +1,8 @@
 //! Checkout entry and the checkout page, server-rendered inside the site's chrome so they
-//! work without JavaScript: `/commerce/goto-checkout` (the session alert of 000 s8 first when
-//! no cart came with the request; otherwise the cart's items are held and the shopper goes
-//! on), `/checkout` (page type 201: summary, contact email, shipping address, shipping option
+//! work without JavaScript: `POST /commerce/goto-checkout` (the session alert of 000 s8 first
+//! when no cart came with the request; otherwise the cart's items are held and the shopper
+//! goes on; a GET only leads back to the cart, since holding stock changes state and link
+//! prefetchers, crawlers and cross-site pages must not do it), `/checkout` (page type 201: summary, contact email, shipping address, shipping option
 //! and payment, with the hold's countdown) and the order pages (202 order confirmed, 207
 //! order received, 211 order status). Every rule is the core's; these handlers parse and map.
 
@@ -33,7 +34,10 @@ use crate::subscribe_page::{holds_subscription, subscribe_path};
 
 pub(crate) fn routes() -> Routes {
     Routes::new()
-        .route("/commerce/goto-checkout", get(goto_checkout))
+        .route(
+            ENTRY_PATH,
+            get(|| async { crate::cart::see_other("/cart") }).post(goto_checkout),
+        )
         .route("/checkout", get(show).post(place))
         .route("/commerce/orders/{id}", get(order_status))
         .route("/commerce/orders/{id}/confirmed", get(order_confirmed))
@@ -60,20 +64,32 @@ pub(crate) async fn notice(state: &AppState, status: StatusCode, text: &str) -> 
     .await
 }
 
+/// Where the cart's Checkout button posts.
+pub(crate) const ENTRY_PATH: &str = "/commerce/goto-checkout";
+
 async fn goto_checkout(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let token = request_token(&headers);
+    enter_checkout(&state, &headers, token).await
+}
+
+/// Holds the items of the cart under `token` and leads to its checkout, or says why not.
+pub(crate) async fn enter_checkout(
+    state: &AppState,
+    headers: &HeaderMap,
+    token: Option<CartToken>,
+) -> Response {
     match state.carts.enter_checkout(token.as_ref(), now()).await {
         Ok(cart) => match token.filter(|_| holds_subscription(&cart)) {
             Some(token) => crate::cart::see_other_to(&subscribe_path(&token)),
             None => crate::cart::see_other("/checkout"),
         },
         Err(EnterCheckoutError::Refused(CheckoutEntryRefusal::SessionExpired)) => {
-            notice(&state, StatusCode::OK, SESSION_EXPIRED_ALERT).await
+            notice(state, StatusCode::OK, SESSION_EXPIRED_ALERT).await
         }
         Err(EnterCheckoutError::Refused(refusal)) => {
-            let cart = current_cart(&state, &headers).await;
+            let cart = current_cart(state, headers).await;
             cart_page(
-                &state,
+                state,
                 PageType::CartV2,
                 StatusCode::CONFLICT,
                 &cart,
@@ -84,7 +100,7 @@ async fn goto_checkout(State(state): State<AppState>, headers: HeaderMap) -> Res
         }
         Err(EnterCheckoutError::Repository(cause)) => {
             tracing::error!(error = %cause, "entering checkout failed in the store");
-            notice(&state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await
+            notice(state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await
         }
     }
 }

@@ -127,17 +127,9 @@ pub(crate) fn is_owner(state: &AppState, headers: &HeaderMap) -> bool {
     let Some(expected) = state.consent.owner_token.as_deref() else {
         return false;
     };
-    let given = headers
-        .get(AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.strip_prefix("Bearer "));
+    let given = crate::owner_throttle::bearer(headers);
     given.is_some_and(|given| {
-        given.len() == expected.len()
-            && given
-                .bytes()
-                .zip(expected.bytes())
-                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-                == 0
+        crate::request_parts::same_secret(given.as_bytes(), expected.as_bytes())
     })
 }
 

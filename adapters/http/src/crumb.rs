@@ -5,6 +5,12 @@
 //! must repeat the cookie's value in the `crumb` query parameter (what the web request layer
 //! appends) or the `X-CSRF-Token` header. A cross-site page can make the browser send the
 //! cookie but cannot read it, so it cannot repeat it.
+//!
+//! Served over TLS (the default) the cookie is `__Host-crumb`, `Secure`: browsers accept that
+//! name only from this host over HTTPS, without a `Domain`, so a sibling subdomain or a
+//! man-in-the-middle on plain HTTP cannot plant a crumb of their choosing. Plain-HTTP
+//! development (`vitrine serve --plain-http`) uses `crumb`, since browsers refuse `__Host-`
+//! cookies there.
 
 use axum::extract::{Request, State};
 use axum::http::header::{CACHE_CONTROL, SET_COOKIE};
@@ -16,8 +22,10 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
 use crate::ApiError;
 
-/// The cookie's name, shared with the web request layer.
+/// The cookie's name over plain HTTP, shared with the web request layer.
 pub const CRUMB_COOKIE: &str = "crumb";
+/// The cookie's name over TLS, shared with the web request layer.
+pub const HOST_CRUMB_COOKIE: &str = "__Host-crumb";
 /// The query parameter the web request layer appends to every call.
 pub const CRUMB_QUERY_PARAMETER: &str = "crumb";
 /// The header other clients may use instead of the query parameter.
@@ -30,22 +38,36 @@ const MAX_CRUMB_LEN: usize = 128;
 /// How crumb cookies are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct CrumbConfig {
-    /// Adds `Secure`, so the cookie only travels over HTTPS.
+    /// Served over TLS: the cookie is `__Host-crumb` and `Secure`, so it only travels over
+    /// HTTPS and only this host can set it.
     pub secure: bool,
 }
 
 /// Where a client without a crumb gets one.
 pub const CRUMB_PATH: &str = "/api/crumb";
 
+impl CrumbConfig {
+    /// The name of the crumb cookie this server issues and reads.
+    pub fn cookie_name(self) -> &'static str {
+        if self.secure {
+            HOST_CRUMB_COOKIE
+        } else {
+            CRUMB_COOKIE
+        }
+    }
+}
+
 /// Middleware: checks the crumb of state-changing `/api/` calls, answering a failure with a
 /// fresh crumb cookie. Install it with
 /// `axum::middleware::from_fn_with_state(CrumbConfig { .. }, crumb::guard)`.
 pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Next) -> Response {
-    let cookie = crumb_cookie(request.headers());
+    let cookie = crumb_cookie(request.headers(), config);
     if is_protected(request.method(), request.uri().path()) {
         let given = given_crumb(&request);
         let valid = match (&cookie, &given) {
-            (Some(cookie), Some(given)) => constant_time_eq(cookie.as_bytes(), given.as_bytes()),
+            (Some(cookie), Some(given)) => {
+                crate::request_parts::same_secret(cookie.as_bytes(), given.as_bytes())
+            }
             _ => false,
         };
         if !valid {
@@ -67,7 +89,7 @@ pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Ne
 /// change for one that has. Never stored by any cache: a crumb is one visitor's.
 pub async fn issue(State(config): State<CrumbConfig>, headers: HeaderMap) -> Response {
     let mut response = (StatusCode::NO_CONTENT, [(CACHE_CONTROL, "no-store")]).into_response();
-    if crumb_cookie(&headers).is_none() {
+    if crumb_cookie(&headers, config).is_none() {
         set_crumb_cookie(response.headers_mut(), &new_crumb(), config);
     }
     response
@@ -90,10 +112,14 @@ pub fn new_crumb() -> String {
 }
 
 fn set_crumb_cookie(headers: &mut HeaderMap, crumb: &str, config: CrumbConfig) {
-    // Not HttpOnly: the web request layer reads the cookie to repeat it.
-    let secure = if config.secure { "; Secure" } else { "" };
-    let cookie = format!("{CRUMB_COOKIE}={crumb}; Path=/; SameSite=Lax{secure}");
-    match HeaderValue::from_str(&cookie) {
+    // Not HttpOnly: the web request layer reads the cookie to repeat it. `Path=/` and no
+    // `Domain`, as the `__Host-` prefix requires.
+    let cookie = cookie::Cookie::build((config.cookie_name(), crumb))
+        .path("/")
+        .same_site(cookie::SameSite::Lax)
+        .secure(config.secure)
+        .build();
+    match HeaderValue::from_str(&cookie.to_string()) {
         Ok(value) => {
             headers.append(SET_COOKIE, value);
         }
@@ -102,10 +128,21 @@ fn set_crumb_cookie(headers: &mut HeaderMap, crumb: &str, config: CrumbConfig) {
 }
 
 /// The crumb cookie of the request, when it holds something this server could have issued.
-fn crumb_cookie(headers: &HeaderMap) -> Option<String> {
-    crate::request_parts::cookie(headers, CRUMB_COOKIE)
+/// Over TLS only `__Host-crumb` counts: a plain `crumb` may have been planted by a sibling
+/// subdomain.
+fn crumb_cookie(headers: &HeaderMap, config: CrumbConfig) -> Option<String> {
+    crate::request_parts::cookie(headers, config.cookie_name())
         .map(|value| value.trim_matches('"').to_owned())
         .filter(|value| looks_like_crumb(value))
+}
+
+/// The visitor's crumb under either name, to tell visitors apart for rate limits (where a
+/// planted value buys nothing); `None` without one.
+pub(crate) fn visitor_crumb(headers: &HeaderMap) -> Option<&str> {
+    crate::request_parts::cookie(headers, HOST_CRUMB_COOKIE)
+        .or_else(|| crate::request_parts::cookie(headers, CRUMB_COOKIE))
+        .filter(|value| !value.is_empty())
+        .map(|value| value.get(..MAX_CRUMB_LEN).unwrap_or(value))
 }
 
 /// The crumb the caller repeated: the query parameter first, then the header.
@@ -132,16 +169,6 @@ fn looks_like_crumb(value: &str) -> bool {
         && value
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-}
-
-/// Compares without stopping at the first difference, so the time taken does not tell an
-/// attacker how much of a guess was right. The length is not secret: every crumb has the same.
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let difference = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
-    std::hint::black_box(difference) == 0
 }
 
 #[cfg(test)]
@@ -175,17 +202,47 @@ mod tests {
     fn the_crumb_cookie_is_found_among_others() {
         let mut headers = HeaderMap::new();
         headers.append(COOKIE, HeaderValue::from_static("ss_cvr=abc; crumb=AbC-_9"));
-        assert_eq!(crumb_cookie(&headers).as_deref(), Some("AbC-_9"));
+        let plain = CrumbConfig { secure: false };
+        assert_eq!(crumb_cookie(&headers, plain).as_deref(), Some("AbC-_9"));
         let mut odd = HeaderMap::new();
         odd.append(COOKIE, HeaderValue::from_static("crumb=has space; other=1"));
-        assert_eq!(crumb_cookie(&odd), None);
-        assert_eq!(crumb_cookie(&HeaderMap::new()), None);
+        assert_eq!(crumb_cookie(&odd, plain), None);
+        assert_eq!(crumb_cookie(&HeaderMap::new(), plain), None);
     }
 
     #[test]
-    fn comparison_requires_equal_bytes() {
-        assert!(constant_time_eq(b"abc", b"abc"));
-        assert!(!constant_time_eq(b"abc", b"abd"));
-        assert!(!constant_time_eq(b"abc", b"ab"));
+    fn over_tls_only_the_host_prefixed_cookie_is_a_crumb() {
+        let tls = CrumbConfig { secure: true };
+        let mut planted = HeaderMap::new();
+        planted.append(COOKIE, HeaderValue::from_static("crumb=planted"));
+        assert_eq!(crumb_cookie(&planted, tls), None);
+        let mut issued = HeaderMap::new();
+        issued.append(
+            COOKIE,
+            HeaderValue::from_static("crumb=planted; __Host-crumb=mine"),
+        );
+        assert_eq!(crumb_cookie(&issued, tls).as_deref(), Some("mine"));
+        assert_eq!(visitor_crumb(&issued), Some("mine"));
+        assert_eq!(visitor_crumb(&planted), Some("planted"));
     }
+
+    #[test]
+    fn the_cookie_is_host_prefixed_and_secure_over_tls_and_plain_otherwise() {
+        let mut headers = HeaderMap::new();
+        set_crumb_cookie(&mut headers, "abc", CrumbConfig { secure: true });
+        set_crumb_cookie(&mut headers, "def", CrumbConfig { secure: false });
+        let written: Vec<&str> = headers
+            .get_all(SET_COOKIE)
+            .iter()
+            .map(|value| value.to_str().unwrap())
+            .collect();
+        assert_eq!(
+            written,
+            [
+                "__Host-crumb=abc; SameSite=Lax; Secure; Path=/",
+                "crumb=def; SameSite=Lax; Path=/"
+            ]
+        );
+    }
+
 }

@@ -14,7 +14,6 @@ use axum::routing::post;
 use vitrine_core::forms::submission::KEY_BYTES;
 
 use crate::AppState;
-use crate::crumb::CRUMB_COOKIE;
 use crate::forms_wire::{
     KeyAnswer, SavePayload, SavedAnswer, key_failure_response, submit_failure_response,
 };
@@ -41,14 +40,14 @@ pub(crate) fn now() -> i64 {
         .unwrap_or_default()
 }
 
-/// Who is calling, for the per-visitor rate limits: the visitor's crumb cookie.
+/// Who is calling, for the per-visitor rate limits: the visitor's crumb cookie (either name).
 ///
 /// The server has no other stable per-visitor identity (it may sit behind a proxy, and client
 /// addresses are not trusted from headers). A script that drops its cookie starts a new
 /// "visitor", which is why the per-form limit exists beside this one.
 pub(crate) fn visitor(headers: &HeaderMap) -> String {
-    crate::request_parts::cookie(headers, CRUMB_COOKIE)
-        .map(|value| value.chars().take(128).collect())
+    crate::crumb::visitor_crumb(headers)
+        .map(str::to_owned)
         .unwrap_or_else(|| "anonymous".to_owned())
 }
 

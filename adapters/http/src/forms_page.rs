@@ -2,9 +2,8 @@
 //! answered with a small server-rendered page instead of JSON.
 //!
 //! Decision: the rendered forms post to [`NO_SCRIPT_ACTION`], outside `/api`. A browser
-//! without JavaScript cannot repeat the crumb, so this action is protected instead by a
-//! same-origin check (`Sec-Fetch-Site`, else `Origin`), which every current browser sends
-//! with a form POST. The server issues the key itself and submits at once. A success shows
+//! without JavaScript cannot repeat the crumb, so this action is protected instead by the
+//! same-origin check every state-changing route outside `/api` passes (`same_origin.rs`). The server issues the key itself and submits at once. A success shows
 //! the form's post-submit message with a link back to the page; a failure shows the spec's
 //! message (and each field's message under the field's title) with the same link, so the
 //! visitor can go back and correct their entries. The island replaces this action with the
@@ -14,12 +13,12 @@ use std::collections::BTreeMap;
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::header::{HOST, ORIGIN, REFERER};
+use axum::http::header::{HOST, REFERER};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use serde_json::{Map, Value};
 use vitrine_core::forms::model::{FieldKind, FormDefinition};
-use vitrine_core::forms::{SubmitFormError, SubmitRequest, messages};
+use vitrine_core::forms::{SubmitFormError, SubmitRequest};
 
 use crate::AppState;
 use crate::forms::{now, random_key_bytes, visitor};
@@ -86,25 +85,6 @@ pub(crate) fn form_json(form: &FormDefinition, pairs: &[(String, String)]) -> St
     Value::Object(object).to_string()
 }
 
-/// Whether the POST comes from a page of this site.
-fn same_origin(headers: &HeaderMap) -> bool {
-    if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
-        return site == "same-origin";
-    }
-    let host = headers.get(HOST).and_then(|v| v.to_str().ok());
-    let origin = headers.get(ORIGIN).and_then(|v| v.to_str().ok());
-    match (host, origin) {
-        (Some(host), Some(origin)) => url::Url::parse(origin).is_ok_and(|origin| {
-            let authority = match origin.port() {
-                Some(port) => format!("{}:{port}", origin.host_str().unwrap_or_default()),
-                None => origin.host_str().unwrap_or_default().to_owned(),
-            };
-            authority.eq_ignore_ascii_case(host)
-        }),
-        _ => false,
-    }
-}
-
 /// The page the form was on, for the link back: the Referer's path when it is this site's.
 /// A path that a browser would read as another host (`//other.example`, or `/\other.example`,
 /// which URL parsing turns into `//`) falls back to the home page.
@@ -147,14 +127,6 @@ pub(crate) async fn submit(
     body: Bytes,
 ) -> Response {
     let back = back_link(&headers);
-    if !same_origin(&headers) {
-        return page(
-            StatusCode::FORBIDDEN,
-            "Form not sent",
-            &format!("<p>{}</p>", escape(messages::UNAUTHORIZED)),
-            &back,
-        );
-    }
     let pairs: Vec<(String, String)> = url::form_urlencoded::parse(&body)
         .map(|(name, value)| (name.into_owned(), value.into_owned()))
         .collect();

@@ -18,7 +18,7 @@ use vitrine_core::enums::PageType;
 use vitrine_core::gift_cards::{GiftCardCode, GiftCardCodeSource, RecipientFieldErrors};
 
 use crate::AppState;
-use crate::cart::{give_token, now, see_other, token_or_new};
+use crate::cart::{give_token, now, token_or_new};
 use crate::cart_page::FormFields;
 use crate::cart_wire::UNABLE_TO_ADD;
 use crate::commerce_page::respond;
@@ -155,7 +155,9 @@ async fn add(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> 
     let (token, is_new) = token_or_new(&state, &headers).await;
     let (status, errors, alert) = match state.carts.add_gift_card(&token, &typed, now()).await {
         Ok(_) => {
-            let mut response = see_other("/commerce/goto-checkout");
+            // This POST is the shopper's step into checkout: the gift card is held at once.
+            let mut response =
+                crate::checkout_page::enter_checkout(&state, &headers, Some(token.clone())).await;
             if is_new {
                 give_token(&mut response, &token, state.config.secure_cookies);
             }

@@ -30,6 +30,7 @@ pub(crate) fn routes() -> Routes {
 async fn record_quick_view(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    address: crate::client_address::ClientAddress,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let id = ItemId::parse(id).map_err(|error| ApiError::BadRequest(error.to_string()))?;
@@ -52,7 +53,7 @@ async fn record_quick_view(
         .iter()
         .find(|(name, _)| name == VISITOR_COOKIE)
         .map(|(_, value)| value.as_str());
-    let visitor = visitor_key(&state, &headers, visitor_cookie, now).await;
+    let visitor = visitor_key(&state, &headers, address, visitor_cookie, now).await;
     // A quick view is a look at a product: a ViewContent conversion for consenting visitors,
     // priced like the product's page (the store currency is read only when a pixel is on).
     if state.ad_pixel.is_some() {

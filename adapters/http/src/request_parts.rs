@@ -1,5 +1,6 @@
 //! Small readings of a request and writings of a response that several handlers share: one
-//! cookie parser and one HTML text escape, so their rules cannot drift apart.
+//! cookie parser (the `cookie` crate's), one comparison of secrets and one HTML text escape,
+//! so their rules cannot drift apart.
 
 use axum::http::HeaderMap;
 use axum::http::header::COOKIE;
@@ -11,15 +12,24 @@ pub(crate) fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> 
         .map(|(_, value)| value)
 }
 
-/// Every cookie of the request as trimmed name and value pairs, in the order sent.
+/// Every cookie of the request as trimmed name and value pairs, in the order sent; pairs the
+/// parser refuses (no `=`, an empty name) are skipped.
 pub(crate) fn cookie_pairs(headers: &HeaderMap) -> impl Iterator<Item = (&str, &str)> {
     headers
         .get_all(COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .map(|(name, value)| (name.trim(), value.trim()))
+        .flat_map(cookie::Cookie::split_parse)
+        .filter_map(Result::ok)
+        .filter_map(|cookie| Some((cookie.name_raw()?, cookie.value_raw()?)))
+}
+
+/// Whether a secret a caller gave equals the expected one, compared in constant time (the
+/// `subtle` crate), so the time taken does not tell how much of a guess was right. The length
+/// is not secret.
+pub(crate) fn same_secret(given: &[u8], expected: &[u8]) -> bool {
+    use subtle::ConstantTimeEq;
+    given.ct_eq(expected).into()
 }
 
 /// Text made safe to place in HTML content or a quoted attribute, for the few small pages
@@ -47,6 +57,26 @@ mod tests {
         assert_eq!(cookie(&headers, "vitrine_cart"), Some("abc"));
         assert_eq!(cookie(&headers, "missing"), None);
         assert_eq!(cookie_pairs(&headers).count(), 3);
+    }
+
+    #[test]
+    fn malformed_pairs_are_skipped_and_the_rest_still_read() {
+        let mut headers = HeaderMap::new();
+        headers.append(
+            COOKIE,
+            HeaderValue::from_static("novalue; =anon; ; crumb=abc"),
+        );
+        assert_eq!(cookie(&headers, "crumb"), Some("abc"));
+        assert_eq!(cookie(&headers, "novalue"), None);
+        assert_eq!(cookie(&headers, ""), None);
+    }
+
+    #[test]
+    fn secrets_match_only_byte_for_byte() {
+        assert!(same_secret(b"abc", b"abc"));
+        assert!(!same_secret(b"abc", b"abd"));
+        assert!(!same_secret(b"abc", b"ab"));
+        assert!(!same_secret(b"", b"a"));
     }
 
     #[test]

@@ -1,8 +1,9 @@
-//! The route table and the layers around it. Outermost first: request id and tracing, security
-//! headers, response compression, the crumb check, then the routes.
+//! The route table and the layers around it. Outermost first: request id and tracing, the
+//! concurrency limit and the time-out, security headers, response compression, the owner-token
+//! throttle, the rate limits, the crumb check, the origin check, then the routes.
 
 use axum::Router;
-use axum::middleware::{from_fn_with_state, map_response};
+use axum::middleware::{from_fn, from_fn_with_state, map_response_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use tower_http::CompressionLevel;
@@ -20,6 +21,8 @@ pub fn router(state: AppState) -> Router {
     let crumb_config = CrumbConfig {
         secure: state.config.secure_cookies,
     };
+    let tls = state.config.secure_cookies;
+    let limited = state.clone();
     let routes = Router::new()
         .route("/healthz", get(health::healthz))
         .route(
@@ -54,9 +57,19 @@ pub fn router(state: AppState) -> Router {
         .quality(CompressionLevel::Precise(4))
         .compress_when(DefaultPredicate::new().and(encoding::NotPrecompressed));
     let protected = routes
+        .layer(from_fn(crate::same_origin::guard))
         .layer(from_fn_with_state(crumb_config, crumb::guard))
+        .layer(from_fn_with_state(
+            limited.clone(),
+            crate::request_limits::limit,
+        ))
+        .layer(from_fn_with_state(
+            limited.clone(),
+            crate::owner_throttle::throttle,
+        ))
         .layer(compression)
-        .layer(map_response(crate::security_headers::add));
+        .layer(map_response_with_state(tls, crate::security_headers::add));
+    let protected = crate::request_limits::bound(protected, &limited.config);
     observability::instrument(protected)
 }
 

@@ -1,10 +1,13 @@
 //! Security headers sent with every response. The policy allows only what Vitrine's own pages
 //! load: scripts, styles, fonts and data from this origin, and images from here or `data:`.
+//! Served over TLS, `Strict-Transport-Security` tells browsers to come back over HTTPS only.
 
-use axum::http::HeaderValue;
+use axum::extract::State;
 use axum::http::header::{
-    CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+    CONTENT_SECURITY_POLICY, REFERRER_POLICY, STRICT_TRANSPORT_SECURITY, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
 };
+use axum::http::{HeaderName, HeaderValue};
 use axum::response::Response;
 
 /// Pages carry no inline script or style: the page context is inert JSON and islands load
@@ -13,10 +16,30 @@ pub const CONTENT_SECURITY_POLICY_VALUE: &str = "default-src 'self'; script-src 
      style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
      object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
 
-/// Adds the headers to a response, keeping any a handler chose itself.
-pub async fn add(mut response: Response) -> Response {
+/// Powerful browser features no Vitrine page uses, switched off for the page and anything it
+/// embeds, so injected or third-party script cannot ask the visitor for them.
+pub const PERMISSIONS_POLICY_VALUE: &str = "accelerometer=(), camera=(), geolocation=(), \
+     gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()";
+
+/// One year, without `includeSubDomains`: the owner's other hosts on the same domain may not
+/// all speak HTTPS, and Vitrine cannot know.
+pub const STRICT_TRANSPORT_SECURITY_VALUE: &str = "max-age=31536000";
+
+/// Adds the headers to a response, keeping any a handler chose itself; `tls` says whether
+/// the site is served over TLS, where HSTS belongs (over plain HTTP browsers ignore it).
+pub async fn add(State(tls): State<bool>, mut response: Response) -> Response {
     let headers = response.headers_mut();
+    if tls && !headers.contains_key(STRICT_TRANSPORT_SECURITY) {
+        headers.insert(
+            STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static(STRICT_TRANSPORT_SECURITY_VALUE),
+        );
+    }
     let defaults = [
+        (
+            HeaderName::from_static("permissions-policy"),
+            PERMISSIONS_POLICY_VALUE,
+        ),
         (CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_VALUE),
         (X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (REFERRER_POLICY, "strict-origin-when-cross-origin"),

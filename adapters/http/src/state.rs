@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use vitrine_core::cart::StoreRules;
 use vitrine_core::checkout::{CartService, InMemoryCommerceStore};
-use vitrine_core::forms::FormService;
 use vitrine_core::forms::memory::{MemoryFormStore, MemoryRateLimiter};
+use vitrine_core::forms::{FormService, RateLimiter};
 use vitrine_core::pages::PageService;
 use vitrine_core::plugins::{BlockRenderer, InMemoryBlockRenderer};
 use vitrine_core::ports::SiteRepository;
@@ -22,6 +22,12 @@ use crate::render_pool::{DEFAULT_RENDER_QUEUE, RenderPool, default_render_worker
 
 /// How often the page cache asks the repository whether the site changed.
 const DEFAULT_REVISION_CHECK: Duration = Duration::from_secs(1);
+/// Above a checkout's worst case (three attempts of 20 s at the payment provider, 1.5 s
+/// apart), so a payment is never cut off midway, while a request stuck on a dead dependency
+/// still frees its place.
+const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(75);
+/// Far above what two cores serve at once, so only a flood meets it.
+const DEFAULT_CONCURRENCY_LIMIT: usize = 1024;
 
 /// How this adapter is deployed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,26 +35,57 @@ pub struct HttpConfig {
     /// The origin visitors reach the site at, e.g. `https://shop.example`; absolute URLs in
     /// `sitemap.xml`, `robots.txt` and page metadata are built from it.
     pub public_base_url: String,
-    /// Marks cookies `Secure`; on whenever the site is served over HTTPS.
+    /// The site is served over TLS (directly or by a proxy in front): cookies are `Secure`,
+    /// the crumb is `__Host-crumb`, and responses carry `Strict-Transport-Security`. Off only
+    /// for plain-HTTP development (`vitrine serve --plain-http`).
     pub secure_cookies: bool,
     /// How long a rendered page may be served before the cache asks the repository whether
     /// the site changed (an import by another process shows within this time).
     pub revision_check_interval: Duration,
+    /// How many proxies in front of the server append to `X-Forwarded-For`; 0 (the default)
+    /// ignores the header (`client_address.rs`).
+    pub trusted_proxies: u8,
+    /// Rate limits on state-changing requests per client address and per visitor.
+    pub request_limits: crate::RequestLimits,
+    /// How long a request may take before it answers 503.
+    pub request_timeout: Duration,
+    /// Requests served at once; more answer 503 at once rather than queue.
+    pub concurrency_limit: usize,
 }
 
 impl HttpConfig {
     /// A configuration for `public_base_url`; a trailing slash is dropped so paths can be
     /// appended directly.
     pub fn new(public_base_url: impl Into<String>, secure_cookies: bool) -> Self {
-        let mut public_base_url = public_base_url.into();
-        while public_base_url.ends_with('/') {
-            public_base_url.pop();
-        }
         Self {
-            public_base_url,
+            public_base_url: without_trailing_slashes(public_base_url.into()),
             secure_cookies,
             revision_check_interval: DEFAULT_REVISION_CHECK,
+            trusted_proxies: 0,
+            request_limits: crate::RequestLimits::default(),
+            request_timeout: DEFAULT_REQUEST_TIMEOUT,
+            concurrency_limit: DEFAULT_CONCURRENCY_LIMIT,
         }
+    }
+
+    pub fn with_trusted_proxies(mut self, proxies: u8) -> Self {
+        self.trusted_proxies = proxies;
+        self
+    }
+
+    pub fn with_request_limits(mut self, limits: crate::RequestLimits) -> Self {
+        self.request_limits = limits;
+        self
+    }
+
+    pub fn with_request_timeout(mut self, timeout: Duration) -> Self {
+        self.request_timeout = timeout;
+        self
+    }
+
+    pub fn with_concurrency_limit(mut self, requests: usize) -> Self {
+        self.concurrency_limit = requests.max(1);
+        self
     }
 
     pub fn with_revision_check_interval(mut self, interval: Duration) -> Self {
@@ -96,6 +133,11 @@ pub struct AppState {
     pub(crate) reviews: Arc<vitrine_core::reviews::ReviewService>,
     /// Where conversion events go for visitors who consented to marketing; none by default.
     pub(crate) ad_pixel: Option<Arc<dyn vitrine_core::conversions::AdPixel>>,
+    /// Counts state-changing requests and failed owner tokens; in this process's memory
+    /// unless the server wires a shared one with [`AppState::with_request_limiter`].
+    pub(crate) request_limiter: Arc<dyn RateLimiter>,
+    /// Addresses locked out after guessing the owner token wrong too often.
+    pub(crate) owner_lockouts: Arc<crate::owner_throttle::OwnerLockouts>,
 }
 
 /// Where consent receipts go, and the owner's export token (no export without one).
@@ -111,8 +153,10 @@ impl AppState {
         assets: Arc<AssetStore>,
         config: HttpConfig,
     ) -> Self {
-        let config = HttpConfig::new(config.public_base_url, config.secure_cookies)
-            .with_revision_check_interval(config.revision_check_interval);
+        let config = HttpConfig {
+            public_base_url: without_trailing_slashes(config.public_base_url),
+            ..config
+        };
         let forms = Arc::new(memory_form_service(repository.clone()));
         let carts = Arc::new(
             CartService::new(
@@ -156,7 +200,16 @@ impl AppState {
                 vitrine_core::reviews::InMemoryReviewStore::new(),
             ))),
             ad_pixel: None,
+            request_limiter: Arc::new(MemoryRateLimiter::new()),
+            owner_lockouts: Arc::default(),
         }
+    }
+
+    /// Counts requests for the rate limits through `limiter` (Redis when several servers
+    /// serve one site, so they count together).
+    pub fn with_request_limiter(mut self, limiter: Arc<dyn RateLimiter>) -> Self {
+        self.request_limiter = limiter;
+        self
     }
 
     /// Serves the newsletter confirmation and unsubscribe pages through `newsletter`.
@@ -249,6 +302,13 @@ impl AppState {
     pub fn config(&self) -> &HttpConfig {
         &self.config
     }
+}
+
+fn without_trailing_slashes(mut url: String) -> String {
+    while url.ends_with('/') {
+        url.pop();
+    }
+    url
 }
 
 /// A form service whose keys, submissions and rate limits live in this process's memory.

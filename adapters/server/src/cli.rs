@@ -28,7 +28,7 @@ pub enum Command {
     ///
     /// Applies pending database migrations first, and imports the demo site when the database
     /// holds no site yet.
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Replace the stored site with a site bundle: a directory, or the built-in demo.
     ///
     /// The bundle is checked whole before anything is written: if any file is invalid, the
@@ -144,7 +144,7 @@ pub struct ServeArgs {
     pub addr: SocketAddr,
 
     /// The URL visitors reach the site at, e.g. https://shop.example. Used for absolute links
-    /// (sitemap, robots.txt, social tags); an https URL also marks cookies Secure.
+    /// (sitemap, robots.txt, social tags).
     /// [default: http:// and the listening address]
     #[arg(
         long,
@@ -175,6 +175,9 @@ pub struct ServeArgs {
     /// restart: for developing plugins. Pages rendered with the old plugin are not reused.
     #[arg(long, env = "VITRINE_WATCH_PLUGINS")]
     pub watch_plugins: bool,
+
+    #[command(flatten)]
+    pub http: crate::http_args::HttpArgs,
 
     #[command(flatten)]
     pub shared: crate::shared_state::SharedStateArgs,

@@ -7,6 +7,7 @@ mod census;
 mod cli;
 mod database;
 mod delivery;
+mod http_args;
 mod import;
 mod logging;
 mod payments;
@@ -31,7 +32,7 @@ async fn main() -> ExitCode {
     let cli = Cli::parse();
     logging::init();
     let result = match cli.command {
-        Command::Serve(args) => serve::run(args).await,
+        Command::Serve(args) => serve::run(*args).await,
         Command::Import(args) => import::run(args).await,
         Command::Migrate(args) => migrate(args).await,
         Command::Submissions(command) => submissions::run(command).await,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use tokio::net::TcpListener;
 use vitrine_core::pages::PageService;
-use vitrine_http::{AppState, HttpConfig};
+use vitrine_http::AppState;
 
 use crate::cli::ServeArgs;
 use crate::{database, import, web_assets};
@@ -31,6 +31,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
              Replace it with `vitrine import DIR`."
         );
     }
+    let owner_token = owner_export_token()?;
     let assets = Arc::new(match &args.assets_dir {
         Some(dir) => web_assets::load_dir(dir)?,
         None => web_assets::load()?,
@@ -44,7 +45,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .context("could not read the address the server listens on")?;
     let open_url = format!("http://{}", browsable(local));
     let public_url = args.public_url.clone().unwrap_or_else(|| open_url.clone());
-    let config = HttpConfig::new(public_url.clone(), public_url.starts_with("https://"));
+    let config = args.http.config(&public_url);
 
     let pages = PageService::new(repository.clone());
     let pages = Arc::new(match delivery.captcha_settings() {
@@ -74,6 +75,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     ));
     let plugins = crate::plugins::load(&args, repository.clone()).await?;
     let form_ports = crate::shared_state::form_ports(&args.shared).await?;
+    // Request rate limits count where the form limits do: in Redis when servers share one.
+    let request_limiter = form_ports.limiter.clone();
     // Page views are buffered in memory and written in batches by a background task.
     let census = Arc::new(vitrine_http::CensusLog::default());
     let analytics = database.analytics_store();
@@ -84,8 +87,9 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let app = vitrine_http::router(crate::ad_pixel::apply(
         AppState::new(pages, repository.clone(), assets, config)
             .with_census(census.clone())
+            .with_request_limiter(request_limiter)
             .with_analytics_store(analytics.clone())
-            .with_consent_receipts(database.consent_receipt_store(), owner_export_token())
+            .with_consent_receipts(database.consent_receipt_store(), owner_token)
             .with_block_renderer(plugins)
             .with_carts(carts)
             .with_donations(donations)
@@ -103,10 +107,14 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
 
     tracing::info!(address = %local, public_url, "listening");
     println!("Vitrine is serving {title} at {open_url}");
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .context("the server stopped unexpectedly")?;
+    // The peer's address is what the rate limits key on (unless proxies are trusted).
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await
+    .context("the server stopped unexpectedly")?;
     flusher.abort();
     deliveries.stop();
     crate::census::flush(&census, analytics.as_ref(), i64::MAX).await;
@@ -177,12 +185,30 @@ async fn shutdown_signal() {
     tracing::info!("shutting down; finishing requests in flight");
 }
 
-/// The owner's token for exporting consent receipts (`VITRINE_OWNER_TOKEN`); without it the
-/// export endpoint does not exist. Site accounts replace it in a later issue.
-fn owner_export_token() -> Option<String> {
-    std::env::var("VITRINE_OWNER_TOKEN")
-        .ok()
-        .filter(|token| !token.trim().is_empty())
+/// The shortest owner token accepted: 32 bytes, 256 bits when they are random, beyond any
+/// guessing even without the throttle on failed attempts.
+const MIN_OWNER_TOKEN_BYTES: usize = 32;
+
+/// The owner's token for the owner-only endpoints (`VITRINE_OWNER_TOKEN`); without it those
+/// endpoints do not exist. Site accounts replace it in a later issue.
+fn owner_export_token() -> anyhow::Result<Option<String>> {
+    owner_token_from(std::env::var("VITRINE_OWNER_TOKEN").ok())
+}
+
+/// Refuses a token too short to resist guessing, saying how to make a good one.
+fn owner_token_from(value: Option<String>) -> anyhow::Result<Option<String>> {
+    let Some(token) = value.filter(|token| !token.trim().is_empty()) else {
+        return Ok(None);
+    };
+    if token.len() < MIN_OWNER_TOKEN_BYTES {
+        anyhow::bail!(
+            "VITRINE_OWNER_TOKEN is {} bytes long; it must be at least {MIN_OWNER_TOKEN_BYTES} \
+             bytes, since it opens the owner's exports to anyone who guesses it. Make one with \
+             `openssl rand -hex 32`",
+            token.len()
+        );
+    }
+    Ok(Some(token))
 }
 
 /// Carts, stock and orders go to the site's database. Decision: until store owners can
@@ -248,6 +274,18 @@ mod tests {
         assert_eq!(browsable(any_v6).to_string(), "[::1]:8080");
         let specific: SocketAddr = "192.0.2.7:80".parse().unwrap();
         assert_eq!(browsable(specific), specific);
+    }
+
+    #[test]
+    fn an_owner_token_shorter_than_32_bytes_is_refused_with_advice() {
+        let short = owner_token_from(Some("e2e-owner-token".to_owned())).unwrap_err();
+        let message = format!("{short:#}");
+        assert!(message.contains("at least 32 bytes"), "{message}");
+        assert!(message.contains("openssl rand -hex 32"), "{message}");
+        let long = "0123456789abcdef0123456789abcdef".to_owned();
+        assert_eq!(owner_token_from(Some(long.clone())).unwrap(), Some(long));
+        assert_eq!(owner_token_from(None).unwrap(), None);
+        assert_eq!(owner_token_from(Some("  ".to_owned())).unwrap(), None);
     }
 
     #[test]

@@ -79,34 +79,48 @@ pub async fn form_ports(args: &SharedStateArgs) -> anyhow::Result<FormPorts> {
 
 fn parse_limits(text: &str) -> Result<RateLimits, String> {
     let mut limits = RateLimits::default();
-    for part in text
-        .split(',')
-        .map(str::trim)
-        .filter(|part| !part.is_empty())
-    {
-        let (name, value) = part
-            .split_once('=')
-            .ok_or_else(|| format!("`{part}` is not NAME=NUMBER"))?;
-        let max: u32 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{value}` is not a whole number"))?;
-        let limit = RateLimit {
-            max,
-            window_seconds: 60,
-        };
-        match name.trim() {
+    for (name, limit) in per_minute_limits(text, &["visitor", "form", "keys"])? {
+        match name {
             "visitor" => limits.submissions_per_visitor = limit,
             "form" => limits.submissions_per_form = limit,
-            "keys" => limits.keys_per_visitor = limit,
-            other => {
-                return Err(format!(
-                    "`{other}` is not a form limit; use visitor, form or keys"
-                ));
-            }
+            _ => limits.keys_per_visitor = limit,
         }
     }
     Ok(limits)
+}
+
+/// Reads `NAME=NUMBER,...` of per-minute limits, each NAME one of `names`.
+pub fn per_minute_limits<'a>(
+    text: &'a str,
+    names: &[&str],
+) -> Result<Vec<(&'a str, RateLimit)>, String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let (name, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("`{part}` is not NAME=NUMBER"))?;
+            let max: u32 = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("`{value}` is not a whole number"))?;
+            let name = name.trim();
+            if !names.contains(&name) {
+                return Err(format!(
+                    "`{name}` is not a limit here; use {}",
+                    names.join(", ")
+                ));
+            }
+            Ok((
+                name,
+                RateLimit {
+                    max,
+                    window_seconds: 60,
+                },
+            ))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -130,7 +144,7 @@ mod tests {
         assert!(
             parse_limits("speed=3")
                 .unwrap_err()
-                .contains("visitor, form or keys")
+                .contains("visitor, form, keys")
         );
         assert!(
             parse_limits("form=lots")

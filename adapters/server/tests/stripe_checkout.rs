@@ -44,11 +44,15 @@ impl Shopper {
         // reqwest is built with rustls and no provider of its own (vitrine-services picks
         // ring); the test never speaks TLS but the client wants one.
         let _ = rustls::crypto::ring::default_provider().install_default();
+        let site = format!("http://{address}");
+        // A browser's form posts name the site as their origin; the server refuses others.
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert(reqwest::header::ORIGIN, site.parse().unwrap());
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
+            .default_headers(headers)
             .build()
             .unwrap();
-        let site = format!("http://{address}");
         let product = client
             .get(format!("{site}{MUG_PAGE}"))
             .send()
@@ -80,7 +84,13 @@ impl Shopper {
             .expect("a cart cookie")
             .to_owned();
         let shopper = Self { client, site, cart };
-        let entry = shopper.get("/commerce/goto-checkout").await;
+        let entry = shopper
+            .client
+            .post(format!("{}/commerce/goto-checkout", shopper.site))
+            .header(COOKIE, format!("vitrine_cart={}", shopper.cart))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(entry.headers()[LOCATION], "/checkout");
         let page = shopper.get("/checkout").await.text().await.unwrap();
         (shopper, value_of(&page, "idempotencyKey"))

@@ -25,7 +25,8 @@ const OUTPUT_TAIL_CHARS = 8_000;
 /** @param {ServerOptions} options @returns {Promise<RunningServer>} */
 export async function startServer({ binary, port, dataDir, assetsDir }) {
   const origin = `http://127.0.0.1:${port}`;
-  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir];
+  // The benchmark's load comes from one address: the per-address rate limits must not stop it.
+  const args = ['serve', '--plain-http', '--request-limits', 'address=100000000,visitor=100000000', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir];
   if (assetsDir !== undefined) args.push('--assets-dir', assetsDir);
 
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -73,11 +73,12 @@ function CartApp({ api, cart, warnings }: CartAppProps) {
       {open && <CouponForm state={state} api={api} run={run} />}
       {open && state.cart.requiresShipping && <ShippingForms state={state} api={api} run={run} />}
       {open && (
-        <p className="cart-page__checkout">
-          <a className="button button--primary" href="/commerce/goto-checkout">
+        // Entering checkout holds stock, so it is a POST (the server refuses a cross-site one).
+        <form className="cart-page__checkout" method="post" action="/commerce/goto-checkout">
+          <button className="button button--primary" type="submit">
             Checkout
-          </a>
-        </p>
+          </button>
+        </form>
       )}
     </>
   );

@@ -12,7 +12,13 @@ export const BASE_Z_INDEX = 30000;
 /** Time after which a chunk that has not loaded counts as failed (spec 001 s9: chunk load timeout 120 s). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** Name of the CSRF cookie whose value is appended to every request as the `crumb` query parameter. */
+/**
+ * Name of the CSRF cookie whose value is appended to every request as the `crumb` query parameter, on a site served over
+ * TLS: the `__Host-` prefix means only this host could have set it, over HTTPS.
+ */
+export const HOST_CRUMB_COOKIE_NAME = '__Host-crumb';
+
+/** Name of the same cookie on a server run over plain HTTP for development (`vitrine serve --plain-http`). */
 export const CRUMB_COOKIE_NAME = 'crumb';
 
 /** Where a page without a crumb cookie gets one: pages never set it, so shared caches can keep them. */

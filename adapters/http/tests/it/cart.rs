@@ -295,6 +295,7 @@ async fn the_form_adds_without_javascript_and_shows_the_cart() {
     let app = app().await;
     let form = Request::post("/cart")
         .header("content-type", "application/x-www-form-urlencoded")
+        .header("sec-fetch-site", "same-origin")
         .body(Body::from("itemId=tote&sku=TOTE-1&quantity=2"))
         .unwrap();
     let added = send(&app, form).await;
@@ -333,6 +334,7 @@ async fn the_form_adds_without_javascript_and_shows_the_cart() {
 
     let bad = Request::post("/cart")
         .header("content-type", "application/x-www-form-urlencoded")
+        .header("sec-fetch-site", "same-origin")
         .body(Body::from("itemId=tote&sku=TOTE-1&quantity=lots"))
         .unwrap();
     let refused = send(&app, bad).await;
@@ -356,7 +358,7 @@ async fn a_first_add_cut_to_the_stock_keeps_its_new_cart_without_javascript() {
 }
 
 /// The fixture site with a store that ships at a flat rate, as the server wires it.
-async fn shop() -> axum::Router {
+pub(crate) async fn shop() -> axum::Router {
     shop_over(crate::support::repository().await).await
 }
 
@@ -417,7 +419,9 @@ pub(crate) fn form(method: &str, path: &str, body: &str, token: Option<&str>) ->
     let mut request = Request::builder()
         .method(method)
         .uri(path)
-        .header("content-type", "application/x-www-form-urlencoded");
+        .header("content-type", "application/x-www-form-urlencoded")
+        // What a browser says of a form on this site's own page.
+        .header("sec-fetch-site", "same-origin");
     if let Some(token) = token {
         request = request.header("cookie", format!("vitrine_cart={token}"));
     }
@@ -438,7 +442,7 @@ pub(crate) fn idempotency_key(checkout_html: &str) -> String {
 #[tokio::test]
 async fn checkout_entry_without_a_cart_shows_the_session_alert_first() {
     let app = shop().await;
-    let answer = send(&app, form("GET", "/commerce/goto-checkout", "", None)).await;
+    let answer = send(&app, form("POST", "/commerce/goto-checkout", "", None)).await;
     assert!(answer.text().contains(
         "Either your session has expired or you do not have cookies enabled. We cannot continue to checkout."
     ));
@@ -455,7 +459,7 @@ async fn a_shopper_checks_out_once_even_when_submitting_twice() {
     let token = cart_cookie(&added);
     let entry = send(
         &app,
-        form("GET", "/commerce/goto-checkout", "", Some(&token)),
+        form("POST", "/commerce/goto-checkout", "", Some(&token)),
     )
     .await;
     assert_eq!(entry.status, StatusCode::SEE_OTHER);
@@ -656,7 +660,7 @@ async fn at_checkout(app: &axum::Router, quantity: u32) -> (String, String) {
     let token = cart_cookie(&added);
     let entry = send(
         app,
-        form("GET", "/commerce/goto-checkout", "", Some(&token)),
+        form("POST", "/commerce/goto-checkout", "", Some(&token)),
     )
     .await;
     assert_eq!(entry.status, StatusCode::SEE_OTHER, "{}", entry.text());
@@ -708,7 +712,7 @@ async fn a_held_item_cannot_be_taken_to_checkout_by_another_shopper() {
     let other = cart_cookie(&added);
     let refused = send(
         &app,
-        form("GET", "/commerce/goto-checkout", "", Some(&other)),
+        form("POST", "/commerce/goto-checkout", "", Some(&other)),
     )
     .await;
     assert_eq!(refused.status, StatusCode::CONFLICT);

@@ -132,6 +132,7 @@ fn request(
         .uri(uri)
         .header("cookie", cookies.join("; "))
         .header("content-type", content_type)
+        .header("sec-fetch-site", "same-origin")
         .header("host", "shop.example")
         .header("origin", BASE_URL)
         .header("referer", format!("{BASE_URL}/journal/tote"));
@@ -194,7 +195,7 @@ pub(crate) async fn add_to_cart(router: &Router, visitor: Visitor) -> String {
 pub(crate) async fn place_order(router: &Router, visitor: Visitor, token: &str) -> String {
     let entry = send(
         router,
-        request(visitor, "GET", "/commerce/goto-checkout", "", Some(token)),
+        request(visitor, "POST", "/commerce/goto-checkout", "", Some(token)),
     )
     .await;
     assert_eq!(entry.status, StatusCode::SEE_OTHER, "{}", entry.text());

@@ -92,15 +92,55 @@ async fn a_visitor_with_a_crumb_keeps_it() {
     assert_eq!(answer.set_crumb(), None);
 }
 
+fn behind_tls() -> vitrine_http::HttpConfig {
+    vitrine_http::HttpConfig::new(support::BASE_URL, true)
+}
+
 #[tokio::test]
-async fn crumbs_are_secure_when_configured() {
+async fn behind_tls_the_crumb_is_a_secure_host_prefixed_cookie_and_hsts_is_sent() {
     let app = support::router_with(
         support::repository().await,
         support::fixture_assets(),
-        vitrine_http::HttpConfig::new(support::BASE_URL, true),
+        behind_tls(),
     );
     let answer = fetch(&app, "/api/crumb").await;
-    assert!(answer.header("set-cookie").ends_with("; Secure"));
+    let set_cookie = answer.header("set-cookie");
+    assert!(set_cookie.starts_with("__Host-crumb="), "{set_cookie}");
+    assert!(set_cookie.contains("; Secure"), "{set_cookie}");
+    assert!(set_cookie.contains("; Path=/"), "{set_cookie}");
+    assert!(!set_cookie.contains("Domain"), "{set_cookie}");
+    assert_eq!(
+        answer.header("strict-transport-security"),
+        "max-age=31536000"
+    );
+}
+
+#[tokio::test]
+async fn behind_tls_a_plain_crumb_cookie_planted_by_a_subdomain_does_not_pass() {
+    let app = support::router_with(
+        support::repository().await,
+        support::fixture_assets(),
+        behind_tls(),
+    );
+    let call = |cookie: String| {
+        Request::post(format!("/api/census/RecordHit?crumb={CRUMB}"))
+            .header("cookie", cookie)
+            .body(Body::empty())
+            .unwrap()
+    };
+    let planted = call(format!("crumb={CRUMB}"));
+    assert_eq!(send(&app, planted).await.status, StatusCode::UNAUTHORIZED);
+    let issued = call(format!("__Host-crumb={CRUMB}"));
+    assert_ne!(send(&app, issued).await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn over_plain_http_the_crumb_is_plain_and_no_hsts_is_sent() {
+    let answer = fetch(&support::app().await, "/api/crumb").await;
+    let set_cookie = answer.header("set-cookie");
+    assert!(set_cookie.starts_with("crumb="), "{set_cookie}");
+    assert!(!set_cookie.contains("Secure"), "{set_cookie}");
+    assert!(answer.headers.get("strict-transport-security").is_none());
 }
 
 #[tokio::test]

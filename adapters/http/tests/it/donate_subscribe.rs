@@ -296,7 +296,7 @@ async fn a_subscription_checks_out_through_its_route_once_and_is_confirmed_on_pa
     let subscribe = format!("/checkout/subscribe?cartToken={token}");
     let entry = send(
         &app,
-        form("GET", "/commerce/goto-checkout", "", Some(&token)),
+        form("POST", "/commerce/goto-checkout", "", Some(&token)),
     )
     .await;
     assert_eq!(entry.status, StatusCode::SEE_OTHER);

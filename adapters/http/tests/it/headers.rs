@@ -28,6 +28,10 @@ async fn security_headers_are_on_pages_errors_assets_and_api_answers() {
             "strict-origin-when-cross-origin"
         );
         assert_eq!(answer.header("x-frame-options"), "SAMEORIGIN");
+        let permissions = answer.header("permissions-policy");
+        for feature in ["camera=()", "microphone=()", "geolocation=()", "payment=()"] {
+            assert!(permissions.contains(feature), "{permissions}");
+        }
     }
 }
 

@@ -96,6 +96,7 @@ async fn sign_up(harness: &Harness, email: &str) -> (String, String) {
 fn form_post(path: &str, body: &str) -> Request<Body> {
     Request::post(path)
         .header("content-type", "application/x-www-form-urlencoded")
+        .header("sec-fetch-site", "same-origin")
         .body(Body::from(body.to_owned()))
         .unwrap()
 }

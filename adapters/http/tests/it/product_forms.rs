@@ -106,8 +106,9 @@ async fn save_answers(app: &axum::Router, path: &str, token: &str, body: Value) 
 }
 
 fn form_post(path: &str, body: &str, cart: Option<&str>) -> Request<Body> {
-    let mut request =
-        Request::post(path).header("content-type", "application/x-www-form-urlencoded");
+    let mut request = Request::post(path)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("sec-fetch-site", "same-origin");
     if let Some(token) = cart {
         request = request.header("cookie", format!("vitrine_cart={token}"));
     }
@@ -565,7 +566,7 @@ async fn without_javascript_a_lines_answers_are_edited_on_a_page_of_their_own() 
 async fn a_purchased_carts_answers_stay_and_the_order_page_shows_them() {
     let app = app().await;
     let (token, _) = add_engraved(&app, "Ada", None).await;
-    let entry = send(&app, page("/commerce/goto-checkout", &token)).await;
+    let entry = send(&app, form_post("/commerce/goto-checkout", "", Some(&token))).await;
     assert_eq!(entry.status, StatusCode::SEE_OTHER);
     let checkout = send(&app, page("/checkout", &token)).await.text();
     let marker = "name=\"idempotencyKey\" value=\"";

@@ -97,6 +97,7 @@ fn page(token: &str) -> Request<Body> {
 fn form_post(body: &str) -> Request<Body> {
     Request::post("/commerce/review-request")
         .header("content-type", "application/x-www-form-urlencoded")
+        .header("sec-fetch-site", "same-origin")
         .body(Body::from(body.to_owned()))
         .unwrap()
 }

@@ -15,6 +15,9 @@ pub struct Server {
 
 /// Raised far above what the load sends, so that the crash test measures storage, not limits.
 pub const NO_LIMITS: &str = "visitor=1000000,form=1000000,keys=1000000";
+/// The request rate limits every test server gets: the tests send thousands of requests from
+/// 127.0.0.1, which the default per-address limit would stop.
+pub const NO_REQUEST_LIMITS: &str = "address=10000000,visitor=10000000";
 
 pub fn vitrine() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_vitrine"));
@@ -27,6 +30,10 @@ pub fn vitrine() -> Command {
         "VITRINE_FORM_LIMITS",
         "VITRINE_ADDR",
         "VITRINE_DATA_DIR",
+        "VITRINE_PLAIN_HTTP",
+        "VITRINE_REQUEST_LIMITS",
+        "VITRINE_TRUSTED_PROXIES",
+        "VITRINE_OWNER_TOKEN",
     ] {
         command.env_remove(variable);
     }
@@ -44,10 +51,20 @@ pub fn run(args: &[&str]) {
 }
 
 impl Server {
-    /// `vitrine serve` with `args` added, once it says where it listens.
+    /// `vitrine serve` with `args` added, once it says where it listens. The tests speak plain
+    /// HTTP, so the server is told (`--plain-http`: the crumb cookie is `crumb`), and their
+    /// load comes from one address, so the request rate limits are raised out of the way.
     pub fn start(data_dir: &Path, args: &[&str]) -> Self {
         let mut child = vitrine()
-            .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
+            .args([
+                "serve",
+                "--plain-http",
+                "--addr",
+                "127.0.0.1:0",
+                "--request-limits",
+                NO_REQUEST_LIMITS,
+                "--data-dir",
+            ])
             .arg(data_dir)
             .args(args)
             .stdout(Stdio::piped())

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
-use reqwest::header::{CONTENT_TYPE, COOKIE, LOCATION, SET_COOKIE};
+use reqwest::header::{CONTENT_TYPE, COOKIE, LOCATION, ORIGIN, SET_COOKIE};
 
 /// What a visitor does, each with its share of the workload in percent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -142,8 +142,13 @@ pub async fn run(address: &str, visitors: usize, duration: Duration) -> Report {
         let report = report.clone();
         let products = products.clone();
         tasks.push(tokio::spawn(async move {
+            // Every request names the site as its origin, as a browser's form posts on the
+            // site's own pages do; the server refuses state-changing posts from elsewhere.
+            let mut headers = reqwest::header::HeaderMap::new();
+            headers.insert(ORIGIN, site.parse().unwrap());
             let client = reqwest::Client::builder()
                 .redirect(reqwest::redirect::Policy::none())
+                .default_headers(headers)
                 .build()
                 .unwrap();
             // A small generator of our own: the draws only need to spread the kinds.
@@ -286,7 +291,7 @@ async fn checkout(client: &reqwest::Client, site: &str, notebook: &str) -> Resul
     let cookie = format!("vitrine_cart={cart}");
     let entry = send(
         client
-            .get(format!("{site}/commerce/goto-checkout"))
+            .post(format!("{site}/commerce/goto-checkout"))
             .header(COOKIE, &cookie),
     )
     .await?;

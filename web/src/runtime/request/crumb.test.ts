@@ -16,6 +16,29 @@ describe('crumb', () => {
     expect(readCookie(document, 'missing')).toBeUndefined();
   });
 
+  it('reads the __Host- crumb a server behind TLS issues, before a stray plain one', () => {
+    expect(readCrumb({ cookie: 'ss_cvr=abc; __Host-crumb=tls1' })).toBe('tls1');
+    expect(readCrumb({ cookie: 'crumb=planted; __Host-crumb=tls2' })).toBe('tls2');
+    expect(readCrumb({ cookie: 'crumb=dev' })).toBe('dev');
+    expect(readCrumb({ cookie: '__Host-crumb=' })).toBeUndefined();
+  });
+
+  it('expires both names on a reset', () => {
+    const written: string[] = [];
+    resetCrumb({
+      get cookie() {
+        return '';
+      },
+      set cookie(value: string) {
+        written.push(value);
+      },
+    });
+    expect(written).toEqual([
+      'crumb=; Max-Age=0; Path=/; SameSite=Lax',
+      '__Host-crumb=; Max-Age=0; Path=/; Secure; SameSite=Lax',
+    ]);
+  });
+
   it('is gone after a reset', () => {
     document.cookie = 'crumb=abc; path=/';
     resetCrumb(document);

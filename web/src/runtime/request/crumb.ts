@@ -1,12 +1,12 @@
-//! The CSRF crumb: obtained from the server's crumb endpoint when the page has none, read from the
-//! `crumb` cookie, appended to request URLs, reset after a crumb failure.
+//! The CSRF crumb: obtained from the server's crumb endpoint when the page has none, read from the `__Host-crumb`
+//! cookie (`crumb` over plain HTTP), appended to request URLs, reset after a crumb failure.
 
-import { CRUMB_COOKIE_NAME, CRUMB_PATH, CRUMB_QUERY_PARAMETER } from '../constants';
+import { CRUMB_COOKIE_NAME, CRUMB_PATH, CRUMB_QUERY_PARAMETER, HOST_CRUMB_COOKIE_NAME } from '../constants';
 
 type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Reads a cookie by name from `document.cookie`; undefined when absent. */
-export function readCookie(doc: Document, name: string): string | undefined {
+export function readCookie(doc: Pick<Document, 'cookie'>, name: string): string | undefined {
   for (const pair of doc.cookie.split(';')) {
     const separator = pair.indexOf('=');
     const key = (separator === -1 ? pair : pair.slice(0, separator)).trim();
@@ -22,17 +22,23 @@ export function readCookie(doc: Document, name: string): string | undefined {
   return undefined;
 }
 
-export function readCrumb(doc: Document): string | undefined {
-  const crumb = readCookie(doc, CRUMB_COOKIE_NAME);
+/**
+ * The crumb the server issued: `__Host-crumb` over TLS, else `crumb` (plain HTTP). Over TLS the server reads only the
+ * prefixed cookie, so it wins when a stray `crumb` is present too.
+ */
+export function readCrumb(doc: Pick<Document, 'cookie'>): string | undefined {
+  const crumb = readCookie(doc, HOST_CRUMB_COOKIE_NAME) ?? readCookie(doc, CRUMB_COOKIE_NAME);
   return crumb === '' ? undefined : crumb;
 }
 
 /**
  * Forgets the crumb so the next attempt carries whatever the server sent with the crumb failure
- * (its response sets a fresh `crumb` cookie). The server sets the cookie on path `/`.
+ * (its response sets a fresh crumb cookie). The server sets the cookie on path `/`; a `__Host-` cookie can only be
+ * written (here: expired) with `Secure` and no domain, which a page served over plain HTTP cannot do, and there is none.
  */
-export function resetCrumb(doc: Document): void {
+export function resetCrumb(doc: Pick<Document, 'cookie'>): void {
   doc.cookie = `${CRUMB_COOKIE_NAME}=; Max-Age=0; Path=/; SameSite=Lax`;
+  doc.cookie = `${HOST_CRUMB_COOKIE_NAME}=; Max-Age=0; Path=/; Secure; SameSite=Lax`;
 }
 
 /** Returns `url` with the crumb query parameter set, or unchanged when there is no crumb. */

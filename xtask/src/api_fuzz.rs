@@ -144,7 +144,17 @@ impl Server {
         let binary = workspace::target_dir().join("debug/vitrine");
         let log_file = File::create(log)?;
         let child = Command::new(&binary)
-            .args(["serve", "--addr", addr, "--data-dir"])
+            // Plain HTTP, as the schema is fetched over it, and rate limits out of reach: a
+            // fuzzer is one client asking fast, and a 429 would hide what it came to find.
+            .args([
+                "serve",
+                "--plain-http",
+                "--request-limits",
+                "address=1000000,visitor=1000000",
+                "--addr",
+                addr,
+                "--data-dir",
+            ])
             .arg(data_dir)
             .env("VITRINE_OWNER_TOKEN", OWNER_TOKEN)
             .env("RUST_LOG", "warn")

@@ -62,7 +62,7 @@ pub use consent::RECEIPTS_PATH;
 pub use gift_card_page::RandomGiftCardCodes;
 pub use render::PageAssets;
 pub use render_pool::{DEFAULT_RENDER_QUEUE, default_render_workers};
+pub use request_limits::RequestLimits;
 pub use route_table::Routes;
 pub use router::{feature_routes, router};
-pub use request_limits::RequestLimits;
 pub use state::{AppState, HttpConfig};

@@ -74,8 +74,9 @@ fn fuzz_live_server(
     let cookie = format!("Cookie: crumb={CRUMB}");
     let crumb_header = format!("X-CSRF-Token: {CRUMB}");
     let owner = format!("Authorization: Bearer {OWNER_TOKEN}");
+    // Run from the build directory: schemathesis keeps its example database where it runs.
     let result = run(
-        root,
+        out,
         &schemathesis.to_string_lossy(),
         &[
             "--config-file",

@@ -22,5 +22,7 @@ fuzz_target!(|text: &str| {
     };
     assert!(!manifest.name.trim().is_empty());
     assert!(!manifest.blocks.is_empty());
-    manifest.limits().expect("a manifest that reads has valid limits");
+    manifest
+        .limits()
+        .expect("a manifest that reads has valid limits");
 });

@@ -20,6 +20,9 @@ fuzz_target!(|value: &str| {
         assert_eq!(visit.to_string().parse::<VisitCookie>().ok(), Some(visit));
     }
     if let Some(choice) = parse_consent_cookie(value) {
-        assert_eq!(parse_consent_cookie(consent_cookie_value(choice)), Some(choice));
+        assert_eq!(
+            parse_consent_cookie(consent_cookie_value(choice)),
+            Some(choice)
+        );
     }
 });

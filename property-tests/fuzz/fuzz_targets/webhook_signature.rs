@@ -24,7 +24,11 @@ fuzz_target!(|input: &[u8]| {
     let timestamp = parts.next().unwrap_or_default();
     let signature = parts.next().unwrap_or_default();
     let body = parts.next().unwrap_or_default();
-    let Ok(timestamp) = std::str::from_utf8(timestamp).unwrap_or("").trim().parse::<i64>() else {
+    let Ok(timestamp) = std::str::from_utf8(timestamp)
+        .unwrap_or("")
+        .trim()
+        .parse::<i64>()
+    else {
         return;
     };
     let signature = String::from_utf8_lossy(signature);

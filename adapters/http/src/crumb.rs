@@ -20,7 +20,10 @@ use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
-use crate::ApiError;
+use axum::routing::get;
+
+use crate::route_table::Routes;
+use crate::{ApiError, AppState};
 
 /// The cookie's name over plain HTTP, shared with the web request layer.
 pub const CRUMB_COOKIE: &str = "crumb";
@@ -87,12 +90,20 @@ pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Ne
 
 /// `GET /api/crumb`: 204 with a fresh crumb cookie for a client that has none, and nothing to
 /// change for one that has. Never stored by any cache: a crumb is one visitor's.
-pub async fn issue(State(config): State<CrumbConfig>, headers: HeaderMap) -> Response {
+pub async fn issue(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let config = CrumbConfig {
+        secure: state.config.secure_cookies,
+    };
     let mut response = (StatusCode::NO_CONTENT, [(CACHE_CONTROL, "no-store")]).into_response();
     if crumb_cookie(&headers, config).is_none() {
         set_crumb_cookie(response.headers_mut(), &new_crumb(), config);
     }
     response
+}
+
+/// The crumb endpoint's route.
+pub(crate) fn routes() -> Routes {
+    Routes::new().route(CRUMB_PATH, get(issue))
 }
 
 /// State-changing calls under `/api/` must carry the crumb; reads and pages need not.

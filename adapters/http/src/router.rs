@@ -25,10 +25,6 @@ pub fn router(state: AppState) -> Router {
     let limited = state.clone();
     let routes = Router::new()
         .route("/healthz", get(health::healthz))
-        .route(
-            crumb::CRUMB_PATH,
-            get(crumb::issue).with_state(crumb_config),
-        )
         .route("/sitemap.xml", get(seo::sitemap))
         .route("/robots.txt", get(seo::robots))
         .route("/favicon.svg", get(favicon::favicon))
@@ -77,6 +73,7 @@ pub fn router(state: AppState) -> Router {
 /// description's test reads its paths, so an `/api` route cannot be served undescribed.
 pub fn feature_routes() -> Routes {
     Routes::new()
+        .merge(crate::crumb::routes())
         .merge(crate::widgets::routes())
         .merge(crate::plugin_styles::routes())
         .merge(crate::forms::routes())

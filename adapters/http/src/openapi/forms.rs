@@ -15,6 +15,16 @@ use super::schemas::{
 )]
 fn openapi_document() {}
 
+/// A crumb for a client that has none: pages carry no cookie (so a shared cache may keep them),
+/// and a client asks here before its first state-changing call.
+#[utoipa::path(
+    get,
+    path = "/api/crumb",
+    tag = "meta",
+    responses((status = 204, description = "A `Set-Cookie` with a fresh crumb when the request carried none; nothing to change otherwise")),
+)]
+fn issue_crumb() {}
+
 /// `GetWidgetRendering` (000 s7): a block's HTML rendered again by the plugin that claims its
 /// type. A plugin that fails answers the block's fallback with 200, as on a page.
 #[utoipa::path(

@@ -49,6 +49,7 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
     ),
     paths(
         forms::openapi_document,
+        forms::issue_crumb,
         forms::get_widget_rendering,
         forms::issue_form_key,
         forms::save_form_submission,

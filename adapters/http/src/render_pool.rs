@@ -125,7 +125,10 @@ impl RenderPool {
             };
             if !self.renderer.claims(block_type) {
                 // No plugin renders the type, or its plugin rests after failing.
-                renderings.insert(block.id.to_string(), (block_type.clone(), Ok(fallback(FALLBACK_CACHE_SECONDS))));
+                renderings.insert(
+                    block.id.to_string(),
+                    (block_type.clone(), Ok(fallback(FALLBACK_CACHE_SECONDS))),
+                );
                 continue;
             }
             let request = OwnedRenderRequest {

@@ -511,7 +511,7 @@ impl PageService {
                     // A locked collection's items are its content: a public page may not
                     // list them.
                     let source = self.repository.collection(collection).await?;
-                    if let Some(source) = source.filter(|source| is_public(source)) {
+                    if let Some(source) = source.filter(is_public) {
                         let limit = (*limit).clamp(1, MAX_SUMMARY_ITEMS);
                         let items = self
                             .repository
@@ -533,7 +533,7 @@ impl PageService {
                     // A product whose shop is disabled has no page to link to; leave it out,
                     // nor one whose shop is locked.
                     let shop = self.repository.collection(&product.collection_id).await?;
-                    if let Some(shop) = shop.filter(|shop| is_public(shop)) {
+                    if let Some(shop) = shop.filter(is_public) {
                         let path = format!("/{}/{}", shop.slug, product.slug);
                         resolved.products.insert(
                             item.clone(),

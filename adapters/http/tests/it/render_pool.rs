@@ -35,18 +35,24 @@ struct GatedLoop {
     waiting: AtomicUsize,
 }
 
+/// A host with the built plugin `name` loaded.
+fn host_with(name: &str) -> PluginHost {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../plugins/guests/target/plugins")
+        .join(name);
+    assert!(
+        dir.join("plugin.toml").is_file(),
+        "the WebAssembly plugins are not built: run `cargo xtask plugins`"
+    );
+    let mut host = PluginHost::new(None).unwrap();
+    host.load_plugin_dir(&dir).unwrap();
+    host
+}
+
 impl GatedLoop {
     fn new() -> Self {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../plugins/guests/target/plugins/infinite-loop");
-        assert!(
-            dir.join("plugin.toml").is_file(),
-            "the WebAssembly plugins are not built: run `cargo xtask plugins`"
-        );
-        let mut host = PluginHost::new(None).unwrap();
-        host.load_plugin_dir(&dir).unwrap();
         Self {
-            host,
+            host: host_with("infinite-loop"),
             open: Mutex::new(false),
             opened: Condvar::new(),
             waiting: AtomicUsize::new(0),
@@ -110,8 +116,12 @@ async fn app(renderer: Arc<GatedLoop>, workers: usize, queue: usize) -> axum::Ro
 }
 
 fn widget_request() -> Request<Body> {
+    widget(r#"{"type":26,"id":"looping","value":null}"#)
+}
+
+fn widget(widget_json: &str) -> Request<Body> {
     let body = url::form_urlencoded::Serializer::new(String::new())
-        .append_pair("widgetJSON", r#"{"type":26,"id":"looping","value":null}"#)
+        .append_pair("widgetJSON", widget_json)
         .finish();
     Request::post(format!("/api/widget/GetWidgetRendering?crumb={CRUMB}"))
         .header("cookie", format!("crumb={CRUMB}"))
@@ -169,4 +179,48 @@ async fn a_flood_of_looping_renders_leaves_pages_served_and_the_queue_limit_answ
     let before = renderer.host.status()[0].failures_total;
     fetch(&app, "/loop").await;
     assert_eq!(renderer.host.status()[0].failures_total, before + 1);
+}
+
+#[tokio::test]
+async fn oversized_or_malformed_widget_data_answers_4xx_and_never_disables_the_plugin() {
+    // The hole: five such calls counted as five plugin failures and disabled the chart.
+    let host = Arc::new(host_with("chart"));
+    let repository = support::repository().await;
+    let pages = Arc::new(PageService::new(repository.clone()));
+    let state = AppState::new(
+        pages,
+        repository,
+        Arc::new(support::fixture_assets()),
+        support::config(),
+    )
+    .with_block_renderer(host.clone());
+    let app = vitrine_http::router(state);
+    let oversized = format!(r#"{{"type":62,"id":"c","value":"{}"}}"#, "x".repeat(70_000));
+    for _ in 0..10 {
+        let answer = send(&app, widget(&oversized)).await;
+        assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(
+            answer.json()["error"],
+            "The block data is 70002 bytes, above this block's limit of 65536 bytes."
+        );
+        let answer = send(&app, widget(r#"{"type":62,"id":"c","value":[1,2]}"#)).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+        let error = answer.json()["error"].as_str().unwrap().to_owned();
+        assert!(
+            error.starts_with("The block data is not valid for this block: "),
+            "{error}"
+        );
+    }
+    let status = &host.status()[0];
+    assert!(status.enabled, "{status:?}");
+    assert_eq!(status.failures_total, 0);
+    let chart =
+        r#"{"type":62,"id":"c","value":{"title":"T","description":"D","kind":"bar","points":[]}}"#;
+    let answer = send(&app, widget(chart)).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_ne!(
+        answer.json()["html"],
+        FALLBACK_HTML,
+        "the chart still renders"
+    );
 }

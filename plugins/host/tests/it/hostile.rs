@@ -58,7 +58,9 @@ fn too_much_input_is_refused_before_the_plugin_runs() {
     let data = format!("\"{}\"", "x".repeat(70_000));
     let error = host.render(&request(BlockType::Chart, &data)).unwrap_err();
     assert!(
-        error.to_string().contains("above the input limit"),
+        error
+            .to_string()
+            .contains("above this block's limit of 65536 bytes"),
         "{error}"
     );
 }

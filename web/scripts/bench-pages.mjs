@@ -181,14 +181,32 @@ function readLog(path) {
   return existsSync(path) ? readFileSync(path, 'utf8') : '';
 }
 
+/**
+ * Runs wrk and resolves to its output. Asynchronously: while it runs, this process must keep
+ * draining the server's log pipe, or a server that logs every request stalls on a full pipe.
+ */
+function wrkOutput(wrk, args) {
+  return new Promise((done, fail) => {
+    const child = spawn(wrk, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk.toString();
+    });
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? done(stdout) : fail(new Error(`wrk ${args.join(' ')} failed:\n${stderr}`))));
+  });
+}
+
 /** wrk's figures of one run. */
-export function runWrk(wrk, url, acceptEncoding, seconds) {
+export async function runWrk(wrk, url, acceptEncoding, seconds) {
   const args = ['-t', String(load.threads), '-c', String(load.connections), '-d', `${seconds}s`, '--latency'];
   if (acceptEncoding !== undefined) args.push('-H', `Accept-Encoding: ${acceptEncoding}`);
   args.push(url);
-  const result = spawnSync(wrk, args, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`wrk ${args.join(' ')} failed:\n${result.stderr}`);
-  const text = result.stdout;
+  const text = await wrkOutput(wrk, args);
   const number = (pattern) => Number(pattern.exec(text)?.[1] ?? NaN);
   const latency = (percent) => {
     const match = new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s)\\b`, 'm').exec(text);
@@ -290,8 +308,8 @@ async function main() {
         for (const name of order) {
           const origin = name === 'vitrine' ? server.origin : nginxServer.origin;
           log(`${scenario.name}: ${name}, round ${round + 1} of ${load.rounds}`);
-          if (load.warmup > 0) runWrk(wrk, `${origin}/`, scenario.acceptEncoding, load.warmup);
-          runs[name].push(runWrk(wrk, `${origin}/`, scenario.acceptEncoding, load.duration));
+          if (load.warmup > 0) await runWrk(wrk, `${origin}/`, scenario.acceptEncoding, load.warmup);
+          runs[name].push(await runWrk(wrk, `${origin}/`, scenario.acceptEncoding, load.duration));
         }
       }
       const vitrine = { ...vitrineAs, ...median(runs.vitrine) };

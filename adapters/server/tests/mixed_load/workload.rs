@@ -415,6 +415,9 @@ pub fn resident_kib(pid: u32) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
+    // The benchmark includes this file too, built without the test harness, where the test
+    // below is left out and the import goes unused.
+    #[allow(unused_imports)]
     use super::*;
 
     #[test]

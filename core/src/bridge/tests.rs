@@ -269,6 +269,29 @@ fn replies_have_the_agreed_shape() {
 }
 
 #[test]
+fn experiments_are_written_in_the_order_javascript_sorts_them() {
+    // U+FF61 sorts before U+1F600 by code point, after it by UTF-16 code unit; array indices
+    // come first, by number (`4294967295` and `01` are not indices).
+    let info = InfoResult {
+        experiments: [
+            ("\u{ff61}", "a"),
+            ("\u{1f600}", "b"),
+            ("z", "c"),
+            ("10", "d"),
+            ("9", "e"),
+            ("01", "f"),
+            ("4294967295", "g"),
+            ("4294967294", "h"),
+        ]
+        .map(|(name, variant)| (name.to_owned(), variant.to_owned()))
+        .into(),
+        ..InfoResult::default()
+    };
+    expect![[r#"{"v":1,"id":"e1","ok":true,"result":{"pageType":"","cartCount":0,"signedIn":false,"locale":"","experiments":{"9":"e","10":"d","4294967294":"h","01":"f","4294967295":"g","z":"c","😀":"b","｡":"a"}}}"#]]
+        .assert_eq(&BridgeReply::info(id("e1"), info).to_json());
+}
+
+#[test]
 fn requests_serialise_to_what_parse_reads() {
     let request = BridgeRequest {
         id: id("z9"),

@@ -5,7 +5,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-const INFO_REQUEST: &str = r#"{"v":1,"id":"bench-1","name":"info","payload":{}}"#;
+const INFO_REQUEST: &str = r#"{"v":1,"id":"bench-1","name":"info","payload":{"pageType":"Page","cartCount":3,"signedIn":false,"locale":"en-US","experiments":{}}}"#;
 const CALLS: u32 = 200_000;
 const ROUNDS: usize = 7;
 

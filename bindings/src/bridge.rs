@@ -114,7 +114,7 @@ impl From<bridge::BridgeError> for BridgeMessageError {
 impl From<bridge::BridgeRequest> for BridgeRequest {
     fn from(request: bridge::BridgeRequest) -> Self {
         let back_url = match &request.call {
-            BridgeCall::Info => None,
+            BridgeCall::Info(_) => None,
             BridgeCall::Dismiss { back_url } => back_url.clone(),
         };
         Self {

@@ -9,7 +9,7 @@ sys.path.insert(0, os.environ["VITRINE_BINDINGS_PYTHON"])
 
 import vitrine_bindings as vb  # noqa: E402
 
-INFO_REQUEST = '{"v":1,"id":"bench-1","name":"info","payload":{}}'
+INFO_REQUEST = '{"v":1,"id":"bench-1","name":"info","payload":{"pageType":"Page","cartCount":3,"signedIn":false,"locale":"en-US","experiments":{}}}'
 CALLS = 50_000
 ROUNDS = 7
 

@@ -192,8 +192,11 @@ class ConsentTests(unittest.TestCase):
         self.assertEqual(vb.consent_cookie(vb.ConsentChoice.ACCEPTED).value, "true")
 
 
+REPORT = {"pageType": "Page", "cartCount": 3, "signedIn": False, "locale": "en-US", "experiments": {}}
+
+
 def envelope(**fields):
-    message = {"v": 1, "id": "req-1", "name": "info", "payload": {}}
+    message = {"v": 1, "id": "req-1", "name": "info", "payload": REPORT}
     message.update(fields)
     return json.dumps(message)
 
@@ -234,6 +237,11 @@ class BridgeTests(unittest.TestCase):
         cases = [
             (vb.BridgeMessageError.UnsupportedVersion, envelope(v=2), "version 2 is not supported"),
             (vb.BridgeMessageError.InvalidPayload, envelope(payload=[]), "the info payload is invalid"),
+            (
+                vb.BridgeMessageError.InvalidPayload,
+                envelope(payload={**REPORT, "cartCount": -1}),
+                "the info payload is invalid: cartCount must be a whole number from 0",
+            ),
             (
                 vb.BridgeMessageError.InvalidPayload,
                 envelope(name="dismiss", payload={"backUrl": 3}),

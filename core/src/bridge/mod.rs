@@ -34,4 +34,6 @@ pub fn name_not_found(name: &str) -> String {
 }
 
 #[cfg(test)]
+mod contract_tests;
+#[cfg(test)]
 mod tests;

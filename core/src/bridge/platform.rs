@@ -10,11 +10,11 @@ pub enum MobilePlatform {
 }
 
 impl MobilePlatform {
-    /// Reads the platform name the app's runtime reports (`android` or `ios`, as React Native's
-    /// `Platform.OS` spells them). Any other name is a platform the bridge cannot serve, which
+    /// Reads the platform name the app's runtime reports: exactly `android` or `ios`, as React
+    /// Native's `Platform.OS` spells them and the shell's handler checks them. Any other name is a platform the bridge cannot serve, which
     /// 001 s8 reports as 'mobile platform not correctly identified'.
     pub fn identify(os: &str) -> Result<Self, BridgeError> {
-        match os.trim().to_ascii_lowercase().as_str() {
+        match os {
             "android" => Ok(Self::Android),
             "ios" => Ok(Self::Ios),
             _ => Err(BridgeError::PlatformNotIdentified),

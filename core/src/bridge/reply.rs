@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::PROTOCOL_VERSION;
@@ -20,7 +20,38 @@ pub struct InfoResult {
     /// The page's BCP 47 locale, such as `en-US`.
     pub locale: String,
     /// Each running experiment's name and the variant this visitor sees.
+    #[serde(serialize_with = "in_javascript_order")]
     pub experiments: BTreeMap<String, String>,
+}
+
+/// Writes the experiments in the order the TypeScript rules' object keeps them, so both sides
+/// send the same bytes: JavaScript sorts the names by UTF-16 code units (a name beyond U+FFFF
+/// sorts before U+E000..U+FFFF), and an object then lists the names that are array indices
+/// (`9`, `10`) first, in numeric order.
+fn in_javascript_order<S: Serializer>(
+    experiments: &BTreeMap<String, String>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let mut sorted: Vec<_> = experiments.iter().collect();
+    sorted.sort_by_cached_key(|(name, _)| {
+        let index = array_index(name);
+        (
+            index.is_none(),
+            index,
+            name.encode_utf16().collect::<Vec<_>>(),
+        )
+    });
+    serializer.collect_map(sorted)
+}
+
+/// The array index a property name is in JavaScript: `0` or a decimal without a leading zero,
+/// below 2^32 - 1.
+fn array_index(name: &str) -> Option<u32> {
+    let canonical =
+        name == "0" || (name.bytes().all(|b| b.is_ascii_digit()) && !name.starts_with('0'));
+    name.parse::<u32>()
+        .ok()
+        .filter(|&index| canonical && index < u32::MAX)
 }
 
 /// How a request ended.

@@ -24,8 +24,10 @@ fn check(message: &str, expected: Expect) {
 #[test]
 fn reads_info_and_dismiss() {
     check(
-        r#"{"v":1,"id":"a1","name":"info","payload":{}}"#,
-        expect!["a1 Info"],
+        r#"{"v":1,"id":"a1","name":"info","payload":{"pageType":"cart","cartCount":2,"signedIn":true,"locale":"de-DE","experiments":{"b":"x","a":"y"},"token":"t"}}"#,
+        expect![[
+            r#"a1 Info(InfoResult { page_type: "cart", cart_count: 2, signed_in: true, locale: "de-DE", experiments: {"a": "y", "b": "x"} })"#
+        ]],
     );
     check(
         r#"{"v":1,"id":"b_2-x","name":"dismiss","payload":{"backUrl":"/shop"}}"#,
@@ -34,6 +36,85 @@ fn reads_info_and_dismiss() {
     check(
         r#"{"v":1,"id":"c","name":"dismiss","payload":{"backUrl":null},"extra":true}"#,
         expect!["c Dismiss { back_url: None }"],
+    );
+}
+
+/// An `info` message whose payload is `payload`.
+fn info_with(payload: &str) -> String {
+    format!(r#"{{"v":1,"id":"i1","name":"info","payload":{payload}}}"#)
+}
+
+#[test]
+fn an_info_payload_is_checked_field_by_field_in_order() {
+    check(
+        &info_with("{}"),
+        expect!["refused, answered to i1: the info payload is invalid: pageType must be a string"],
+    );
+    check(
+        &info_with(r#"{"pageType":"p","cartCount":1.5,"signedIn":"yes"}"#),
+        expect![
+            "refused, answered to i1: the info payload is invalid: cartCount must be a whole number from 0"
+        ],
+    );
+    check(
+        &info_with(r#"{"pageType":"p","cartCount":4294967296}"#),
+        expect![
+            "refused, answered to i1: the info payload is invalid: cartCount must be a whole number from 0"
+        ],
+    );
+    check(
+        &info_with(r#"{"pageType":"p","cartCount":"3"}"#),
+        expect![
+            "refused, answered to i1: the info payload is invalid: cartCount must be a whole number from 0"
+        ],
+    );
+    check(
+        &info_with(r#"{"pageType":"p","cartCount":0,"signedIn":1,"locale":7}"#),
+        expect![
+            "refused, answered to i1: the info payload is invalid: signedIn must be true or false"
+        ],
+    );
+    check(
+        &info_with(r#"{"pageType":"p","cartCount":0,"signedIn":false,"locale":null}"#),
+        expect!["refused, answered to i1: the info payload is invalid: locale must be a string"],
+    );
+    check(
+        &info_with(
+            r#"{"pageType":"p","cartCount":0,"signedIn":false,"locale":"en","experiments":[]}"#,
+        ),
+        expect![
+            "refused, answered to i1: the info payload is invalid: experiments must map names to variant strings"
+        ],
+    );
+    check(
+        &info_with(
+            r#"{"pageType":"p","cartCount":0,"signedIn":false,"locale":"en","experiments":{"a":1}}"#,
+        ),
+        expect![
+            "refused, answered to i1: the info payload is invalid: experiments must map names to variant strings"
+        ],
+    );
+}
+
+#[test]
+fn numbers_are_read_as_javascript_reads_them() {
+    check(
+        r#"{"v":1.0,"id":"i2","name":"info","payload":{"pageType":"p","cartCount":4294967295.0,"signedIn":false,"locale":"en","experiments":{}}}"#,
+        expect![[
+            r#"i2 Info(InfoResult { page_type: "p", cart_count: 4294967295, signed_in: false, locale: "en", experiments: {} })"#
+        ]],
+    );
+    check(
+        r#"{"v":2.0,"id":"i3","name":"info","payload":{}}"#,
+        expect![
+            "refused, answered to i3: the bridge message version 2 is not supported (expected 1)"
+        ],
+    );
+    check(
+        r#"{"v":[1e0,"1"],"id":"i4","name":"info","payload":{}}"#,
+        expect![[
+            r#"refused, answered to i4: the bridge message version [1,"1"] is not supported (expected 1)"#
+        ]],
     );
 }
 
@@ -72,7 +153,7 @@ fn a_message_without_a_valid_id_is_dropped() {
         );
     }
     let longest = format!(
-        r#"{{"v":1,"id":"{}","name":"info","payload":{{}}}}"#,
+        r#"{{"v":1,"id":"{}","name":"dismiss","payload":{{}}}}"#,
         "a".repeat(64)
     );
     assert!(BridgeRequest::parse(&longest).is_ok());
@@ -103,16 +184,16 @@ fn size_and_shape_are_checked_before_anything_else() {
 #[test]
 fn the_limit_counts_utf8_bytes() {
     // "é" is two bytes: a message of exactly the limit in bytes passes, one more byte fails.
-    let shell = r#"{"v":1,"id":"a","name":"info","payload":{"p":""}}"#;
+    let shell = r#"{"v":1,"id":"a","name":"dismiss","payload":{"p":""}}"#;
     let room = MAX_MESSAGE_BYTES - shell.len();
     let fits = format!(
-        r#"{{"v":1,"id":"a","name":"info","payload":{{"p":"{}"}}}}"#,
+        r#"{{"v":1,"id":"a","name":"dismiss","payload":{{"p":"{}"}}}}"#,
         "é".repeat(room / 2)
     );
     assert_eq!(fits.len(), MAX_MESSAGE_BYTES - room % 2);
     assert!(BridgeRequest::parse(&fits).is_ok());
     let over = format!(
-        r#"{{"v":1,"id":"a","name":"info","payload":{{"p":"{}x"}}}}"#,
+        r#"{{"v":1,"id":"a","name":"dismiss","payload":{{"p":"{}x"}}}}"#,
         "é".repeat(room / 2 + 1)
     );
     assert!(over.chars().count() < MAX_MESSAGE_BYTES);
@@ -188,6 +269,29 @@ fn replies_have_the_agreed_shape() {
 }
 
 #[test]
+fn experiments_are_written_in_the_order_javascript_sorts_them() {
+    // U+FF61 sorts before U+1F600 by code point, after it by UTF-16 code unit; array indices
+    // come first, by number (`4294967295` and `01` are not indices).
+    let info = InfoResult {
+        experiments: [
+            ("\u{ff61}", "a"),
+            ("\u{1f600}", "b"),
+            ("z", "c"),
+            ("10", "d"),
+            ("9", "e"),
+            ("01", "f"),
+            ("4294967295", "g"),
+            ("4294967294", "h"),
+        ]
+        .map(|(name, variant)| (name.to_owned(), variant.to_owned()))
+        .into(),
+        ..InfoResult::default()
+    };
+    expect![[r#"{"v":1,"id":"e1","ok":true,"result":{"pageType":"","cartCount":0,"signedIn":false,"locale":"","experiments":{"9":"e","10":"d","4294967294":"h","01":"f","4294967295":"g","z":"c","😀":"b","｡":"a"}}}"#]]
+        .assert_eq(&BridgeReply::info(id("e1"), info).to_json());
+}
+
+#[test]
 fn requests_serialise_to_what_parse_reads() {
     let request = BridgeRequest {
         id: id("z9"),
@@ -204,10 +308,11 @@ fn requests_serialise_to_what_parse_reads() {
 fn platforms_are_identified_or_refused_with_the_spec_text() {
     assert_eq!(MobilePlatform::identify("ios"), Ok(MobilePlatform::Ios));
     assert_eq!(
-        MobilePlatform::identify("Android"),
+        MobilePlatform::identify("android"),
         Ok(MobilePlatform::Android)
     );
-    for unknown in ["web", "windows", ""] {
+    // Exactly as `Platform.OS` spells them, as the shell's handler checks them.
+    for unknown in ["web", "windows", "", "Android", " ios"] {
         let error = MobilePlatform::identify(unknown).unwrap_err();
         assert_eq!(error.to_string(), PLATFORM_NOT_IDENTIFIED);
     }

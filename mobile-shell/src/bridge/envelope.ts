@@ -1,8 +1,8 @@
 //! The bridge envelope (001 s7, s8) as the app reads it: the core's `bridge` module's order of
 //! checks over the shared rules of `contract/rules.ts` (limits, names, texts), in TypeScript
 //! because the uniffi TurboModule cannot load under jest. The recorded envelopes in
-//! `contract/envelopes.json` are replayed against this module, the web client and the
-//! Playwright spec, so they cannot drift.
+//! `contract/envelopes.json` are replayed against this module, the web client, the Playwright
+//! spec and the core's `bridge` module, so they cannot drift.
 
 import {
   MAX_ID_CHARS,

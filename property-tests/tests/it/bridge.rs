@@ -14,9 +14,28 @@ fn message_id() -> impl Strategy<Value = MessageId> {
     "[A-Za-z0-9_-]{1,64}".prop_map(|id| MessageId::parse(&id).unwrap())
 }
 
+fn info() -> impl Strategy<Value = InfoResult> {
+    (
+        any::<String>(),
+        any::<u32>(),
+        any::<bool>(),
+        any::<String>(),
+        proptest::collection::btree_map(any::<String>(), any::<String>(), 0..4),
+    )
+        .prop_map(
+            |(page_type, cart_count, signed_in, locale, experiments)| InfoResult {
+                page_type,
+                cart_count,
+                signed_in,
+                locale,
+                experiments,
+            },
+        )
+}
+
 fn call() -> impl Strategy<Value = BridgeCall> {
     prop_oneof![
-        Just(BridgeCall::Info),
+        info().prop_map(BridgeCall::Info),
         proptest::option::of(any::<String>()).prop_map(|back_url| BridgeCall::Dismiss { back_url }),
     ]
 }
@@ -75,15 +94,7 @@ proptest! {
     }
 
     #[test]
-    fn an_info_reply_carries_every_field(
-        id in message_id(),
-        page_type in any::<String>(),
-        cart_count in any::<u32>(),
-        signed_in in any::<bool>(),
-        locale in any::<String>(),
-        experiments in proptest::collection::btree_map(any::<String>(), any::<String>(), 0..4),
-    ) {
-        let info = InfoResult { page_type, cart_count, signed_in, locale, experiments };
+    fn an_info_reply_carries_every_field(id in message_id(), info in info()) {
         let reply: Value = serde_json::from_str(&BridgeReply::info(id.clone(), info.clone()).to_json()).unwrap();
         prop_assert_eq!(&reply["v"], 1);
         prop_assert_eq!(&reply["id"], id.as_str());

@@ -57,15 +57,16 @@ fn tour_dates_list_dates_venues_and_ticket_links_escaped() {
 }
 
 #[test]
-fn data_of_the_wrong_shape_is_a_failure_not_a_page_error() {
+fn data_of_the_wrong_shape_is_refused_as_input_not_counted_as_a_plugin_failure() {
     let host = host_with("chart");
     let error = host
         .render(&request(BlockType::Chart, r#"{"title":1}"#))
         .unwrap_err();
     assert!(
-        matches!(&error, BlockRenderError::Failed { plugin, reason } if plugin == "chart" && reason.starts_with("invalid block data")),
+        matches!(&error, BlockRenderError::InvalidInput { plugin, reason } if plugin == "chart" && reason.contains("expected a string")),
         "{error}"
     );
+    assert!(error.is_input_error());
 }
 
 #[test]

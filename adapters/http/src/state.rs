@@ -158,17 +158,19 @@ impl AppState {
             ..config
         };
         let forms = Arc::new(memory_form_service(repository.clone()));
+        // One ledger for orders and donations, as the database's one table is.
+        let ledger = Arc::new(vitrine_core::checkout::MemoryPaymentLedger::new());
         let carts = Arc::new(
             CartService::new(
                 repository.clone(),
-                Arc::new(InMemoryCommerceStore::new()),
+                Arc::new(InMemoryCommerceStore::new().with_ledger(ledger.clone())),
                 StoreRules::default(),
             )
             .with_gift_card_codes(Arc::new(crate::RandomGiftCardCodes)),
         );
         let donations = Arc::new(vitrine_core::checkout::DonationService::new(
             repository.clone(),
-            Arc::new(vitrine_core::checkout::InMemoryContributionStore::new()),
+            Arc::new(vitrine_core::checkout::InMemoryContributionStore::new().with_ledger(ledger)),
             carts.payments().clone(),
         ));
         let plugins: Arc<dyn BlockRenderer> = Arc::new(InMemoryBlockRenderer::new());

@@ -149,7 +149,8 @@ for (const size of SIZES) {
       await expect(button).toBeFocused();
     });
 
-    test('each popup closes every way the spec lists', async ({ page }) => {
+    test('each popup closes every way the spec lists', async ({ page, baseURL }) => {
+      const outside = thirdPartyRequests(page, baseURL);
       await page.goto(WIDGETS);
       const dialog = page.getByRole('alertdialog');
       await expect(page.locator('#block-confirm-button')).toHaveAttribute('data-island-state', 'mounted');
@@ -195,6 +196,7 @@ for (const size of SIZES) {
       await leave.click();
       await dialog.getByRole('button', { name: 'OK' }).click();
       await expect(page).toHaveURL(/\/shop$/);
+      expect(outside).toEqual([]);
     });
   });
 }

@@ -17,8 +17,8 @@ use vitrine_core::consent::{ConsentReceiptStore, MemoryConsentReceiptStore};
 
 use crate::assets::AssetStore;
 use crate::pages::cache::PageCache;
-use crate::privacy::census::CensusLog;
 use crate::render::pool::{DEFAULT_RENDER_QUEUE, RenderPool, default_render_workers};
+use crate::shared::census_log::CensusLog;
 
 /// How often the page cache asks the repository whether the site changed.
 const DEFAULT_REVISION_CHECK: Duration = Duration::from_secs(1);

@@ -7,8 +7,6 @@
 //! cached for every visitor; SameSite=Lax keeps a cross-site POST from reaching a shopper's
 //! cart (it arrives without the cookie and can only fill a new, unused cart).
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -16,9 +14,7 @@ use axum::http::header::{LOCATION, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
-use vitrine_core::cart::{
-    CartToken, CouponCode, LineId, ShippingLocation, ShoppingCart, Timestamp,
-};
+use vitrine_core::cart::{CartToken, CouponCode, LineId, ShippingLocation, ShoppingCart};
 use vitrine_core::catalog::Sku;
 use vitrine_core::checkout::CartServiceError;
 use vitrine_core::site::ItemId;
@@ -28,6 +24,7 @@ use crate::commerce::cart_wire::{
     CartAnswer, CartCall, FieldError, answers_field, failure, object, quantity_field, string_field,
 };
 use crate::commerce::{cart_form_page, cart_forms, cart_page};
+use crate::shared::clock::now;
 use crate::shared::route_table::Routes;
 
 pub(crate) const CART_COOKIE: &str = "vitrine_cart";
@@ -72,14 +69,6 @@ pub(crate) fn routes() -> Routes {
             "/cart/form",
             get(cart_form_page::show).post(cart_form_page::save),
         )
-}
-
-/// Milliseconds since the Unix epoch; the core takes time as an argument.
-pub(crate) fn now() -> Timestamp {
-    let millis = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_millis());
-    Timestamp(i64::try_from(millis).unwrap_or(i64::MAX))
 }
 
 /// The token the request carries: the app header first, then the cookie. A value of the

@@ -21,10 +21,11 @@ use vitrine_core::forms::FieldErrors;
 use vitrine_core::site::ItemId;
 
 use crate::AppState;
-use crate::commerce::cart::{now, request_token};
+use crate::commerce::cart::request_token;
 use crate::commerce::cart_page::{FormFields, after, cart_page, current_cart};
 use crate::render::commerce_pages::CommerceMain;
 use crate::render::product_form::{LineFormMain, ProductFormFields, submitted_answers};
+use crate::shared::clock::now;
 use crate::shared::visitor_page::respond;
 
 /// The element ids of the form's fields start with this.

@@ -17,8 +17,9 @@ use vitrine_core::checkout::{CartServiceError, LineForm};
 use vitrine_core::site::FormFieldType;
 
 use crate::AppState;
-use crate::commerce::cart::{line_from, now, request_token};
+use crate::commerce::cart::{line_from, request_token};
 use crate::commerce::cart_wire::{CartAnswer, CartCall, answers_field, failure, object};
+use crate::shared::clock::now;
 
 /// A line's form as the cart editor needs it: the question, the answers so far, and the line.
 #[derive(Debug, Serialize)]

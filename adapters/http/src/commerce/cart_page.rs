@@ -16,11 +16,12 @@ use vitrine_core::enums::PageType;
 use vitrine_core::site::ItemId;
 
 use crate::AppState;
-use crate::commerce::cart::{give_token, now, request_token, see_other, token_or_new};
+use crate::commerce::cart::{give_token, request_token, see_other, token_or_new};
 use crate::commerce::cart_wire::{
     NOTHING_IN_CART, UNABLE_TO_ADD, UNABLE_TO_REMOVE, UNABLE_TO_UPDATE, UNKNOWN_COUPON,
 };
 use crate::render::commerce_pages::{CartMain, CommerceMain};
+use crate::shared::clock::now;
 use crate::shared::visitor_page::respond;
 
 /// The fields of a form-encoded body, trimmed.

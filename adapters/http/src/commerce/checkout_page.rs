@@ -22,13 +22,14 @@ use vitrine_core::enums::PageType;
 use vitrine_core::gift_cards::{GiftCardRefusal, gift_card_can_pay};
 
 use crate::AppState;
-use crate::commerce::cart::{now, request_token};
+use crate::commerce::cart::request_token;
 use crate::commerce::cart_page::{FormFields, cart_page, current_cart};
 use crate::commerce::subscribe_page::{holds_subscription, subscribe_path};
 use crate::render::commerce_pages::{
     CartSummary, CheckoutMain, CommerceMain, FieldView, NoticeMain, OrderMain, countdown_text,
     hold_seconds_left, option_views,
 };
+use crate::shared::clock::now;
 use crate::shared::route_table::Routes;
 use crate::shared::visitor_page::respond;
 

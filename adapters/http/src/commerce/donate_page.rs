@@ -18,11 +18,11 @@ use vitrine_core::checkout::{
 use vitrine_core::enums::PageType;
 
 use crate::AppState;
-use crate::commerce::cart::now;
 use crate::commerce::cart_page::FormFields;
 use crate::commerce::checkout_page::{TEST_PAYMENT_NOTE, random_hex};
 use crate::render::commerce_pages::{CommerceMain, FieldView, NoticeMain};
 use crate::render::donate_pages::{ContributionMain, DonateMain};
+use crate::shared::clock::now;
 use crate::shared::route_table::Routes;
 use crate::shared::visitor_page::respond;
 

@@ -18,11 +18,12 @@ use vitrine_core::enums::PageType;
 use vitrine_core::gift_cards::{GiftCardCode, GiftCardCodeSource, RecipientFieldErrors};
 
 use crate::AppState;
-use crate::commerce::cart::{give_token, now, token_or_new};
+use crate::commerce::cart::{give_token, token_or_new};
 use crate::commerce::cart_page::FormFields;
 use crate::commerce::cart_wire::UNABLE_TO_ADD;
 use crate::render::commerce_pages::{CommerceMain, NoticeMain};
 use crate::render::gift_cards::GiftCardMain;
+use crate::shared::clock::now;
 use crate::shared::route_table::Routes;
 use crate::shared::visitor_page::respond;
 

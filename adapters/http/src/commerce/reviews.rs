@@ -12,7 +12,7 @@ use serde_json::json;
 use vitrine_core::catalog::Sku;
 use vitrine_core::reviews::{ReviewRequestToken, SubmitReviewError, SubmittedReview, texts};
 
-use crate::commerce::cart::now;
+use crate::shared::clock::now;
 use crate::{ApiError, AppState};
 
 use crate::shared::route_table::Routes;
@@ -123,7 +123,7 @@ async fn create_request(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Result<Response, ApiError> {
-    if !crate::privacy::consent::is_owner(&state, &headers) {
+    if !crate::shared::owner_throttle::is_owner(&state, &headers) {
         return Err(ApiError::NotFound);
     }
     let body: RequestBody = if body.is_empty() {

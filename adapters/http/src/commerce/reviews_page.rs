@@ -19,8 +19,8 @@ use vitrine_core::reviews::{
 };
 
 use crate::AppState;
-use crate::commerce::cart::now;
 use crate::commerce::reviews::{REVIEW_REQUEST_PATH, random_hex};
+use crate::shared::clock::now;
 use crate::shared::request_parts::escape_html as escape;
 use crate::shared::route_table::Routes;
 

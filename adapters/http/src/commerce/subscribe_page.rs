@@ -21,10 +21,11 @@ use vitrine_core::checkout::{
 use vitrine_core::enums::PageType;
 
 use crate::AppState;
-use crate::commerce::cart::{now, request_token};
+use crate::commerce::cart::request_token;
 use crate::commerce::checkout_page::{CheckoutRoute, check_out, checkout_page, notice};
 use crate::render::commerce_pages::{CommerceMain, NoticeMain};
 use crate::render::subscription_page::SubscriptionMain;
+use crate::shared::clock::now;
 use crate::shared::route_table::Routes;
 use crate::shared::visitor_page::respond;
 

@@ -3,8 +3,6 @@
 //! request, call the core's [`FormService`](vitrine_core::forms::FormService) once and map
 //! the result; every rule lives in the core.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -17,6 +15,7 @@ use crate::AppState;
 use crate::forms::wire::{
     KeyAnswer, SavePayload, SavedAnswer, key_failure_response, submit_failure_response,
 };
+use crate::shared::clock::now_secs;
 use crate::shared::route_table::Routes;
 
 pub(crate) const KEY_PATH: &str = "/api/form/FormSubmissionKey";
@@ -30,14 +29,6 @@ pub(crate) fn routes() -> Routes {
             crate::render::forms::NO_SCRIPT_ACTION,
             post(crate::forms::page::submit),
         )
-}
-
-/// Seconds since the Unix epoch; the core takes time as an argument.
-pub(crate) fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|elapsed| elapsed.as_secs() as i64)
-        .unwrap_or_default()
 }
 
 /// Who is calling, for the per-visitor rate limits: the visitor's crumb cookie (either name).
@@ -61,7 +52,7 @@ pub(crate) fn random_key_bytes() -> [u8; KEY_BYTES] {
 async fn issue_key(State(state): State<AppState>, headers: HeaderMap) -> Response {
     match state
         .forms
-        .issue_key(random_key_bytes(), &visitor(&headers), now())
+        .issue_key(random_key_bytes(), &visitor(&headers), now_secs())
         .await
     {
         Ok(key) => Json(KeyAnswer {
@@ -78,7 +69,7 @@ async fn save(State(state): State<AppState>, headers: HeaderMap, body: Bytes) ->
     };
     let request = payload.into_request(visitor(&headers));
     let form_id = request.form_id.clone();
-    match state.forms.submit(request, now()).await {
+    match state.forms.submit(request, now_secs()).await {
         Ok(receipt) => {
             if let Some(event) =
                 crate::shared::conversion_events::lead(&state, &headers, &receipt, &form_id)
@@ -88,12 +79,12 @@ async fn save(State(state): State<AppState>, headers: HeaderMap, body: Bytes) ->
             // The owner's report counts accepted submissions against renders (form conversion);
             // a replay is the same submission, counted once.
             if !receipt.replayed {
-                state.census.record(crate::privacy::census::CensusRow {
+                state.census.record(crate::shared::census_log::CensusRow {
                     kind: vitrine_core::analytics::kinds::FORM_SUBMIT,
                     visitor: None,
                     page_path: None,
                     data: serde_json::json!({ "formId": form_id }),
-                    recorded_at_ms: crate::privacy::census::now_ms(),
+                    recorded_at_ms: crate::shared::clock::now_ms(),
                 });
             }
             Json(SavedAnswer { success: true }).into_response()

@@ -19,7 +19,7 @@ use vitrine_core::forms::newsletter::texts;
 use vitrine_core::forms::{NewsletterService, Subscriber, TokenOutcome};
 
 use crate::AppState;
-use crate::forms::calls::now;
+use crate::shared::clock::now_secs;
 use crate::shared::request_parts::escape_html as escape;
 use crate::shared::route_table::Routes;
 
@@ -142,7 +142,10 @@ async fn unsubscribe(
     let Some(newsletter) = service(&state) else {
         return invalid(UNSUBSCRIBE, title);
     };
-    match newsletter.unsubscribe(&token(&query, &body), now()).await {
+    match newsletter
+        .unsubscribe(&token(&query, &body), now_secs())
+        .await
+    {
         Ok(TokenOutcome::Done | TokenOutcome::AlreadyDone) => page(
             StatusCode::OK,
             UNSUBSCRIBE,
@@ -189,7 +192,7 @@ async fn confirm(
         return invalid(None, title);
     };
     let token = token(&query, &body);
-    match newsletter.confirm(&token, now()).await {
+    match newsletter.confirm(&token, now_secs()).await {
         Ok(TokenOutcome::Done) => {
             // The double opt-in completes the sign-up: CompleteRegistration, once.
             if let Ok(Some(subscriber)) = newsletter.subscriber(&token).await {

@@ -21,8 +21,10 @@ use vitrine_core::forms::model::{FieldKind, FormDefinition};
 use vitrine_core::forms::{SubmitFormError, SubmitRequest};
 
 use crate::AppState;
-use crate::forms::calls::{now, random_key_bytes, visitor};
-use crate::forms::wire::{rate_limit_headers, submit_failure};
+use crate::forms::calls::{random_key_bytes, visitor};
+use crate::forms::wire::submit_failure;
+use crate::shared::clock::now_secs;
+use crate::shared::request_limits::rate_limit_headers;
 use crate::shared::request_parts::escape_html as escape;
 
 /// The input names of each multi-part field's parts, as `templates/blocks/form.html` renders
@@ -149,7 +151,7 @@ pub(crate) async fn submit(
             .ok_or(SubmitFormError::UnknownForm)?;
         let key = state
             .forms
-            .issue_key(random_key_bytes(), &visitor, now())
+            .issue_key(random_key_bytes(), &visitor, now_secs())
             .await
             .map_err(|error| match error {
                 vitrine_core::forms::IssueKeyError::RateLimited(decision) => {
@@ -175,7 +177,7 @@ pub(crate) async fn submit(
             visitor: visitor.clone(),
             ..SubmitRequest::default()
         };
-        let receipt = state.forms.submit(request, now()).await?;
+        let receipt = state.forms.submit(request, now_secs()).await?;
         Ok::<_, SubmitFormError>((form, receipt))
     }
     .await;

@@ -4,15 +4,16 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::http::header::{HeaderName, RETRY_AFTER};
+use axum::http::header::RETRY_AFTER;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use vitrine_core::forms::messages;
-use vitrine_core::forms::{IssueKeyError, RateDecision, SubmitFormError, SubmitRequest};
+use vitrine_core::forms::{IssueKeyError, SubmitFormError, SubmitRequest};
 use vitrine_core::ports::RepositoryError;
 
 use crate::shared::api_error::UNAVAILABLE_MESSAGE;
+use crate::shared::request_limits::rate_limit_headers;
 
 /// The payload fields of 000 s7, as the island (form-encoded, `form` as JSON text) or an API
 /// client (JSON, `form` as text or as an object) sends them.
@@ -162,23 +163,6 @@ fn retry_after_unavailable(response: &mut Response) {
             RETRY_AFTER,
             HeaderValue::from_static(UNAVAILABLE_RETRY_AFTER_SECONDS),
         );
-    }
-}
-
-/// Adds `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After`.
-pub(crate) fn rate_limit_headers(headers: &mut HeaderMap, decision: &RateDecision) {
-    let reset = decision.reset_after.max(1).to_string();
-    for (name, value) in [
-        ("ratelimit-limit", decision.limit.to_string()),
-        ("ratelimit-remaining", decision.remaining.to_string()),
-        ("ratelimit-reset", reset.clone()),
-    ] {
-        if let Ok(value) = HeaderValue::from_str(&value) {
-            headers.insert(HeaderName::from_static(name), value);
-        }
-    }
-    if let Ok(value) = HeaderValue::from_str(&reset) {
-        headers.insert(RETRY_AFTER, value);
     }
 }
 

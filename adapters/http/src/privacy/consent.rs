@@ -2,8 +2,6 @@
 //! owner) and the clearing of refused tracking cookies (000 s9) with expired `Set-Cookie`
 //! headers, so a refusal holds even for cookies set before it or by an old script.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use axum::Json;
 use axum::extract::{Request, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, SET_COOKIE};
@@ -19,6 +17,8 @@ use vitrine_core::consent::{
 };
 
 use crate::render::banner_settings;
+use crate::shared::clock::now_ms;
+use crate::shared::request_parts::{request_cookies, sends_gpc};
 use crate::shared::route_table::Routes;
 use crate::{ApiError, AppState};
 
@@ -44,12 +44,6 @@ struct ReceiptAnswer {
     choice: ConsentChoice,
     source: ConsentSource,
     recorded_at_ms: i64,
-}
-
-fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 fn new_receipt_id() -> ReceiptId {
@@ -102,7 +96,7 @@ async fn export_receipts(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    if !is_owner(&state, &headers) {
+    if !crate::shared::owner_throttle::is_owner(&state, &headers) {
         return Err(ApiError::NotFound);
     }
     let receipts = state
@@ -119,33 +113,6 @@ async fn export_receipts(
         receipts_csv(&receipts),
     )
         .into_response())
-}
-
-/// True when the request carries the owner's export token as `Authorization: Bearer <token>`;
-/// always false when no token is configured. Compared in constant time.
-pub(crate) fn is_owner(state: &AppState, headers: &HeaderMap) -> bool {
-    let Some(expected) = state.consent.owner_token.as_deref() else {
-        return false;
-    };
-    let given = crate::shared::owner_throttle::bearer(headers);
-    given.is_some_and(|given| {
-        crate::shared::request_parts::same_secret(given.as_bytes(), expected.as_bytes())
-    })
-}
-
-/// The cookies of a request, as name and value pairs.
-pub(crate) fn request_cookies(headers: &HeaderMap) -> Vec<(String, String)> {
-    crate::shared::request_parts::cookie_pairs(headers)
-        .map(|(name, value)| (name.to_owned(), value.to_owned()))
-        .collect()
-}
-
-/// True when the request carries `Sec-GPC: 1`.
-pub(crate) fn sends_gpc(headers: &HeaderMap) -> bool {
-    headers
-        .get("sec-gpc")
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.trim() == "1")
 }
 
 /// Middleware: when the visitor brings tracking cookies (000 s9) that the site's policy and

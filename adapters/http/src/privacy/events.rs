@@ -12,8 +12,8 @@ use axum::routing::{get, post};
 use serde_json::{Map, Value, json};
 use vitrine_core::analytics::{MAX_SENDS_PER_PAGE, error_fingerprint, truncate_stack};
 
-use crate::privacy::census::CensusRow;
 use crate::shared::bounded_body::{BoundedBody, bounded};
+use crate::shared::census_log::CensusRow;
 use crate::shared::route_table::Routes;
 use crate::{ApiError, AppState};
 
@@ -73,7 +73,7 @@ fn record(state: &AppState, kind: &'static str, page_path: Option<String>, data:
         visitor: None,
         page_path,
         data,
-        recorded_at_ms: crate::privacy::census::now_ms(),
+        recorded_at_ms: crate::shared::clock::now_ms(),
     });
 }
 

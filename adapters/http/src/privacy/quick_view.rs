@@ -10,7 +10,9 @@ use axum::routing::post;
 use serde_json::json;
 use vitrine_core::site::ItemId;
 
-use crate::privacy::census::{CensusRow, now_ms, visitor_key};
+use crate::privacy::census::visitor_key;
+use crate::shared::census_log::CensusRow;
+use crate::shared::clock::now_ms;
 use crate::shared::conversion_events::ViewedProduct;
 use crate::shared::route_table::Routes;
 use crate::{ApiError, AppState};
@@ -48,7 +50,7 @@ async fn record_quick_view(
     let now = now_ms();
     // The quick view's body is not specified, so the visitor cookie comes from the request's
     // cookies rather than a form field.
-    let cookies = crate::privacy::consent::request_cookies(&headers);
+    let cookies = crate::shared::request_parts::request_cookies(&headers);
     let visitor_cookie = cookies
         .iter()
         .find(|(name, _)| name == VISITOR_COOKIE)

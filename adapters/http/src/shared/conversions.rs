@@ -17,9 +17,9 @@ use vitrine_core::consent::{CONSENT_COOKIE, Consent, ConsentChoice, effective_co
 use vitrine_core::conversions::{ConversionEvent, ConversionEventName, marketing_allowed};
 use vitrine_core::money::Currency;
 
-use crate::commerce::cart::now;
-use crate::privacy::consent::{request_cookies, sends_gpc};
 use crate::render::banner_settings;
+use crate::shared::clock::now;
+use crate::shared::request_parts::{request_cookies, sends_gpc};
 use crate::shared::route_table::Routes;
 use crate::{ApiError, AppState};
 

@@ -6,7 +6,9 @@
 
 pub(crate) mod api_error;
 pub(crate) mod bounded_body;
+pub(crate) mod census_log;
 pub(crate) mod client_address;
+pub(crate) mod clock;
 pub(crate) mod conversion_events;
 pub(crate) mod conversions;
 pub mod crumb;

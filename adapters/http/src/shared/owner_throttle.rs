@@ -2,7 +2,8 @@
 //! address within 10 minutes, every request from it carrying a token answers 429 until the
 //! window ends, whatever the token, so guessing cannot go on at the speed of the network.
 //! Failures are counted through the rate limiter port (shared in Redis by several servers);
-//! the lock-out itself is remembered by each server, so it holds before any comparison.
+//! the lock-out itself is remembered by each server, so it holds before any comparison. The
+//! owner-only routes of every capability ask [`is_owner`] here.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -16,6 +17,7 @@ use vitrine_core::forms::{RateDecision, RateLimit};
 
 use crate::AppState;
 use crate::shared::client_address::ClientAddress;
+use crate::shared::request_parts::same_secret;
 
 /// Wrong owner tokens an address may send per window.
 const FAILURES: RateLimit = RateLimit {
@@ -54,6 +56,15 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
         .and_then(|value| value.strip_prefix("Bearer "))
 }
 
+/// True when the request carries the owner's export token as `Authorization: Bearer <token>`;
+/// always false when no token is configured. Compared in constant time.
+pub(crate) fn is_owner(state: &AppState, headers: &HeaderMap) -> bool {
+    let Some(expected) = state.consent.owner_token.as_deref() else {
+        return false;
+    };
+    bearer(headers).is_some_and(|given| same_secret(given.as_bytes(), expected.as_bytes()))
+}
+
 /// Middleware: answers 429 to a locked-out address that sends a token, and counts a wrong one.
 pub(crate) async fn throttle(
     State(state): State<AppState>,
@@ -70,11 +81,11 @@ pub(crate) async fn throttle(
     let address = ClientAddress::of(&parts, state.config.trusted_proxies)
         .bucket()
         .unwrap_or_else(|| "unknown".to_owned());
-    let now = crate::forms::calls::now();
+    let now = crate::shared::clock::now_secs();
     if let Some(until) = state.owner_lockouts.until(&address, now) {
         return locked_out(parts.uri.path(), until - now);
     }
-    if !crate::shared::request_parts::same_secret(given.as_bytes(), expected.as_bytes()) {
+    if !same_secret(given.as_bytes(), expected.as_bytes()) {
         let bucket = format!("owner-failure:{address}");
         match state.request_limiter.hit(&bucket, FAILURES, now).await {
             Ok(decision) if !decision.allowed => {

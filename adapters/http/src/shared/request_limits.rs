@@ -10,8 +10,8 @@
 
 use axum::error_handling::HandleErrorLayer;
 use axum::extract::{Request, State};
-use axum::http::header::{CACHE_CONTROL, RETRY_AFTER};
-use axum::http::{Method, StatusCode};
+use axum::http::header::{CACHE_CONTROL, HeaderName, RETRY_AFTER};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use axum::{Json, Router};
@@ -75,7 +75,7 @@ pub(crate) async fn limit(State(state): State<AppState>, request: Request, next:
     for (bucket, limit) in buckets.into_iter().flatten() {
         match state
             .request_limiter
-            .hit(&bucket, limit, crate::forms::calls::now())
+            .hit(&bucket, limit, crate::shared::clock::now_secs())
             .await
         {
             Ok(decision) if !decision.allowed => {
@@ -117,7 +117,7 @@ pub(crate) fn too_many(path: &str, decision: &RateDecision) -> Response {
         )
             .into_response()
     };
-    crate::forms::wire::rate_limit_headers(response.headers_mut(), decision);
+    rate_limit_headers(response.headers_mut(), decision);
     response
 }
 
@@ -148,6 +148,23 @@ fn busy() -> Response {
         Json(body),
     )
         .into_response()
+}
+
+/// Adds `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `Retry-After`.
+pub(crate) fn rate_limit_headers(headers: &mut HeaderMap, decision: &RateDecision) {
+    let reset = decision.reset_after.max(1).to_string();
+    for (name, value) in [
+        ("ratelimit-limit", decision.limit.to_string()),
+        ("ratelimit-remaining", decision.remaining.to_string()),
+        ("ratelimit-reset", reset.clone()),
+    ] {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            headers.insert(HeaderName::from_static(name), value);
+        }
+    }
+    if let Ok(value) = HeaderValue::from_str(&reset) {
+        headers.insert(RETRY_AFTER, value);
+    }
 }
 
 #[cfg(test)]

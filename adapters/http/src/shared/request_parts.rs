@@ -32,6 +32,21 @@ pub(crate) fn same_secret(given: &[u8], expected: &[u8]) -> bool {
     given.ct_eq(expected).into()
 }
 
+/// The cookies of a request, as owned name and value pairs.
+pub(crate) fn request_cookies(headers: &HeaderMap) -> Vec<(String, String)> {
+    cookie_pairs(headers)
+        .map(|(name, value)| (name.to_owned(), value.to_owned()))
+        .collect()
+}
+
+/// True when the request carries `Sec-GPC: 1` (Global Privacy Control).
+pub(crate) fn sends_gpc(headers: &HeaderMap) -> bool {
+    headers
+        .get("sec-gpc")
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.trim() == "1")
+}
+
 /// Text made safe to place in HTML content or a quoted attribute, for the few small pages
 /// written without templates.
 pub(crate) fn escape_html(text: &str) -> String {

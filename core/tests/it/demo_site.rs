@@ -151,7 +151,7 @@ async fn every_demo_page_resolves_after_import() {
     let summary = bundle::import(&demo_files(), repository.as_ref())
         .await
         .unwrap();
-    assert_eq!(summary.collections, 8);
+    assert_eq!(summary.collections, 9);
     assert_eq!(summary.products, 10);
     let pages = PageService::new(repository);
     let viewer = Viewer::default();
@@ -197,6 +197,11 @@ async fn every_demo_page_resolves_after_import() {
             "Shipping & returns — Terraluz Studio",
         ),
         (
+            "/widgets",
+            PageType::Page,
+            "Display widgets — Terraluz Studio",
+        ),
+        (
             "/nowhere",
             PageType::NotFound,
             "Page not found — Terraluz Studio",
@@ -236,7 +241,7 @@ async fn every_demo_page_resolves_after_import() {
     let sitemap = pages.sitemap().await.unwrap();
     assert_eq!(
         sitemap.len(),
-        8 + 10 + 4 + 3,
+        9 + 10 + 4 + 3,
         "collections, products, posts, events"
     );
 }

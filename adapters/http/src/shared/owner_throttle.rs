@@ -1,6 +1,8 @@
 //! Failed owner-token attempts, throttled per client address: after 10 wrong tokens from one
-//! address within 10 minutes, every request from it carrying a token answers 429 until the
-//! window ends, whatever the token, so guessing cannot go on at the speed of the network.
+//! address within 10 minutes, every request from it carrying a token answers 429 for the next
+//! 10 minutes, whatever the token, so guessing cannot go on at the speed of the network. The
+//! lock-out runs a whole window from the refused guess rather than to the end of the counting
+//! window, which may be seconds away.
 //! Failures are counted through the rate limiter port (shared in Redis by several servers);
 //! the lock-out itself is remembered by each server, so it holds before any comparison. The
 //! owner-only routes of every capability ask [`is_owner`] here.
@@ -90,10 +92,9 @@ pub(crate) async fn throttle(
         match state.request_limiter.hit(&bucket, FAILURES, now).await {
             Ok(decision) if !decision.allowed => {
                 tracing::warn!(address, "owner token guessed wrong too often; locked out");
-                state
-                    .owner_lockouts
-                    .lock_out(address, now + decision.reset_after);
-                return locked_out(parts.uri.path(), decision.reset_after);
+                let lock_out = i64::from(FAILURES.window_seconds);
+                state.owner_lockouts.lock_out(address, now + lock_out);
+                return locked_out(parts.uri.path(), lock_out);
             }
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "the owner-token throttle is unavailable"),

@@ -21,7 +21,7 @@ use vitrine_media::{
 /// photos at phone and laptop widths.
 pub const DEFAULT_MEMORY_BYTES: u64 = 64 * 1024 * 1024;
 /// Resizes waiting for a worker, beyond those running, before more are refused.
-const DEFAULT_QUEUE: usize = 256;
+pub const DEFAULT_IMAGE_QUEUE: usize = 256;
 /// Originals whose refusal is remembered; past this the oldest memories are dropped together.
 const MAX_REMEMBERED_FAILURES: usize = 4096;
 
@@ -70,7 +70,12 @@ pub struct ImageVariants {
 impl ImageVariants {
     /// Variants kept in memory only (tests, and servers without a data directory).
     pub fn in_memory() -> Self {
-        Self::new(None, DEFAULT_MEMORY_BYTES, default_workers(), DEFAULT_QUEUE)
+        Self::new(
+            None,
+            DEFAULT_MEMORY_BYTES,
+            default_image_workers(),
+            DEFAULT_IMAGE_QUEUE,
+        )
     }
 
     /// Variants kept in `disk` as well, behind `memory_bytes` of memory, made by at most
@@ -234,7 +239,7 @@ impl ImageVariants {
 }
 
 /// One resize per core (at least 1, at most 16): a resize is pure computation.
-fn default_workers() -> usize {
+pub fn default_image_workers() -> usize {
     std::thread::available_parallelism().map_or(2, |cores| cores.get().clamp(1, 16))
 }
 

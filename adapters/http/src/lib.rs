@@ -62,7 +62,9 @@ pub use assets::{AssetError, AssetStore};
 pub use census::{CensusLog, CensusRow, REPORT_PATH, VisitorKey};
 pub use consent::RECEIPTS_PATH;
 pub use gift_card_page::RandomGiftCardCodes;
-pub use image_variants::{DEFAULT_MEMORY_BYTES, ImageVariants};
+pub use image_variants::{
+    DEFAULT_IMAGE_QUEUE, DEFAULT_MEMORY_BYTES, ImageVariants, default_image_workers,
+};
 pub use render::PageAssets;
 pub use render_pool::{DEFAULT_RENDER_QUEUE, default_render_workers};
 pub use request_limits::RequestLimits;

@@ -20,3 +20,4 @@ mod money_format;
 mod payments;
 mod popup;
 mod query_string;
+mod widgets;

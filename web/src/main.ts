@@ -28,3 +28,8 @@ if (runtime !== undefined && window.location.search.includes('logout=true')) {
 if (runtime !== undefined && nativeApp.kind !== 'none') {
   void import('./native-app/mode').then((mode) => mode.startNativeAppMode(window, nativeApp, runtime.pageContext));
 }
+// The image loader is a chunk of its own, fetched only by pages with images it manages (`img[data-src]`: gallery
+// slides and fit or fill images); every other image is sized by the browser from the server's `srcset`.
+if (runtime !== undefined && document.querySelector('img[data-src]') !== null) {
+  void import('./images/image-loader').then(({ ImageLoader }) => new ImageLoader(window).observeAll(document));
+}

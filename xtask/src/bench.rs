@@ -38,6 +38,10 @@ pub fn run_benchmarks(args: &[String]) -> Result<()> {
     if args.iter().any(|arg| arg == "--bridge") {
         return bridge_round_trip();
     }
+    // The image pipeline against vipsthumbnail on the same large JPEGs: `--images`.
+    if args.iter().any(|arg| arg == "--images") {
+        return crate::bench_images::run_image_benchmark();
+    }
     web::install()?;
     // The release server embeds the example plugins the demo's about page uses.
     crate::plugins::build()?;

@@ -5,6 +5,7 @@
 
 mod api_fuzz;
 mod bench;
+mod bench_images;
 mod bindings;
 mod codegen;
 mod fuzz;

@@ -26,6 +26,9 @@ mod layering;
 
 pub use assets::{AssetError, AssetStore};
 pub use commerce::gift_card_page::RandomGiftCardCodes;
+pub use pages::image_variants::{
+    DEFAULT_IMAGE_QUEUE, DEFAULT_MEMORY_BYTES, ImageVariants, default_image_workers,
+};
 pub use privacy::census::REPORT_PATH;
 pub use privacy::consent::RECEIPTS_PATH;
 pub use render::PageAssets;

@@ -138,6 +138,8 @@ pub struct AppState {
     pub(crate) request_limiter: Arc<dyn RateLimiter>,
     /// Addresses locked out after guessing the owner token wrong too often.
     pub(crate) owner_lockouts: Arc<crate::shared::owner_throttle::OwnerLockouts>,
+    /// Image variants under `/media/`: their caches and the pool that makes them.
+    pub(crate) image_variants: Arc<crate::ImageVariants>,
 }
 
 /// Where consent receipts go, and the owner's export token (no export without one).
@@ -204,7 +206,20 @@ impl AppState {
             ad_pixel: None,
             request_limiter: Arc::new(MemoryRateLimiter::new()),
             owner_lockouts: Arc::default(),
+            image_variants: Arc::new(crate::ImageVariants::in_memory()),
         }
+    }
+
+    /// Serves image variants through `variants` (with a disk cache in the data directory in
+    /// production; in memory only by default).
+    pub fn with_image_variants(mut self, variants: Arc<crate::ImageVariants>) -> Self {
+        self.image_variants = variants;
+        self
+    }
+
+    /// The image variants, for tests and the server to inspect.
+    pub fn image_variants(&self) -> &Arc<crate::ImageVariants> {
+        &self.image_variants
     }
 
     /// Counts requests for the rate limits through `limiter` (Redis when several servers

@@ -46,9 +46,25 @@ pub enum Command {
     /// Tools for block plugin authors.
     #[command(subcommand)]
     Plugin(crate::plugin_cli::PluginCommand),
+    /// The site's images.
+    #[command(subcommand)]
+    Media(MediaCommand),
     /// The owner's analytics.
     #[command(subcommand)]
     Analytics(AnalyticsCommand),
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum MediaCommand {
+    /// Make every image variant the published pages use ahead of the first visitor, into
+    /// the data directory's media cache, with a progress bar.
+    Warm(MediaWarmArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct MediaWarmArgs {
+    #[command(flatten)]
+    pub database: DatabaseArgs,
 }
 
 #[derive(Debug, Clone, Subcommand)]

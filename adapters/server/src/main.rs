@@ -10,6 +10,7 @@ mod delivery;
 mod http_args;
 mod import;
 mod logging;
+mod media_cli;
 mod payments;
 mod plugin_build;
 mod plugin_cli;
@@ -38,6 +39,7 @@ async fn main() -> ExitCode {
         Command::Submissions(command) => submissions::run(command).await,
         Command::Plugin(command) => plugin_cli::run(command),
         Command::Analytics(command) => analytics_cli::run(command).await,
+        Command::Media(command) => media_cli::run(command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

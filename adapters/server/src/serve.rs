@@ -91,6 +91,12 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_analytics_store(analytics.clone())
             .with_consent_receipts(database.consent_receipt_store(), owner_token)
             .with_block_renderer(plugins)
+            .with_image_variants(Arc::new(vitrine_http::ImageVariants::new(
+                Some(crate::media_cli::disk_cache(&args.database.data_dir)?),
+                vitrine_http::DEFAULT_MEMORY_BYTES,
+                vitrine_http::default_image_workers(),
+                vitrine_http::DEFAULT_IMAGE_QUEUE,
+            )))
             .with_carts(carts)
             .with_donations(donations)
             .with_reviews(Arc::new(vitrine_core::reviews::ReviewService::new(

@@ -2,9 +2,11 @@
 
 pub mod access;
 mod context;
+mod published_images;
 mod service;
 
 pub use context::*;
+pub use published_images::published_images;
 pub use service::{
     PageContent, PageError, PageService, PageView, ResolvedBlocks, ResolvedProduct, SitemapEntry,
     SummaryContent,

@@ -6,6 +6,7 @@ mod content;
 mod donation_block;
 mod html;
 mod ids;
+mod image_widths;
 mod index;
 mod layout;
 mod media;
@@ -22,6 +23,7 @@ pub use donation_block::{DonationBlock, DonationBlockError, MAX_SUGGESTED_AMOUNT
 pub use html::SafeHtml;
 pub(crate) use ids::is_opaque_token;
 pub use ids::{BlockId, CollectionId, IdError, ItemId, Slug, WebsiteId};
+pub use image_widths::{IMAGE_WIDTHS, ImageWidth, SizeFormat, split_filename_variant, variant_url};
 pub use layout::{Body, Column, GRID_COLUMNS, Layout, LayoutError, MAX_BLOCKS_PER_LAYOUT, Row};
 pub use media::{MEDIA_PREFIX, MediaFile, MediaRef};
 pub use validation::{

@@ -6,6 +6,7 @@
 
 mod currencies_ts;
 mod enums_ts;
+mod images_ts;
 mod money_vectors;
 mod popup_vectors;
 mod widgets;
@@ -74,6 +75,7 @@ pub fn generate() -> Vec<GeneratedFile> {
     vec![
         file("enums.ts", enums_ts::render()),
         file("currencies.ts", currencies_ts::render()),
+        file("images.ts", images_ts::render()),
         file("money-vectors.json", money_vectors::render()),
         file("popup-vectors.json", popup_vectors::render()),
         file("widget-vectors.json", widgets::render_vectors()),

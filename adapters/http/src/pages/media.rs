@@ -1,13 +1,17 @@
-//! Site media (`/media/...`): images and files imported with the site, read from the repository.
-//! A file that only locked content shows answers that content's lock page instead.
+//! Site media (`/media/...`): images and files imported with the site, read from the repository,
+//! as stored or, for images, at one of the spec's widths (`media_variant.rs`). A file that only
+//! locked content shows answers that content's lock page instead.
 
-use axum::extract::{Path, State};
+use std::sync::Arc;
+
+use axum::extract::{Path, RawQuery, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use vitrine_core::site::MEDIA_PREFIX;
+use vitrine_core::site::{MEDIA_PREFIX, MediaFile};
 
 use crate::AppState;
+use crate::pages::media_variant::{MediaRequest, not_found};
 use crate::shared::entity_tag::{entity_tag, matches_etag};
 
 /// Media paths are not content-hashed, so a re-import may change a file in place: a month's
@@ -18,50 +22,119 @@ const MEDIA_CACHE: &str = "public, max-age=2592000";
 pub(crate) async fn media(
     State(state): State<AppState>,
     Path(path): Path<String>,
+    RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    let site_path = format!("{MEDIA_PREFIX}{path}");
-    match state.locked_media.permission(&state, &site_path).await {
-        Ok(None) => {}
-        Ok(Some(permission)) => {
-            return crate::pages::published::locked_page(&state, &site_path, permission).await;
-        }
-        Err(error) => {
-            tracing::error!(%error, path = site_path, "deciding who may see a media file failed");
-            return unavailable();
-        }
-    }
-    let file = match state.repository.media(&site_path).await {
-        Ok(Some(file)) => file,
-        Ok(None) => {
+    let request = match MediaRequest::parse(&path, query.as_deref()) {
+        Ok(request) => request,
+        Err(message) => {
             return (
-                StatusCode::NOT_FOUND,
-                [(CACHE_CONTROL, "no-cache")],
-                "Not found",
+                StatusCode::BAD_REQUEST,
+                [(CACHE_CONTROL, "no-store")],
+                message,
             )
                 .into_response();
         }
+    };
+    let (name, width, version, literal) = match request {
+        MediaRequest::File { name } => return file(&state, &name, &headers).await,
+        MediaRequest::Variant {
+            name,
+            width,
+            version,
+            literal,
+        } => (name, width, version, literal),
+    };
+    let site_path = format!("{MEDIA_PREFIX}{name}");
+    if let Some(locked) = locked(&state, &site_path).await {
+        return locked;
+    }
+    let revision = match state.page_cache.revision(state.repository.as_ref()).await {
+        Ok(revision) => revision,
         Err(error) => {
-            tracing::error!(%error, path = site_path, "reading a media file failed");
+            tracing::error!(%error, "reading the site revision failed");
             return unavailable();
         }
+    };
+    let facts = match state.image_variants.known_facts(revision, &site_path) {
+        Some(facts) => facts,
+        None => match read(&state, &site_path).await {
+            Ok(Some(file)) => match state.image_variants.learn_facts(revision, file).await {
+                Ok(facts) => facts,
+                Err(_) => return unavailable(),
+            },
+            // `photo-500w.jpg` without a `photo.jpg` may be a file of that name.
+            Ok(None) => match literal {
+                Some(literal) => return file(&state, &literal, &headers).await,
+                None => return not_found(),
+            },
+            Err(response) => return response,
+        },
+    };
+    crate::pages::media_variant::answer(
+        &state,
+        &facts,
+        width,
+        version.as_deref(),
+        &headers,
+        async || read(&state, &site_path).await,
+    )
+    .await
+}
+
+/// The lock page when only locked content shows the file at `site_path`.
+async fn locked(state: &AppState, site_path: &str) -> Option<Response> {
+    match state.locked_media.permission(state, site_path).await {
+        Ok(None) => None,
+        Ok(Some(permission)) => {
+            Some(crate::pages::published::locked_page(state, site_path, permission).await)
+        }
+        Err(error) => {
+            tracing::error!(%error, path = site_path, "deciding who may see a media file failed");
+            Some(unavailable())
+        }
+    }
+}
+
+async fn read(state: &AppState, site_path: &str) -> Result<Option<Arc<MediaFile>>, Response> {
+    state
+        .repository
+        .media(site_path)
+        .await
+        .map(|file| file.map(Arc::new))
+        .map_err(|error| {
+            tracing::error!(%error, path = site_path, "reading a media file failed");
+            unavailable()
+        })
+}
+
+/// The file `name` as stored.
+async fn file(state: &AppState, name: &str, headers: &HeaderMap) -> Response {
+    let site_path = format!("{MEDIA_PREFIX}{name}");
+    if let Some(locked) = locked(state, &site_path).await {
+        return locked;
+    }
+    let file = match read(state, &site_path).await {
+        Ok(Some(file)) => file,
+        Ok(None) => return not_found(),
+        Err(response) => return response,
     };
     let etag = entity_tag(&file.bytes);
     let cache_headers = [
         (CACHE_CONTROL, MEDIA_CACHE.to_owned()),
         (ETAG, etag.clone()),
     ];
-    if matches_etag(&headers, &etag) {
+    if matches_etag(headers, &etag) {
         return (StatusCode::NOT_MODIFIED, cache_headers).into_response();
     }
     let content_type = HeaderValue::from_str(&file.content_type)
         .unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"));
-    let mut response = (cache_headers, file.bytes).into_response();
+    let mut response = (cache_headers, file.bytes.clone()).into_response();
     response.headers_mut().insert(CONTENT_TYPE, content_type);
     response
 }
 
-fn unavailable() -> Response {
+pub(crate) fn unavailable() -> Response {
     (
         StatusCode::SERVICE_UNAVAILABLE,
         [(CACHE_CONTROL, "no-store")],

@@ -5,8 +5,10 @@
 pub(crate) mod cache;
 pub(crate) mod delivery;
 pub(crate) mod favicon;
+pub(crate) mod image_variants;
 pub(crate) mod locked_media;
 pub(crate) mod media;
+pub(crate) mod media_variant;
 pub(crate) mod published;
 pub(crate) mod search_page;
 pub(crate) mod seo;

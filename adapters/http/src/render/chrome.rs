@@ -6,7 +6,7 @@ use vitrine_core::pages::PageView;
 use vitrine_core::site::NavLink;
 
 use super::blocks::SocialLinkView;
-use super::image::{ImageView, Loading};
+use super::image::{ImageSizes, ImageView, Loading};
 use super::urls;
 
 #[derive(Debug, Template)]
@@ -34,14 +34,11 @@ impl<'a> Header<'a> {
         // The logo links home, so its text alternative is the site's name, whatever the
         // image's own alt text says. It sits above the page content and is small, so it loads
         // at once without taking the content's first-image priority.
+        // Drawn 3rem (48 px) tall at its own ratio.
         let logo = settings.logo.as_ref().and_then(|logo| {
-            Some(ImageView {
-                src: urls::safe_src(&logo.path)?,
-                alt: &settings.site_title,
-                width: logo.width,
-                height: logo.height,
-                loading: Loading::Eager,
-            })
+            let drawn = (48 * u64::from(logo.width)).div_ceil(u64::from(logo.height.max(1)));
+            let sizes = ImageSizes::Pixels(u32::try_from(drawn).unwrap_or(u32::MAX));
+            ImageView::new(logo, &settings.site_title, Loading::Eager, sizes)
         });
         Self {
             site_title: &settings.site_title,

@@ -1,16 +1,28 @@
-//! One `<img>`: always with its intrinsic size (so the layout does not shift while it loads),
-//! alt text, asynchronous decoding, and lazy loading for all but the page's first images.
+//! One `<img>`, built by [`ImageView::new`] for every block, gallery, item and the logo:
+//! always with its intrinsic size and `data-image-dimensions` (so the layout does not shift
+//! while it loads), alt text, asynchronous decoding, a `srcset` over the spec's widths that
+//! are narrower than the original plus the original itself (001 s9), `sizes` from where it is
+//! laid out, and lazy loading for all but the page's first images.
 
 use askama::Template;
+use vitrine_core::site::{ImageWidth, MediaRef, SizeFormat, variant_url};
+
+use super::urls;
 
 #[derive(Debug, Clone, Template)]
 #[template(path = "partials/image.html", whitespace = "minimize")]
 pub(crate) struct ImageView<'a> {
+    /// The original's path: what a browser without `srcset` loads, and what links to the
+    /// full-size image use.
     pub(crate) src: &'a str,
     pub(crate) alt: &'a str,
     pub(crate) width: u32,
     pub(crate) height: u32,
     pub(crate) loading: Loading,
+    /// `URL 500w, ...`; empty for images the server does not resize (SVG, GIF, icons, other
+    /// hosts).
+    pub(crate) srcset: String,
+    pub(crate) sizes: ImageSizes,
 }
 
 /// When the browser fetches an image.
@@ -24,4 +36,92 @@ pub(crate) enum Loading {
     Lazy,
 }
 
+/// How wide an image is drawn, for the browser to pick from `srcset` before layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ImageSizes {
+    /// The width of the page's content column (72rem, the stylesheet's `--content-width`),
+    /// all of a narrower window.
+    Content,
+    /// A tile of a gallery grid, carousel or strip (`minmax(14rem, 1fr)` columns).
+    Tile,
+    /// Drawn this many CSS pixels wide (the logo, 3rem tall).
+    Pixels(u32),
+}
+
+impl ImageSizes {
+    pub(crate) fn value(&self) -> String {
+        match self {
+            Self::Content => "(max-width: 72rem) 100vw, 72rem".to_owned(),
+            Self::Tile => "(max-width: 36rem) 100vw, (max-width: 72rem) 50vw, 24rem".to_owned(),
+            Self::Pixels(pixels) => format!("{pixels}px"),
+        }
+    }
+}
+
+/// The extensions of the originals the image pipeline resizes.
+const RESIZED: [&str; 4] = [".jpg", ".jpeg", ".png", ".webp"];
+
+impl<'a> ImageView<'a> {
+    /// The image of `media` with `alt`, or none when its path is not a safe image source.
+    pub(crate) fn new(
+        media: &'a MediaRef,
+        alt: &'a str,
+        loading: Loading,
+        sizes: ImageSizes,
+    ) -> Option<Self> {
+        let src = urls::safe_src(&media.path)?;
+        Some(Self {
+            src,
+            alt,
+            width: media.width,
+            height: media.height,
+            loading,
+            srcset: srcset(src, media.width),
+            sizes,
+        })
+    }
+
+    /// The same image laid out at `sizes`.
+    pub(crate) fn with_sizes(mut self, sizes: ImageSizes) -> Self {
+        self.sizes = sizes;
+        self
+    }
+}
+
+/// Every spec width narrower than the original, then the original at its own width.
+fn srcset(src: &str, width: u32) -> String {
+    let lower = src.to_ascii_lowercase();
+    let resized = src.starts_with(vitrine_core::site::MEDIA_PREFIX)
+        && !src.contains('?')
+        && RESIZED.iter().any(|extension| lower.ends_with(extension));
+    if !resized || width == 0 {
+        return String::new();
+    }
+    let mut candidates: Vec<String> = ImageWidth::below(width)
+        .map(|w| format!("{} {w}", variant_url(src, w, SizeFormat::QueryString, None)))
+        .collect();
+    if candidates.is_empty() {
+        return String::new();
+    }
+    candidates.push(format!("{src} {width}w"));
+    candidates.join(", ")
+}
+
 super::markup::nested_templates!(ImageView);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_srcset_holds_the_narrower_widths_and_the_original() {
+        assert_eq!(
+            srcset("/media/a.jpg", 800),
+            "/media/a.jpg?format=100w 100w, /media/a.jpg?format=300w 300w, \
+             /media/a.jpg?format=500w 500w, /media/a.jpg?format=750w 750w, /media/a.jpg 800w"
+        );
+        assert_eq!(srcset("/media/a.jpg", 100), "");
+        assert_eq!(srcset("/media/logo.svg", 800), "");
+        assert_eq!(srcset("https://cdn.example/a.jpg", 800), "");
+    }
+}

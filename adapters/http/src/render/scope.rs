@@ -11,7 +11,7 @@ use vitrine_core::reviews::ProductReviews;
 use vitrine_core::site::MediaRef;
 
 use super::commerce::PriceView;
-use super::image::{ImageView, Loading};
+use super::image::{ImageSizes, ImageView, Loading};
 use super::urls;
 
 pub(crate) struct RenderScope<'a> {
@@ -124,19 +124,13 @@ impl<'a> RenderScope<'a> {
         media: &'a MediaRef,
         alt: &'a str,
     ) -> Option<ImageView<'a>> {
-        let src = urls::safe_src(&media.path)?;
+        urls::safe_src(&media.path)?;
         let loading = if self.hero_taken.replace(true) {
             Loading::Lazy
         } else {
             Loading::Priority
         };
-        Some(ImageView {
-            src,
-            alt,
-            width: media.width,
-            height: media.height,
-            loading,
-        })
+        ImageView::new(media, alt, loading, ImageSizes::Content)
     }
 
     /// An amount in the store currency, formatted for the site locale.

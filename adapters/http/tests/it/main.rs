@@ -19,6 +19,7 @@ mod headers;
 mod health;
 mod locked;
 mod media;
+mod media_variants;
 mod newsletter;
 mod openapi;
 mod order_mails;

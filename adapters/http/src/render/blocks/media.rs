@@ -4,7 +4,7 @@
 use askama::Template;
 use vitrine_core::site::{GallerySlide, MapLocation, MapStyle, MediaRef};
 
-use crate::render::image::ImageView;
+use crate::render::image::{ImageSizes, ImageView};
 use crate::render::scope::RenderScope;
 use crate::render::urls;
 
@@ -62,10 +62,16 @@ pub(crate) struct SlideView<'a> {
 
 impl<'a> GalleryBlock<'a> {
     pub(crate) fn new(scope: &RenderScope<'a>, design: &str, slides: &'a [GallerySlide]) -> Self {
+        let layout = gallery_layout(design);
+        // Stacked layouts draw each slide the content's width; the others draw tiles.
+        let sizes = match layout {
+            "base" | "slideshow" | "list" => ImageSizes::Content,
+            _ => ImageSizes::Tile,
+        };
         let slides = slides
             .iter()
             .filter_map(|slide| {
-                let image = scope.image(&slide.image)?;
+                let image = scope.image(&slide.image)?.with_sizes(sizes);
                 Some(SlideView {
                     id: &slide.id,
                     href: image.src,
@@ -75,10 +81,7 @@ impl<'a> GalleryBlock<'a> {
                 })
             })
             .collect();
-        Self {
-            layout: gallery_layout(design),
-            slides,
-        }
+        Self { layout, slides }
     }
 }
 

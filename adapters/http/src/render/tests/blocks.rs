@@ -171,7 +171,10 @@ fn images_have_sizes_alt_text_and_load_lazily_after_the_first() {
 fn a_linked_image_keeps_its_caption() {
     let html = kitchen_sink();
     let image = block(&html, "hero");
-    assert!(image.contains("<a class=\"image-figure__link\" href=\"/shop\"><img src=\"/media/hero.jpg\" alt=\"A row of glazed bowls\""));
+    assert!(image.contains("<a class=\"image-figure__link\" href=\"/shop\"><img src=\"/media/hero.jpg\" srcset=\"/media/hero.jpg?format=100w 100w, "));
+    assert!(
+        image.contains("sizes=\"(max-width: 72rem) 100vw, 72rem\" alt=\"A row of glazed bowls\"")
+    );
     assert!(
         image.contains(
             "<figcaption class=\"image-figure__caption\">Fresh from the kiln</figcaption>"
@@ -219,7 +222,13 @@ fn a_gallery_is_a_grid_of_linked_figures() {
     let gallery = block(&html, "gallery");
     assert!(gallery.contains("<ul class=\"gallery gallery--grid\">"));
     assert!(gallery.contains("<li class=\"gallery__slide\" data-slide-id=\"slide-1\">"));
-    assert!(gallery.contains("<a class=\"gallery__link\" href=\"/media/bowl.jpg\"><img src=\"/media/bowl.jpg\" alt=\"Blue bowl\""));
+    assert!(gallery.contains(
+        "<a class=\"gallery__link\" href=\"/media/bowl.jpg\"><img src=\"/media/bowl.jpg\" srcset=\""
+    ));
+    // Grid tiles are drawn narrower than the content column.
+    assert!(gallery.contains(
+        "sizes=\"(max-width: 36rem) 100vw, (max-width: 72rem) 50vw, 24rem\" alt=\"Blue bowl\""
+    ));
     assert!(gallery.contains("<span class=\"visually-hidden\"> (full-size image)</span></a>"));
     assert!(gallery.contains("<span class=\"visually-hidden\"> (full-size image 2)</span></a>"));
     assert!(gallery.contains("<span class=\"gallery__title\">Blue bowl</span> <span class=\"gallery__text\">Stoneware</span>"));
@@ -261,7 +270,8 @@ fn a_map_is_an_address_card_with_an_openstreetmap_link() {
 fn a_video_is_a_thumbnail_linking_to_the_video() {
     let html = kitchen_sink();
     let video = block(&html, "film");
-    assert!(video.contains("<a class=\"video__link\" href=\"https://www.youtube.com/watch?v=abc123\"><img src=\"/media/film.jpg\" alt=\"\""), "{video}");
+    assert!(video.contains("<a class=\"video__link\" href=\"https://www.youtube.com/watch?v=abc123\"><img src=\"/media/film.jpg\" srcset=\""), "{video}");
+    assert!(video.contains(" alt=\"\" width=\"1200\" height=\"800\" data-image-dimensions=\"1200x800\" loading=\"lazy\""), "{video}");
     assert!(video.contains("<span class=\"video__play\" aria-hidden=\"true\"></span><span class=\"visually-hidden\">Play video: Throwing a vase</span></a>"));
     assert!(video.contains("<figcaption class=\"video__caption\">Throwing a vase <span class=\"video__provider\">(YouTube)</span></figcaption>"));
 }

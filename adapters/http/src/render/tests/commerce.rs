@@ -68,7 +68,10 @@ fn a_product_page_has_a_cart_form_with_variants_and_quantity() {
     ] {
         assert!(form.contains(expected), "missing {expected} in {form}");
     }
-    assert!(main.contains("<img src=\"/media/bowl.jpg\" alt=\"Serving bowl\" width=\"1200\" height=\"800\" fetchpriority=\"high\" decoding=\"async\">"));
+    assert!(
+        main.contains("<img src=\"/media/bowl.jpg\" srcset=\"/media/bowl.jpg?format=100w 100w, ")
+    );
+    assert!(main.contains(" alt=\"Serving bowl\" width=\"1200\" height=\"800\" data-image-dimensions=\"1200x800\" fetchpriority=\"high\" decoding=\"async\">"));
 }
 
 #[test]

@@ -189,7 +189,7 @@ fn landmarks_and_the_skip_link_frame_every_page() {
 fn the_logo_links_home_and_is_named_after_the_site() {
     let html = render("/");
     assert!(html.contains(
-        "<a class=\"site-logo\" href=\"/\"><img src=\"/media/logo.svg\" alt=\"Clay &#38; Co.\" width=\"1200\" height=\"800\" decoding=\"async\"></a>"
+        "<a class=\"site-logo\" href=\"/\"><img src=\"/media/logo.svg\" alt=\"Clay &#38; Co.\" width=\"1200\" height=\"800\" data-image-dimensions=\"1200x800\" decoding=\"async\"></a>"
     ));
     let mut site = site::studio();
     site.settings.logo = None;

@@ -6,6 +6,7 @@
 
 mod currencies_ts;
 mod enums_ts;
+mod gallery_vectors;
 mod money_vectors;
 mod popup_vectors;
 
@@ -75,6 +76,7 @@ pub fn generate() -> Vec<GeneratedFile> {
         file("currencies.ts", currencies_ts::render()),
         file("money-vectors.json", money_vectors::render()),
         file("popup-vectors.json", popup_vectors::render()),
+        file("gallery-vectors.json", gallery_vectors::render()),
     ]
 }
 

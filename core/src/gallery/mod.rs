@@ -10,6 +10,7 @@ mod layout;
 mod options;
 mod preload;
 mod transition;
+mod video;
 
 pub use carousel::{CarouselControls, carousel_controls, clamp_group, slides_per_row_for_width};
 pub use gesture::{Axis, Gesture, TouchTrack, axis_lock, classify_touch, swipe_duration_ms};
@@ -21,6 +22,9 @@ pub use options::{
 };
 pub use preload::preload_window;
 pub use transition::{Transition, TransitionError};
+pub use video::{
+    CUSTOM_THUMBNAIL_NEEDS_EMBED, VIMEO_BASIC_UNSUPPORTED, VideoEmbed, VideoMode, VideoProvider,
+};
 
 /// Spec 001 s9 "Gallery" and "Lightbox" constants, in the units the code uses.
 pub mod constants {

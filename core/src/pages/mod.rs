@@ -3,12 +3,14 @@
 pub mod access;
 mod context;
 mod service;
+mod slide_page;
 
 pub use context::*;
 pub use service::{
     PageContent, PageError, PageService, PageView, ResolvedBlocks, ResolvedProduct, SitemapEntry,
     SummaryContent,
 };
+pub use slide_page::{SLIDES_SEGMENT, SlideInGallery, find_slide, slide_path};
 
 #[cfg(test)]
 mod tests;

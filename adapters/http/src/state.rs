@@ -16,9 +16,9 @@ use vitrine_core::analytics::{AnalyticsStore, MemoryAnalyticsStore};
 use vitrine_core::consent::{ConsentReceiptStore, MemoryConsentReceiptStore};
 
 use crate::assets::AssetStore;
-use crate::census::CensusLog;
-use crate::page_cache::PageCache;
-use crate::render_pool::{DEFAULT_RENDER_QUEUE, RenderPool, default_render_workers};
+use crate::pages::cache::PageCache;
+use crate::render::pool::{DEFAULT_RENDER_QUEUE, RenderPool, default_render_workers};
+use crate::shared::census_log::CensusLog;
 
 /// How often the page cache asks the repository whether the site changed.
 const DEFAULT_REVISION_CHECK: Duration = Duration::from_secs(1);
@@ -103,9 +103,9 @@ pub struct AppState {
     pub(crate) config: Arc<HttpConfig>,
     pub(crate) page_cache: Arc<PageCache>,
     /// The media files only locked content shows, per site revision.
-    pub(crate) locked_media: Arc<crate::locked_media::LockedMediaCache>,
+    pub(crate) locked_media: Arc<crate::pages::locked_media::LockedMediaCache>,
     /// The stylesheets of plugin blocks on the pages rendered so far.
-    pub(crate) plugin_styles: Arc<crate::plugin_styles::PluginStyles>,
+    pub(crate) plugin_styles: Arc<crate::render::plugin_styles::PluginStyles>,
     /// Renders the blocks plugins claim; by default none are claimed and such blocks show
     /// the fallback.
     pub(crate) plugins: Arc<dyn BlockRenderer>,
@@ -137,7 +137,7 @@ pub struct AppState {
     /// unless the server wires a shared one with [`AppState::with_request_limiter`].
     pub(crate) request_limiter: Arc<dyn RateLimiter>,
     /// Addresses locked out after guessing the owner token wrong too often.
-    pub(crate) owner_lockouts: Arc<crate::owner_throttle::OwnerLockouts>,
+    pub(crate) owner_lockouts: Arc<crate::shared::owner_throttle::OwnerLockouts>,
 }
 
 /// Where consent receipts go, and the owner's export token (no export without one).

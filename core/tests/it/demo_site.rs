@@ -151,7 +151,7 @@ async fn every_demo_page_resolves_after_import() {
     let summary = bundle::import(&demo_files(), repository.as_ref())
         .await
         .unwrap();
-    assert_eq!(summary.collections, 9);
+    assert_eq!(summary.collections, 10);
     assert_eq!(summary.products, 10);
     let pages = PageService::new(repository);
     let viewer = Viewer::default();
@@ -260,7 +260,7 @@ async fn every_demo_page_resolves_after_import() {
     let sitemap = pages.sitemap().await.unwrap();
     assert_eq!(
         sitemap.len(),
-        9 + 10 + 4 + 3,
+        10 + 10 + 4 + 3,
         "collections, products, posts, events"
     );
 }

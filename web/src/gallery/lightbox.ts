@@ -7,6 +7,7 @@
 //! stillness; pinch and double tap zoom on touch.
 
 import { GALLERY, GalleryIndex, LIGHTBOX, classifyTouch } from './rules';
+import { openOverlay, type OverlayHandle } from '../runtime/overlay-coordinator';
 import { VideoOverlay, pageVideos } from './video';
 
 export interface LightboxItem {
@@ -39,9 +40,6 @@ export function isMobileWidth(win: Window): boolean {
   return win.innerWidth <= GALLERY.mobileMaxWidthPx;
 }
 
-interface EscapeRegistry {
-  register(target: { close(): void }): () => void;
-}
 
 export class Lightbox {
   private readonly dialog: HTMLDialogElement;
@@ -55,7 +53,7 @@ export class Lightbox {
   private lastKeyAt = -Infinity;
   private stillTimer: ReturnType<typeof setTimeout> | undefined;
   private closeTimer: ReturnType<typeof setTimeout> | undefined;
-  private unregisterEscape: (() => void) | undefined;
+  private overlay: OverlayHandle | undefined;
   private video: VideoOverlay | null = null;
   private zoom = 1;
   private lastTapAt = 0;
@@ -116,21 +114,31 @@ export class Lightbox {
     this.index.goTo(at);
     this.index.settle();
     this.opener = opener;
-    if (!this.dialog.open) this.dialog.showModal();
-    this.render();
-    this.dialog.querySelector<HTMLElement>('.lightbox__close')!.focus();
-    win.requestAnimationFrame(() => this.dialog.classList.add('is-open'));
-    this.wake();
-    const escape = (win as unknown as { Vitrine?: { escape?: EscapeRegistry } }).Vitrine?.escape;
-    this.unregisterEscape?.();
-    this.unregisterEscape = escape?.register(this);
+    this.overlay?.release();
+    // Through the page's overlay coordinator: a more important overlay (consent, a popup)
+    // suspends the lightbox, Escape reaches it through the registry, the page behind is inert.
+    this.overlay = openOverlay(win, {
+      layer: 'lightbox',
+      modal: true,
+      element: this.dialog,
+      show: () => {
+        if (!this.dialog.open) this.dialog.showModal();
+        this.render();
+        this.dialog.querySelector<HTMLElement>('.lightbox__close')!.focus();
+        win.requestAnimationFrame(() => this.dialog.classList.add('is-open'));
+        this.wake();
+      },
+      suspend: () => {
+        this.dialog.classList.remove('is-open');
+        if (this.dialog.open) this.dialog.close();
+      },
+      dismiss: () => this.close(),
+    });
   }
 
   /** Fades out (0.3 s), then closes and gives focus back to the opening thumbnail. */
   close(): void {
     if (!this.dialog.open || this.closeTimer !== undefined) return;
-    this.unregisterEscape?.();
-    this.unregisterEscape = undefined;
     this.video?.destroy();
     this.video = null;
     this.dialog.classList.remove('is-open');
@@ -138,6 +146,8 @@ export class Lightbox {
     const finish = () => {
       this.closeTimer = undefined;
       this.dialog.close();
+      this.overlay?.release();
+      this.overlay = undefined;
       this.stage.replaceChildren();
       this.opener?.focus();
       this.options.onClose?.(this.index.current);
@@ -149,7 +159,7 @@ export class Lightbox {
   destroy(): void {
     clearTimeout(this.stillTimer);
     clearTimeout(this.closeTimer);
-    this.unregisterEscape?.();
+    this.overlay?.release();
     this.video?.destroy();
     if (this.dialog.open) this.dialog.close();
     this.dialog.remove();

@@ -9,6 +9,7 @@ mod enums_ts;
 mod gallery_vectors;
 mod money_vectors;
 mod popup_vectors;
+mod widgets;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -77,6 +78,8 @@ pub fn generate() -> Vec<GeneratedFile> {
         file("money-vectors.json", money_vectors::render()),
         file("popup-vectors.json", popup_vectors::render()),
         file("gallery-vectors.json", gallery_vectors::render()),
+        file("widget-vectors.json", widgets::render_vectors()),
+        file("widget-constants.ts", widgets::render_constants()),
     ]
 }
 

@@ -2,10 +2,14 @@
 //! pricing lines, coupons from the store, and orders placed once however often they are sent.
 
 use super::*;
+use crate::cart::{CartToken, CouponCode, Stock, Timestamp};
 use crate::cart::{ShippingOption, ShippingRate};
+use crate::catalog::Sku;
 use crate::checkout::InMemoryCommerceStore;
+use crate::checkout::order::IdempotencyKey;
 use crate::ports::conformance::fixture_site;
 use crate::ports::memory::MemorySiteRepository;
+use crate::site::ItemId;
 
 const NOW: Timestamp = Timestamp(1_700_000_000_000);
 

@@ -2,10 +2,15 @@
 //! a declined card or a wrong field places nothing, and a charge whose order failed is refunded.
 
 use super::*;
+use crate::cart::{CartToken, Timestamp};
 use crate::cart::{ShippingOption, ShippingRate};
+use crate::catalog::Sku;
+use crate::checkout::details::CheckoutForm;
+use crate::checkout::order::IdempotencyKey;
 use crate::checkout::{InMemoryCommerceStore, TEST_CARD_DECLINED};
 use crate::ports::conformance::fixture_site;
 use crate::ports::memory::MemorySiteRepository;
+use crate::site::ItemId;
 
 // 2026-11-21T14:00:00Z
 const NOW: Timestamp = Timestamp(1_795_269_600_000);

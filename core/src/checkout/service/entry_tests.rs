@@ -2,9 +2,12 @@
 //! hold ends.
 
 use super::*;
+use crate::cart::{CartToken, Timestamp};
+use crate::catalog::Sku;
 use crate::checkout::InMemoryCommerceStore;
 use crate::ports::conformance::fixture_site;
 use crate::ports::memory::MemorySiteRepository;
+use crate::site::ItemId;
 
 const NOW: Timestamp = Timestamp(1_700_000_000_000);
 

@@ -8,11 +8,19 @@ use mockall::mock;
 
 use super::*;
 use crate::cart::{CartState, CouponCode, CouponUsage, ShippingOption, ShippingRate, Stock};
+use crate::cart::{CartToken, Timestamp};
+use crate::catalog::Sku;
+use crate::checkout::details::CheckoutForm;
+use crate::checkout::follow_up::OrderFollowUp;
+use crate::checkout::order::{CouponLimit, IdempotencyKey, Order};
+use crate::checkout::payment::PaymentRequest;
+use crate::checkout::store::HoldStockError;
 use crate::checkout::{FailedRefund, InMemoryCommerceStore, Payment, PaymentLedger, RefundClaim};
 use crate::gift_cards::{GiftCard, GiftCardCode};
 use crate::money::Currency;
 use crate::ports::conformance::fixture_site;
 use crate::ports::memory::MemorySiteRepository;
+use crate::site::ItemId;
 
 mock! {
     Store {}

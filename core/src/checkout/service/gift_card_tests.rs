@@ -7,12 +7,18 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 
 use super::*;
+use crate::cart::{CartToken, Timestamp};
 use crate::cart::{ShippingOption, ShippingRate};
+use crate::catalog::Sku;
 use crate::checkout::conformance::fixture_gift_card;
+use crate::checkout::details::CheckoutForm;
+use crate::checkout::order::{IdempotencyKey, Order};
+use crate::checkout::payment::PaymentRequest;
 use crate::checkout::{InMemoryCommerceStore, Payment, TEST_CARD_DECLINED};
 use crate::gift_cards::{GiftCard, GiftCardCode, GiftCardRefusal, SequentialGiftCardCodes};
 use crate::ports::conformance::fixture_site;
 use crate::ports::memory::MemorySiteRepository;
+use crate::site::ItemId;
 
 // 2026-11-21T14:00:00Z
 const NOW: Timestamp = Timestamp(1_795_269_600_000);

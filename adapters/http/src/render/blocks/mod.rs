@@ -2,6 +2,7 @@
 //! markup of its type. Every block type renders complete, working HTML without JavaScript;
 //! interactive ones are also marked as islands that a script may enhance.
 
+mod animated;
 mod donation;
 mod gallery;
 mod interactive;
@@ -15,16 +16,17 @@ use std::fmt;
 
 use askama::Template;
 use serde::Serialize;
-use vitrine_core::site::{Block, BlockContent};
+use vitrine_core::site::{Block, BlockContent, ButtonPopup};
 
 use super::forms::{CaptchaWidget, FormView, NewsletterView};
 use super::scope::RenderScope;
 
+pub(crate) use animated::{MarqueeBlock, TextEffectView};
 pub(crate) use donation::DonationBlockView;
 pub(crate) use gallery::GalleryBlock;
 pub(crate) use interactive::AccordionBlock;
 pub(crate) use listing::{ProductBlock, SummaryBlock};
-pub(crate) use media::{ImageBlock, MapBlock, MarqueeBlock};
+pub(crate) use media::{ImageBlock, MapBlock};
 pub(crate) use plugin::{PluginBlock, stylesheet_link};
 pub(crate) use text::{
     ButtonBlock, CodeBlock, HtmlBlock, QuoteBlock, SocialLinkView, SocialLinksBlock, SpacerBlock,
@@ -32,8 +34,8 @@ pub(crate) use text::{
 };
 pub(crate) use video::VideoBlock;
 
-/// The island a block type mounts, if any; the names are the file names of the web
-/// client's `src/islands/*.tsx`.
+/// The island a block type mounts, if any; the names are the file names of the web client's
+/// `src/islands/*.tsx`.
 pub(crate) fn island_name(content: &BlockContent) -> Option<&'static str> {
     match content {
         BlockContent::Accordion { .. } => Some("accordion"),
@@ -43,8 +45,20 @@ pub(crate) fn island_name(content: &BlockContent) -> Option<&'static str> {
         }
         BlockContent::Form(_) => Some("form"),
         BlockContent::Newsletter { .. } => Some("newsletter"),
+        BlockContent::Button { tooltip, popup, .. } if tooltip.is_some() || popup.is_some() => {
+            Some("button")
+        }
+        BlockContent::Marquee { .. } => Some("marquee"),
+        BlockContent::TextEffect(_) => Some("text-effect"),
         _ => None,
     }
+}
+
+/// The button island's props: the popup the button opens, if any (the tooltip is in the markup).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ButtonIslandProps<'a> {
+    popup: Option<&'a ButtonPopup>,
 }
 
 /// A block with its wrapper.
@@ -96,6 +110,7 @@ pub(crate) enum BlockBody<'a> {
     Newsletter(NewsletterView<'a>),
     Accordion(AccordionBlock<'a>),
     Marquee(MarqueeBlock<'a>),
+    TextEffect(TextEffectView<'a>),
     Map(MapBlock<'a>),
     Video(VideoBlock<'a>),
     Product(ProductBlock<'a>),
@@ -120,6 +135,7 @@ impl fmt::Display for BlockBody<'_> {
             Self::Newsletter(block) => block.fmt(f),
             Self::Accordion(block) => block.fmt(f),
             Self::Marquee(block) => block.fmt(f),
+            Self::TextEffect(block) => block.fmt(f),
             Self::Map(block) => block.fmt(f),
             Self::Video(block) => block.fmt(f),
             Self::Product(block) => block.fmt(f),
@@ -149,6 +165,7 @@ fn kind(content: &BlockContent) -> &'static str {
         BlockContent::Newsletter { .. } => "newsletter",
         BlockContent::Accordion { .. } => "accordion",
         BlockContent::Marquee { .. } => "marquee",
+        BlockContent::TextEffect(_) => "text-effect",
         BlockContent::Map { .. } => "map",
         BlockContent::Video { .. } => "video",
         BlockContent::Product { .. } => "product",
@@ -181,16 +198,25 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             size,
             alignment,
             new_window,
-        } => (
-            BlockBody::Button(ButtonBlock::new(
-                label,
-                href,
-                *size,
-                *alignment,
-                *new_window,
-            )),
-            None,
-        ),
+            tooltip,
+            popup,
+        } => {
+            let button = ButtonBlock {
+                tooltip: tooltip
+                    .as_deref()
+                    .map(|text| (text, format!("block-{id}-tooltip"))),
+                ..ButtonBlock::new(label, href, *size, *alignment, *new_window)
+            };
+            let island = (tooltip.is_some() || popup.is_some()).then(|| {
+                Island::new(
+                    "button",
+                    &ButtonIslandProps {
+                        popup: popup.as_ref(),
+                    },
+                )
+            });
+            (BlockBody::Button(button), island)
+        }
         BlockContent::Quote { text, source } => (
             BlockBody::Quote(QuoteBlock {
                 text,
@@ -262,9 +288,17 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             let island = Island::new("accordion", &accordion.props());
             (BlockBody::Accordion(accordion), Some(island))
         }
-        BlockContent::Marquee { text, props } => {
-            (BlockBody::Marquee(MarqueeBlock::new(text, props)), None)
-        }
+        BlockContent::Marquee { text, props } => (
+            BlockBody::Marquee(MarqueeBlock::new(text, props)),
+            Some(Island::new("marquee", &MarqueeBlock::island_props(props))),
+        ),
+        BlockContent::TextEffect(effect) => (
+            BlockBody::TextEffect(TextEffectView::new(effect)),
+            Some(Island::new(
+                "text-effect",
+                &TextEffectView::island_props(effect),
+            )),
+        ),
         BlockContent::Map { location, style } => {
             (BlockBody::Map(MapBlock::new(location, *style)), None)
         }

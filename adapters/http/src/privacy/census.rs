@@ -1,0 +1,171 @@
+//! The census calls (000 s7): page views (`RecordHit`, form-encoded) and the button, form and
+//! overlay events (JSON). Hits pass the exclusions of 000 s6 and are counted with the visitor
+//! cookie when the visitor allows tracking, or with the cookieless daily hash otherwise.
+//! Rows go into the census log ([`CensusLog`](crate::shared::census_log::CensusLog)); the
+//! client swallows every failure.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::header::USER_AGENT;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use serde_json::json;
+use vitrine_core::analytics::{
+    HitPayload, PageKind, PushOutcome, ViewerRole, VisitorCookie, build_report,
+    cookieless_visitor_hash, hit_exclusion,
+};
+use vitrine_core::consent::{CONSENT_COOKIE, effective_consent, tracking_cookies_allowed};
+
+use crate::render::banner_settings;
+use crate::shared::bounded_body::{BoundedBody, bounded};
+use crate::shared::census_log::{CensusRow, VisitorKey};
+use crate::shared::clock::now_ms;
+use crate::shared::request_parts::{request_cookies, sends_gpc};
+use crate::shared::route_table::Routes;
+use crate::{ApiError, AppState};
+
+pub(crate) fn routes() -> Routes {
+    Routes::new()
+        .route("/api/census/RecordHit", post(record_hit))
+        .route(
+            "/api/census/button-click",
+            post(|s: State<AppState>, b: BoundedBody| event(s, b, "button-click")),
+        )
+        .route(
+            "/api/census/button-render",
+            post(|s: State<AppState>, b: BoundedBody| event(s, b, "button-render")),
+        )
+        .route(
+            "/api/census/form-render",
+            post(|s: State<AppState>, b: BoundedBody| event(s, b, "form-render")),
+        )
+        .route(
+            "/api/census/overlay",
+            post(|s: State<AppState>, b: BoundedBody| event(s, b, "overlay")),
+        )
+        .map(bounded)
+        .route(REPORT_PATH, axum::routing::get(report))
+}
+
+/// `POST /api/census/RecordHit`: form fields `event`, `data` (the hit payload JSON) and
+/// `ss_cvr` (the visitor cookie).
+async fn record_hit(
+    State(state): State<AppState>,
+    address: crate::shared::client_address::ClientAddress,
+    headers: HeaderMap,
+    BoundedBody(body): BoundedBody,
+) -> Result<Response, ApiError> {
+    let mut data = None;
+    let mut visitor_cookie = None;
+    for (key, value) in url::form_urlencoded::parse(&body) {
+        match &*key {
+            "data" => data = Some(value.into_owned()),
+            "ss_cvr" => visitor_cookie = Some(value.into_owned()),
+            _ => {}
+        }
+    }
+    let data = data.ok_or_else(|| ApiError::BadRequest("A hit needs its data.".into()))?;
+    let hit = HitPayload::parse(&data).map_err(|error| ApiError::BadRequest(error.to_string()))?;
+    let census = &state.census;
+    // Site accounts arrive with a later issue: every caller is an anonymous visitor for now.
+    if let Some(excluded) = hit_exclusion(
+        census.disabled,
+        PageKind::Normal,
+        &hit.page_path,
+        ViewerRole::Anonymous,
+    ) {
+        return Ok(Json(json!({ "recorded": false, "excluded": excluded })).into_response());
+    }
+    let now = now_ms();
+    let visitor = visitor_key(&state, &headers, address, visitor_cookie.as_deref(), now).await;
+    let cookieless = matches!(visitor, Some(VisitorKey::Cookieless(_)));
+    let outcome = census.push(CensusRow {
+        kind: "page-view",
+        visitor,
+        page_path: Some(hit.page_path.clone()),
+        data: serde_json::to_value(&hit).unwrap_or_default(),
+        recorded_at_ms: now,
+    });
+    let recorded = outcome != PushOutcome::Dropped;
+    Ok(Json(json!({ "recorded": recorded, "cookieless": cookieless })).into_response())
+}
+
+/// The visitor cookie's id when the visitor allows tracking and the cookie is well-formed;
+/// otherwise the cookieless hash of address, user agent and site.
+pub(crate) async fn visitor_key(
+    state: &AppState,
+    headers: &HeaderMap,
+    address: crate::shared::client_address::ClientAddress,
+    visitor_cookie: Option<&str>,
+    now: i64,
+) -> Option<VisitorKey> {
+    let cookies = request_cookies(headers);
+    let consent_cookie = cookies
+        .iter()
+        .find(|(n, _)| n == CONSENT_COOKIE)
+        .map(|(_, v)| v.as_str());
+    let consent = effective_consent(consent_cookie, sends_gpc(headers));
+    let profile = state.repository.profile().await.ok().flatten();
+    let site = profile
+        .as_ref()
+        .map(|p| p.website.id.to_string())
+        .unwrap_or_default();
+    let allowed = profile
+        .as_ref()
+        .is_some_and(|p| tracking_cookies_allowed(&banner_settings(&p.settings), consent));
+    if allowed && let Some(cookie) = visitor_cookie.and_then(|c| c.parse::<VisitorCookie>().ok()) {
+        return Some(VisitorKey::Cookie(cookie.id.as_str().to_owned()));
+    }
+    let salt = state.census.salt(now)?;
+    let address = address.text();
+    let agent = headers
+        .get(USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    Some(VisitorKey::Cookieless(cookieless_visitor_hash(
+        &salt, &address, agent, &site,
+    )))
+}
+
+/// The JSON census events: recorded as they come, refused only when not a JSON object.
+async fn event(
+    State(state): State<AppState>,
+    BoundedBody(body): BoundedBody,
+    kind: &'static str,
+) -> Response {
+    let Ok(serde_json::Value::Object(data)) = serde_json::from_slice::<serde_json::Value>(&body)
+    else {
+        return ApiError::BadRequest("A census event is a JSON object.".into()).into_response();
+    };
+    if state.census.disabled {
+        return StatusCode::NO_CONTENT.into_response();
+    }
+    state.census.push(CensusRow {
+        kind,
+        visitor: None,
+        page_path: data
+            .get("pagePath")
+            .and_then(|p| p.as_str())
+            .map(str::to_owned),
+        data: serde_json::Value::Object(data),
+        recorded_at_ms: now_ms(),
+    });
+    StatusCode::NO_CONTENT.into_response()
+}
+
+/// The report path: page views and visitors per day, for the owner.
+pub const REPORT_PATH: &str = "/api/analytics/report";
+
+/// `GET /api/analytics/report`: the owner's daily figures as JSON, behind the same owner token
+/// as the receipt export (404 without it). Cookieless figures are counted apart, so the report
+/// can say which numbers are estimates.
+async fn report(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    if !crate::shared::owner_throttle::is_owner(&state, &headers) {
+        return Err(ApiError::NotFound);
+    }
+    let report = build_report(&*state.analytics)
+        .await
+        .map_err(|error| ApiError::Unavailable(Box::new(error)))?;
+    Ok(Json(report).into_response())
+}

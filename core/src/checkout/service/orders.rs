@@ -1,0 +1,278 @@
+//! Checkout and orders on the cart service: entering checkout (holding the cart's items),
+//! placing an order, and the checkout form's path that charges the rest a gift card leaves
+//! and refunds the charge when the order cannot be placed after it.
+
+use crate::cart::{CartState, CartToken, HoldError, ShoppingCart, Timestamp};
+
+use super::{CartService, CheckoutError, EnterCheckoutError};
+use crate::checkout::details::{CheckoutFieldErrors, CheckoutForm, CheckoutNeeds};
+use crate::checkout::entry::{CheckoutEntryRefusal, enter_checkout};
+use crate::checkout::follow_up::OrderFollowUp;
+use crate::checkout::ledger::give_back;
+use crate::checkout::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
+use crate::checkout::payment::PaymentRequest;
+use crate::checkout::store::HoldStockError;
+
+impl CartService {
+    /// Enters checkout with the cart under `token` (`/commerce/goto-checkout`): a cart that
+    /// may check out has its items held for the configured time, so no other shopper can
+    /// take them while this one pays; the countdown runs from the cart's `reservedUntil`.
+    pub async fn enter_checkout(
+        &self,
+        token: Option<&CartToken>,
+        now: Timestamp,
+    ) -> Result<ShoppingCart, EnterCheckoutError> {
+        let cart = match token {
+            Some(token) => self.store.load_cart(token).await?,
+            None => None,
+        };
+        let priced = cart.as_ref().map(|cart| cart.price(&self.rules, now));
+        enter_checkout(priced.as_ref()).map_err(EnterCheckoutError::Refused)?;
+        let (Some(token), Some(mut cart)) = (token, cart) else {
+            return Err(EnterCheckoutError::Refused(
+                CheckoutEntryRefusal::SessionExpired,
+            ));
+        };
+        if cart.is_purchased {
+            return Ok(cart.price(&self.rules, now));
+        }
+        let lines = cart.units_by_sku();
+        let until = match self
+            .store
+            .hold_stock(token, &lines, now, self.hold_seconds)
+            .await
+        {
+            Ok(until) => until,
+            Err(HoldStockError::Repository(error)) => return Err(error.into()),
+            Err(HoldStockError::Short(HoldError::Insufficient { sku, available })) => {
+                let product_name = cart
+                    .entries
+                    .iter()
+                    .find(|entry| entry.sku == sku)
+                    .map_or_else(
+                        || sku.as_str().to_owned(),
+                        |entry| entry.product_name.clone(),
+                    );
+                return Err(EnterCheckoutError::Refused(CheckoutEntryRefusal::Held {
+                    product_name,
+                    available,
+                }));
+            }
+        };
+        cart.reserved_until = Some(until);
+        self.store.save_cart(token, &cart).await?;
+        Ok(cart.price(&self.rules, now))
+    }
+
+    /// Places the order for the cart under `token`: priced now, checked for checkout, and
+    /// handed to the store, which decrements stock atomically and never below zero. The
+    /// same `key` submitted again answers with the first order and changes nothing.
+    pub async fn place_order(
+        &self,
+        token: &CartToken,
+        key: IdempotencyKey,
+        order_id: String,
+        email: &str,
+        now: Timestamp,
+    ) -> Result<Order, PlaceOrderError> {
+        if let Some(placed) = self.store.order_by_key(&key).await? {
+            return Ok(placed);
+        }
+        let cart = self
+            .store
+            .load_cart(token)
+            .await?
+            .ok_or(PlaceOrderError::UnknownCart)?;
+        let priced = cart.price(&self.rules, now);
+        let mut order = Order::from_cart(&priced, order_id, key, token.clone(), email, now)?;
+        order.gift_cards = self.issue_gift_cards(&priced, &order.id, now)?;
+        self.store
+            .place_order_with_follow_up(
+                &order,
+                &self.coupon_limits(&order),
+                &OrderFollowUp::new(&order, &priced, self.order_mails),
+            )
+            .await
+    }
+
+    /// Checks out the cart under `token` with the checkout form: the address and shipping
+    /// option are applied to the cart, a gift card given in the form pays what it can, the
+    /// rest is charged with `key` as the payment's idempotency key, and the order is placed
+    /// (taking the gift card's part from its balance and issuing the cards it buys). The same
+    /// `key` again (a double click) answers the first order, charges nothing more and changes
+    /// nothing. When the order cannot be placed after the charge (stock ran out, or another
+    /// order spent the gift card meanwhile), the charge is refunded and no card is spent.
+    pub async fn checkout(
+        &self,
+        token: &CartToken,
+        key: IdempotencyKey,
+        order_id: String,
+        form: &CheckoutForm,
+        now: Timestamp,
+    ) -> Result<Order, CheckoutError> {
+        if let Some(placed) = self.store.order_by_key(&key).await? {
+            return Ok(placed);
+        }
+        match self
+            .checkout_once(token, key.clone(), order_id, form, now)
+            .await
+        {
+            Ok(order) => Ok(order),
+            // A second submit of the same form can lose the race to the first one at any
+            // step (the cart is purchased under it); the first one's order is its answer.
+            Err(error) => match self.store.order_by_key(&key).await? {
+                Some(placed) => Ok(placed),
+                None => Err(error),
+            },
+        }
+    }
+
+    async fn checkout_once(
+        &self,
+        token: &CartToken,
+        key: IdempotencyKey,
+        order_id: String,
+        form: &CheckoutForm,
+        now: Timestamp,
+    ) -> Result<Order, CheckoutError> {
+        let mut cart = self
+            .store
+            .load_cart(token)
+            .await?
+            .ok_or(PlaceOrderError::UnknownCart)?;
+        if cart.is_purchased {
+            return Err(PlaceOrderError::AlreadyPurchased.into());
+        }
+        let requires_shipping = cart.price(&self.rules, now).requires_shipping;
+        let before_payment = CheckoutNeeds {
+            shipping: requires_shipping,
+            payment: false,
+        };
+        let details = form
+            .check(before_payment, now)
+            .map_err(CheckoutError::Invalid)?;
+        if let Some(address) = &details.address {
+            cart.set_shipping_location(address.location())?;
+        }
+        if let Some(option) = &details.shipping_option {
+            cart.select_shipping_option(option, &self.rules.shipping_options)?;
+        }
+        self.store.save_cart(token, &cart).await?;
+        let priced = cart.price(&self.rules, now);
+        let mut order = Order::from_cart(
+            &priced,
+            order_id,
+            key.clone(),
+            token.clone(),
+            &details.email,
+            now,
+        )?;
+        order.shipping_address = details.address.clone();
+        order.gift_cards = self.issue_gift_cards(&priced, &order.id, now)?;
+        order.gift_card_payment = self
+            .gift_card_payment(details.gift_card_code.as_ref(), &priced)
+            .await?;
+        let follow_up = OrderFollowUp::new(&order, &priced, self.order_mails);
+        let rest_due = order.rest_due_cents();
+        if rest_due > 0 {
+            let with_payment = CheckoutNeeds {
+                shipping: requires_shipping,
+                payment: true,
+            };
+            let card = form
+                .check(with_payment, now)
+                .map_err(CheckoutError::Invalid)?
+                .card
+                .ok_or_else(|| CheckoutError::Invalid(CheckoutFieldErrors::new()))?;
+            // No money moves for stock that other shoppers hold: the cart's own hold is
+            // renewed first, so the order cannot run short after the charge.
+            self.hold_for_payment(token, &cart, now).await?;
+            let refunded = self.store.refunded_attempts(&key).await?;
+            let payment = self
+                .payments
+                .charge(&PaymentRequest {
+                    key: key.attempt(refunded),
+                    amount_minor: rest_due,
+                    currency: order.currency,
+                    card,
+                    email: order.email.clone(),
+                    description: charge_description(&order),
+                })
+                .await?;
+            order.payment_id = payment.id.clone();
+            return match self
+                .store
+                .place_order_with_follow_up(&order, &self.coupon_limits(&order), &follow_up)
+                .await
+            {
+                Ok(placed) => Ok(placed),
+                Err(error) => {
+                    // The order was not placed, so the shopper must not pay for it.
+                    give_back(&*self.store, &*self.payments, &payment, &key, now).await;
+                    Err(error.into())
+                }
+            };
+        }
+        Ok(self
+            .store
+            .place_order_with_follow_up(&order, &self.coupon_limits(&order), &follow_up)
+            .await?)
+    }
+
+    /// Holds the cart's limited stock for a payment about to be made; stock that other carts
+    /// hold is out of stock for this one.
+    async fn hold_for_payment(
+        &self,
+        token: &CartToken,
+        cart: &CartState,
+        now: Timestamp,
+    ) -> Result<(), CheckoutError> {
+        match self
+            .store
+            .hold_stock(token, &cart.units_by_sku(), now, self.hold_seconds)
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(HoldStockError::Repository(error)) => Err(error.into()),
+            Err(HoldStockError::Short(HoldError::Insufficient { sku, .. })) => {
+                Err(PlaceOrderError::OutOfStock(sku).into())
+            }
+        }
+    }
+
+    /// The usage limits of the order's coupons, for the store to count again.
+    fn coupon_limits(&self, order: &Order) -> Vec<CouponLimit> {
+        self.rules
+            .coupons
+            .iter()
+            .filter(|coupon| order.coupon_codes.contains(&coupon.code))
+            .filter(|coupon| {
+                coupon.total_usage_limit.is_some() || coupon.per_customer_limit.is_some()
+            })
+            .map(|coupon| CouponLimit {
+                code: coupon.code.clone(),
+                total: coupon.total_usage_limit,
+                per_customer: coupon.per_customer_limit,
+            })
+            .collect()
+    }
+}
+
+/// What a charge is for, as the gateway shows it (on a receipt, in its dashboard): the
+/// order's lines, at most 500 characters. Not the order id: each submit of a checkout
+/// proposes its own, and a double submit must ask the gateway for the very same charge
+/// under its key.
+fn charge_description(order: &Order) -> String {
+    let lines: Vec<String> = order
+        .lines
+        .iter()
+        .map(|line| format!("{} × {}", line.quantity, line.product_name))
+        .collect();
+    let text = lines.join(", ");
+    if text.chars().count() <= 500 {
+        return text;
+    }
+    let mut clipped: String = text.chars().take(499).collect();
+    clipped.push('…');
+    clipped
+}

@@ -12,6 +12,7 @@ pub mod consent;
 pub mod conversions;
 pub mod enums;
 pub mod forms;
+pub mod gallery;
 pub mod gift_cards;
 pub mod human;
 pub mod links;

@@ -4,6 +4,7 @@ pub mod access;
 mod context;
 mod published_images;
 mod service;
+mod slide_page;
 
 pub use context::*;
 pub use published_images::published_images;
@@ -11,6 +12,7 @@ pub use service::{
     PageContent, PageError, PageService, PageView, ResolvedBlocks, ResolvedProduct, SitemapEntry,
     SummaryContent,
 };
+pub use slide_page::{SLIDES_SEGMENT, SlideInGallery, find_slide, slide_path};
 
 #[cfg(test)]
 mod tests;

@@ -48,6 +48,13 @@ pub enum PageContent {
     /// What a visitor sees of a password-protected (page type 103) or members-only (106)
     /// collection, its items and its media: that it is locked, and nothing of its content.
     Locked { permission: PermissionType },
+    /// One gallery slide's own page, under the page that holds the gallery.
+    Slide {
+        collection: Collection,
+        /// The address of the page that holds the gallery.
+        page_path: String,
+        slide: Box<super::slide_page::SlideInGallery>,
+    },
     /// A commerce page (cart, checkout, order; page types 200-211) whose main content is one
     /// shopper's own, so the HTTP adapter renders it inside the site's chrome and never caches it.
     Commerce,
@@ -170,6 +177,10 @@ impl PageService {
                 self.item_page(&profile, viewer, collection_slug, item_slug)
                     .await?
             }
+            [collection_slug, super::slide_page::SLIDES_SEGMENT, slide_id] => {
+                self.slide_page(&profile, viewer, collection_slug, slide_id)
+                    .await?
+            }
             _ => None,
         };
         match found {
@@ -274,14 +285,17 @@ impl PageService {
         self.repository.profile().await?.ok_or(PageError::NoSite)
     }
 
-    async fn collection_by_slug(&self, slug: &str) -> Result<Option<Collection>, PageError> {
+    pub(crate) async fn collection_by_slug(
+        &self,
+        slug: &str,
+    ) -> Result<Option<Collection>, PageError> {
         let Ok(slug) = Slug::parse(slug) else {
             return Ok(None);
         };
         Ok(self.repository.collection_by_slug(&slug).await?)
     }
 
-    fn canonical_path(&self, profile: &SiteProfile, collection: &Collection) -> String {
+    pub(crate) fn canonical_path(&self, profile: &SiteProfile, collection: &Collection) -> String {
         if collection.id == profile.settings.home_collection {
             "/".to_owned()
         } else {
@@ -403,7 +417,7 @@ impl PageService {
 
     /// The lock page of `page_type` (103 or 106) at `path`. It names neither the collection nor
     /// the item, so it tells nothing of what it keeps.
-    fn locked_page(
+    pub(crate) fn locked_page(
         &self,
         profile: &SiteProfile,
         viewer: &Viewer,
@@ -555,6 +569,6 @@ fn is_public(collection: &Collection) -> bool {
     collection.permission_type == PermissionType::Public
 }
 
-fn titled(heading: &str, profile: &SiteProfile) -> String {
+pub(crate) fn titled(heading: &str, profile: &SiteProfile) -> String {
     format!("{heading} — {}", profile.settings.site_title)
 }

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::enums::BlockType;
+use crate::gallery::{GalleryOptions, VideoMode};
 use crate::plugins::PluginBlockType;
 use crate::site::{BlockId, CollectionId, DonationBlock, ItemId, MediaRef, SafeHtml};
 use crate::widgets::TextEffect;
@@ -72,6 +73,9 @@ pub enum BlockContent {
         slides: Vec<GallerySlide>,
         lightbox: bool,
         autoplay: bool,
+        /// Everything else a gallery may set; absent in data stored before it existed.
+        #[serde(default)]
+        options: GalleryOptions,
     },
     /// A list of another collection's items (summary v2).
     Summary {
@@ -108,6 +112,8 @@ pub enum BlockContent {
         provider: String,
         title: String,
         thumbnail: Option<MediaRef>,
+        #[serde(default)]
+        mode: VideoMode,
     },
     Product {
         item: ItemId,
@@ -194,9 +200,16 @@ pub enum Alignment {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GallerySlide {
     pub id: String,
+    /// The picture, or a video slide's thumbnail.
     pub image: MediaRef,
     pub title: Option<String>,
     pub caption: Option<String>,
+    /// A video slide's address (YouTube or Vimeo); the image is then its thumbnail.
+    #[serde(default)]
+    pub video: Option<String>,
+    /// Where a click on the slide leads instead of the lightbox (a click-through url).
+    #[serde(default)]
+    pub link: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

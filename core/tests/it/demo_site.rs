@@ -151,13 +151,23 @@ async fn every_demo_page_resolves_after_import() {
     let summary = bundle::import(&demo_files(), repository.as_ref())
         .await
         .unwrap();
-    assert_eq!(summary.collections, 9);
+    assert_eq!(summary.collections, 10);
     assert_eq!(summary.products, 10);
     let pages = PageService::new(repository);
     let viewer = Viewer::default();
     let expected = [
         ("/", PageType::Page, "Terraluz Studio"),
         ("/shop", PageType::MainContent, "Shop — Terraluz Studio"),
+        (
+            "/gallery-layouts",
+            PageType::Page,
+            "Gallery layouts — Terraluz Studio",
+        ),
+        (
+            "/gallery-layouts/slides/grid-glaze-drips",
+            PageType::Page,
+            "Glaze drips — Gallery layouts — Terraluz Studio",
+        ),
         (
             "/shop/sea-glass-mug",
             PageType::ContentItem,
@@ -238,10 +248,24 @@ async fn every_demo_page_resolves_after_import() {
             "first-firing-of-the-year",
         ]
     );
+    // A slide's own page shows its picture as the page's image; an unknown slide is not found.
+    let slide = pages
+        .page("/gallery-layouts/slides/grid-glaze-drips", &viewer)
+        .await
+        .unwrap();
+    assert_eq!(
+        slide.image.map(|image| image.path),
+        Some("/media/gallery-glaze-drips.webp".to_owned())
+    );
+    let missing = pages
+        .page("/gallery-layouts/slides/no-such-slide", &viewer)
+        .await
+        .unwrap();
+    assert_eq!(missing.page_type, PageType::NotFound);
     let sitemap = pages.sitemap().await.unwrap();
     assert_eq!(
         sitemap.len(),
-        9 + 10 + 4 + 3,
+        10 + 10 + 4 + 3,
         "collections, products, posts, events"
     );
 }

@@ -6,6 +6,7 @@
 
 mod currencies_ts;
 mod enums_ts;
+mod gallery_vectors;
 mod images_ts;
 mod money_vectors;
 mod popup_vectors;
@@ -78,6 +79,7 @@ pub fn generate() -> Vec<GeneratedFile> {
         file("images.ts", images_ts::render()),
         file("money-vectors.json", money_vectors::render()),
         file("popup-vectors.json", popup_vectors::render()),
+        file("gallery-vectors.json", gallery_vectors::render()),
         file("widget-vectors.json", widgets::render_vectors()),
         file("widget-constants.ts", widgets::render_constants()),
     ]

@@ -25,6 +25,7 @@ pub(crate) mod product_form;
 mod reviews;
 mod scope;
 pub(crate) mod search_page;
+mod slide_page;
 pub(crate) mod subscription_page;
 mod urls;
 
@@ -98,6 +99,7 @@ pub(crate) fn content_layout(view: &PageView) -> Option<&Layout> {
         PageContent::NotFound
         | PageContent::Error
         | PageContent::Locked { .. }
+        | PageContent::Slide { .. }
         | PageContent::Commerce => None,
     }
 }

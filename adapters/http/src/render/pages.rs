@@ -20,6 +20,7 @@ pub(crate) enum PageMain<'a> {
     // Boxed: a product page carries much more than the other pages.
     Product(Box<ProductPage<'a>>),
     Status(StatusPage),
+    Slide(super::slide_page::SlidePage<'a>),
     /// A cart, checkout or order page, rendered by its handler for one shopper.
     Commerce(&'a super::commerce_pages::CommerceMain),
 }
@@ -37,6 +38,13 @@ impl<'a> PageMain<'a> {
                 }
                 None => Self::Post(PostPage::new(scope, collection, item)),
             },
+            PageContent::Slide {
+                collection,
+                page_path,
+                slide,
+            } => Self::Slide(super::slide_page::SlidePage::new(
+                scope, collection, page_path, slide,
+            )),
             PageContent::NotFound => Self::Status(StatusPage::not_found()),
             PageContent::Error => Self::Status(StatusPage::error()),
             PageContent::Locked { permission } => Self::Status(StatusPage::locked(*permission)),
@@ -55,6 +63,7 @@ impl fmt::Display for PageMain<'_> {
             Self::Post(page) => page.fmt(f),
             Self::Product(page) => page.fmt(f),
             Self::Status(page) => page.fmt(f),
+            Self::Slide(page) => page.fmt(f),
             Self::Commerce(page) => page.fmt(f),
         }
     }

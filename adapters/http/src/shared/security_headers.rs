@@ -12,8 +12,11 @@ use axum::response::Response;
 
 /// Pages carry no inline script or style: the page context is inert JSON and islands load
 /// as modules from `/assets/`, so a strict policy costs nothing and blocks injected markup.
+/// The only frames from elsewhere are the two video providers' privacy-enhanced players, which
+/// a page loads when a visitor presses play on a video.
 pub const CONTENT_SECURITY_POLICY_VALUE: &str = "default-src 'self'; script-src 'self'; \
      style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+     frame-src https://www.youtube-nocookie.com https://player.vimeo.com; \
      object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
 
 /// Powerful browser features no Vitrine page uses, switched off for the page and anything it

@@ -6,7 +6,8 @@ use axum::http::Request;
 use crate::support::{self, fetch, send};
 
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
-    img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; \
+    img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+    frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; \
     base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
 
 #[tokio::test]

@@ -8,6 +8,9 @@ use crate::bundle::dto::*;
 use crate::bundle::error::At;
 use crate::bundle::text::markdown;
 use crate::enums::BlockType;
+use crate::gallery::{
+    GalleryOptions, LightboxTheme, StripAlignment, Transition, VideoEmbed, parse_column_width,
+};
 use crate::plugins::PluginBlockType;
 use crate::site::{
     AccordionItem, Alignment, Block, BlockContent, BlockId, ButtonPopup, ButtonSize, DonationBlock,
@@ -237,6 +240,7 @@ impl Converter {
                     provider,
                     title: dto.title,
                     thumbnail: self.optional_image(&dto.thumbnail, &at.field("thumbnail"))?,
+                    mode: dto.mode,
                 }
             }
             "product" => {
@@ -288,6 +292,7 @@ impl Converter {
     }
 
     fn gallery(&self, at: &At, dto: GalleryDto) -> Result<BlockContent, BundleError> {
+        let options = gallery_options(at, &dto)?;
         let mut slides = Vec::with_capacity(dto.slides.len());
         for (index, slide) in dto.slides.into_iter().enumerate() {
             let slide_at = at.field("slides").index(index);
@@ -301,11 +306,20 @@ impl Converter {
                 .and_then(|name| name.split('.').next())
                 .unwrap_or_default()
                 .to_owned();
+            if let Some(video) = &slide.video
+                && VideoEmbed::from_url(video).is_none()
+            {
+                return Err(slide_at.field("video").error(format!(
+                    "expected a YouTube or Vimeo video address over https, found '{video}'"
+                )));
+            }
             slides.push(GallerySlide {
                 id: slide.id.unwrap_or(default_id),
                 image,
                 title: slide.title,
                 caption: slide.caption,
+                video: slide.video,
+                link: slide.link,
             });
         }
         if slides.is_empty() {
@@ -316,6 +330,7 @@ impl Converter {
             slides,
             lightbox: dto.lightbox,
             autoplay: dto.autoplay,
+            options,
         })
     }
 
@@ -385,6 +400,70 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// The gallery's options (001 s3), each refused with the spec's rule when it cannot be used.
+fn gallery_options(at: &At, dto: &GalleryDto) -> Result<GalleryOptions, BundleError> {
+    let column_width = match &dto.column_width {
+        None => None,
+        Some(toml::Value::Integer(n)) => Some(
+            parse_column_width(&n.to_string())
+                .map_err(|e| at.field("columnWidth").error(e.to_string()))?,
+        ),
+        Some(toml::Value::String(text)) => Some(
+            parse_column_width(text).map_err(|e| at.field("columnWidth").error(e.to_string()))?,
+        ),
+        Some(other) => {
+            return Err(at.field("columnWidth").error(format!(
+                "columnWidth must be a number greater than 0, found {other}"
+            )));
+        }
+    };
+    let aspect_ratio = match &dto.aspect_ratio {
+        None => None,
+        Some(toml::Value::String(auto)) if auto.eq_ignore_ascii_case("auto") => None,
+        Some(toml::Value::Integer(n)) if (1..=400).contains(n) => u16::try_from(*n).ok(),
+        Some(other) => {
+            return Err(at.field("imageAspectRatio").error(format!(
+                "expected Auto or a width-over-height percentage from 1 to 400, found {other}"
+            )));
+        }
+    };
+    let lightbox_theme = match dto.lightbox_theme.as_deref() {
+        None | Some("dark") => LightboxTheme::Dark,
+        Some("light") => LightboxTheme::Light,
+        Some(other) => {
+            return Err(at
+                .field("lightboxTheme")
+                .error(format!("expected light or dark, found '{other}'")));
+        }
+    };
+    let transition = match dto.transition.as_deref() {
+        None => Transition::default(),
+        Some(name) => {
+            Transition::parse(name).map_err(|e| at.field("transition").error(e.to_string()))?
+        }
+    };
+    let strip_alignment = match dto.strip_alignment.as_deref() {
+        None => StripAlignment::default(),
+        Some(value) => StripAlignment::parse(value)
+            .map_err(|e| at.field("active-alignment").error(e.to_string()))?,
+    };
+    let options = GalleryOptions {
+        slides_per_row: dto.slides_per_row,
+        column_width,
+        gutter: dto.gutter,
+        row_height: dto.row_height,
+        aspect_ratio,
+        lightbox_theme,
+        autoplay_duration: dto.autoplay_duration,
+        transition,
+        looping: dto.looping,
+        history: dto.history,
+        strip_alignment,
+    };
+    options.validate().map_err(|e| at.error(e.to_string()))?;
+    Ok(options)
 }
 
 /// A marquee's numbers: the speed is a positive factor up to 10, the wave's frequency and

@@ -163,6 +163,29 @@ pub(crate) struct GalleryDto {
     pub lightbox: bool,
     #[serde(default)]
     pub autoplay: bool,
+    /// Seconds between slides.
+    #[serde(rename = "autoplay-duration")]
+    pub autoplay_duration: Option<u32>,
+    #[serde(rename = "slidesPerRow")]
+    pub slides_per_row: Option<u8>,
+    /// A number, or a string read as an integer (001 s5).
+    #[serde(rename = "columnWidth")]
+    pub column_width: Option<toml::Value>,
+    pub gutter: Option<u16>,
+    #[serde(rename = "rowHeight")]
+    pub row_height: Option<u16>,
+    /// Width over height in percent, or "Auto".
+    #[serde(rename = "imageAspectRatio")]
+    pub aspect_ratio: Option<toml::Value>,
+    #[serde(rename = "lightboxTheme")]
+    pub lightbox_theme: Option<String>,
+    pub transition: Option<String>,
+    #[serde(rename = "loop")]
+    pub looping: Option<bool>,
+    #[serde(default)]
+    pub history: bool,
+    #[serde(rename = "active-alignment")]
+    pub strip_alignment: Option<String>,
 }
 
 fn lightbox_by_default() -> bool {
@@ -180,6 +203,7 @@ pub(crate) enum GalleryDesignDto {
     Grid,
     Autogrid,
     Autocolumns,
+    Autorows,
     Carousel,
     List,
 }
@@ -193,6 +217,7 @@ impl GalleryDesignDto {
             Self::Grid => "grid",
             Self::Autogrid => "autogrid",
             Self::Autocolumns => "autocolumns",
+            Self::Autorows => "autorows",
             Self::Carousel => "carousel",
             Self::List => "list",
         }
@@ -206,6 +231,10 @@ pub(crate) struct SlideDto {
     pub image: ImageDto,
     pub title: Option<String>,
     pub caption: Option<String>,
+    /// A YouTube or Vimeo address: the slide is a video, the image its thumbnail.
+    pub video: Option<String>,
+    /// A click-through url.
+    pub link: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -450,6 +479,9 @@ pub(crate) struct VideoDto {
     pub provider: Option<String>,
     pub title: String,
     pub thumbnail: Option<ImageDto>,
+    /// none, fit or fill (001 s5); fit when absent.
+    #[serde(default)]
+    pub mode: crate::gallery::VideoMode,
 }
 
 #[derive(Debug, Deserialize)]

@@ -179,10 +179,13 @@ fn media_references_must_name_stored_files() {
                         image: image("/media/a.png"),
                         title: None,
                         caption: None,
+                        video: None,
+                        link: None,
                     })
                     .collect(),
                 lightbox: true,
                 autoplay: false,
+                options: Default::default(),
             },
         ),
     ]);

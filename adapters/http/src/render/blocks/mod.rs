@@ -4,11 +4,13 @@
 
 mod animated;
 mod donation;
+mod gallery;
 mod interactive;
 mod listing;
 mod media;
 mod plugin;
 mod text;
+mod video;
 
 use std::fmt;
 
@@ -21,20 +23,26 @@ use super::scope::RenderScope;
 
 pub(crate) use animated::{MarqueeBlock, TextEffectView};
 pub(crate) use donation::DonationBlockView;
+pub(crate) use gallery::GalleryBlock;
 pub(crate) use interactive::AccordionBlock;
 pub(crate) use listing::{ProductBlock, SummaryBlock};
-pub(crate) use media::{GalleryBlock, ImageBlock, MapBlock, VideoBlock};
+pub(crate) use media::{ImageBlock, MapBlock};
 pub(crate) use plugin::{PluginBlock, stylesheet_link};
 pub(crate) use text::{
     ButtonBlock, CodeBlock, HtmlBlock, QuoteBlock, SocialLinkView, SocialLinksBlock, SpacerBlock,
     social_service_of,
 };
+pub(crate) use video::VideoBlock;
 
 /// The island a block type mounts, if any; the names are the file names of the web client's
 /// `src/islands/*.tsx`.
 pub(crate) fn island_name(content: &BlockContent) -> Option<&'static str> {
     match content {
         BlockContent::Accordion { .. } => Some("accordion"),
+        BlockContent::Gallery { .. } => Some("gallery"),
+        BlockContent::Video { url, .. } => {
+            vitrine_core::gallery::VideoEmbed::from_url(url).map(|_| "video")
+        }
         BlockContent::Form(_) => Some("form"),
         BlockContent::Newsletter { .. } => Some("newsletter"),
         BlockContent::Button { tooltip, popup, .. } if tooltip.is_some() || popup.is_some() => {
@@ -219,10 +227,20 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
         BlockContent::Spacer { size } => (BlockBody::Spacer(SpacerBlock::new(*size)), None),
         BlockContent::HorizontalRule => (BlockBody::HorizontalRule, None),
         BlockContent::Code { code } => (BlockBody::Code(CodeBlock { code }), None),
-        BlockContent::Gallery { design, slides, .. } => (
-            BlockBody::Gallery(GalleryBlock::new(scope, design, slides)),
-            None,
-        ),
+        BlockContent::Gallery {
+            design,
+            slides,
+            lightbox,
+            autoplay,
+            options,
+        } => {
+            let (gallery, props) =
+                GalleryBlock::new(scope, id, design, slides, *lightbox, *autoplay, options);
+            (
+                BlockBody::Gallery(gallery),
+                Some(Island::new("gallery", &props)),
+            )
+        }
         BlockContent::Summary { title, design, .. } => (
             BlockBody::Summary(SummaryBlock::new(
                 scope,
@@ -289,16 +307,15 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             provider,
             title,
             thumbnail,
-        } => (
-            BlockBody::Video(VideoBlock::new(
-                scope,
-                url,
-                provider,
-                title,
-                thumbnail.as_ref(),
-            )),
-            None,
-        ),
+            mode,
+        } => {
+            let video = VideoBlock::new(scope, url, provider, title, thumbnail.as_ref(), *mode);
+            let island = video
+                .player
+                .is_some()
+                .then(|| Island::new("video", &serde_json::json!({})));
+            (BlockBody::Video(video), island)
+        }
         BlockContent::Product { item } => {
             (BlockBody::Product(ProductBlock::new(scope, id, item)), None)
         }

@@ -102,10 +102,12 @@ fn islands_are_listed_only_where_they_appear() {
             "accordion",
             "button",
             "form",
+            "gallery",
             "marquee",
             "newsletter",
             "product",
-            "text-effect"
+            "text-effect",
+            "video"
         ]
     );
     assert_eq!(
@@ -220,18 +222,20 @@ fn simple_blocks_render_their_content() {
 fn a_gallery_is_a_grid_of_linked_figures() {
     let html = kitchen_sink();
     let gallery = block(&html, "gallery");
-    assert!(gallery.contains("<ul class=\"gallery gallery--grid\">"));
-    assert!(gallery.contains("<li class=\"gallery__slide\" data-slide-id=\"slide-1\">"));
-    assert!(gallery.contains(
-        "<a class=\"gallery__link\" href=\"/media/bowl.jpg\"><img src=\"/media/bowl.jpg\" srcset=\""
-    ));
-    // Grid tiles are drawn narrower than the content column.
-    assert!(gallery.contains(
-        "sizes=\"(max-width: 36rem) 100vw, (max-width: 72rem) 50vw, 24rem\" alt=\"Blue bowl\""
-    ));
+    assert!(gallery.contains("data-island=\"gallery\""), "{gallery}");
+    assert!(gallery.contains("<div class=\"gallery gallery--grid gallery--cols-4\" id=\"gallery-gallery\" data-gallery-layout=\"grid\" role=\"group\""));
+    assert!(gallery.contains("<ul class=\"gallery__grid\">"));
+    assert!(gallery.contains("<li class=\"gallery__slide\" id=\"gallery-slide-1\" data-slide-id=\"slide-1\" data-index=\"0\" data-type=\"image\" aria-roledescription=\"slide\" aria-label=\"1 of 2\">"));
+    assert!(gallery.contains("<a class=\"gallery__link\" href=\"/kitchen-sink/slides/slide-1\" data-full-src=\"/media/bowl.jpg\" data-image-dimensions=\"1200x800\" aria-haspopup=\"dialog\"><img src=\"/media/bowl.jpg\" alt=\"Blue bowl\""), "{gallery}");
     assert!(gallery.contains("<span class=\"visually-hidden\"> (full-size image)</span></a>"));
     assert!(gallery.contains("<span class=\"visually-hidden\"> (full-size image 2)</span></a>"));
     assert!(gallery.contains("<span class=\"gallery__title\">Blue bowl</span> <span class=\"gallery__text\">Stoneware</span>"));
+    // The island gets the layout's defaults (grid: four a row) and the collection's url.
+    assert!(gallery.contains("&#34;slidesPerRow&#34;:4"), "{gallery}");
+    assert!(
+        gallery.contains("&#34;collectionUrl&#34;:&#34;/kitchen-sink/&#34;"),
+        "{gallery}"
+    );
 }
 
 #[test]

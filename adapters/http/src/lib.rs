@@ -51,6 +51,7 @@ mod same_origin;
 mod search_page;
 pub mod security_headers;
 mod seo;
+pub mod site_users;
 mod state;
 mod subscribe_page;
 mod widgets;

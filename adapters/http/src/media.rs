@@ -13,6 +13,8 @@ use crate::entity_tag::{entity_tag, matches_etag};
 /// Media paths are not content-hashed, so a re-import may change a file in place: a month's
 /// cache plus an ETag keeps repeat visits fast and lets a changed file through on revalidation.
 const MEDIA_CACHE: &str = "public, max-age=2592000";
+/// A file of gated content: this viewer's browser may keep it, no shared cache may.
+const GATED_MEDIA_CACHE: &str = "private, no-cache";
 
 /// `GET /media/{*path}`.
 pub(crate) async fn media(
@@ -21,10 +23,16 @@ pub(crate) async fn media(
     headers: HeaderMap,
 ) -> Response {
     let site_path = format!("{MEDIA_PREFIX}{path}");
+    // A file only gated content shows is served to viewers the gate lets in, privately.
+    let mut gated = false;
     match state.locked_media.permission(&state, &site_path).await {
         Ok(None) => {}
         Ok(Some(permission)) => {
-            return crate::pages::locked_page(&state, &site_path, permission).await;
+            let viewer = crate::site_users::page_viewer(&state, &headers).await;
+            if !vitrine_core::pages::access::gate(permission, &viewer).is_allowed() {
+                return crate::pages::locked_page(&state, &site_path, permission, &viewer).await;
+            }
+            gated = true;
         }
         Err(error) => {
             tracing::error!(%error, path = site_path, "deciding who may see a media file failed");
@@ -47,10 +55,12 @@ pub(crate) async fn media(
         }
     };
     let etag = entity_tag(&file.bytes);
-    let cache_headers = [
-        (CACHE_CONTROL, MEDIA_CACHE.to_owned()),
-        (ETAG, etag.clone()),
-    ];
+    let cache = if gated {
+        GATED_MEDIA_CACHE
+    } else {
+        MEDIA_CACHE
+    };
+    let cache_headers = [(CACHE_CONTROL, cache.to_owned()), (ETAG, etag.clone())];
     if matches_etag(&headers, &etag) {
         return (StatusCode::NOT_MODIFIED, cache_headers).into_response();
     }

@@ -91,6 +91,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::donate_page::routes())
         .merge(crate::gift_card_page::routes())
         .merge(crate::search_page::routes())
+        .merge(crate::site_users::routes())
         .merge(crate::openapi::routes())
 }
 

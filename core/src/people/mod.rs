@@ -6,11 +6,18 @@
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod conformance;
+mod mails;
 mod memory;
 mod model;
 mod password;
+mod service;
+#[cfg(test)]
+mod service_tests;
 mod store;
 
+pub use mails::{
+    CONFIRM_ACCOUNT_PATH, CONFIRM_EMAIL_CHANGE_PATH, RESET_PASSWORD_PATH, SIGN_IN_PATH,
+};
 pub use memory::InMemoryPeopleStore;
 pub use model::{
     Account, AccountId, AccountToken, BROWSER_SESSION_SECONDS, BearerToken, EmailAddress,
@@ -19,6 +26,11 @@ pub use model::{
 };
 pub use password::{
     MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, PasswordCost, PasswordError, PasswordHasher,
+};
+pub use service::{
+    CHANGE_EMAIL_TOKEN_SECONDS, CONFIRM_TOKEN_SECONDS, MailRequestError, Passwords, PeopleLimits,
+    PeoplePorts, PeopleService, RESET_TOKEN_SECONDS, RetryAfter, SignInError, SignUpError,
+    SignedIn, TokenError, Unavailable, Viewer,
 };
 pub use store::{AccountStore, AccountWriteError, PeopleStore, SiteUserSessionStore};
 

@@ -13,6 +13,7 @@ mod cart_lines;
 mod consent;
 mod enums;
 mod forms;
+mod gating;
 mod human;
 mod links;
 mod money_arithmetic;

@@ -38,3 +38,10 @@ CREATE TABLE site_user_session_data (
     expires_at BIGINT,
     PRIMARY KEY (session_token, key)
 );
+
+-- Mails to site users share the outbox: such a row carries its composed mail (JSON of to,
+-- subject and text) instead of naming a submission or an order.
+ALTER TABLE form_deliveries ADD COLUMN mail TEXT;
+ALTER TABLE form_deliveries DROP CONSTRAINT form_deliveries_one_subject;
+ALTER TABLE form_deliveries ADD CONSTRAINT form_deliveries_one_subject
+    CHECK (num_nonnulls(submission_id, order_id, mail) = 1);

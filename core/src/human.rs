@@ -56,19 +56,78 @@ pub fn relative_time(now: SystemTime, then: SystemTime) -> String {
 
 /// [`relative_time`] for an elapsed duration.
 pub fn relative_time_for(elapsed: Duration) -> String {
+    relative_time_bucket(elapsed).to_string()
+}
+
+/// The buckets of 001 §9 with the count each carries; [`relative_time_for`] writes them in
+/// English, the web client through `Intl.RelativeTimeFormat` in the visitor's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RelativeTime {
+    JustNow,
+    Seconds(u64),
+    AboutAMinute,
+    Minutes(u64),
+    AboutAnHour,
+    Hours(u64),
+    OneDay,
+    Days(u64),
+}
+
+impl RelativeTime {
+    /// The bucket's name, as the web client's vectors spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::JustNow => "justNow",
+            Self::Seconds(_) => "seconds",
+            Self::AboutAMinute => "aboutAMinute",
+            Self::Minutes(_) => "minutes",
+            Self::AboutAnHour => "aboutAnHour",
+            Self::Hours(_) => "hours",
+            Self::OneDay => "oneDay",
+            Self::Days(_) => "days",
+        }
+    }
+
+    /// The number shown, where the bucket has one.
+    pub fn count(self) -> Option<u64> {
+        match self {
+            Self::Seconds(n) | Self::Minutes(n) | Self::Hours(n) | Self::Days(n) => Some(n),
+            Self::OneDay => Some(1),
+            Self::JustNow | Self::AboutAMinute | Self::AboutAnHour => None,
+        }
+    }
+}
+
+impl std::fmt::Display for RelativeTime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::JustNow => f.write_str("just now"),
+            Self::Seconds(n) => write!(f, "{n} seconds ago"),
+            Self::AboutAMinute => f.write_str("about a minute ago"),
+            Self::Minutes(n) => write!(f, "{n} minutes ago"),
+            Self::AboutAnHour => f.write_str("about an hour ago"),
+            Self::Hours(n) => write!(f, "{n} hours ago"),
+            Self::OneDay => f.write_str("1 day ago"),
+            Self::Days(n) => write!(f, "{n} days ago"),
+        }
+    }
+}
+
+/// The bucket an elapsed duration falls in (bounds in [`relative_time`]).
+pub fn relative_time_bucket(elapsed: Duration) -> RelativeTime {
     const MINUTE: u64 = 60;
     const HOUR: u64 = 60 * MINUTE;
     const DAY: u64 = 24 * HOUR;
     let seconds = elapsed.as_secs();
     match seconds {
-        0..5 => "just now".to_owned(),
-        5..MINUTE => format!("{seconds} seconds ago"),
-        MINUTE..120 => "about a minute ago".to_owned(),
-        120..HOUR => format!("{} minutes ago", seconds / MINUTE),
-        HOUR..7200 => "about an hour ago".to_owned(),
-        7200..DAY => format!("{} hours ago", seconds / HOUR),
-        DAY..172_800 => "1 day ago".to_owned(),
-        _ => format!("{} days ago", seconds / DAY),
+        0..5 => RelativeTime::JustNow,
+        5..MINUTE => RelativeTime::Seconds(seconds),
+        MINUTE..120 => RelativeTime::AboutAMinute,
+        120..HOUR => RelativeTime::Minutes(seconds / MINUTE),
+        HOUR..7200 => RelativeTime::AboutAnHour,
+        7200..DAY => RelativeTime::Hours(seconds / HOUR),
+        DAY..172_800 => RelativeTime::OneDay,
+        _ => RelativeTime::Days(seconds / DAY),
     }
 }
 

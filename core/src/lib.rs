@@ -25,3 +25,4 @@ pub mod query_string;
 pub mod reviews;
 pub mod search;
 pub mod site;
+pub mod widgets;

@@ -140,3 +140,26 @@ test('the accordion works from the keyboard', async ({ page, baseURL }) => {
   await expectOpen(second, true);
   await expectOpen(first, false);
 });
+
+test('the display widgets load only where they are used, and without React', async ({ browser, baseURL }) => {
+  const origin = new URL(baseURL ?? '').origin;
+  const chunks = loadChunkMap();
+  const widgetChunks = new Set(['marquee', 'text-effect', 'button'].flatMap((name) => [...(chunks.islands.get(name) ?? [])]));
+  expect(widgetChunks.size, 'the build made chunks for the marquee, text-effect and button islands').toBeGreaterThanOrEqual(3);
+  const scriptsOf = async (path: string): Promise<string[]> => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts = recordScripts(page, origin);
+    await page.goto(path);
+    await settlePage(page);
+    await context.close();
+    return scripts;
+  };
+  // A page without these blocks loads none of their code.
+  const shipping = await scriptsOf('/shipping');
+  expect(shipping.filter((file) => widgetChunks.has(file))).toEqual([]);
+  // The widgets page loads them, and no React: they are plain DOM.
+  const widgets = await scriptsOf('/widgets');
+  expect(widgets.filter((file) => widgetChunks.has(file)).length).toBeGreaterThanOrEqual(3);
+  expect(widgets.filter((file) => /react/i.test(file))).toEqual([]);
+});

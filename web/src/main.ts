@@ -17,6 +17,12 @@ const nativeApp = nativeAppMode(window);
 if (runtime !== undefined) markNativeApp(document, nativeApp);
 if (runtime !== undefined) startPrivacy(window, nativeApp);
 if (runtime !== undefined) startCommerce(window);
+// After a logout (000 s2) the page says so; the popup code is fetched only then.
+if (runtime !== undefined && window.location.search.includes('logout=true')) {
+  void import('./widgets/logout-notice').then((notice) => {
+    if (notice.cameFromLogout(window.location.href)) void notice.showLogoutNotice(window, runtime.overlays);
+  });
+}
 // Native-app mode's bridge client is a chunk of its own, fetched only in the app or on the
 // mobile-app web platform.
 if (runtime !== undefined && nativeApp.kind !== 'none') {

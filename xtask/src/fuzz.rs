@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::process::{available_subcommand, run};
+use crate::process::{available_subcommand, run, run_logged};
 use crate::workspace;
 
 /// Where the fuzz crate lives, relative to the workspace root.
@@ -54,12 +54,17 @@ pub fn run_targets(args: &Args) -> Result<()> {
         let artifacts = out.join("artifacts").join(target);
         fs::create_dir_all(&corpus)?;
         fs::create_dir_all(&artifacts)?;
+        let logs = out.join("logs");
+        fs::create_dir_all(&logs)?;
+        let log = logs.join(format!("{target}.log"));
         let seeds = fuzz_dir.join("corpus").join(target);
         let corpus = corpus.to_string_lossy();
         let seeds = seeds.to_string_lossy();
         // libFuzzer writes new inputs to the first corpus directory only.
         let artifact_prefix = format!("-artifact_prefix={}/", artifacts.to_string_lossy());
-        run(
+        // libFuzzer prints a line per new coverage point: the log keeps them, the terminal
+        // gets the closing "Done N runs" line.
+        let last_line = run_logged(
             &root,
             "cargo",
             &[
@@ -82,6 +87,7 @@ pub fn run_targets(args: &Args) -> Result<()> {
                 &artifact_prefix,
             ],
             &[("RUSTC_BOOTSTRAP", "1")],
+            &log,
         )
         .with_context(|| {
             format!(
@@ -89,6 +95,7 @@ pub fn run_targets(args: &Args) -> Result<()> {
                 artifacts.display()
             )
         })?;
+        eprintln!("    {target}: {last_line}");
     }
     eprintln!(
         "==> {} fuzz targets ran {} s each without a finding",
@@ -122,7 +129,7 @@ fn ensure_cargo_fuzz() -> Result<()> {
     run(
         &workspace::root(),
         "cargo",
-        &["install", "cargo-fuzz", "--locked"],
+        &["install", "--quiet", "--locked", "cargo-fuzz"],
         &[],
     )
 }

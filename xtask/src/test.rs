@@ -1,8 +1,9 @@
 //! `cargo xtask test`: every test of the project, in the order that fails fastest.
 //!
-//! The dependency audit first (`cargo deny check`: advisories, licences, duplicate versions,
-//! sources; `deny.toml`), then unit and property tests, then the native app's bindings (stale
-//! check, TypeScript, Python against the compiled library), then the SQL suites (SQLite always,
+//! The web unit tests first (seconds, once the packages are in), then the dependency audit
+//! (`cargo deny check`: advisories, licences, duplicate versions, sources; `deny.toml`), then
+//! Rust unit and property tests, then the native app's bindings (stale check, TypeScript,
+//! Python against the compiled library), then the SQL suites (SQLite always,
 //! PostgreSQL when `VITRINE_TEST_POSTGRES_URL` is set, and required when `CI=true`), then a short
 //! run of every fuzz target and of schemathesis against the real server, then the browser suite
 //! against the real server in headless Chromium. The React Native shell's jest suite runs after
@@ -35,15 +36,29 @@ pub fn run_all() -> Result<()> {
         );
     }
 
-    audit_dependencies()?;
     web::install()?;
     run(&web_dir, "npm", &["run", "typecheck"], NPM_ENV)?;
     run(&web_dir, "npm", &["test"], NPM_ENV)?;
+    audit_dependencies()?;
     web::build()?;
     mobile_shell()?;
 
     crate::plugins::build()?;
-    run(&root, "cargo", &["test", "--workspace", "--locked"], &[])?;
+    // Libraries, binaries and test targets: the workspace has no doctests, and each crate's
+    // empty doctest run would close the log with a "0 passed" that reads as nothing tested.
+    run(
+        &root,
+        "cargo",
+        &[
+            "test",
+            "--workspace",
+            "--locked",
+            "--lib",
+            "--bins",
+            "--tests",
+        ],
+        &[],
+    )?;
     // The native app's bindings: the checked-in generated sources are current and their
     // TypeScript type-checks, and Python calls every export on the compiled library.
     crate::bindings::check(false)?;
@@ -83,12 +98,27 @@ fn mobile_shell() -> Result<()> {
 fn audit_dependencies() -> Result<()> {
     let root = workspace::root();
     if !available("cargo-deny") {
-        run(&root, "cargo", &["install", "--locked", "cargo-deny"], &[])?;
+        run(
+            &root,
+            "cargo",
+            &["install", "--quiet", "--locked", "cargo-deny"],
+            &[],
+        )?;
     }
     run(
         &root,
         "cargo",
-        &["deny", "check", "bans", "licenses", "sources"],
+        // Errors only: the duplicate-version warnings run to thousands of lines of graphs, and
+        // `cargo deny check bans` shows them on request.
+        &[
+            "deny",
+            "--log-level",
+            "error",
+            "check",
+            "bans",
+            "licenses",
+            "sources",
+        ],
         &[],
     )?;
     eprintln!("==> cargo deny check advisories");

@@ -8,7 +8,10 @@ use crate::process::run;
 use crate::workspace;
 
 /// Environment for every npm call: no test tool may download a browser of its own.
-pub const NPM_ENV: &[(&str, &str)] = &[("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")];
+/// `NO_COLOR` keeps escape codes out of logs: with `CI` set, the test runners colour their
+/// output even when it goes to a file.
+pub const NPM_ENV: &[(&str, &str)] =
+    &[("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"), ("NO_COLOR", "1")];
 
 /// Installs the web's locked npm packages when they are missing or older than the lockfile.
 pub fn install() -> Result<()> {

@@ -10,11 +10,11 @@ use tower_http::CompressionLevel;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 
-use crate::crumb::{self, CrumbConfig};
-use crate::route_table::Routes;
-use crate::{
-    ApiError, AppState, assets, encoding, favicon, health, media, observability, pages, seo,
-};
+use crate::pages::{favicon, media, published, seo};
+use crate::shared::crumb::{self, CrumbConfig};
+use crate::shared::route_table::Routes;
+use crate::shared::{encoding, observability};
+use crate::{ApiError, AppState, assets, health};
 
 /// The whole site: published pages, crawler files, media, built assets and the API.
 pub fn router(state: AppState) -> Router {
@@ -36,11 +36,11 @@ pub fn router(state: AppState) -> Router {
         .merge(feature_routes())
         .route("/api", any(unknown_api))
         .route("/api/{*rest}", any(unknown_api))
-        .route("/", get(pages::page))
-        .route("/{*path}", get(pages::page))
+        .route("/", get(published::page))
+        .route("/{*path}", get(published::page))
         .layer(from_fn_with_state(
             state.clone(),
-            crate::consent::clear_refused_cookies,
+            crate::privacy::consent::clear_refused_cookies,
         ))
         .with_state(state);
     // Cached pages and assets arrive precompressed and marked so (the layer must not touch
@@ -53,19 +53,22 @@ pub fn router(state: AppState) -> Router {
         .quality(CompressionLevel::Precise(4))
         .compress_when(DefaultPredicate::new().and(encoding::NotPrecompressed));
     let protected = routes
-        .layer(from_fn(crate::same_origin::guard))
+        .layer(from_fn(crate::shared::same_origin::guard))
         .layer(from_fn_with_state(crumb_config, crumb::guard))
         .layer(from_fn_with_state(
             limited.clone(),
-            crate::request_limits::limit,
+            crate::shared::request_limits::limit,
         ))
         .layer(from_fn_with_state(
             limited.clone(),
-            crate::owner_throttle::throttle,
+            crate::shared::owner_throttle::throttle,
         ))
         .layer(compression)
-        .layer(map_response_with_state(tls, crate::security_headers::add));
-    let protected = crate::request_limits::bound(protected, &limited.config);
+        .layer(map_response_with_state(
+            tls,
+            crate::shared::security_headers::add,
+        ));
+    let protected = crate::shared::request_limits::bound(protected, &limited.config);
     observability::instrument(protected)
 }
 
@@ -73,25 +76,25 @@ pub fn router(state: AppState) -> Router {
 /// description's test reads its paths, so an `/api` route cannot be served undescribed.
 pub fn feature_routes() -> Routes {
     Routes::new()
-        .merge(crate::crumb::routes())
-        .merge(crate::widgets::routes())
-        .merge(crate::plugin_styles::routes())
-        .merge(crate::forms::routes())
-        .merge(crate::newsletter_page::routes())
-        .merge(crate::consent::routes())
-        .merge(crate::census::routes())
-        .merge(crate::quick_view::routes())
-        .merge(crate::reviews::routes())
-        .merge(crate::reviews_page::routes())
-        .merge(crate::conversions::routes())
-        .merge(crate::events::routes())
-        .merge(crate::cart::routes())
-        .merge(crate::checkout_page::routes())
-        .merge(crate::subscribe_page::routes())
-        .merge(crate::donate_page::routes())
-        .merge(crate::gift_card_page::routes())
-        .merge(crate::search_page::routes())
-        .merge(crate::site_users::routes())
+        .merge(crate::shared::crumb::routes())
+        .merge(crate::plugins::widgets::routes())
+        .merge(crate::render::plugin_styles::routes())
+        .merge(crate::forms::calls::routes())
+        .merge(crate::forms::newsletter_page::routes())
+        .merge(crate::privacy::consent::routes())
+        .merge(crate::privacy::census::routes())
+        .merge(crate::privacy::quick_view::routes())
+        .merge(crate::commerce::reviews::routes())
+        .merge(crate::commerce::reviews_page::routes())
+        .merge(crate::shared::conversions::routes())
+        .merge(crate::privacy::events::routes())
+        .merge(crate::commerce::cart::routes())
+        .merge(crate::commerce::checkout_page::routes())
+        .merge(crate::commerce::subscribe_page::routes())
+        .merge(crate::commerce::donate_page::routes())
+        .merge(crate::commerce::gift_card_page::routes())
+        .merge(crate::pages::search_page::routes())
+        .merge(crate::people::site_users::routes())
         .merge(crate::openapi::routes())
 }
 

@@ -16,9 +16,9 @@ use vitrine_core::analytics::{AnalyticsStore, MemoryAnalyticsStore};
 use vitrine_core::consent::{ConsentReceiptStore, MemoryConsentReceiptStore};
 
 use crate::assets::AssetStore;
-use crate::census::CensusLog;
-use crate::page_cache::PageCache;
-use crate::render_pool::{DEFAULT_RENDER_QUEUE, RenderPool, default_render_workers};
+use crate::pages::cache::PageCache;
+use crate::privacy::census::CensusLog;
+use crate::render::pool::{DEFAULT_RENDER_QUEUE, RenderPool, default_render_workers};
 
 /// How often the page cache asks the repository whether the site changed.
 const DEFAULT_REVISION_CHECK: Duration = Duration::from_secs(1);
@@ -103,9 +103,9 @@ pub struct AppState {
     pub(crate) config: Arc<HttpConfig>,
     pub(crate) page_cache: Arc<PageCache>,
     /// The media files only locked content shows, per site revision.
-    pub(crate) locked_media: Arc<crate::locked_media::LockedMediaCache>,
+    pub(crate) locked_media: Arc<crate::pages::locked_media::LockedMediaCache>,
     /// The stylesheets of plugin blocks on the pages rendered so far.
-    pub(crate) plugin_styles: Arc<crate::plugin_styles::PluginStyles>,
+    pub(crate) plugin_styles: Arc<crate::render::plugin_styles::PluginStyles>,
     /// Renders the blocks plugins claim; by default none are claimed and such blocks show
     /// the fallback.
     pub(crate) plugins: Arc<dyn BlockRenderer>,
@@ -137,7 +137,7 @@ pub struct AppState {
     /// unless the server wires a shared one with [`AppState::with_request_limiter`].
     pub(crate) request_limiter: Arc<dyn RateLimiter>,
     /// Addresses locked out after guessing the owner token wrong too often.
-    pub(crate) owner_lockouts: Arc<crate::owner_throttle::OwnerLockouts>,
+    pub(crate) owner_lockouts: Arc<crate::shared::owner_throttle::OwnerLockouts>,
     /// Site-user accounts and sessions; kept in memory (with mails left in a memory outbox
     /// nobody sends) unless the server wires the database with [`AppState::with_people`].
     pub(crate) people: Arc<vitrine_core::people::PeopleService>,
@@ -338,8 +338,10 @@ fn memory_people_service(public_base_url: &str) -> vitrine_core::people::PeopleS
             store: Arc::new(InMemoryPeopleStore::new()),
             outbox: Arc::new(MemoryFormStore::new()),
             limiter: Arc::new(MemoryRateLimiter::new()),
-            secrets: Arc::new(crate::site_users::OsSecrets),
-            passwords: Arc::new(crate::site_users::BlockingPasswords(Arc::new(hasher))),
+            secrets: Arc::new(crate::people::site_users::OsSecrets),
+            passwords: Arc::new(crate::people::site_users::BlockingPasswords(Arc::new(
+                hasher,
+            ))),
         },
         vitrine_core::forms::SiteLinks::new(public_base_url),
         PeopleLimits::default(),

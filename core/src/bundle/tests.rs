@@ -6,6 +6,10 @@ use crate::enums::{CollectionType, ItemType, ProductType};
 use crate::ports::SiteRepository;
 use crate::ports::memory::MemorySiteRepository;
 use crate::site::{BlockContent, Site};
+use crate::widgets::{
+    PopupKind, TextEffect, TextEffectAnimation, TextEffectDirection, TextEffectLinecap,
+    TextEffectShape,
+};
 
 /// A 4x3 PNG header: all a size probe reads.
 fn png(width: u32, height: u32) -> Vec<u8> {
@@ -214,8 +218,8 @@ fn broken_bundles_are_refused_with_file_field_and_expectation() {
             edited("collections/home.toml", "\"summary\"", "\"sumary\""),
             "collections/home.toml: field 'blocks[1].type': expected one of html, markdown, \
              heading, image, button, quote, spacer, horizontal-rule, code, gallery, summary, \
-             form, newsletter, accordion, marquee, map, video, product, social-links, donation, \
-             plugin, found 'sumary'",
+             form, newsletter, accordion, marquee, text-effect, map, video, product, social-links, \
+             donation, plugin, found 'sumary'",
         ),
         (
             "plugin block with a code outside the specification",
@@ -367,6 +371,34 @@ fn broken_bundles_are_refused_with_file_field_and_expectation() {
             ),
             "collections/home.toml: field 'blocks[1].id': the block id 'home-1' is already \
              used by collections/home.toml blocks[0]",
+        ),
+        (
+            "text effect without highlighted words",
+            added(
+                "collections/effects.toml",
+                "type = \"page\"\ntitle = \"E\"\n[[blocks]]\ntype = \"text-effect\"\ntext = \"Made slowly\"\n",
+            ),
+            "collections/effects.toml: field 'blocks[0].text': expected the highlighted words \
+             between [[ and ]], as in \"Made [[slowly]]\"",
+        ),
+        (
+            "text effect with an unknown shape",
+            added(
+                "collections/effects.toml",
+                "type = \"page\"\ntitle = \"E\"\n[[blocks]]\ntype = \"text-effect\"\ntext = \"[[Slowly]]\"\nshape = \"squiggle\"\n",
+            ),
+            "collections/effects.toml: field 'blocks[0].shape': expected one of circle, cross, \
+             enclose, jagged, scribble, strike, strikeDiagonal, underline, underlineCurve, \
+             underlineDouble, wave, found \"squiggle\"",
+        ),
+        (
+            "marquee standing still",
+            added(
+                "collections/effects.toml",
+                "type = \"page\"\ntitle = \"E\"\n[[blocks]]\ntype = \"marquee\"\ntext = \"News\"\nspeed = 0\n",
+            ),
+            "collections/effects.toml: field 'blocks[0].speed': expected a number above 0 up to \
+             10, found 0",
         ),
         (
             "stray folder",
@@ -581,4 +613,82 @@ fn a_product_form_refuses_what_cannot_be_answered_in_one_text() {
         let error = parse(&mug_with_form(form)).unwrap_err();
         assert_eq!(error.to_string(), expected, "{form}");
     }
+}
+
+#[test]
+fn display_widgets_read_their_settings_and_defaults() {
+    let files = added(
+        "collections/effects.toml",
+        r#"type = "page"
+title = "Effects"
+
+[[blocks]]
+type = "text-effect"
+text = "Made [[slowly]], by hand"
+level = 2
+shape = "strikeDiagonal"
+animation = "fadeScale"
+direction = "left"
+linecap = "round"
+duration = 1.5
+
+[[blocks]]
+type = "text-effect"
+text = "[[Plain]]"
+
+[[blocks]]
+type = "button"
+label = "Leave"
+href = "/shop"
+tooltip = "Goes to the shop"
+
+[blocks.popup]
+kind = "information"
+title = "Hours"
+message = "Open daily"
+timer = 1500
+"#,
+    );
+    let site = parse(&files).unwrap_or_else(|error| panic!("refused: {error}"));
+    let page = site
+        .collections
+        .iter()
+        .find(|c| c.slug.as_str() == "effects")
+        .unwrap();
+    let blocks: Vec<_> = page.body.layout.blocks().collect();
+    let BlockContent::TextEffect(set) = &blocks[0].content else {
+        panic!("{:?}", blocks[0])
+    };
+    assert_eq!(
+        (
+            set.before.as_str(),
+            set.highlight.as_str(),
+            set.after.as_str()
+        ),
+        ("Made ", "slowly", ", by hand")
+    );
+    assert_eq!(set.level, Some(2));
+    assert_eq!(set.effect.shape, TextEffectShape::StrikeDiagonal);
+    assert_eq!(set.effect.animation, TextEffectAnimation::FadeScale);
+    assert_eq!(set.effect.direction, TextEffectDirection::Left);
+    assert_eq!(set.effect.linecap, TextEffectLinecap::Round);
+    assert_eq!(set.effect.duration_s, 1.5);
+    let BlockContent::TextEffect(plain) = &blocks[1].content else {
+        panic!("{:?}", blocks[1])
+    };
+    assert_eq!(plain.effect, TextEffect::default());
+    assert_eq!(
+        (plain.before.as_str(), plain.after.as_str(), plain.level),
+        ("", "", None)
+    );
+    let BlockContent::Button { tooltip, popup, .. } = &blocks[2].content else {
+        panic!("{:?}", blocks[2])
+    };
+    assert_eq!(tooltip.as_deref(), Some("Goes to the shop"));
+    let popup = popup.as_ref().unwrap();
+    assert_eq!(
+        (popup.kind, popup.timer_ms),
+        (PopupKind::Information, Some(1500))
+    );
+    site.validate().unwrap();
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::enums::BlockType;
 use crate::plugins::PluginBlockType;
 use crate::site::{BlockId, CollectionId, DonationBlock, ItemId, MediaRef, SafeHtml};
+use crate::widgets::TextEffect;
 
 /// A block placed in a layout column.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -45,6 +46,13 @@ pub enum BlockContent {
         size: ButtonSize,
         alignment: Alignment,
         new_window: bool,
+        /// A hint shown beside the button on hover and keyboard focus (001 s2 tooltip).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tooltip: Option<String>,
+        /// A popup shown on click before the link is followed (001 s2 confirmation, alert and
+        /// information popups); without JavaScript the link is followed directly.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        popup: Option<ButtonPopup>,
     },
     Quote {
         text: String,
@@ -88,6 +96,9 @@ pub enum BlockContent {
         text: String,
         props: MarqueeProps,
     },
+    /// Words with an animated highlight drawn behind them (001 s3 text effect), inside a
+    /// heading or a paragraph of plain text.
+    TextEffect(TextEffectBlock),
     Map {
         location: MapLocation,
         style: MapStyle,
@@ -132,6 +143,8 @@ impl BlockContent {
             Self::Newsletter { .. } => BlockType::Newsletter,
             Self::Accordion { .. } => BlockType::Accordion,
             Self::Marquee { .. } => BlockType::Marquee,
+            // The enumerations have no code of their own for it: a text effect is text.
+            Self::TextEffect(_) => BlockType::Html,
             Self::Map { .. } => BlockType::Map,
             Self::Video { .. } => BlockType::Video,
             Self::Product { .. } => BlockType::Product,
@@ -147,6 +160,19 @@ impl BlockContent {
             } => return None,
         })
     }
+}
+
+/// The popup a button opens: only a confirm answer follows the button's link, so an alert
+/// leads on after "OK" and an information popup only informs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ButtonPopup {
+    pub kind: crate::widgets::PopupKind,
+    pub title: String,
+    pub message: String,
+    /// Hides the popup by itself after this many milliseconds (an information popup hides
+    /// after 2000 ms without one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timer_ms: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -272,6 +298,17 @@ impl Default for MarqueeProps {
 pub enum MarqueeDirection {
     Left,
     Right,
+}
+
+/// A text-effect block: `before`, then the highlighted words, then `after`, as a heading of
+/// `level` (1 to 6) or, without one, a paragraph.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TextEffectBlock {
+    pub before: String,
+    pub highlight: String,
+    pub after: String,
+    pub level: Option<u8>,
+    pub effect: TextEffect,
 }
 
 /// Map location of spec 001 s3. The marker defaults to the map centre.

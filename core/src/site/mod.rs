@@ -13,8 +13,9 @@ mod validation;
 mod website;
 
 pub use blocks::{
-    AccordionItem, Alignment, Block, BlockContent, ButtonSize, FormBlock, FormField, FormFieldType,
-    GallerySlide, MapLocation, MapStyle, MarqueeDirection, MarqueeProps, SocialLink, SummaryDesign,
+    AccordionItem, Alignment, Block, BlockContent, ButtonPopup, ButtonSize, FormBlock, FormField,
+    FormFieldType, GallerySlide, MapLocation, MapStyle, MarqueeDirection, MarqueeProps, SocialLink,
+    SummaryDesign, TextEffectBlock,
 };
 pub use content::{Collection, Item, PermissionType, Seo};
 pub use donation_block::{DonationBlock, DonationBlockError, MAX_SUGGESTED_AMOUNTS};

@@ -21,3 +21,4 @@ mod money_format;
 mod payments;
 mod popup;
 mod query_string;
+mod widgets;

@@ -3,6 +3,7 @@
 //! decline each take one click, store the choice for 30 days, record a receipt and remove the
 //! banner. A GPC signal is stored as a decline at once and the banner says so.
 
+import { openOverlay } from '../runtime/overlay-coordinator';
 import { readCookie, sendWithCrumb } from '../runtime/request/crumb';
 import {
   BANNER_VERSION,
@@ -85,7 +86,17 @@ export function startCookieBanner(host: BannerHost): HTMLElement | undefined {
     clearTrackingCookies(win);
   }
   banner.dataset['bannerVersion'] = String(BANNER_VERSION);
-  banner.hidden = false;
+  // The banner leads the overlay order (consent first) but is a bar, not a modal: the page stays
+  // usable, automatic overlays wait for the answer, and Escape passes it by since it needs one.
+  const overlay = openOverlay(win, {
+    layer: 'consent',
+    modal: false,
+    element: banner,
+    show: () => {
+      banner.hidden = false;
+    },
+    suspend: () => undefined,
+  });
   reserveSpace(doc, banner);
   banner.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLElement>('[data-consent]');
@@ -96,6 +107,7 @@ export function startCookieBanner(host: BannerHost): HTMLElement | undefined {
     sendReceipt(win, choice, 'banner');
     const hadFocus = banner.contains(doc.activeElement);
     banner.remove();
+    overlay.release();
     doc.documentElement.style.removeProperty('scroll-padding-bottom');
     doc.documentElement.style.removeProperty('scroll-padding-top');
     // Focus was on the removed button: hand it to the main content rather than the page top.

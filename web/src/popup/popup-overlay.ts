@@ -3,6 +3,7 @@
 //! never before the consent decision nor on top of the banner, recorded on close and on
 //! submission, with census overlay events (000 s7). Plain TypeScript, no React.
 
+import { openOverlay, type OverlayHandle } from '../runtime/overlay-coordinator';
 import { sendWithCrumb } from '../runtime/request/crumb';
 import { CONSENT_EVENT, bannerPending } from '../consent/cookie-banner';
 import { OverlayKind } from '../generated/enums';
@@ -36,11 +37,17 @@ function sendOverlayEvent(win: Window & typeof globalThis, event: 'show' | 'clos
   });
 }
 
-function open(win: Window, dialog: HTMLElement): void {
+function showDialog(win: Window, dialog: HTMLElement): void {
   const modal = dialog as HTMLDialogElement;
+  if (modal.open) return;
   if (typeof modal.showModal === 'function') modal.showModal();
   else dialog.setAttribute('open', '');
   mountDeferredIslands(win, dialog);
+}
+
+function hideDialog(dialog: HTMLElement): void {
+  (dialog as HTMLDialogElement).close?.();
+  dialog.removeAttribute('open');
 }
 
 /**
@@ -61,19 +68,35 @@ export function mountDeferredIslands(win: Window, dialog: HTMLElement): void {
 export function startPopupOverlay(host: PopupHost): PopupDecision | undefined {
   const win = host.window;
   const doc = win.document;
-  const dialog = doc.querySelector<HTMLElement>(POPUP_SELECTOR);
-  if (dialog === null) return undefined;
+  const found = doc.querySelector<HTMLElement>(POPUP_SELECTOR);
+  if (found === null) return undefined;
+  const dialog: HTMLElement = found;
   const now = host.now ?? (() => Date.now());
   const version = host.settings.version;
+  let overlay: OverlayHandle | undefined;
   const evaluate = (): PopupDecision => {
     const decision = decide(host.settings, host.store.read(), {
       ...host.page,
       bannerPending: bannerPending(doc),
       nowMs: now(),
     });
-    if (decision.decision === 'show') {
-      open(win, dialog);
-      sendOverlayEvent(win, 'show');
+    if (decision.decision === 'show' && overlay === undefined) {
+      let announced = false;
+      // Automatic: it waits behind the banner and behind a popup the visitor opened, and
+      // steps aside (to come back) for one opened over it.
+      overlay = openOverlay(win, {
+        layer: 'popup-overlay',
+        modal: true,
+        automatic: true,
+        element: dialog,
+        show: () => {
+          showDialog(win, dialog);
+          if (!announced) sendOverlayEvent(win, 'show');
+          announced = true;
+        },
+        suspend: () => hideDialog(dialog),
+        dismiss: () => close(),
+      });
     }
     return decision;
   };
@@ -81,12 +104,12 @@ export function startPopupOverlay(host: PopupHost): PopupDecision | undefined {
   if (first.decision === 'hide' && first.reason === 'banner-pending') {
     win.addEventListener(CONSENT_EVENT, () => evaluate(), { once: true });
   }
-  const close = (): void => {
+  function close(): void {
     host.store.write(closedRecord(host.store.read(), version, now()));
-    (dialog as HTMLDialogElement).close?.();
-    dialog.removeAttribute('open');
+    hideDialog(dialog);
+    overlay?.release();
     sendOverlayEvent(win, 'close');
-  };
+  }
   dialog.querySelector('[data-popup-close]')?.addEventListener('click', close);
   // Escape on a modal dialog fires `cancel`: it counts as closing.
   dialog.addEventListener('cancel', (event) => {

@@ -3,6 +3,7 @@
 import { createChunkLoader, type ChunkImporter } from './chunk-loading';
 import { createEscapeRegistry, type EscapeRegistry } from './escape-registry';
 import { startIslands, islandSources, type Islands } from './islands';
+import { createOverlayCoordinator, type OverlayCoordinator } from './overlay-coordinator';
 import { createPageLifecycle, whenDocumentReady, type PageLifecycle } from './lifecycle';
 import { readPageContext, type PageContext } from './page-context';
 import { createRequestClient, type RequestClient } from './request/client';
@@ -13,6 +14,8 @@ import { createSystemErrorOverlay, type SystemErrorOverlay } from './system-erro
 export interface VitrineRuntime {
   readonly lifecycle: PageLifecycle;
   readonly escape: EscapeRegistry;
+  /** Everything that opens over the page goes through it: one modal at a time, consent first. */
+  readonly overlays: OverlayCoordinator;
   readonly requests: RequestClient;
   readonly systemError: SystemErrorOverlay;
   readonly pageContext: PageContext;
@@ -32,6 +35,7 @@ export function startRuntime(host: RuntimeHost): VitrineRuntime | undefined {
   const doc = win.document;
   const lifecycle = createPageLifecycle();
   const escape = createEscapeRegistry();
+  const overlays = createOverlayCoordinator({ document: doc, escape });
   const systemError = createSystemErrorOverlay({ document: doc, escape, reload: () => win.location.reload() });
   const requests = createRequestClient({
     fetch: win.fetch.bind(win),
@@ -46,6 +50,7 @@ export function startRuntime(host: RuntimeHost): VitrineRuntime | undefined {
   const runtime: VitrineRuntime = {
     lifecycle,
     escape,
+    overlays,
     requests,
     systemError,
     pageContext: readPageContext(doc),

@@ -8,6 +8,7 @@ mod currencies_ts;
 mod enums_ts;
 mod money_vectors;
 mod popup_vectors;
+mod widgets;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -75,6 +76,8 @@ pub fn generate() -> Vec<GeneratedFile> {
         file("currencies.ts", currencies_ts::render()),
         file("money-vectors.json", money_vectors::render()),
         file("popup-vectors.json", popup_vectors::render()),
+        file("widget-vectors.json", widgets::render_vectors()),
+        file("widget-constants.ts", widgets::render_constants()),
     ]
 }
 

@@ -15,8 +15,8 @@ use axum::body::Bytes;
 pub use manifest::{MAIN_ENTRY, Manifest, ManifestError, SITE_STYLESHEET_NAME, island_entry};
 pub(crate) use serve::serve_asset;
 
-use crate::encoding::{self, Representations};
 use crate::render::PageAssets;
+use crate::shared::encoding::{self, Representations};
 
 /// Where Vite writes its manifest, relative to the build directory.
 pub const MANIFEST_PATH: &str = ".vite/manifest.json";

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::ASSETS_DIR;
 use crate::AppState;
-use crate::encoding::Precompressed;
+use crate::shared::encoding::Precompressed;
 
 pub(crate) const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 

@@ -28,8 +28,8 @@ use utoipa::openapi::security::{
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
-use crate::crumb::{CRUMB_COOKIE, CRUMB_HEADER};
-use crate::route_table::Routes;
+use crate::shared::crumb::{CRUMB_COOKIE, CRUMB_HEADER};
+use crate::shared::route_table::Routes;
 
 /// Where the document is served.
 pub const OPENAPI_PATH: &str = "/api/openapi.json";

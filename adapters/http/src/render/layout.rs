@@ -12,7 +12,7 @@ use super::scope::RenderScope;
 #[template(path = "partials/layout.html", whitespace = "minimize")]
 pub(crate) struct LayoutView<'a> {
     pub(crate) rows: Vec<RowView<'a>>,
-    /// Whether an HTML block of this layout has its own `<h1>`.
+    /// Whether an HTML or text-effect block of this layout has its own `<h1>`.
     main_heading: bool,
 }
 
@@ -74,6 +74,7 @@ fn has_main_heading(layout: &Layout) -> bool {
     layout.blocks().any(|block| match &block.content {
         // The core's sanitiser writes tag names in lowercase.
         BlockContent::Html { html } => html.as_str().contains("<h1"),
+        BlockContent::TextEffect(effect) => effect.level == Some(1),
         _ => false,
     })
 }

@@ -17,6 +17,8 @@ mod items;
 mod layout;
 mod markup;
 mod pages;
+pub(crate) mod plugin_styles;
+pub(crate) mod pool;
 mod popup;
 mod product_data;
 pub(crate) mod product_form;
@@ -293,7 +295,7 @@ fn captcha_script(view: &PageView, popup: Option<&popup::PopupOverlay>) -> Optio
 /// policy plus the provider's hosts for its script, its calls and its frames.
 pub fn captcha_content_security_policy(provider: &str) -> String {
     let hosts = forms::CaptchaWidget::hosts(provider);
-    crate::security_headers::CONTENT_SECURITY_POLICY_VALUE
+    crate::shared::security_headers::CONTENT_SECURITY_POLICY_VALUE
         .replace("script-src 'self'", &format!("script-src 'self' {hosts}"))
         .replace("connect-src 'self'", &format!("connect-src 'self' {hosts}"))
         + &format!("; frame-src {hosts}")

@@ -1,6 +1,7 @@
 //! One block table (`type = "..."` plus that type's fields) into a [`Block`].
 
 use crate::bundle::BundleError;
+use crate::bundle::convert::text_effect::text_effect;
 use crate::bundle::convert::widgets::{form, map, video_provider};
 use crate::bundle::convert::{Converter, chosen_id, non_empty};
 use crate::bundle::dto::*;
@@ -9,9 +10,10 @@ use crate::bundle::text::markdown;
 use crate::enums::BlockType;
 use crate::plugins::PluginBlockType;
 use crate::site::{
-    AccordionItem, Alignment, Block, BlockContent, BlockId, ButtonSize, DonationBlock,
+    AccordionItem, Alignment, Block, BlockContent, BlockId, ButtonPopup, ButtonSize, DonationBlock,
     GallerySlide, MarqueeDirection, MarqueeProps, SafeHtml, Slug, SocialLink, SummaryDesign,
 };
+use crate::widgets::PopupKind;
 
 /// The largest spacer, in base spacing units.
 const MAX_SPACER_SIZE: u8 = 10;
@@ -109,6 +111,14 @@ impl Converter {
                         AlignmentDto::Right => Alignment::Right,
                     },
                     new_window: dto.new_window,
+                    tooltip: match dto.tooltip {
+                        Some(tooltip) => {
+                            non_empty(&at.field("tooltip"), &tooltip)?;
+                            Some(tooltip)
+                        }
+                        None => None,
+                    },
+                    popup: dto.popup.map(|popup| button_popup(at, popup)).transpose()?,
                 }
             }
             "quote" => {
@@ -187,6 +197,7 @@ impl Converter {
             "marquee" => {
                 let dto: MarqueeDto = at.deserialize(fields)?;
                 non_empty(&at.field("text"), &dto.text)?;
+                marquee_numbers(at, &dto)?;
                 let defaults = MarqueeProps::default();
                 BlockContent::Marquee {
                     text: dto.text,
@@ -203,6 +214,7 @@ impl Converter {
                     },
                 }
             }
+            "text-effect" => text_effect(at, at.deserialize(fields)?)?,
             "map" => map(at, at.deserialize(fields)?)?,
             "video" => {
                 let dto: VideoDto = at.deserialize(fields)?;
@@ -373,4 +385,46 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// A marquee's numbers: the speed is a positive factor up to 10, the wave's frequency and
+/// intensity are between 0 and 10, so a typo cannot stand the band still or fling it off.
+fn marquee_numbers(at: &At, dto: &MarqueeDto) -> Result<(), BundleError> {
+    let checks = [
+        ("speed", dto.speed, false),
+        ("wave_frequency", dto.wave_frequency, true),
+        ("wave_intensity", dto.wave_intensity, true),
+    ];
+    for (name, value, zero_allowed) in checks {
+        let Some(value) = value else { continue };
+        let low_ok = if zero_allowed {
+            value >= 0.0
+        } else {
+            value > 0.0
+        };
+        if !(value.is_finite() && low_ok && value <= 10.0) {
+            let range = if zero_allowed { "from 0" } else { "above 0" };
+            return Err(at
+                .field(name)
+                .error(format!("expected a number {range} up to 10, found {value}")));
+        }
+    }
+    Ok(())
+}
+
+/// The popup a button opens, with a title and a message to say.
+fn button_popup(at: &At, dto: ButtonPopupDto) -> Result<ButtonPopup, BundleError> {
+    let at = at.field("popup");
+    non_empty(&at.field("title"), &dto.title)?;
+    non_empty(&at.field("message"), &dto.message)?;
+    Ok(ButtonPopup {
+        kind: match dto.kind {
+            PopupKindDto::Confirmation => PopupKind::Confirmation,
+            PopupKindDto::Alert => PopupKind::Alert,
+            PopupKindDto::Information => PopupKind::Information,
+        },
+        title: dto.title,
+        message: dto.message,
+        timer_ms: dto.timer,
+    })
 }

@@ -6,6 +6,7 @@ mod body;
 mod items;
 mod origins;
 mod settings;
+mod text_effect;
 mod widgets;
 
 use std::collections::BTreeMap;

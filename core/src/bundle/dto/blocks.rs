@@ -6,7 +6,7 @@ use serde::Deserialize;
 use crate::bundle::dto::ImageDto;
 
 /// Every block type a bundle can use, as written in its `type` field.
-pub(crate) const BLOCK_TYPES: [&str; 21] = [
+pub(crate) const BLOCK_TYPES: [&str; 22] = [
     "html",
     "markdown",
     "heading",
@@ -22,6 +22,7 @@ pub(crate) const BLOCK_TYPES: [&str; 21] = [
     "newsletter",
     "accordion",
     "marquee",
+    "text-effect",
     "map",
     "video",
     "product",
@@ -84,6 +85,25 @@ pub(crate) struct ButtonDto {
     pub alignment: AlignmentDto,
     #[serde(default)]
     pub new_window: bool,
+    pub tooltip: Option<String>,
+    pub popup: Option<ButtonPopupDto>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ButtonPopupDto {
+    pub kind: PopupKindDto,
+    pub title: String,
+    pub message: String,
+    pub timer: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum PopupKindDto {
+    Confirmation,
+    Alert,
+    Information,
 }
 
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
@@ -366,6 +386,28 @@ pub(crate) struct MarqueeDto {
 pub(crate) enum MarqueeDirectionDto {
     Left,
     Right,
+}
+
+/// Words with an animated highlight: `text` holds them with the highlighted part between
+/// `[[` and `]]`, as in `"Made [[slowly]], by hand"`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TextEffectDto {
+    pub text: String,
+    pub level: Option<u8>,
+    pub shape: Option<String>,
+    pub animation: Option<String>,
+    pub direction: Option<MarqueeDirectionDto>,
+    pub linecap: Option<LinecapDto>,
+    pub duration: Option<f64>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum LinecapDto {
+    Butt,
+    Round,
+    Square,
 }
 
 #[derive(Debug, Deserialize)]

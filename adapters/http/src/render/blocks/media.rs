@@ -1,10 +1,8 @@
-//! Media blocks: image, gallery, video, map and marquee, each as static HTML that works
+//! Media blocks: image, gallery, video and map, each as static HTML that works
 //! without JavaScript (spec 001 s2 describes the widgets they stand for).
 
 use askama::Template;
-use vitrine_core::site::{
-    GallerySlide, MapLocation, MapStyle, MarqueeDirection, MarqueeProps, MediaRef,
-};
+use vitrine_core::site::{GallerySlide, MapLocation, MapStyle, MediaRef};
 
 use crate::render::image::ImageView;
 use crate::render::scope::RenderScope;
@@ -171,47 +169,6 @@ impl<'a> MapBlock<'a> {
                 location.map_zoom,
             ),
         }
-    }
-}
-
-/// Marquee text running in a band. Screen readers get the text once; the moving copies are
-/// hidden from them. Speed and direction are classes, since inline styles are not allowed.
-#[derive(Debug, Template)]
-#[template(path = "blocks/marquee.html", whitespace = "minimize")]
-pub(crate) struct MarqueeBlock<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) direction: &'static str,
-    pub(crate) speed: &'static str,
-    pub(crate) pause_on_hover: bool,
-}
-
-impl<'a> MarqueeBlock<'a> {
-    /// How many copies of the text each half of the band holds; the band moves by one half,
-    /// so the two halves must be identical and wide enough to fill a wide screen.
-    pub(crate) const COPIES_PER_HALF: usize = 4;
-
-    pub(crate) fn new(text: &'a str, props: &MarqueeProps) -> Self {
-        Self {
-            text,
-            direction: match props.animation_direction {
-                MarqueeDirection::Left => "left",
-                MarqueeDirection::Right => "right",
-            },
-            // Speed 1 is the default; the band has three speeds, which is as fine a choice
-            // as classes allow.
-            speed: if props.animation_speed < 0.75 {
-                "slow"
-            } else if props.animation_speed > 1.5 {
-                "fast"
-            } else {
-                "normal"
-            },
-            pause_on_hover: props.paused_on_hover,
-        }
-    }
-
-    pub(crate) fn copies(&self) -> std::ops::Range<usize> {
-        0..Self::COPIES_PER_HALF * 2
     }
 }
 

@@ -2,6 +2,7 @@
 //! markup of its type. Every block type renders complete, working HTML without JavaScript;
 //! interactive ones are also marked as islands that a script may enhance.
 
+mod animated;
 mod donation;
 mod interactive;
 mod listing;
@@ -13,30 +14,43 @@ use std::fmt;
 
 use askama::Template;
 use serde::Serialize;
-use vitrine_core::site::{Block, BlockContent};
+use vitrine_core::site::{Block, BlockContent, ButtonPopup};
 
 use super::forms::{CaptchaWidget, FormView, NewsletterView};
 use super::scope::RenderScope;
 
+pub(crate) use animated::{MarqueeBlock, TextEffectView};
 pub(crate) use donation::DonationBlockView;
 pub(crate) use interactive::AccordionBlock;
 pub(crate) use listing::{ProductBlock, SummaryBlock};
-pub(crate) use media::{GalleryBlock, ImageBlock, MapBlock, MarqueeBlock, VideoBlock};
+pub(crate) use media::{GalleryBlock, ImageBlock, MapBlock, VideoBlock};
 pub(crate) use plugin::{PluginBlock, stylesheet_link};
 pub(crate) use text::{
     ButtonBlock, CodeBlock, HtmlBlock, QuoteBlock, SocialLinkView, SocialLinksBlock, SpacerBlock,
     social_service_of,
 };
 
-/// The island a block type mounts, if any. Only the accordion is interactive so far; the
-/// names are the file names of the web client's `src/islands/*.tsx`.
+/// The island a block type mounts, if any; the names are the file names of the web client's
+/// `src/islands/*.tsx`.
 pub(crate) fn island_name(content: &BlockContent) -> Option<&'static str> {
     match content {
         BlockContent::Accordion { .. } => Some("accordion"),
         BlockContent::Form(_) => Some("form"),
         BlockContent::Newsletter { .. } => Some("newsletter"),
+        BlockContent::Button { tooltip, popup, .. } if tooltip.is_some() || popup.is_some() => {
+            Some("button")
+        }
+        BlockContent::Marquee { .. } => Some("marquee"),
+        BlockContent::TextEffect(_) => Some("text-effect"),
         _ => None,
     }
+}
+
+/// The button island's props: the popup the button opens, if any (the tooltip is in the markup).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ButtonIslandProps<'a> {
+    popup: Option<&'a ButtonPopup>,
 }
 
 /// A block with its wrapper.
@@ -88,6 +102,7 @@ pub(crate) enum BlockBody<'a> {
     Newsletter(NewsletterView<'a>),
     Accordion(AccordionBlock<'a>),
     Marquee(MarqueeBlock<'a>),
+    TextEffect(TextEffectView<'a>),
     Map(MapBlock<'a>),
     Video(VideoBlock<'a>),
     Product(ProductBlock<'a>),
@@ -112,6 +127,7 @@ impl fmt::Display for BlockBody<'_> {
             Self::Newsletter(block) => block.fmt(f),
             Self::Accordion(block) => block.fmt(f),
             Self::Marquee(block) => block.fmt(f),
+            Self::TextEffect(block) => block.fmt(f),
             Self::Map(block) => block.fmt(f),
             Self::Video(block) => block.fmt(f),
             Self::Product(block) => block.fmt(f),
@@ -141,6 +157,7 @@ fn kind(content: &BlockContent) -> &'static str {
         BlockContent::Newsletter { .. } => "newsletter",
         BlockContent::Accordion { .. } => "accordion",
         BlockContent::Marquee { .. } => "marquee",
+        BlockContent::TextEffect(_) => "text-effect",
         BlockContent::Map { .. } => "map",
         BlockContent::Video { .. } => "video",
         BlockContent::Product { .. } => "product",
@@ -173,16 +190,25 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             size,
             alignment,
             new_window,
-        } => (
-            BlockBody::Button(ButtonBlock::new(
-                label,
-                href,
-                *size,
-                *alignment,
-                *new_window,
-            )),
-            None,
-        ),
+            tooltip,
+            popup,
+        } => {
+            let button = ButtonBlock {
+                tooltip: tooltip
+                    .as_deref()
+                    .map(|text| (text, format!("block-{id}-tooltip"))),
+                ..ButtonBlock::new(label, href, *size, *alignment, *new_window)
+            };
+            let island = (tooltip.is_some() || popup.is_some()).then(|| {
+                Island::new(
+                    "button",
+                    &ButtonIslandProps {
+                        popup: popup.as_ref(),
+                    },
+                )
+            });
+            (BlockBody::Button(button), island)
+        }
         BlockContent::Quote { text, source } => (
             BlockBody::Quote(QuoteBlock {
                 text,
@@ -244,9 +270,17 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             let island = Island::new("accordion", &accordion.props());
             (BlockBody::Accordion(accordion), Some(island))
         }
-        BlockContent::Marquee { text, props } => {
-            (BlockBody::Marquee(MarqueeBlock::new(text, props)), None)
-        }
+        BlockContent::Marquee { text, props } => (
+            BlockBody::Marquee(MarqueeBlock::new(text, props)),
+            Some(Island::new("marquee", &MarqueeBlock::island_props(props))),
+        ),
+        BlockContent::TextEffect(effect) => (
+            BlockBody::TextEffect(TextEffectView::new(effect)),
+            Some(Island::new(
+                "text-effect",
+                &TextEffectView::island_props(effect),
+            )),
+        ),
         BlockContent::Map { location, style } => {
             (BlockBody::Map(MapBlock::new(location, *style)), None)
         }

@@ -60,7 +60,7 @@ impl PluginBlock {
 pub(crate) fn stylesheet_link(css: &PluginCss) -> String {
     format!(
         r#"<link rel="stylesheet" href="{}{}">"#,
-        crate::plugin_styles::PATH,
+        crate::render::plugin_styles::PATH,
         css.file_name()
     )
 }

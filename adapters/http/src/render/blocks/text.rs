@@ -28,6 +28,9 @@ pub(crate) struct ButtonBlock<'a> {
     pub(crate) size: &'static str,
     pub(crate) alignment: &'static str,
     pub(crate) new_window: bool,
+    /// The tooltip's text and the id that ties it to the button (`aria-describedby`), so the
+    /// hint is read without JavaScript too.
+    pub(crate) tooltip: Option<(&'a str, String)>,
 }
 
 impl<'a> ButtonBlock<'a> {
@@ -48,6 +51,7 @@ impl<'a> ButtonBlock<'a> {
             },
             alignment: alignment_class(alignment),
             new_window,
+            tooltip: None,
         }
     }
 }

@@ -28,6 +28,7 @@ fn blocks_are_wrapped_with_their_kind_id_and_type_code() {
         ("contact", "form", 9),
         ("newsletter", "newsletter", 51),
         ("ticker", "marquee", 70),
+        ("highlight", "text-effect", 2),
         ("map", "map", 4),
         ("film", "video", 32),
         ("featured", "product", 43),
@@ -97,7 +98,15 @@ fn islands_are_listed_only_where_they_appear() {
         islands_on(&view_of(&site, "/kitchen-sink"))
             .into_iter()
             .collect::<Vec<_>>(),
-        ["accordion", "form", "newsletter", "product"]
+        [
+            "accordion",
+            "button",
+            "form",
+            "marquee",
+            "newsletter",
+            "product",
+            "text-effect"
+        ]
     );
     assert_eq!(
         islands_on(&view_of(&site, "/shop/bowl"))
@@ -174,8 +183,13 @@ fn a_linked_image_keeps_its_caption() {
 fn buttons_link_safely_and_say_when_they_open_a_tab() {
     let html = kitchen_sink();
     assert!(block(&html, "button").contains(
-        "<p class=\"button-wrap button-wrap--center\"><a class=\"button button--large\" href=\"/shop\">Visit the shop</a></p>"
+        "<p class=\"button-wrap button-wrap--center\"><a class=\"button button--large\" href=\"/shop\" aria-describedby=\"block-button-tooltip\" data-tooltip-target>Visit the shop</a><span class=\"tooltip\" id=\"block-button-tooltip\" role=\"tooltip\" hidden>Opens the shop</span></p>"
     ));
+    // Only a button with a tooltip or a popup is an island.
+    assert!(block(&html, "button").starts_with(
+        "<div class=\"sqs-block button-block\" id=\"block-button\" data-block-type=\"53\" data-island=\"button\" data-island-props=\"{&#34;popup&#34;:null}\">"
+    ));
+    assert!(!block(&html, "evil-button").contains("data-island"));
     assert!(block(&html, "evil-button").contains(
         "<a class=\"button button--small\" href=\"#\" target=\"_blank\" rel=\"noopener noreferrer\">Win<span class=\"visually-hidden\"> (opens in a new tab)</span></a>"
     ));
@@ -253,18 +267,28 @@ fn a_video_is_a_thumbnail_linking_to_the_video() {
 }
 
 #[test]
-fn a_marquee_reads_once_and_moves_as_decoration() {
+fn a_marquee_is_still_text_until_its_island_runs_it() {
     let html = kitchen_sink();
     let marquee = block(&html, "ticker");
-    assert!(marquee.contains("<div class=\"marquee marquee--left marquee--normal\">"));
-    assert!(marquee.contains("<p class=\"visually-hidden\">Open studio Saturday</p>"));
-    assert!(marquee.contains("<div class=\"marquee__track\" aria-hidden=\"true\">"));
-    assert_eq!(
-        marquee
-            .matches("<span class=\"marquee__item\">Open studio Saturday</span>")
-            .count(),
-        8
-    );
+    assert!(marquee.starts_with(
+        "<div class=\"sqs-block marquee-block\" id=\"block-ticker\" data-block-type=\"70\" data-island=\"marquee\" data-island-props=\"{&#34;waveFrequency&#34;:1.0,&#34;waveIntensity&#34;:0.0,&#34;animationDirection&#34;:&#34;left&#34;,&#34;animationSpeed&#34;:1.0,&#34;pausedOnHover&#34;:false}\">"
+    ), "{marquee}");
+    assert!(marquee.contains(
+        "<div class=\"marquee marquee--left\" data-marquee>\n<p class=\"marquee__text\">Open studio Saturday</p>\n</div>"
+    ), "{marquee}");
+    assert_eq!(marquee.matches("Open studio Saturday").count(), 1);
+}
+
+#[test]
+fn a_text_effect_draws_its_shape_behind_the_words_without_javascript() {
+    let html = kitchen_sink();
+    let effect = block(&html, "highlight");
+    assert!(effect.starts_with(
+        "<div class=\"sqs-block text-effect-block\" id=\"block-highlight\" data-block-type=\"2\" data-island=\"text-effect\" data-island-props=\"{&#34;shape&#34;:&#34;wave&#34;,&#34;animation&#34;:&#34;draw&#34;,&#34;direction&#34;:&#34;right&#34;,&#34;linecap&#34;:&#34;square&#34;,&#34;duration&#34;:0.75}\">"
+    ), "{effect}");
+    assert!(effect.contains(
+        "<h2 class=\"text-effect-block__text\">Made <span class=\"text-effect text-effect--wave\" data-text-effect data-animation=\"draw\">slowly<svg class=\"text-effect__shape\" viewBox=\"0 0 200 40\" preserveAspectRatio=\"none\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M2 35Q14 29 26 35T50 35T74 35T98 35T122 35T146 35T170 35T194 35\" pathLength=\"1\" stroke-linecap=\"square\" vector-effect=\"non-scaling-stroke\"></path></svg></span>, by hand</h2>"
+    ), "{effect}");
 }
 
 #[test]
@@ -348,4 +372,31 @@ fn a_newsletter_is_a_labelled_email_form() {
             "<button class=\"button button--primary\" type=\"submit\">Subscribe</button>"
         )
     );
+}
+
+#[test]
+fn a_text_effect_heading_of_level_one_is_the_pages_only_h1() {
+    let html = kitchen_sink();
+    assert!(
+        html.contains("<h1 class=\"page-title\">"),
+        "a level-2 effect leaves the title"
+    );
+    let mut site = site::studio();
+    let page = site
+        .collections
+        .iter_mut()
+        .find(|collection| collection.slug.as_str() == "kitchen-sink")
+        .unwrap();
+    let mut rows = page.body.layout.rows().to_vec();
+    for column in rows.iter_mut().flat_map(|row| row.columns.iter_mut()) {
+        for block in &mut column.blocks {
+            if let vitrine_core::site::BlockContent::TextEffect(effect) = &mut block.content {
+                effect.level = Some(1);
+            }
+        }
+    }
+    page.body.layout = vitrine_core::site::Layout::new(rows).unwrap();
+    let html = render_site(&site, "/kitchen-sink");
+    assert_eq!(html.matches("<h1").count(), 1, "{html}");
+    assert!(html.contains("<h1 class=\"text-effect-block__text\">Made <span"));
 }

@@ -5,6 +5,7 @@ use vitrine_core::catalog::{OptionValue, Product, Sku, Variant};
 use vitrine_core::enums::{CollectionType, ItemStatus, ItemType, ProductType};
 use vitrine_core::ports::conformance::fixture_site;
 use vitrine_core::site::*;
+use vitrine_core::widgets::TextEffect;
 
 fn id<T: TryFrom<String>>(value: &str) -> T
 where
@@ -151,6 +152,8 @@ fn kitchen_sink_layout() -> Layout {
                                 size: ButtonSize::Large,
                                 alignment: Alignment::Center,
                                 new_window: false,
+                                tooltip: Some("Opens the shop".into()),
+                                popup: None,
                             },
                         ),
                         block(
@@ -161,6 +164,8 @@ fn kitchen_sink_layout() -> Layout {
                                 size: ButtonSize::Small,
                                 alignment: Alignment::Left,
                                 new_window: true,
+                                tooltip: None,
+                                popup: None,
                             },
                         ),
                         block("space", BlockContent::Spacer { size: 40 }),
@@ -279,6 +284,16 @@ fn kitchen_sink_layout() -> Layout {
                             text: "Open studio Saturday".into(),
                             props: MarqueeProps::default(),
                         },
+                    ),
+                    block(
+                        "highlight",
+                        BlockContent::TextEffect(TextEffectBlock {
+                            before: "Made ".into(),
+                            highlight: "slowly".into(),
+                            after: ", by hand".into(),
+                            level: Some(2),
+                            effect: TextEffect::default(),
+                        }),
                     ),
                 ],
             )],

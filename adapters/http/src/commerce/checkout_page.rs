@@ -1,0 +1,500 @@
+//! Checkout entry and the checkout page, server-rendered inside the site's chrome so they
+//! work without JavaScript: `POST /commerce/goto-checkout` (the session alert of 000 s8 first
+//! when no cart came with the request; otherwise the cart's items are held and the shopper
+//! goes on; a GET only leads back to the cart, since holding stock changes state and link
+//! prefetchers, crawlers and cross-site pages must not do it), `/checkout` (page type 201: summary, contact email, shipping address, shipping option
+//! and payment, with the hold's countdown) and the order pages (202 order confirmed, 207
+//! order received, 211 order status). Every rule is the core's; these handlers parse and map.
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use axum::routing::get;
+use vitrine_core::cart::texts::{NOTHING_IN_CART, PLEASE_TRY_AGAIN, UPDATE_MISSING_INFORMATION};
+use vitrine_core::cart::{CartError, CartToken, ShoppingCart};
+use vitrine_core::checkout::{
+    CheckoutEntryRefusal, CheckoutError, CheckoutFieldErrors, CheckoutForm, EnterCheckoutError,
+    IdempotencyKey, Order, PaymentError, PlaceOrderError, SESSION_EXPIRED_ALERT,
+    SHIPPING_OPTION_REQUIRED,
+};
+use vitrine_core::enums::PageType;
+use vitrine_core::gift_cards::{GiftCardRefusal, gift_card_can_pay};
+
+use crate::AppState;
+use crate::commerce::cart::{now, request_token};
+use crate::commerce::cart_page::{FormFields, cart_page, current_cart};
+use crate::commerce::subscribe_page::{holds_subscription, subscribe_path};
+use crate::render::commerce_pages::{
+    CartSummary, CheckoutMain, CommerceMain, FieldView, NoticeMain, OrderMain, countdown_text,
+    hold_seconds_left, option_views,
+};
+use crate::shared::route_table::Routes;
+use crate::shared::visitor_page::respond;
+
+pub(crate) fn routes() -> Routes {
+    Routes::new()
+        .route(
+            ENTRY_PATH,
+            get(|| async { crate::commerce::cart::see_other("/cart") }).post(goto_checkout),
+        )
+        .route("/checkout", get(show).post(place))
+        .route("/commerce/orders/{id}", get(order_status))
+        .route("/commerce/orders/{id}/confirmed", get(order_confirmed))
+}
+
+/// What the checkout page says about the test gateway's cards.
+pub(crate) const TEST_PAYMENT_NOTE: &str = "Test payments: pay with card 4242 4242 4242 4242, any future expiry date and any 3 digits. Card 4000 0000 0000 0002 is declined. No money is taken.";
+
+pub(crate) async fn notice(state: &AppState, status: StatusCode, text: &str) -> Response {
+    let main = CommerceMain::Notice(NoticeMain {
+        heading: "Checkout",
+        text: text.to_owned(),
+        link_href: "/cart",
+        link_text: "Back to the cart",
+    });
+    respond(
+        state,
+        PageType::Checkout,
+        "/checkout",
+        "Checkout",
+        status,
+        &main,
+    )
+    .await
+}
+
+/// Where the cart's Checkout button posts.
+pub(crate) const ENTRY_PATH: &str = "/commerce/goto-checkout";
+
+async fn goto_checkout(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let token = request_token(&headers);
+    enter_checkout(&state, &headers, token).await
+}
+
+/// Holds the items of the cart under `token` and leads to its checkout, or says why not.
+pub(crate) async fn enter_checkout(
+    state: &AppState,
+    headers: &HeaderMap,
+    token: Option<CartToken>,
+) -> Response {
+    match state.carts.enter_checkout(token.as_ref(), now()).await {
+        Ok(cart) => match token.filter(|_| holds_subscription(&cart)) {
+            Some(token) => crate::commerce::cart::see_other_to(&subscribe_path(&token)),
+            None => crate::commerce::cart::see_other("/checkout"),
+        },
+        Err(EnterCheckoutError::Refused(CheckoutEntryRefusal::SessionExpired)) => {
+            notice(state, StatusCode::OK, SESSION_EXPIRED_ALERT).await
+        }
+        Err(EnterCheckoutError::Refused(refusal)) => {
+            let cart = current_cart(state, headers).await;
+            cart_page(
+                state,
+                PageType::CartV2,
+                StatusCode::CONFLICT,
+                &cart,
+                Some(refusal.message()),
+                &[],
+            )
+            .await
+        }
+        Err(EnterCheckoutError::Repository(cause)) => {
+            tracing::error!(error = %cause, "entering checkout failed in the store");
+            notice(state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await
+        }
+    }
+}
+
+pub(crate) fn random_hex() -> String {
+    let mut bytes = [0u8; 16];
+    rand::fill(&mut bytes);
+    hex::encode(bytes)
+}
+
+/// Which checkout a form belongs to: the cart's, or a subscription's with its plan.
+pub(crate) struct CheckoutRoute {
+    /// Where the form posts.
+    pub(crate) action: String,
+    pub(crate) submit_label: &'static str,
+    /// The subscription's plan as the shopper reads it ("Every month, until cancelled").
+    pub(crate) plan: Option<String>,
+}
+
+impl CheckoutRoute {
+    fn cart() -> Self {
+        Self {
+            action: "/checkout".to_owned(),
+            submit_label: "Place order",
+            plan: None,
+        }
+    }
+}
+
+/// The checkout form for `cart`, filled with what the shopper typed (never the card) and
+/// the errors of the last attempt.
+fn checkout_main(
+    state: &AppState,
+    route: &CheckoutRoute,
+    cart: &ShoppingCart,
+    typed: &CheckoutForm,
+    errors: &CheckoutFieldErrors,
+    alert: Option<String>,
+) -> CheckoutMain {
+    let field = |view: FieldView, value: &str| FieldView {
+        value: value.to_owned(),
+        error: errors.get(view.name).cloned(),
+        ..view
+    };
+    let location = cart.shipping_location.as_ref();
+    let or_location = |typed: &str, from: fn(&vitrine_core::cart::ShippingLocation) -> &str| {
+        if typed.is_empty() {
+            location.map(from).unwrap_or_default().to_owned()
+        } else {
+            typed.to_owned()
+        }
+    };
+    let address = vec![
+        field(
+            FieldView::text("name", "Full name", "shipping name"),
+            &typed.name,
+        ),
+        field(
+            FieldView::text("addressLine1", "Address", "shipping address-line1"),
+            &typed.address_line1,
+        ),
+        field(
+            FieldView::text(
+                "addressLine2",
+                "Apartment, suite, etc. (optional)",
+                "shipping address-line2",
+            )
+            .optional(),
+            &typed.address_line2,
+        ),
+        field(
+            FieldView::text("city", "City", "shipping address-level2"),
+            &typed.city,
+        ),
+        field(
+            FieldView::text("region", "State or region", "shipping address-level1").optional(),
+            &or_location(&typed.region, |l| l.region.as_str()),
+        ),
+        field(
+            FieldView::text("postalCode", "Zip or postal code", "shipping postal-code"),
+            &or_location(&typed.postal_code, |l| l.postal_code.as_str()),
+        ),
+        field(
+            FieldView::text("country", "Country code", "shipping country"),
+            &or_location(&typed.country, |l| l.country.as_str()),
+        ),
+    ];
+    let needs_payment = cart.grand_total_cents > 0 || cart.requires_shipping;
+    let payment = if needs_payment {
+        vec![
+            field(
+                FieldView::text("cardNumber", "Card number", "cc-number").inputmode("numeric"),
+                "",
+            ),
+            field(
+                FieldView::text("cardExpiry", "Expiry date (MM/YY)", "cc-exp").inputmode("numeric"),
+                &typed.card_expiry,
+            ),
+            field(
+                FieldView::text("cardCvc", "Security code", "cc-csc").inputmode("numeric"),
+                "",
+            ),
+        ]
+    } else {
+        Vec::new()
+    };
+    let mut shipping_options = option_views(cart);
+    if !typed.shipping_option.is_empty() {
+        for option in &mut shipping_options {
+            option.selected = option.id == typed.shipping_option;
+        }
+    }
+    let seconds = hold_seconds_left(cart.reserved_until, now());
+    CheckoutMain {
+        action: route.action.clone(),
+        submit_label: route.submit_label,
+        plan: route.plan.clone(),
+        reservation_seconds_left: seconds,
+        countdown_text: countdown_text(seconds.unwrap_or(0)),
+        countdown_props: serde_json::json!({ "seconds": seconds.unwrap_or(0) }).to_string(),
+        summary: CartSummary::new(cart, false),
+        // A fresh key per rendering of the form: submitting this form twice orders and pays
+        // once, and a corrected form after a refusal is a new attempt.
+        idempotency_key: random_hex(),
+        email: field(
+            FieldView::text("email", "Email", "email").kind("email"),
+            &typed.email,
+        ),
+        requires_shipping: cart.requires_shipping,
+        address,
+        shipping_options,
+        shipping_error: errors.get("shippingOption").cloned(),
+        payment_note: (needs_payment && state.carts.payments().is_test())
+            .then_some(TEST_PAYMENT_NOTE),
+        payment,
+        gift_card: gift_card_can_pay(cart).then(|| {
+            field(
+                FieldView::text("giftCardCode", "Gift card code (optional)", "off").optional(),
+                &typed.gift_card_code,
+            )
+        }),
+        alert,
+    }
+}
+
+pub(crate) async fn checkout_page(
+    state: &AppState,
+    route: &CheckoutRoute,
+    status: StatusCode,
+    cart: &ShoppingCart,
+    typed: &CheckoutForm,
+    errors: &CheckoutFieldErrors,
+    alert: Option<String>,
+) -> Response {
+    let main = checkout_main(state, route, cart, typed, errors, alert);
+    respond(
+        state,
+        PageType::Checkout,
+        "/checkout",
+        "Checkout",
+        status,
+        &CommerceMain::Checkout(Box::new(main)),
+    )
+    .await
+}
+
+async fn show(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let Some(token) = request_token(&headers) else {
+        return notice(&state, StatusCode::OK, SESSION_EXPIRED_ALERT).await;
+    };
+    let cart = match state.carts.cart(&token, now()).await {
+        Ok(Some(cart)) => cart,
+        Ok(None) => return notice(&state, StatusCode::OK, SESSION_EXPIRED_ALERT).await,
+        Err(cause) => {
+            tracing::error!(error = %cause, "reading a cart for checkout failed");
+            return notice(&state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await;
+        }
+    };
+    if cart.entries.is_empty() || cart.is_purchased {
+        return notice(&state, StatusCode::OK, NOTHING_IN_CART).await;
+    }
+    if holds_subscription(&cart) {
+        return crate::commerce::cart::see_other_to(&subscribe_path(&token));
+    }
+    let typed = CheckoutForm::default();
+    checkout_page(
+        &state,
+        &CheckoutRoute::cart(),
+        StatusCode::OK,
+        &cart,
+        &typed,
+        &CheckoutFieldErrors::new(),
+        None,
+    )
+    .await
+}
+
+fn typed_form(body: &[u8]) -> CheckoutForm {
+    let form = FormFields::parse(body);
+    CheckoutForm {
+        email: form.text("email"),
+        name: form.text("name"),
+        address_line1: form.text("addressLine1"),
+        address_line2: form.text("addressLine2"),
+        city: form.text("city"),
+        region: form.text("region"),
+        postal_code: form.text("postalCode"),
+        country: form.text("country"),
+        shipping_option: form.text("shippingOption"),
+        card_number: form.text("cardNumber"),
+        card_expiry: form.text("cardExpiry"),
+        card_cvc: form.text("cardCvc"),
+        gift_card_code: form.text("giftCardCode"),
+    }
+}
+
+async fn place(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    let Some(token) = request_token(&headers) else {
+        return notice(&state, StatusCode::BAD_REQUEST, SESSION_EXPIRED_ALERT).await;
+    };
+    match check_out(&state, &headers, &token, &body, &CheckoutRoute::cart()).await {
+        Ok(order) => {
+            crate::commerce::cart::see_other_to(&format!("/commerce/orders/{}/confirmed", order.id))
+        }
+        Err(refusal) => refusal,
+    }
+}
+
+/// Checks out the cart under `token` with the posted form; a refusal is the page to answer
+/// with: the form of `route` again with its messages, or a notice.
+pub(crate) async fn check_out(
+    state: &AppState,
+    headers: &HeaderMap,
+    token: &CartToken,
+    body: &[u8],
+    route: &CheckoutRoute,
+) -> Result<Order, Response> {
+    let typed = typed_form(body);
+    let Ok(key) = IdempotencyKey::parse(FormFields::parse(body).text("idempotencyKey")) else {
+        return Err(notice(state, StatusCode::BAD_REQUEST, PLEASE_TRY_AGAIN).await);
+    };
+    let order_id = format!("order-{}", random_hex());
+    let error = match state
+        .carts
+        .checkout(token, key, order_id.clone(), &typed, now())
+        .await
+    {
+        Ok(order) => {
+            // A replayed submit answers the first order, whose id is not this request's.
+            if order.id == order_id {
+                let event = crate::shared::conversion_events::purchased(state, &order);
+                crate::shared::conversions::fire(state, headers, event).await;
+            }
+            return Ok(order);
+        }
+        Err(error) => error,
+    };
+    let mut errors = CheckoutFieldErrors::new();
+    let (status, alert) = match error {
+        CheckoutError::Invalid(fields) => {
+            errors = fields;
+            (
+                StatusCode::BAD_REQUEST,
+                UPDATE_MISSING_INFORMATION.to_owned(),
+            )
+        }
+        CheckoutError::Cart(CartError::UnknownShippingOption(_)) => {
+            errors.insert("shippingOption", SHIPPING_OPTION_REQUIRED.to_owned());
+            (
+                StatusCode::BAD_REQUEST,
+                UPDATE_MISSING_INFORMATION.to_owned(),
+            )
+        }
+        CheckoutError::Payment(PaymentError::Declined { message }) => {
+            (StatusCode::PAYMENT_REQUIRED, message)
+        }
+        CheckoutError::Payment(PaymentError::Unavailable(cause)) => {
+            tracing::error!(error = %cause, "the payment gateway failed");
+            (StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN.to_owned())
+        }
+        CheckoutError::Order(PlaceOrderError::OutOfStock(sku)) => {
+            let cart = current_cart(state, headers).await;
+            let name = cart
+                .entries
+                .iter()
+                .find(|entry| entry.sku == sku)
+                .map_or_else(
+                    || sku.as_str().to_owned(),
+                    |entry| entry.product_name.clone(),
+                );
+            (StatusCode::CONFLICT, format!("Sorry, {name} is sold out."))
+        }
+        CheckoutError::Order(PlaceOrderError::GiftCardBalanceChanged(_)) => {
+            errors.insert("giftCardCode", GiftCardRefusal::BalanceChanged.message());
+            (StatusCode::CONFLICT, UPDATE_MISSING_INFORMATION.to_owned())
+        }
+        CheckoutError::Order(PlaceOrderError::PaymentRefunded(payment)) => {
+            tracing::warn!(payment_id = payment, "an order lost its charge to a refund");
+            (
+                StatusCode::CONFLICT,
+                vitrine_core::checkout::PAYMENT_REFUNDED_MESSAGE.to_owned(),
+            )
+        }
+        CheckoutError::Order(PlaceOrderError::CouponLimitReached(code)) => (
+            StatusCode::CONFLICT,
+            format!(
+                "Coupon {}: {}",
+                code.as_str(),
+                vitrine_core::cart::InvalidCouponReason::UsageLimitReached.message()
+            ),
+        ),
+        CheckoutError::Order(PlaceOrderError::NotReady(_)) | CheckoutError::Cart(_) => (
+            StatusCode::BAD_REQUEST,
+            UPDATE_MISSING_INFORMATION.to_owned(),
+        ),
+        CheckoutError::Order(PlaceOrderError::UnknownCart | PlaceOrderError::AlreadyPurchased) => {
+            return Err(notice(state, StatusCode::CONFLICT, NOTHING_IN_CART).await);
+        }
+        CheckoutError::Order(PlaceOrderError::Repository(cause)) => {
+            tracing::error!(error = %cause, "placing an order failed in the store");
+            (StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN.to_owned())
+        }
+    };
+    let cart = current_cart(state, headers).await;
+    Err(checkout_page(state, route, status, &cart, &typed, &errors, Some(alert)).await)
+}
+
+async fn order_page(state: &AppState, id: &str, confirmation: bool) -> Response {
+    let order = match state.carts.store().order(id).await {
+        Ok(Some(order)) => order,
+        Ok(None) => {
+            let main = CommerceMain::Notice(NoticeMain {
+                heading: "Order not found",
+                text: "We couldn’t find this order. Check the link in your confirmation."
+                    .to_owned(),
+                link_href: "/",
+                link_text: "Go to the home page",
+            });
+            let path = format!("/commerce/orders/{id}");
+            return respond(
+                state,
+                PageType::OrderStatus,
+                &path,
+                "Order not found",
+                StatusCode::NOT_FOUND,
+                &main,
+            )
+            .await;
+        }
+        Err(cause) => {
+            tracing::error!(error = %cause, "reading an order failed");
+            return notice(state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await;
+        }
+    };
+    let mails = state.carts.order_mails().confirmation;
+    let (page_type, heading, lead) = order_texts(&order, confirmation, mails);
+    let path = format!("/commerce/orders/{}", order.id);
+    let main = CommerceMain::Order(Box::new(OrderMain::new(&order, heading, lead)));
+    respond(state, page_type, &path, heading, StatusCode::OK, &main).await
+}
+
+/// Which order page: confirmed (202) when a payment was taken (by card or gift card),
+/// received (207) when nothing was charged, status (211) when the shopper comes back to it
+/// later. The confirmation mail is promised only when the server sends it (`mails`).
+fn order_texts(order: &Order, confirmation: bool, mails: bool) -> (PageType, &'static str, String) {
+    let mail = if mails {
+        format!(" A confirmation goes to {}.", order.email)
+    } else {
+        String::new()
+    };
+    let paid = !order.payment_id.is_empty() || order.gift_card_payment.is_some();
+    match (confirmation, paid) {
+        (true, true) => (
+            PageType::OrderConfirmed,
+            "Order confirmed",
+            format!("Thank you. Your payment was received and your order is confirmed.{mail}"),
+        ),
+        (true, false) => (
+            PageType::OrderReceived,
+            "Order received",
+            format!("Thank you. We have received your order; there was nothing to pay.{mail}"),
+        ),
+        (false, _) => (
+            PageType::OrderStatus,
+            "Order status",
+            "This order is placed and being prepared.".to_owned(),
+        ),
+    }
+}
+
+async fn order_confirmed(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    order_page(&state, &id, true).await
+}
+
+async fn order_status(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    order_page(&state, &id, false).await
+}

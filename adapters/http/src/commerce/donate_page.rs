@@ -1,0 +1,309 @@
+//! Donation checkout, server-rendered so it works without JavaScript:
+//! `/checkout/donate?donatePageId={id}` (page type 203), where `id` is the id of a donation
+//! block on a published page, shows the block's amounts, an own amount, the donor's name and
+//! email and the card, and takes the contribution; `/commerce/contributions/{id}/confirmed`
+//! is the contribution confirmed page (204). Every rule is the core's; these handlers parse
+//! and map.
+
+use axum::body::Bytes;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::get;
+use vitrine_core::cart::texts::{PLEASE_TRY_AGAIN, UPDATE_MISSING_INFORMATION};
+use vitrine_core::checkout::{
+    CheckoutFieldErrors, DonateError, DonationCampaign, DonationForm, DonationRequest,
+    IdempotencyKey, PaymentError,
+};
+use vitrine_core::enums::PageType;
+
+use crate::AppState;
+use crate::commerce::cart::now;
+use crate::commerce::cart_page::FormFields;
+use crate::commerce::checkout_page::{TEST_PAYMENT_NOTE, random_hex};
+use crate::render::commerce_pages::{CommerceMain, FieldView, NoticeMain};
+use crate::render::donate_pages::{ContributionMain, DonateMain};
+use crate::shared::route_table::Routes;
+use crate::shared::visitor_page::respond;
+
+pub(crate) fn routes() -> Routes {
+    Routes::new()
+        .route("/checkout/donate", get(show).post(donate))
+        .route("/commerce/contributions/{id}/confirmed", get(confirmed))
+}
+
+/// A query parameter's value.
+fn query_value(query: Option<&str>, name: &str) -> String {
+    query
+        .map(|query| url::form_urlencoded::parse(query.as_bytes()))
+        .and_then(|mut pairs| pairs.find(|(key, _)| key == name))
+        .map(|(_, value)| value.trim().to_owned())
+        .unwrap_or_default()
+}
+
+/// `/checkout/donate?donatePageId={id}`.
+fn donate_path(donate_page_id: &str) -> String {
+    let query: String = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("donatePageId", donate_page_id)
+        .finish();
+    format!("/checkout/donate?{query}")
+}
+
+/// A donation notice with a way back into the site.
+async fn donate_notice(
+    state: &AppState,
+    path: &str,
+    status: StatusCode,
+    heading: &'static str,
+    text: &str,
+) -> Response {
+    let main = CommerceMain::Notice(NoticeMain {
+        heading,
+        text: text.to_owned(),
+        link_href: "/",
+        link_text: "Go to the home page",
+    });
+    respond(state, PageType::Donate, path, heading, status, &main).await
+}
+
+/// The answer for a `donatePageId` no donation block on a published page has: a 404 that
+/// says so and leads back into the site.
+async fn unknown_page(state: &AppState, path: &str) -> Response {
+    let text = "We couldn’t find this donation page. It may have closed; the Donate buttons on our pages lead to the ones that are open.";
+    donate_notice(
+        state,
+        path,
+        StatusCode::NOT_FOUND,
+        "Donation page not found",
+        text,
+    )
+    .await
+}
+
+async fn unavailable(state: &AppState, path: &str) -> Response {
+    let status = StatusCode::SERVICE_UNAVAILABLE;
+    donate_notice(state, path, status, "Donate", PLEASE_TRY_AGAIN).await
+}
+
+/// The donation page for `campaign`, filled with what the donor typed (never the card) and
+/// the messages of the last attempt.
+async fn donate_page(
+    state: &AppState,
+    campaign: &DonationCampaign,
+    status: StatusCode,
+    typed: &DonationForm,
+    errors: &CheckoutFieldErrors,
+    alert: Option<String>,
+) -> Response {
+    let path = donate_path(&campaign.id);
+    // A fresh key per rendering of the form: submitting this form twice pays once, and a
+    // corrected form after a refusal is a new attempt.
+    let mut main = DonateMain::new(
+        campaign,
+        path.clone(),
+        random_hex(),
+        &typed.amount,
+        &typed.other_amount,
+    );
+    let with_error = |field: FieldView, value: &str| FieldView {
+        value: value.to_owned(),
+        error: errors.get(field.name).cloned(),
+        ..field
+    };
+    main.name = with_error(main.name, &typed.name);
+    main.email = with_error(main.email, &typed.email);
+    main.payment = main
+        .payment
+        .into_iter()
+        .map(|field| {
+            // The card's number and code are never sent back into the page.
+            let value = if field.name == "cardExpiry" {
+                typed.card_expiry.clone()
+            } else {
+                String::new()
+            };
+            with_error(field, &value)
+        })
+        .collect();
+    main.amount_error = errors.get("amount").cloned();
+    main.payment_note = state
+        .donations
+        .payments()
+        .is_test()
+        .then_some(TEST_PAYMENT_NOTE);
+    main.alert = alert;
+    respond(
+        state,
+        PageType::Donate,
+        &path,
+        &campaign.title,
+        status,
+        &CommerceMain::Donate(Box::new(main)),
+    )
+    .await
+}
+
+async fn show(State(state): State<AppState>, query: RawQuery) -> Response {
+    let query = query.0.as_deref();
+    let id = query_value(query, "donatePageId");
+    let campaign = match state.donations.campaign(&id).await {
+        Ok(Some(campaign)) => campaign,
+        Ok(None) => return unknown_page(&state, &donate_path(&id)).await,
+        Err(cause) => {
+            tracing::error!(error = %cause, "reading a donation page failed");
+            return unavailable(&state, &donate_path(&id)).await;
+        }
+    };
+    // A donation block's own amount buttons pick the amount before the page opens.
+    let typed = DonationForm {
+        amount: query_value(query, "amount"),
+        ..DonationForm::default()
+    };
+    donate_page(
+        &state,
+        &campaign,
+        StatusCode::OK,
+        &typed,
+        &CheckoutFieldErrors::new(),
+        None,
+    )
+    .await
+}
+
+fn typed_form(body: &[u8]) -> DonationForm {
+    let form = FormFields::parse(body);
+    DonationForm {
+        amount: form.text("amount"),
+        other_amount: form.text("otherAmount"),
+        name: form.text("name"),
+        email: form.text("email"),
+        card_number: form.text("cardNumber"),
+        card_expiry: form.text("cardExpiry"),
+        card_cvc: form.text("cardCvc"),
+    }
+}
+
+async fn donate(State(state): State<AppState>, query: RawQuery, body: Bytes) -> Response {
+    let id = query_value(query.0.as_deref(), "donatePageId");
+    let path = donate_path(&id);
+    let typed = typed_form(&body);
+    let campaign = match state.donations.campaign(&id).await {
+        Ok(Some(campaign)) => campaign,
+        Ok(None) => return unknown_page(&state, &path).await,
+        Err(cause) => {
+            tracing::error!(error = %cause, "reading a donation page failed");
+            return unavailable(&state, &path).await;
+        }
+    };
+    let no_errors = CheckoutFieldErrors::new();
+    let Ok(key) = IdempotencyKey::parse(FormFields::parse(&body).text("idempotencyKey")) else {
+        let alert = Some(PLEASE_TRY_AGAIN.to_owned());
+        return donate_page(
+            &state,
+            &campaign,
+            StatusCode::BAD_REQUEST,
+            &typed,
+            &no_errors,
+            alert,
+        )
+        .await;
+    };
+    let request = DonationRequest {
+        donate_page_id: id,
+        key,
+        contribution_id: format!("contribution-{}", random_hex()),
+        form: typed.clone(),
+    };
+    let (status, errors, alert) = match state.donations.donate(request, now()).await {
+        Ok(contribution) => {
+            return crate::commerce::cart::see_other_to(&format!(
+                "/commerce/contributions/{}/confirmed",
+                contribution.id
+            ));
+        }
+        Err(DonateError::UnknownPage(_)) => return unknown_page(&state, &path).await,
+        Err(DonateError::Invalid(errors)) => (
+            StatusCode::BAD_REQUEST,
+            errors,
+            UPDATE_MISSING_INFORMATION.to_owned(),
+        ),
+        Err(DonateError::Payment(PaymentError::Declined { message })) => {
+            (StatusCode::PAYMENT_REQUIRED, no_errors, message)
+        }
+        Err(DonateError::Payment(PaymentError::Unavailable(cause))) => {
+            tracing::error!(error = %cause, "the payment gateway failed");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                no_errors,
+                PLEASE_TRY_AGAIN.to_owned(),
+            )
+        }
+        Err(DonateError::PaymentRefunded(payment)) => {
+            tracing::warn!(
+                payment_id = payment,
+                "a contribution lost its charge to a refund"
+            );
+            (
+                StatusCode::CONFLICT,
+                no_errors,
+                vitrine_core::checkout::PAYMENT_REFUNDED_MESSAGE.to_owned(),
+            )
+        }
+        Err(DonateError::Repository(cause)) => {
+            tracing::error!(error = %cause, "recording a contribution failed");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                no_errors,
+                PLEASE_TRY_AGAIN.to_owned(),
+            )
+        }
+    };
+    donate_page(&state, &campaign, status, &typed, &errors, Some(alert)).await
+}
+
+async fn confirmed(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    let path = format!("/commerce/contributions/{id}/confirmed");
+    let contribution = match state.donations.contribution(&id).await {
+        Ok(Some(contribution)) => contribution,
+        Ok(None) => {
+            let main = CommerceMain::Notice(NoticeMain {
+                heading: "Contribution not found",
+                text: "We couldn’t find this contribution. Check the link you followed.".to_owned(),
+                link_href: "/",
+                link_text: "Go to the home page",
+            });
+            return respond(
+                &state,
+                PageType::ContributionConfirmed,
+                &path,
+                "Contribution not found",
+                StatusCode::NOT_FOUND,
+                &main,
+            )
+            .await;
+        }
+        Err(cause) => {
+            tracing::error!(error = %cause, "reading a contribution failed");
+            return unavailable(&state, &path).await;
+        }
+    };
+    // The page's own thanks, while its block is still on the site; a lookup that fails
+    // costs the page only that sentence.
+    let thank_you = match state.donations.campaign(&contribution.donate_page_id).await {
+        Ok(campaign) => campaign.map(|campaign| campaign.thank_you),
+        Err(cause) => {
+            tracing::warn!(error = %cause, "reading a donation page's thanks failed");
+            None
+        }
+    };
+    let main = ContributionMain::new(&contribution, thank_you);
+    respond(
+        &state,
+        PageType::ContributionConfirmed,
+        &path,
+        "Thank you for your contribution",
+        StatusCode::OK,
+        &CommerceMain::Contribution(Box::new(main)),
+    )
+    .await
+}

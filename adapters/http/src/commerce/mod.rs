@@ -1,0 +1,15 @@
+//! Commerce (`core/src/cart`, `checkout`, `gift_cards`, `reviews`): the cart API and its wire
+//! format, product forms of cart lines, and the server-rendered cart, checkout, subscription,
+//! donation, gift card and review pages.
+
+pub(crate) mod cart;
+pub(crate) mod cart_form_page;
+pub(crate) mod cart_forms;
+pub(crate) mod cart_page;
+pub(crate) mod cart_wire;
+pub(crate) mod checkout_page;
+pub(crate) mod donate_page;
+pub(crate) mod gift_card_page;
+pub(crate) mod reviews;
+pub(crate) mod reviews_page;
+pub(crate) mod subscribe_page;

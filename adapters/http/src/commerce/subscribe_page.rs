@@ -1,0 +1,192 @@
+//! Subscription checkout, server-rendered so it works without JavaScript:
+//! `/checkout/subscribe?cartToken={cartToken}` shows the checkout form for a cart that holds a
+//! subscription and places its order, which starts the subscription in the same
+//! transaction; `/commerce/subscriptions/{id}/confirmed` is the subscription confirmed page
+//! (206).
+//!
+//! The token in the address must be the visitor's own cart token (cookie, or the app's
+//! header): the address alone buys nothing, so a shared or leaked link cannot check out
+//! someone else's cart. Every rule is the core's; these handlers parse and map.
+
+use axum::body::Bytes;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use axum::routing::get;
+use vitrine_core::cart::texts::{NOTHING_IN_CART, PLEASE_TRY_AGAIN};
+use vitrine_core::cart::{CartEntry, CartToken, ShoppingCart};
+use vitrine_core::checkout::{
+    CheckoutFieldErrors, CheckoutForm, SESSION_EXPIRED_ALERT, Subscription,
+};
+use vitrine_core::enums::PageType;
+
+use crate::AppState;
+use crate::commerce::cart::{now, request_token};
+use crate::commerce::checkout_page::{CheckoutRoute, check_out, checkout_page, notice};
+use crate::render::commerce_pages::{CommerceMain, NoticeMain};
+use crate::render::subscription_page::SubscriptionMain;
+use crate::shared::route_table::Routes;
+use crate::shared::visitor_page::respond;
+
+pub(crate) fn routes() -> Routes {
+    Routes::new()
+        .route("/checkout/subscribe", get(show).post(place))
+        .route("/commerce/subscriptions/{id}/confirmed", get(confirmed))
+}
+
+/// What a visitor reads when the address names a cart that is not theirs (our text). The
+/// same text for a token that exists and one that does not, so it reveals nothing.
+pub(crate) const NOT_YOUR_CART: &str =
+    "This checkout link does not belong to your cart. Open your cart to check out.";
+
+/// Whether the cart holds a subscription, which checks out through its own route.
+pub(crate) fn holds_subscription(cart: &ShoppingCart) -> bool {
+    cart.entries.iter().any(CartEntry::is_subscription)
+}
+
+/// `/checkout/subscribe?cartToken={token}`.
+pub(crate) fn subscribe_path(token: &CartToken) -> String {
+    let query: String = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("cartToken", token.as_str())
+        .finish();
+    format!("/checkout/subscribe?{query}")
+}
+
+/// The visitor's cart when the address names it; otherwise the answer to give instead.
+async fn own_cart(
+    state: &AppState,
+    headers: &HeaderMap,
+    query: Option<&str>,
+) -> Result<(CartToken, ShoppingCart), Response> {
+    let named = query
+        .map(|query| url::form_urlencoded::parse(query.as_bytes()))
+        .and_then(|mut pairs| pairs.find(|(key, _)| key == "cartToken"))
+        .and_then(|(_, value)| CartToken::parse(value.into_owned()).ok());
+    let Some(named) = named else {
+        return Err(notice(state, StatusCode::BAD_REQUEST, NOT_YOUR_CART).await);
+    };
+    let Some(own) = request_token(headers) else {
+        return Err(notice(state, StatusCode::OK, SESSION_EXPIRED_ALERT).await);
+    };
+    if own != named {
+        return Err(notice(state, StatusCode::FORBIDDEN, NOT_YOUR_CART).await);
+    }
+    let cart = match state.carts.cart(&own, now()).await {
+        Ok(Some(cart)) => cart,
+        Ok(None) => return Err(notice(state, StatusCode::OK, SESSION_EXPIRED_ALERT).await),
+        Err(cause) => {
+            tracing::error!(error = %cause, "reading a cart for subscription checkout failed");
+            return Err(notice(state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await);
+        }
+    };
+    Ok((own, cart))
+}
+
+/// A cart without a subscription has nothing that repeats: its own checkout is the place
+/// for it.
+fn to_cart_checkout() -> Response {
+    crate::commerce::cart::see_other("/checkout")
+}
+
+/// The subscription checkout form, posting back to the same address, with the plan shown.
+fn route(token: &CartToken, cart: &ShoppingCart) -> CheckoutRoute {
+    CheckoutRoute {
+        action: subscribe_path(token),
+        submit_label: "Subscribe",
+        plan: cart
+            .entries
+            .iter()
+            .find_map(|entry| entry.subscription_plan)
+            .map(|plan| plan.describe()),
+    }
+}
+
+async fn show(State(state): State<AppState>, headers: HeaderMap, query: RawQuery) -> Response {
+    let (token, cart) = match own_cart(&state, &headers, query.0.as_deref()).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
+    };
+    if cart.entries.is_empty() || cart.is_purchased {
+        return notice(&state, StatusCode::OK, NOTHING_IN_CART).await;
+    }
+    if !holds_subscription(&cart) {
+        return to_cart_checkout();
+    }
+    checkout_page(
+        &state,
+        &route(&token, &cart),
+        StatusCode::OK,
+        &cart,
+        &CheckoutForm::default(),
+        &CheckoutFieldErrors::new(),
+        None,
+    )
+    .await
+}
+
+async fn place(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    query: RawQuery,
+    body: Bytes,
+) -> Response {
+    let (token, cart) = match own_cart(&state, &headers, query.0.as_deref()).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
+    };
+    // A purchased cart goes on to checkout all the same: a second submit of the form gets
+    // the first one's order (and subscription), and any other the cart's refusal.
+    if !cart.is_purchased && !holds_subscription(&cart) {
+        return to_cart_checkout();
+    }
+    match check_out(&state, &headers, &token, &body, &route(&token, &cart)).await {
+        Ok(order) => match Subscription::start(&order) {
+            Some(subscription) => crate::commerce::cart::see_other_to(&format!(
+                "/commerce/subscriptions/{}/confirmed",
+                subscription.id
+            )),
+            // The cart changed in another tab between the check and the order: the order
+            // stands, and its own page says what was bought.
+            None => crate::commerce::cart::see_other_to(&format!(
+                "/commerce/orders/{}/confirmed",
+                order.id
+            )),
+        },
+        Err(refusal) => refusal,
+    }
+}
+
+async fn confirmed(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    let path = format!("/commerce/subscriptions/{id}/confirmed");
+    let (status, heading, main) = match state.carts.store().subscription(&id).await {
+        Ok(Some(subscription)) => (
+            StatusCode::OK,
+            "Subscription confirmed",
+            CommerceMain::Subscription(Box::new(SubscriptionMain::new(&subscription))),
+        ),
+        Ok(None) => (
+            StatusCode::NOT_FOUND,
+            "Subscription not found",
+            CommerceMain::Notice(NoticeMain {
+                heading: "Subscription not found",
+                text: "We couldn’t find this subscription. Check the link in your confirmation."
+                    .to_owned(),
+                link_href: "/",
+                link_text: "Go to the home page",
+            }),
+        ),
+        Err(cause) => {
+            tracing::error!(error = %cause, "reading a subscription failed");
+            return notice(&state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await;
+        }
+    };
+    respond(
+        &state,
+        PageType::SubscriptionConfirmed,
+        &path,
+        heading,
+        status,
+        &main,
+    )
+    .await
+}

@@ -1,0 +1,12 @@
+//! Published pages (`core/src/pages`): pages by URL and the page cache in front of them, the
+//! search page, site media (with the media only locked content shows), and what crawlers and
+//! browsers ask for unprompted (`sitemap.xml`, `robots.txt`, the favicon).
+
+pub(crate) mod cache;
+pub(crate) mod delivery;
+pub(crate) mod favicon;
+pub(crate) mod locked_media;
+pub(crate) mod media;
+pub(crate) mod published;
+pub(crate) mod search_page;
+pub(crate) mod seo;

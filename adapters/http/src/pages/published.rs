@@ -1,0 +1,335 @@
+//! Published pages by URL: the page service resolves the path, the renderer writes the HTML.
+//! When either fails the visitor gets the site's error page, and when even the site cannot be
+//! read, a standalone "unavailable" page; the cause goes to the logs only.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, RETRY_AFTER};
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use vitrine_core::catalog::Sku;
+use vitrine_core::pages::{PageContent, PageError, PageView, Viewer};
+use vitrine_core::reviews::ProductReviews;
+
+use crate::AppState;
+use crate::pages::cache::{EncodedPage, Page, Version};
+use crate::pages::delivery::{self, SHARED_MAX_AGE};
+use crate::render::pool::Prerendered;
+use crate::render::{self, RenderError};
+use crate::shared::conversion_events::ViewedProduct;
+
+/// How long a client should wait before asking again for a site that cannot be read.
+const UNAVAILABLE_RETRY_SECONDS: &str = "60";
+
+/// `GET` (and `HEAD`) of any path no other route claims.
+pub(crate) async fn page(
+    State(state): State<AppState>,
+    method: Method,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Response {
+    let (mut response, viewed) = page_response(&state, &uri, &headers).await;
+    if let Some(viewed) = viewed
+        && state.ad_pixel.is_some()
+        && method == Method::GET
+        && !is_prefetch(&headers)
+    {
+        // A product page was viewed: ViewContent for a consenting visitor, decided and sent
+        // after the page has gone out.
+        let event = viewed.event(&state, uri.path());
+        let state = state.clone();
+        tokio::spawn(async move {
+            crate::shared::conversions::fire(&state, &headers, event).await;
+        });
+    }
+    // A captcha widget loads the provider's script and frames: pages then allow its hosts.
+    if let Some(captcha) = state.pages.captcha_settings() {
+        let policy = render::captcha_content_security_policy(&captcha.provider);
+        if let Ok(value) = axum::http::HeaderValue::from_str(&policy) {
+            response
+                .headers_mut()
+                .insert(axum::http::header::CONTENT_SECURITY_POLICY, value);
+        }
+    }
+    response
+}
+
+/// A browser fetching a page ahead of a possible visit (speculation rules, link prefetch):
+/// not a view.
+pub(crate) fn is_prefetch(headers: &HeaderMap) -> bool {
+    ["sec-purpose", "purpose"].into_iter().any(|name| {
+        headers
+            .get(name)
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|value| value.contains("prefetch"))
+    })
+}
+
+/// The page at `uri` and, when it is a product page answered 200, the product it shows.
+async fn page_response(
+    state: &AppState,
+    uri: &Uri,
+    request: &HeaderMap,
+) -> (Response, Option<Arc<ViewedProduct>>) {
+    let state = state.clone();
+    let path = uri.path();
+    // Every anonymous visitor sees the same HTML, so it can be cached. A signed-in site user
+    // may see gated content: their pages never come from the shared cache or go into it. A
+    // revision that cannot be read only means no caching: the page service reports the real
+    // failure below.
+    let viewer = crate::shared::viewer::page_viewer(&state, request).await;
+    if viewer.account_id.is_some() {
+        return signed_in_page(&state, path, &viewer).await;
+    }
+    let revision = state
+        .page_cache
+        .revision(state.repository.as_ref())
+        .await
+        .ok();
+    let version = revision.map(|revision| Version {
+        revision,
+        plugins: state.plugins.generation(),
+    });
+    if let Some(page) = version.and_then(|version| state.page_cache.get(path, version)) {
+        return (delivery::cached_page(&page, request), page.viewed);
+    }
+    match state.pages.page(path, &viewer).await {
+        Ok(view) => match render_html(
+            &state,
+            &view,
+            &state.render_pool.prerender(&view).await,
+            product_reviews(&state, &view).await.as_ref(),
+        ) {
+            Ok((status, page)) => {
+                state.plugin_styles.keep(page.stylesheets);
+                let html = Bytes::from(page.html);
+                let viewed = (status == StatusCode::OK)
+                    .then(|| ViewedProduct::of(&view))
+                    .flatten()
+                    .map(Arc::new);
+                let cacheable = status == StatusCode::OK && page.cache_seconds != Some(0);
+                let (true, Some(version)) = (cacheable, version) else {
+                    return (html_response(status, html), viewed);
+                };
+                let shared_max_age = page
+                    .cache_seconds
+                    .map_or(SHARED_MAX_AGE, |seconds| seconds.min(SHARED_MAX_AGE));
+                let cached = Page {
+                    html: html.clone(),
+                    encoded: None,
+                    viewed: viewed.clone(),
+                    shared_max_age,
+                };
+                if state
+                    .page_cache
+                    .put(path, version, cached, page.cache_seconds)
+                {
+                    compress_in_background(&state, path, version, html.clone());
+                }
+                let cache_control = delivery::cache_control(shared_max_age);
+                (delivery::public_page(html, cache_control), viewed)
+            }
+            Err(error) => {
+                tracing::error!(%error, path, "rendering a page failed");
+                (error_page(&state, path, &viewer).await, None)
+            }
+        },
+        Err(error) => {
+            log_page_error(&error, path);
+            (error_page(&state, path, &viewer).await, None)
+        }
+    }
+}
+
+/// A page for a signed-in site user: rendered for them alone and marked private, so neither
+/// this server's cache nor any shared cache keeps it.
+async fn signed_in_page(
+    state: &AppState,
+    path: &str,
+    viewer: &Viewer,
+) -> (Response, Option<Arc<ViewedProduct>>) {
+    let view = match state.pages.page(path, viewer).await {
+        Ok(view) => view,
+        Err(error) => {
+            log_page_error(&error, path);
+            return (error_page(state, path, viewer).await, None);
+        }
+    };
+    let rendered = render_html(
+        state,
+        &view,
+        &state.render_pool.prerender(&view).await,
+        product_reviews(state, &view).await.as_ref(),
+    );
+    match rendered {
+        Ok((status, page)) => {
+            state.plugin_styles.keep(page.stylesheets);
+            let viewed = (status == StatusCode::OK)
+                .then(|| ViewedProduct::of(&view))
+                .flatten()
+                .map(Arc::new);
+            let mut response = html_response(status, Bytes::from(page.html));
+            response.headers_mut().insert(
+                axum::http::header::CACHE_CONTROL,
+                axum::http::HeaderValue::from_static("private, no-store"),
+            );
+            (response, viewed)
+        }
+        Err(error) => {
+            tracing::error!(%error, path, "rendering a page failed");
+            (error_page(state, path, viewer).await, None)
+        }
+    }
+}
+
+/// The lock page (page type 103 or 106) of content with `permission`, answered at `path` for
+/// a media file only such content shows, to a `viewer` the gate refuses. Never cached: it is
+/// 403.
+pub(crate) async fn locked_page(
+    state: &AppState,
+    path: &str,
+    permission: vitrine_core::site::PermissionType,
+    viewer: &Viewer,
+) -> Response {
+    let viewer = viewer.clone();
+    match state
+        .pages
+        .locked_media_page(path, permission, &viewer)
+        .await
+    {
+        Ok(Some(view)) => match render_view(state, &view) {
+            Ok(response) => response,
+            Err(error) => {
+                tracing::error!(%error, path, "rendering a lock page failed");
+                error_page(state, path, &viewer).await
+            }
+        },
+        Ok(None) => error_page(state, path, &viewer).await,
+        Err(error) => {
+            log_page_error(&error, path);
+            error_page(state, path, &viewer).await
+        }
+    }
+}
+
+/// Makes a newly cached page's compressed copies on the blocking pool, so no request waits for
+/// brotli at its best setting, and attaches them to the cached page.
+fn compress_in_background(state: &AppState, path: &str, version: Version, html: Bytes) {
+    let cache = Arc::clone(&state.page_cache);
+    let path = path.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let encoded = EncodedPage::new(html);
+        cache.attach(&path, version, encoded);
+    });
+}
+
+/// The site's error page (page type 101), or the unavailable page when that fails too.
+async fn error_page(state: &AppState, path: &str, viewer: &Viewer) -> Response {
+    let view = match state.pages.error_page(path, viewer).await {
+        Ok(view) => view,
+        Err(error) => {
+            log_page_error(&error, path);
+            return unavailable_page(state);
+        }
+    };
+    match render_view(state, &view) {
+        Ok(response) => response,
+        Err(error) => {
+            tracing::error!(%error, path, "rendering the error page failed");
+            unavailable_page(state)
+        }
+    }
+}
+
+fn render_view(state: &AppState, view: &PageView) -> Result<Response, RenderError> {
+    let (status, page) = render_html(state, view, &Prerendered::default(), None)?;
+    state.plugin_styles.keep(page.stylesheets);
+    Ok(html_response(status, page.html))
+}
+
+/// The reviews of a product page's product; none for other pages. A store that cannot be
+/// read costs the page its reviews, not the page itself.
+async fn product_reviews(state: &AppState, view: &PageView) -> Option<ProductReviews> {
+    let PageContent::Item { item, .. } = &view.content else {
+        return None;
+    };
+    let product = item.product.as_ref()?;
+    let skus: Vec<Sku> = product
+        .variants
+        .iter()
+        .map(|variant| variant.sku.clone())
+        .collect();
+    match state
+        .reviews
+        .product_reviews(&skus, render::REVIEWS_SHOWN)
+        .await
+    {
+        Ok(reviews) => Some(reviews),
+        Err(error) => {
+            tracing::error!(%error, "reading a product's reviews failed");
+            None
+        }
+    }
+}
+
+/// `view` as HTML, its plugin blocks placed from `plugins` (rendered ahead through the
+/// render pool, so no plugin runs on this async worker).
+fn render_html(
+    state: &AppState,
+    view: &PageView,
+    plugins: &Prerendered,
+    reviews: Option<&ProductReviews>,
+) -> Result<(StatusCode, render::RenderedPage), RenderError> {
+    let islands = render::islands_on(view);
+    let assets = state.assets.page_assets(&islands);
+    let page = render::render_page_with_lifetime(
+        view,
+        &assets,
+        &state.config.public_base_url,
+        plugins,
+        reviews,
+    )?;
+    let status =
+        StatusCode::from_u16(view.status_code()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    Ok((status, page))
+}
+
+/// Shown when the site itself cannot be read: 503, so crawlers come back rather than index it.
+fn unavailable_page(state: &AppState) -> Response {
+    let assets = state.assets.page_assets(&BTreeSet::new());
+    let mut response = html_response(
+        StatusCode::SERVICE_UNAVAILABLE,
+        render::render_unavailable_page(&assets),
+    );
+    response.headers_mut().insert(
+        RETRY_AFTER,
+        axum::http::HeaderValue::from_static(UNAVAILABLE_RETRY_SECONDS),
+    );
+    response
+}
+
+/// Pages that are not the same for everyone (error pages, a shopper's cart): browsers revalidate
+/// every time and shared caches keep nothing.
+pub(crate) fn html_response(status: StatusCode, html: impl Into<Body>) -> Response {
+    (
+        status,
+        [
+            (CONTENT_TYPE, "text/html; charset=utf-8"),
+            (CACHE_CONTROL, "no-cache"),
+        ],
+        html.into(),
+    )
+        .into_response()
+}
+
+fn log_page_error(error: &PageError, path: &str) {
+    match error {
+        PageError::NoSite => {
+            tracing::warn!(path, "no site has been imported; run `vitrine import`")
+        }
+        PageError::Repository(error) => tracing::error!(%error, path, "reading a page failed"),
+    }
+}

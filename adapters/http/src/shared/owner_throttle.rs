@@ -1,0 +1,104 @@
+//! Failed owner-token attempts, throttled per client address: after 10 wrong tokens from one
+//! address within 10 minutes, every request from it carrying a token answers 429 until the
+//! window ends, whatever the token, so guessing cannot go on at the speed of the network.
+//! Failures are counted through the rate limiter port (shared in Redis by several servers);
+//! the lock-out itself is remembered by each server, so it holds before any comparison.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use axum::extract::{Request, State};
+use axum::http::HeaderMap;
+use axum::http::header::AUTHORIZATION;
+use axum::middleware::Next;
+use axum::response::Response;
+use vitrine_core::forms::{RateDecision, RateLimit};
+
+use crate::AppState;
+use crate::shared::client_address::ClientAddress;
+
+/// Wrong owner tokens an address may send per window.
+const FAILURES: RateLimit = RateLimit {
+    max: 10,
+    window_seconds: 600,
+};
+
+/// Addresses locked out, with the second their lock-out ends.
+#[derive(Debug, Default)]
+pub(crate) struct OwnerLockouts(Mutex<HashMap<String, i64>>);
+
+impl OwnerLockouts {
+    fn until(&self, address: &str, now: i64) -> Option<i64> {
+        let mut locked = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        locked.retain(|_, until| *until > now);
+        locked.get(address).copied()
+    }
+
+    fn lock_out(&self, address: String, until: i64) {
+        let mut locked = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        locked.insert(address, until);
+    }
+}
+
+/// The token of `Authorization: Bearer <token>`, when the request carries one.
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "))
+}
+
+/// Middleware: answers 429 to a locked-out address that sends a token, and counts a wrong one.
+pub(crate) async fn throttle(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let Some(expected) = state.consent.owner_token.clone() else {
+        return next.run(request).await;
+    };
+    let Some(given) = bearer(request.headers()).map(str::to_owned) else {
+        return next.run(request).await;
+    };
+    let (parts, body) = request.into_parts();
+    let address = ClientAddress::of(&parts, state.config.trusted_proxies)
+        .bucket()
+        .unwrap_or_else(|| "unknown".to_owned());
+    let now = crate::forms::calls::now();
+    if let Some(until) = state.owner_lockouts.until(&address, now) {
+        return locked_out(parts.uri.path(), until - now);
+    }
+    if !crate::shared::request_parts::same_secret(given.as_bytes(), expected.as_bytes()) {
+        let bucket = format!("owner-failure:{address}");
+        match state.request_limiter.hit(&bucket, FAILURES, now).await {
+            Ok(decision) if !decision.allowed => {
+                tracing::warn!(address, "owner token guessed wrong too often; locked out");
+                state
+                    .owner_lockouts
+                    .lock_out(address, now + decision.reset_after);
+                return locked_out(parts.uri.path(), decision.reset_after);
+            }
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "the owner-token throttle is unavailable"),
+        }
+    }
+    next.run(Request::from_parts(parts, body)).await
+}
+
+fn locked_out(path: &str, seconds_left: i64) -> Response {
+    crate::shared::request_limits::too_many(
+        path,
+        &RateDecision {
+            allowed: false,
+            limit: FAILURES.max,
+            remaining: 0,
+            reset_after: seconds_left,
+        },
+    )
+}

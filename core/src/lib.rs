@@ -18,6 +18,7 @@ pub mod human;
 pub mod links;
 pub mod money;
 pub mod pages;
+pub mod people;
 pub mod plugins;
 pub mod popup;
 pub mod ports;

@@ -94,6 +94,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::commerce::donate_page::routes())
         .merge(crate::commerce::gift_card_page::routes())
         .merge(crate::pages::search_page::routes())
+        .merge(crate::people::site_users::routes())
         .merge(crate::openapi::routes())
 }
 

@@ -140,6 +140,9 @@ pub struct AppState {
     pub(crate) owner_lockouts: Arc<crate::shared::owner_throttle::OwnerLockouts>,
     /// Image variants under `/media/`: their caches and the pool that makes them.
     pub(crate) image_variants: Arc<crate::ImageVariants>,
+    /// Site-user accounts and sessions; kept in memory (with mails left in a memory outbox
+    /// nobody sends) unless the server wires the database with [`AppState::with_people`].
+    pub(crate) people: Arc<vitrine_core::people::PeopleService>,
 }
 
 /// Where consent receipts go, and the owner's export token (no export without one).
@@ -176,6 +179,7 @@ impl AppState {
             carts.payments().clone(),
         ));
         let plugins: Arc<dyn BlockRenderer> = Arc::new(InMemoryBlockRenderer::new());
+        let people = Arc::new(memory_people_service(&config.public_base_url));
         Self {
             pages,
             repository,
@@ -207,6 +211,7 @@ impl AppState {
             request_limiter: Arc::new(MemoryRateLimiter::new()),
             owner_lockouts: Arc::default(),
             image_variants: Arc::new(crate::ImageVariants::in_memory()),
+            people,
         }
     }
 
@@ -220,6 +225,13 @@ impl AppState {
     /// The image variants, for tests and the server to inspect.
     pub fn image_variants(&self) -> &Arc<crate::ImageVariants> {
         &self.image_variants
+    }
+
+    /// Runs the site-user calls through `people` (over the database's people store, the
+    /// delivery outbox and the shared rate limiter in production).
+    pub fn with_people(mut self, people: Arc<vitrine_core::people::PeopleService>) -> Self {
+        self.people = people;
+        self
     }
 
     /// Counts requests for the rate limits through `limiter` (Redis when several servers
@@ -326,6 +338,29 @@ fn without_trailing_slashes(mut url: String) -> String {
         url.pop();
     }
     url
+}
+
+/// A people service whose accounts, sessions, mails and limits live in this process's
+/// memory, hashing at OWASP's cost.
+fn memory_people_service(public_base_url: &str) -> vitrine_core::people::PeopleService {
+    use vitrine_core::people::{
+        InMemoryPeopleStore, PasswordCost, PasswordHasher, PeopleLimits, PeoplePorts, PeopleService,
+    };
+    let hasher =
+        PasswordHasher::new(PasswordCost::OWASP).expect("OWASP's argon2id parameters are valid");
+    PeopleService::new(
+        PeoplePorts {
+            store: Arc::new(InMemoryPeopleStore::new()),
+            outbox: Arc::new(MemoryFormStore::new()),
+            limiter: Arc::new(MemoryRateLimiter::new()),
+            secrets: Arc::new(crate::people::site_users::OsSecrets),
+            passwords: Arc::new(crate::people::site_users::BlockingPasswords(Arc::new(
+                hasher,
+            ))),
+        },
+        vitrine_core::forms::SiteLinks::new(public_base_url),
+        PeopleLimits::default(),
+    )
 }
 
 /// A form service whose keys, submissions and rate limits live in this process's memory.

@@ -87,7 +87,12 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let app = vitrine_http::router(crate::ad_pixel::apply(
         AppState::new(pages, repository.clone(), assets, config)
             .with_census(census.clone())
-            .with_request_limiter(request_limiter)
+            .with_request_limiter(request_limiter.clone())
+            .with_people(Arc::new(people_service(
+                &database,
+                &public_url,
+                request_limiter,
+            )))
             .with_analytics_store(analytics.clone())
             .with_consent_receipts(database.consent_receipt_store(), owner_token)
             .with_block_renderer(plugins)
@@ -163,6 +168,31 @@ fn browsable(addr: SocketAddr) -> SocketAddr {
 }
 
 /// Resolves on Ctrl-C or SIGTERM; requests in flight then finish before the server stops.
+/// Site-user accounts and sessions in the database, their mails in the delivery outbox, and
+/// their attempt limits counted where the request limits are (Redis when servers share one).
+fn people_service(
+    database: &vitrine_sql::Database,
+    public_url: &str,
+    limiter: Arc<dyn vitrine_core::forms::RateLimiter>,
+) -> vitrine_core::people::PeopleService {
+    use vitrine_core::people::{PasswordCost, PasswordHasher, PeopleLimits, PeoplePorts};
+    let hasher =
+        PasswordHasher::new(PasswordCost::OWASP).expect("OWASP's argon2id parameters are valid");
+    vitrine_core::people::PeopleService::new(
+        PeoplePorts {
+            store: database.people_store(),
+            outbox: database.delivery_outbox(),
+            limiter,
+            secrets: Arc::new(vitrine_http::site_users::OsSecrets),
+            passwords: Arc::new(vitrine_http::site_users::BlockingPasswords(Arc::new(
+                hasher,
+            ))),
+        },
+        vitrine_core::forms::SiteLinks::new(public_url),
+        PeopleLimits::default(),
+    )
+}
+
 async fn shutdown_signal() {
     let ctrl_c = async {
         if let Err(error) = tokio::signal::ctrl_c().await {

@@ -220,6 +220,16 @@ impl Database {
         )
     }
 
+    /// The people store (site-user accounts, mailed tokens, sessions and their saved data)
+    /// of this database; clones share the connection pool.
+    pub fn people_store(&self) -> Arc<dyn vitrine_core::people::PeopleStore> {
+        per_backend!(
+            self,
+            crate::people_store::SqlitePeopleStore::new,
+            crate::people_store::PostgresPeopleStore::new
+        )
+    }
+
     /// The review store (review requests and product reviews) of this database; clones
     /// share the connection pool.
     pub fn review_store(&self) -> Arc<dyn vitrine_core::reviews::ReviewStore> {

@@ -24,6 +24,8 @@ mod order_follow_up;
 mod outbox;
 mod outbox_statements;
 mod payment_claims;
+mod people_statements;
+mod people_store;
 mod postgres;
 mod repository;
 mod review_statements;
@@ -40,6 +42,7 @@ pub use contribution_store::{PostgresContributionStore, SqliteContributionStore}
 pub use database::{ConnectError, Database, DatabaseKind, MigrateError, connect};
 pub use forms::{PostgresFormStore, SqliteFormStore};
 pub use forms_batch::SubmissionWrites;
+pub use people_store::{PostgresPeopleStore, SqlitePeopleStore};
 pub use postgres::PostgresSiteRepository;
 pub use review_store::{PostgresReviewStore, SqliteReviewStore};
 pub use sqlite::SqliteSiteRepository;

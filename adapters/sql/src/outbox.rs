@@ -6,7 +6,7 @@
 //! [`write_follow_up`]: crate::forms::SqliteFormStore::write_follow_up
 
 use vitrine_core::forms::{
-    DeliveryKind, DeliveryRecord, DeliverySubject, DueDelivery, StoredSubmission, Subscriber,
+    DeliveryKind, DeliveryRecord, DeliverySubject, DueDelivery, Mail, StoredSubmission, Subscriber,
 };
 use vitrine_core::ports::RepositoryError;
 
@@ -19,6 +19,7 @@ pub(crate) struct ClaimedRow {
     attempts: i64,
     order_id: Option<String>,
     review_token: Option<String>,
+    mail: Option<String>,
     id: Option<i64>,
     form_id: Option<String>,
     collection_id: Option<String>,
@@ -33,6 +34,38 @@ pub(crate) struct ClaimedRow {
     confirm_token: Option<String>,
     confirmed_at: Option<i64>,
     unsubscribed_at: Option<i64>,
+}
+
+/// A composed mail as the outbox stores it.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StoredMail {
+    to: String,
+    subject: String,
+    text: String,
+}
+
+pub(crate) fn mail_to_json(mail: &Mail) -> String {
+    let stored = StoredMail {
+        to: mail.to.clone(),
+        subject: mail.subject.clone(),
+        text: mail.text.clone(),
+    };
+    // Three strings always serialise.
+    serde_json::to_string(&stored).unwrap_or_default()
+}
+
+pub(crate) fn mail_from_json(json: &str) -> Result<Mail, RepositoryError> {
+    let stored: StoredMail =
+        serde_json::from_str(json).map_err(|error| RepositoryError::Corrupt {
+            what: "a delivery's mail".into(),
+            reason: error.to_string(),
+        })?;
+    Ok(Mail {
+        to: stored.to,
+        subject: stored.subject,
+        text: stored.text,
+        list_unsubscribe: None,
+    })
 }
 
 fn kind(text: &str) -> Result<DeliveryKind, RepositoryError> {
@@ -64,6 +97,14 @@ impl ClaimedRow {
     pub(crate) fn into_subject(self) -> Result<ClaimedSubject, RepositoryError> {
         let kind = kind(&self.kind)?;
         let attempts = u32::try_from(self.attempts).unwrap_or(u32::MAX);
+        if let Some(mail) = self.mail {
+            return Ok(ClaimedSubject::Ready(DueDelivery {
+                id: self.delivery_id,
+                kind,
+                attempts,
+                subject: DeliverySubject::Mail(mail_from_json(&mail)?),
+            }));
+        }
         if let Some(order_id) = self.order_id {
             return Ok(ClaimedSubject::Order {
                 id: self.delivery_id,
@@ -378,6 +419,37 @@ macro_rules! sql_outbox {
                         .await
                         .map_err($crate::errors::repository_error("listing deliveries"))?;
                 rows.into_iter().map($crate::outbox::DeliveryRow::into_record).collect()
+            }
+
+            async fn enqueue_mail(
+                &self,
+                mail: &vitrine_core::forms::Mail,
+                now_ms: i64,
+            ) -> Result<(), vitrine_core::ports::RepositoryError> {
+                sqlx::query($crate::outbox_statements::ENQUEUE_MAIL)
+                    .bind($crate::outbox::mail_to_json(mail))
+                    .bind(vitrine_core::forms::DeliveryKind::SiteUserMail.as_str())
+                    .bind(now_ms)
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("enqueueing a mail"))?;
+                Ok(())
+            }
+
+            async fn mail_of(
+                &self,
+                id: i64,
+            ) -> Result<Option<vitrine_core::forms::Mail>, vitrine_core::ports::RepositoryError>
+            {
+                let row: Option<(Option<String>,)> =
+                    sqlx::query_as($crate::outbox_statements::MAIL_OF)
+                        .bind(id)
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading a delivery's mail"))?;
+                row.and_then(|(mail,)| mail)
+                    .map(|json| $crate::outbox::mail_from_json(&json))
+                    .transpose()
             }
         }
 

@@ -7,6 +7,12 @@ pub(crate) const ENQUEUE: &str = "INSERT INTO form_deliveries \
 pub(crate) const ENQUEUE_FOR_ORDER: &str = "INSERT INTO form_deliveries \
      (order_id, review_token, kind, next_attempt_ms, created_at) VALUES ($1, $2, $3, $4, $5)";
 
+/// A composed mail to a site user, due at `$3`.
+pub(crate) const ENQUEUE_MAIL: &str = "INSERT INTO form_deliveries \
+     (mail, kind, next_attempt_ms, created_at) VALUES ($1, $2, $3, $3)";
+
+pub(crate) const MAIL_OF: &str = "SELECT mail FROM form_deliveries WHERE id = $1";
+
 pub(crate) const INSERT_SUBSCRIBER: &str = "INSERT INTO newsletter_subscribers \
      (submission_id, list_id, email, unsubscribe_token, confirm_token, confirmed_at) \
      VALUES ($1, $2, $3, $4, $5, $6)";
@@ -21,7 +27,7 @@ pub(crate) const CLAIM: &str = "UPDATE form_deliveries SET next_attempt_ms = $1 
 
 /// A claimed delivery with its submission (and subscriber), or the order it names.
 pub(crate) const CLAIMED: &str = "SELECT d.id AS delivery_id, d.kind, d.attempts, \
-     d.order_id, d.review_token, \
+     d.order_id, d.review_token, d.mail, \
      s.id, s.form_id, s.collection_id, s.object_name, s.is_overlay_form, s.form_values, s.spam, \
      s.created_at, n.list_id, n.email, n.unsubscribe_token, n.confirm_token, n.confirmed_at, \
      n.unsubscribed_at \

@@ -79,6 +79,11 @@ impl SiteLinks {
         }
     }
 
+    /// The absolute address of a path of this site (`path` starts with `/`).
+    pub fn page(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
     pub fn confirm(&self, token: &str) -> String {
         format!("{}{CONFIRM_PATH}?token={token}", self.base)
     }

@@ -164,6 +164,7 @@ impl DeliveryService {
 
     async fn send(&self, delivery: &DueDelivery, now: i64) -> Result<(), SendError> {
         match &delivery.subject {
+            DeliverySubject::Mail(mail) => self.mailer()?.send(mail).await,
             DeliverySubject::Submission {
                 submission,
                 subscriber,
@@ -249,12 +250,12 @@ impl DeliveryService {
                     None => Ok(()),
                 }
             }
-            DeliveryKind::OrderConfirmation | DeliveryKind::ReviewRequest => {
-                Err(SendError::Permanent(format!(
-                    "a delivery of kind {} cannot be about a submission",
-                    delivery.kind.as_str()
-                )))
-            }
+            DeliveryKind::OrderConfirmation
+            | DeliveryKind::ReviewRequest
+            | DeliveryKind::SiteUserMail => Err(SendError::Permanent(format!(
+                "a delivery of kind {} cannot be about a submission",
+                delivery.kind.as_str()
+            ))),
         }
     }
 }

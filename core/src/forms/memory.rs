@@ -6,6 +6,7 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 
+use super::channels::Mail;
 use super::outbox::{
     DeliveryKind, DeliveryOutbox, DeliveryRecord, DeliverySubject, DueDelivery,
     NewsletterSubscriptions, Subscriber, TokenOutcome,
@@ -68,6 +69,8 @@ struct FormStoreState {
     /// Every subscriber ever stored, by submission id (unsubscribed ones too).
     subscribers: HashMap<i64, Subscriber>,
     outbox: Vec<DeliveryRecord>,
+    /// The composed mails of [`DeliveryKind::SiteUserMail`] deliveries, by delivery id.
+    mails: HashMap<i64, Mail>,
 }
 
 impl FormStoreState {
@@ -241,6 +244,15 @@ impl DeliveryOutbox for MemoryFormStore {
         for index in due {
             state.outbox[index].next_attempt_ms = now_ms + lease_ms;
             let record = state.outbox[index].clone();
+            if let Some(mail) = state.mails.get(&record.id) {
+                claimed.push(DueDelivery {
+                    id: record.id,
+                    kind: record.kind,
+                    attempts: record.attempts,
+                    subject: DeliverySubject::Mail(mail.clone()),
+                });
+                continue;
+            }
             let Some(submission) = state
                 .submissions
                 .iter()
@@ -296,6 +308,28 @@ impl DeliveryOutbox for MemoryFormStore {
 
     async fn deliveries(&self) -> Result<Vec<DeliveryRecord>, RepositoryError> {
         Ok(self.lock().outbox.clone())
+    }
+
+    async fn enqueue_mail(&self, mail: &Mail, now_ms: i64) -> Result<(), RepositoryError> {
+        let mut state = self.lock();
+        let id = state.outbox.len() as i64 + 1;
+        state.outbox.push(DeliveryRecord {
+            id,
+            submission_id: None,
+            order_id: None,
+            kind: DeliveryKind::SiteUserMail,
+            attempts: 0,
+            next_attempt_ms: now_ms,
+            delivered_ms: None,
+            failed: false,
+            last_error: None,
+        });
+        state.mails.insert(id, mail.clone());
+        Ok(())
+    }
+
+    async fn mail_of(&self, id: i64) -> Result<Option<Mail>, RepositoryError> {
+        Ok(self.lock().mails.get(&id).cloned())
     }
 }
 

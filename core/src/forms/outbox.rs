@@ -6,6 +6,7 @@
 
 use async_trait::async_trait;
 
+use super::channels::Mail;
 use super::submission::StoredSubmission;
 use crate::checkout::Order;
 use crate::ports::RepositoryError;
@@ -24,6 +25,9 @@ pub enum DeliveryKind {
     OrderConfirmation,
     /// The link to review the order's products, to the shopper, some days after the order.
     ReviewRequest,
+    /// A mail composed for a site user (address confirmation, password reset, email change),
+    /// stored whole with the delivery.
+    SiteUserMail,
 }
 
 impl DeliveryKind {
@@ -35,15 +39,17 @@ impl DeliveryKind {
             Self::SubscriptionConfirmation => "confirmation_email",
             Self::OrderConfirmation => "order_confirmation_email",
             Self::ReviewRequest => "review_request_email",
+            Self::SiteUserMail => "site_user_email",
         }
     }
 
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::OwnerEmail,
         Self::Webhook,
         Self::SubscriptionConfirmation,
         Self::OrderConfirmation,
         Self::ReviewRequest,
+        Self::SiteUserMail,
     ];
 
     pub fn parse(text: &str) -> Option<Self> {
@@ -91,9 +97,11 @@ pub struct DueDelivery {
     pub subject: DeliverySubject,
 }
 
-/// What a delivery is about: a stored submission or a placed order.
+/// What a delivery is about: a stored submission, a placed order, or a mail composed when it
+/// was enqueued.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DeliverySubject {
+    Mail(Mail),
     Submission {
         submission: StoredSubmission,
         /// For a newsletter sign-up: the subscriber.
@@ -111,7 +119,7 @@ impl DueDelivery {
     pub fn submission(&self) -> Option<&StoredSubmission> {
         match &self.subject {
             DeliverySubject::Submission { submission, .. } => Some(submission),
-            DeliverySubject::Order { .. } => None,
+            DeliverySubject::Order { .. } | DeliverySubject::Mail(_) => None,
         }
     }
 
@@ -119,7 +127,7 @@ impl DueDelivery {
     pub fn subscriber(&self) -> Option<&Subscriber> {
         match &self.subject {
             DeliverySubject::Submission { subscriber, .. } => subscriber.as_ref(),
-            DeliverySubject::Order { .. } => None,
+            DeliverySubject::Order { .. } | DeliverySubject::Mail(_) => None,
         }
     }
 }
@@ -169,6 +177,12 @@ pub trait DeliveryOutbox: Send + Sync {
 
     /// Every delivery, oldest first.
     async fn deliveries(&self) -> Result<Vec<DeliveryRecord>, RepositoryError>;
+
+    /// Enqueues `mail`, composed whole, due at once ([`DeliveryKind::SiteUserMail`]).
+    async fn enqueue_mail(&self, mail: &Mail, now_ms: i64) -> Result<(), RepositoryError>;
+
+    /// The mail of a delivery enqueued with [`Self::enqueue_mail`], for tests and owners.
+    async fn mail_of(&self, id: i64) -> Result<Option<Mail>, RepositoryError>;
 }
 
 /// What following a confirmation or unsubscribe link did.

@@ -19,6 +19,7 @@ macro_rules! delivery_store_conformance {
             a_claimed_delivery_waits_for_its_lease,
             retries_deliveries_and_give_ups_are_recorded,
             subscribers_confirm_and_unsubscribe_through_their_tokens,
+            a_composed_mail_is_delivered_whole,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -248,4 +249,29 @@ pub async fn subscribers_confirm_and_unsubscribe_through_their_tokens<
         }
         outcome => panic!("stored, got {outcome:?}"),
     }
+}
+
+pub async fn a_composed_mail_is_delivered_whole<S: DeliveryOutbox>(store: &S) {
+    let mail = super::channels::Mail {
+        to: "ada@example.com".into(),
+        subject: "Confirm your email".into(),
+        text: "Follow this link: https://shop.example/account/confirm?token=abc".into(),
+        list_unsubscribe: None,
+    };
+    store.enqueue_mail(&mail, NOW_MS).await.unwrap();
+    let records = store.deliveries().await.unwrap();
+    assert_eq!(records.len(), 1);
+    let record = &records[0];
+    assert_eq!(record.kind, DeliveryKind::SiteUserMail);
+    assert_eq!(
+        (record.submission_id, record.order_id.as_deref()),
+        (None, None)
+    );
+    assert_eq!(store.mail_of(record.id).await.unwrap(), Some(mail.clone()));
+
+    let due = store.claim_due(NOW_MS, 60_000, 10).await.unwrap();
+    assert_eq!(due.len(), 1);
+    assert_eq!(due[0].kind, DeliveryKind::SiteUserMail);
+    assert_eq!(due[0].subject, super::outbox::DeliverySubject::Mail(mail));
+    assert_eq!(store.mail_of(record.id + 100).await.unwrap(), None);
 }

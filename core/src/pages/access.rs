@@ -1,15 +1,17 @@
-//! Who may see what: password-protected and members-only collections answer a lock page
-//! instead of their content, and so do the media files only such content uses.
+//! Who may see what: the one gating check, [`gate`]. Password-protected and members-only
+//! collections answer a lock page instead of their content to a viewer who may not see them,
+//! and so do their items and the media files only such content uses.
 //!
-//! Site accounts and page passwords do not exist yet, so nobody can get past a lock: a locked
-//! collection, its items and its media show the lock-screen page (page type 103) or the
-//! member-area access-denied page (106) to everyone.
+//! A members-only collection is open to every signed-in site user (a member area is free with
+//! an account). Page passwords do not exist yet, so nobody gets past a password lock: a
+//! password-protected collection shows the lock-screen page (page type 103) to everyone.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
 use crate::enums::PageType;
+use crate::pages::Viewer;
 use crate::site::{MEDIA_PREFIX, PermissionType};
 
 /// The heading of the lock-screen page (000 s6, 001 s6).
@@ -17,12 +19,39 @@ pub const LOCKED_HEADING: &str = "This page is locked";
 /// The heading of the member-area access-denied page (000 s6, 001 s6).
 pub const MEMBERS_ONLY_HEADING: &str = "This page available only site members";
 
-/// The page a visitor sees instead of content with `permission`; none for public content.
-pub fn lock_page_type(permission: PermissionType) -> Option<PageType> {
+/// What [`gate`] decides for a viewer and a piece of content.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Allowed,
+    /// The lock screen with its password form (page type 103).
+    LockScreen,
+    /// Members-only content for a viewer without a site-user account (page type 106).
+    MemberAccessDenied,
+}
+
+impl Access {
+    /// The page shown instead of the content; none when it is allowed.
+    pub fn page_type(self) -> Option<PageType> {
+        match self {
+            Self::Allowed => None,
+            Self::LockScreen => Some(PageType::LockScreen),
+            Self::MemberAccessDenied => Some(PageType::MemberAreaAccessDenied),
+        }
+    }
+
+    pub fn is_allowed(self) -> bool {
+        self == Self::Allowed
+    }
+}
+
+/// The one gating check: may `viewer` see content of `permission` (a collection's, and so its
+/// items' and the media only they show)? Every path that shows content asks it.
+pub fn gate(permission: PermissionType, viewer: &Viewer) -> Access {
     match permission {
-        PermissionType::Public => None,
-        PermissionType::PasswordProtected => Some(PageType::LockScreen),
-        PermissionType::MembersOnly => Some(PageType::MemberAreaAccessDenied),
+        PermissionType::Public => Access::Allowed,
+        PermissionType::MembersOnly if viewer.account_id.is_some() => Access::Allowed,
+        PermissionType::MembersOnly => Access::MemberAccessDenied,
+        PermissionType::PasswordProtected => Access::LockScreen,
     }
 }
 
@@ -119,6 +148,47 @@ mod tests {
     use super::*;
 
     #[test]
+    fn members_only_content_opens_to_site_users_and_passwords_to_nobody_yet() {
+        let anonymous = Viewer::default();
+        let member = Viewer {
+            account_id: Some("0123456789abcdef0123456789abcdef".into()),
+            ..Viewer::default()
+        };
+        let cases = [
+            (PermissionType::Public, &anonymous, Access::Allowed),
+            (PermissionType::Public, &member, Access::Allowed),
+            (
+                PermissionType::MembersOnly,
+                &anonymous,
+                Access::MemberAccessDenied,
+            ),
+            (PermissionType::MembersOnly, &member, Access::Allowed),
+            (
+                PermissionType::PasswordProtected,
+                &anonymous,
+                Access::LockScreen,
+            ),
+            (
+                PermissionType::PasswordProtected,
+                &member,
+                Access::LockScreen,
+            ),
+        ];
+        for (permission, viewer, expected) in cases {
+            assert_eq!(
+                gate(permission, viewer),
+                expected,
+                "{permission:?} {viewer:?}"
+            );
+        }
+        assert_eq!(Access::LockScreen.page_type(), Some(PageType::LockScreen));
+        assert_eq!(
+            Access::MemberAccessDenied.page_type(),
+            Some(PageType::MemberAreaAccessDenied)
+        );
+    }
+
+    #[test]
     fn media_paths_are_found_in_any_string_and_not_inside_other_urls() {
         let value = json!({
             "image": {"path": "/media/a.png"},
@@ -160,14 +230,15 @@ mod tests {
     }
 
     #[test]
-    fn each_lock_has_its_page_type() {
-        assert_eq!(lock_page_type(PermissionType::Public), None);
+    fn each_lock_has_its_page_type_for_an_anonymous_visitor() {
+        let lock = |permission| gate(permission, &Viewer::default()).page_type();
+        assert_eq!(lock(PermissionType::Public), None);
         assert_eq!(
-            lock_page_type(PermissionType::PasswordProtected).map(PageType::code),
+            lock(PermissionType::PasswordProtected).map(PageType::code),
             Some(103)
         );
         assert_eq!(
-            lock_page_type(PermissionType::MembersOnly).map(PageType::code),
+            lock(PermissionType::MembersOnly).map(PageType::code),
             Some(106)
         );
     }

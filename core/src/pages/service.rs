@@ -310,7 +310,7 @@ impl PageService {
         collection: Collection,
         path: &str,
     ) -> Result<PageView, PageError> {
-        if let Some(page_type) = access::lock_page_type(collection.permission_type) {
+        if let Some(page_type) = access::gate(collection.permission_type, viewer).page_type() {
             return Ok(self.locked_page(profile, viewer, page_type, path));
         }
         let is_home = collection.id == profile.settings.home_collection;
@@ -371,7 +371,7 @@ impl PageService {
             return Ok(None);
         };
         // Locked before the item is looked up, so the answer does not tell which items exist.
-        if let Some(page_type) = access::lock_page_type(collection.permission_type) {
+        if let Some(page_type) = access::gate(collection.permission_type, viewer).page_type() {
             let path = format!("/{collection_slug}/{item_slug}");
             return Ok(Some(self.locked_page(profile, viewer, page_type, &path)));
         }
@@ -450,7 +450,7 @@ impl PageService {
         permission: PermissionType,
         viewer: &Viewer,
     ) -> Result<Option<PageView>, PageError> {
-        let Some(page_type) = access::lock_page_type(permission) else {
+        let Some(page_type) = access::gate(permission, viewer).page_type() else {
             return Ok(None);
         };
         let profile = self.profile().await?;

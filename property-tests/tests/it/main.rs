@@ -14,6 +14,7 @@ mod consent;
 mod enums;
 mod forms;
 mod gallery;
+mod gating;
 mod human;
 mod links;
 mod money_arithmetic;

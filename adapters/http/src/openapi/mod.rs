@@ -12,6 +12,7 @@
 mod analytics;
 mod commerce;
 mod forms;
+mod people;
 mod schemas;
 
 use std::sync::LazyLock;
@@ -82,6 +83,17 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         commerce::select_shipping_option,
         commerce::submit_review,
         commerce::create_review_request,
+        people::sign_in,
+        people::sign_out,
+        people::account,
+        people::sign_up,
+        people::delete_account,
+        people::confirm,
+        people::request_reset,
+        people::reset_password,
+        people::request_email_change,
+        people::confirm_email_change,
+        people::sign_out_everywhere,
     ),
     components(schemas(schemas::ErrorAnswer)),
     modifiers(&SharedAnswers),
@@ -91,6 +103,7 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         (name = "analytics", description = "Census hits and events, logs and performance records"),
         (name = "consent", description = "Cookie consent receipts and ad-pixel conversions"),
         (name = "commerce", description = "The shopper's cart and product reviews"),
+        (name = "site users", description = "Site-user accounts and sessions (001 s3, s7)"),
     )
 )]
 struct ApiDoc;

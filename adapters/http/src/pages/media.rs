@@ -17,6 +17,8 @@ use crate::shared::entity_tag::{entity_tag, matches_etag};
 /// Media paths are not content-hashed, so a re-import may change a file in place: a month's
 /// cache plus an ETag keeps repeat visits fast and lets a changed file through on revalidation.
 const MEDIA_CACHE: &str = "public, max-age=2592000";
+/// A file of gated content: this viewer's browser may keep it, no shared cache may.
+const GATED_MEDIA_CACHE: &str = "private, no-cache";
 
 /// `GET /media/{*path}`.
 pub(crate) async fn media(
@@ -46,9 +48,10 @@ pub(crate) async fn media(
         } => (name, width, version, literal),
     };
     let site_path = format!("{MEDIA_PREFIX}{name}");
-    if let Some(locked) = locked(&state, &site_path).await {
-        return locked;
-    }
+    let gated = match access(&state, &site_path, &headers).await {
+        Ok(gated) => gated,
+        Err(refused) => return refused,
+    };
     let revision = match state.page_cache.revision(state.repository.as_ref()).await {
         Ok(revision) => revision,
         Err(error) => {
@@ -71,7 +74,7 @@ pub(crate) async fn media(
             Err(response) => return response,
         },
     };
-    crate::pages::media_variant::answer(
+    let mut response = crate::pages::media_variant::answer(
         &state,
         &facts,
         width,
@@ -79,19 +82,31 @@ pub(crate) async fn media(
         &headers,
         async || read(&state, &site_path).await,
     )
-    .await
+    .await;
+    if gated {
+        response
+            .headers_mut()
+            .insert(CACHE_CONTROL, HeaderValue::from_static(GATED_MEDIA_CACHE));
+    }
+    response
 }
 
-/// The lock page when only locked content shows the file at `site_path`.
-async fn locked(state: &AppState, site_path: &str) -> Option<Response> {
+/// Whether the viewer may see the file at `site_path`: `Ok(true)` when only gated content
+/// shows it and the gate lets this viewer in (served privately), `Ok(false)` for a public
+/// file, and the lock page (or 503) otherwise.
+async fn access(state: &AppState, site_path: &str, headers: &HeaderMap) -> Result<bool, Response> {
     match state.locked_media.permission(state, site_path).await {
-        Ok(None) => None,
+        Ok(None) => Ok(false),
         Ok(Some(permission)) => {
-            Some(crate::pages::published::locked_page(state, site_path, permission).await)
+            let viewer = crate::shared::viewer::page_viewer(state, headers).await;
+            if vitrine_core::pages::access::gate(permission, &viewer).is_allowed() {
+                return Ok(true);
+            }
+            Err(crate::pages::published::locked_page(state, site_path, permission, &viewer).await)
         }
         Err(error) => {
             tracing::error!(%error, path = site_path, "deciding who may see a media file failed");
-            Some(unavailable())
+            Err(unavailable())
         }
     }
 }
@@ -111,19 +126,22 @@ async fn read(state: &AppState, site_path: &str) -> Result<Option<Arc<MediaFile>
 /// The file `name` as stored.
 async fn file(state: &AppState, name: &str, headers: &HeaderMap) -> Response {
     let site_path = format!("{MEDIA_PREFIX}{name}");
-    if let Some(locked) = locked(state, &site_path).await {
-        return locked;
-    }
+    let gated = match access(state, &site_path, headers).await {
+        Ok(gated) => gated,
+        Err(refused) => return refused,
+    };
     let file = match read(state, &site_path).await {
         Ok(Some(file)) => file,
         Ok(None) => return not_found(),
         Err(response) => return response,
     };
     let etag = entity_tag(&file.bytes);
-    let cache_headers = [
-        (CACHE_CONTROL, MEDIA_CACHE.to_owned()),
-        (ETAG, etag.clone()),
-    ];
+    let cache = if gated {
+        GATED_MEDIA_CACHE
+    } else {
+        MEDIA_CACHE
+    };
+    let cache_headers = [(CACHE_CONTROL, cache.to_owned()), (ETAG, etag.clone())];
     if matches_etag(headers, &etag) {
         return (StatusCode::NOT_MODIFIED, cache_headers).into_response();
     }

@@ -76,10 +76,14 @@ async fn page_response(
 ) -> (Response, Option<Arc<ViewedProduct>>) {
     let state = state.clone();
     let path = uri.path();
-    // Site accounts arrive with a later issue; until then every viewer is a visitor, and every
-    // visitor sees the same HTML, so it can be cached. A revision that cannot be read only
-    // means no caching: the page service reports the real failure below.
-    let viewer = Viewer::default();
+    // Every anonymous visitor sees the same HTML, so it can be cached. A signed-in site user
+    // may see gated content: their pages never come from the shared cache or go into it. A
+    // revision that cannot be read only means no caching: the page service reports the real
+    // failure below.
+    let viewer = crate::shared::viewer::page_viewer(&state, request).await;
+    if viewer.account_id.is_some() {
+        return signed_in_page(&state, path, &viewer).await;
+    }
     let revision = state
         .page_cache
         .revision(state.repository.as_ref())
@@ -140,14 +144,57 @@ async fn page_response(
     }
 }
 
+/// A page for a signed-in site user: rendered for them alone and marked private, so neither
+/// this server's cache nor any shared cache keeps it.
+async fn signed_in_page(
+    state: &AppState,
+    path: &str,
+    viewer: &Viewer,
+) -> (Response, Option<Arc<ViewedProduct>>) {
+    let view = match state.pages.page(path, viewer).await {
+        Ok(view) => view,
+        Err(error) => {
+            log_page_error(&error, path);
+            return (error_page(state, path, viewer).await, None);
+        }
+    };
+    let rendered = render_html(
+        state,
+        &view,
+        &state.render_pool.prerender(&view).await,
+        product_reviews(state, &view).await.as_ref(),
+    );
+    match rendered {
+        Ok((status, page)) => {
+            state.plugin_styles.keep(page.stylesheets);
+            let viewed = (status == StatusCode::OK)
+                .then(|| ViewedProduct::of(&view))
+                .flatten()
+                .map(Arc::new);
+            let mut response = html_response(status, Bytes::from(page.html));
+            response.headers_mut().insert(
+                axum::http::header::CACHE_CONTROL,
+                axum::http::HeaderValue::from_static("private, no-store"),
+            );
+            (response, viewed)
+        }
+        Err(error) => {
+            tracing::error!(%error, path, "rendering a page failed");
+            (error_page(state, path, viewer).await, None)
+        }
+    }
+}
+
 /// The lock page (page type 103 or 106) of content with `permission`, answered at `path` for
-/// a media file only such content shows. Never cached: it is 403.
+/// a media file only such content shows, to a `viewer` the gate refuses. Never cached: it is
+/// 403.
 pub(crate) async fn locked_page(
     state: &AppState,
     path: &str,
     permission: vitrine_core::site::PermissionType,
+    viewer: &Viewer,
 ) -> Response {
-    let viewer = Viewer::default();
+    let viewer = viewer.clone();
     match state
         .pages
         .locked_media_page(path, permission, &viewer)

@@ -1,7 +1,8 @@
 //! The shared layer below the capabilities: request parts, the layers every request passes
 //! (crumb, origin check, rate limits, owner-token throttle, security headers, request logs),
 //! the API's error type, entity tags, compressed bodies, the features' route table, the
-//! conversion events every capability fires, and the answer of a page for one visitor. It
+//! conversion events every capability fires, the signed-in viewer of a request, and the answer
+//! of a page for one visitor. It
 //! imports no capability folder; the capabilities and the router import it.
 
 pub(crate) mod api_error;
@@ -21,4 +22,5 @@ pub(crate) mod request_parts;
 pub(crate) mod route_table;
 pub(crate) mod same_origin;
 pub mod security_headers;
+pub(crate) mod viewer;
 pub(crate) mod visitor_page;

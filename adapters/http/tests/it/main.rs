@@ -33,6 +33,7 @@ mod render_pool;
 mod request_limits;
 mod reviews;
 mod search;
+mod site_users;
 mod success_url;
 mod support;
 mod widgets;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use vitrine_core::forms::{
-    DeliveryKind, DeliveryOutbox, DeliveryRecord, DueDelivery, FormStore, NewSubmission,
+    DeliveryKind, DeliveryOutbox, DeliveryRecord, DueDelivery, FormStore, Mail, NewSubmission,
     NewsletterSubscriptions, SaveOutcome, StoredSubmission, SubmissionKey, SubmissionKeyStore,
     SubmissionStore, Subscriber, TokenOutcome,
 };
@@ -84,6 +84,12 @@ impl<Guard: Send + Sync> DeliveryOutbox for OutboxUnderTest<Guard> {
     }
     async fn deliveries(&self) -> Result<Vec<DeliveryRecord>, RepositoryError> {
         self.outbox.deliveries().await
+    }
+    async fn enqueue_mail(&self, mail: &Mail, now_ms: i64) -> Result<(), RepositoryError> {
+        self.outbox.enqueue_mail(mail, now_ms).await
+    }
+    async fn mail_of(&self, id: i64) -> Result<Option<Mail>, RepositoryError> {
+        self.outbox.mail_of(id).await
     }
 }
 

@@ -1,0 +1,55 @@
+//! The SQL of the people store, one text for both dialects (SQLite accepts `$1`).
+
+pub(crate) const CREATE_ACCOUNT: &str = "INSERT INTO site_user_accounts \
+     (id, email, password_hash, confirmed_at, created, member_areas) \
+     VALUES ($1, $2, $3, $4, $5, $6)";
+
+pub(crate) const ACCOUNT_BY_ID: &str = "SELECT id, email, password_hash, confirmed_at, created, \
+     member_areas FROM site_user_accounts WHERE id = $1";
+
+pub(crate) const ACCOUNT_BY_EMAIL: &str = "SELECT id, email, password_hash, confirmed_at, \
+     created, member_areas FROM site_user_accounts WHERE email = $1";
+
+pub(crate) const CONFIRM_EMAIL: &str = "UPDATE site_user_accounts \
+     SET confirmed_at = COALESCE(confirmed_at, $2) WHERE id = $1";
+
+pub(crate) const SET_PASSWORD: &str =
+    "UPDATE site_user_accounts SET password_hash = $2 WHERE id = $1";
+
+pub(crate) const CHANGE_EMAIL: &str =
+    "UPDATE site_user_accounts SET email = $2, confirmed_at = $3 WHERE id = $1";
+
+pub(crate) const SET_MEMBER_AREAS: &str =
+    "UPDATE site_user_accounts SET member_areas = $2 WHERE id = $1";
+
+pub(crate) const DELETE_ACCOUNT: &str = "DELETE FROM site_user_accounts WHERE id = $1";
+
+pub(crate) const SAVE_TOKEN: &str = "INSERT INTO site_user_tokens \
+     (token, account_id, kind, new_email, expires_at) VALUES ($1, $2, $3, $4, $5) \
+     ON CONFLICT (token) DO UPDATE SET account_id = excluded.account_id, kind = excluded.kind, \
+     new_email = excluded.new_email, expires_at = excluded.expires_at";
+
+pub(crate) const TAKE_TOKEN: &str = "DELETE FROM site_user_tokens WHERE token = $1 \
+     RETURNING token, account_id, kind, new_email, expires_at";
+
+pub(crate) const CREATE_SESSION: &str = "INSERT INTO site_user_sessions \
+     (token, account_id, xsrf_token, created, expires_at, remember_me) \
+     VALUES ($1, $2, $3, $4, $5, $6)";
+
+pub(crate) const SESSION: &str = "SELECT token, account_id, xsrf_token, created, expires_at, \
+     remember_me FROM site_user_sessions WHERE token = $1";
+
+pub(crate) const DELETE_SESSION: &str = "DELETE FROM site_user_sessions WHERE token = $1";
+
+pub(crate) const DELETE_SESSIONS_OF: &str = "DELETE FROM site_user_sessions WHERE account_id = $1";
+
+pub(crate) const PUT_SESSION_DATA: &str = "INSERT INTO site_user_session_data \
+     (session_token, key, value, expires_at) VALUES ($1, $2, $3, $4) \
+     ON CONFLICT (session_token, key) DO UPDATE SET value = excluded.value, \
+     expires_at = excluded.expires_at";
+
+pub(crate) const SESSION_DATA: &str = "SELECT value, expires_at FROM site_user_session_data \
+     WHERE session_token = $1 AND key = $2";
+
+pub(crate) const DELETE_SESSION_DATA: &str =
+    "DELETE FROM site_user_session_data WHERE session_token = $1 AND key = $2";

@@ -1,0 +1,149 @@
+//! The people store (accounts and site-user sessions) on both databases: the core's
+//! conformance suite, each test on a fresh database.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use vitrine_core::cart::Timestamp;
+use vitrine_core::people::{
+    Account, AccountId, AccountStore, AccountToken, AccountWriteError, EmailAddress, PeopleStore,
+    SavedSessionData, Session, SiteUserSessionStore, TokenDigest,
+};
+use vitrine_core::ports::RepositoryError;
+
+/// A people store with what must outlive it (the test database).
+pub struct PeopleStoreUnderTest<Guard> {
+    store: Arc<dyn PeopleStore>,
+    _guard: Guard,
+}
+
+#[async_trait]
+impl<Guard: Send + Sync> AccountStore for PeopleStoreUnderTest<Guard> {
+    async fn create_account(&self, account: &Account) -> Result<(), AccountWriteError> {
+        self.store.create_account(account).await
+    }
+
+    async fn account(&self, id: &AccountId) -> Result<Option<Account>, RepositoryError> {
+        self.store.account(id).await
+    }
+
+    async fn account_by_email(
+        &self,
+        email: &EmailAddress,
+    ) -> Result<Option<Account>, RepositoryError> {
+        self.store.account_by_email(email).await
+    }
+
+    async fn confirm_email(&self, id: &AccountId, now: Timestamp) -> Result<(), AccountWriteError> {
+        self.store.confirm_email(id, now).await
+    }
+
+    async fn set_password(&self, id: &AccountId, hash: &str) -> Result<(), AccountWriteError> {
+        self.store.set_password(id, hash).await
+    }
+
+    async fn change_email(
+        &self,
+        id: &AccountId,
+        email: &EmailAddress,
+        now: Timestamp,
+    ) -> Result<(), AccountWriteError> {
+        self.store.change_email(id, email, now).await
+    }
+
+    async fn set_member_areas(
+        &self,
+        id: &AccountId,
+        member_areas: &[String],
+    ) -> Result<(), AccountWriteError> {
+        self.store.set_member_areas(id, member_areas).await
+    }
+
+    async fn delete_account(&self, id: &AccountId) -> Result<bool, RepositoryError> {
+        self.store.delete_account(id).await
+    }
+
+    async fn save_token(&self, token: &AccountToken) -> Result<(), RepositoryError> {
+        self.store.save_token(token).await
+    }
+
+    async fn take_token(
+        &self,
+        token: &TokenDigest,
+        now: Timestamp,
+    ) -> Result<Option<AccountToken>, RepositoryError> {
+        self.store.take_token(token, now).await
+    }
+}
+
+#[async_trait]
+impl<Guard: Send + Sync> SiteUserSessionStore for PeopleStoreUnderTest<Guard> {
+    async fn create_session(&self, session: &Session) -> Result<(), RepositoryError> {
+        self.store.create_session(session).await
+    }
+
+    async fn session(
+        &self,
+        token: &TokenDigest,
+        now: Timestamp,
+    ) -> Result<Option<Session>, RepositoryError> {
+        self.store.session(token, now).await
+    }
+
+    async fn delete_session(&self, token: &TokenDigest) -> Result<bool, RepositoryError> {
+        self.store.delete_session(token).await
+    }
+
+    async fn delete_sessions_of(&self, account: &AccountId) -> Result<u64, RepositoryError> {
+        self.store.delete_sessions_of(account).await
+    }
+
+    async fn put_session_data(
+        &self,
+        token: &TokenDigest,
+        key: &str,
+        data: &SavedSessionData,
+    ) -> Result<(), RepositoryError> {
+        self.store.put_session_data(token, key, data).await
+    }
+
+    async fn session_data(
+        &self,
+        token: &TokenDigest,
+        key: &str,
+        now: Timestamp,
+    ) -> Result<Option<String>, RepositoryError> {
+        self.store.session_data(token, key, now).await
+    }
+}
+
+mod sqlite {
+    use super::PeopleStoreUnderTest;
+
+    async fn fresh() -> PeopleStoreUnderTest<impl Send + Sync> {
+        let store = crate::sqlite::fresh().await;
+        PeopleStoreUnderTest {
+            store: store.database.people_store(),
+            _guard: store,
+        }
+    }
+
+    vitrine_core::people_store_conformance!(fresh().await);
+}
+
+mod postgres {
+    use super::PeopleStoreUnderTest;
+
+    async fn fresh() -> Option<PeopleStoreUnderTest<impl Send + Sync>> {
+        let store = crate::postgres::fresh().await?;
+        Some(PeopleStoreUnderTest {
+            store: store.database.people_store(),
+            _guard: store,
+        })
+    }
+
+    vitrine_core::people_store_conformance!(match fresh().await {
+        Some(store) => store,
+        None => return,
+    });
+}

@@ -1,0 +1,40 @@
+//! Site users (001 s3, s6): accounts with a confirmed address and an argon2id password,
+//! signed-in sessions that last the browser session or 30 days with rememberMe, the
+//! single-use tokens mailed for confirmation, password reset and email change, and the
+//! saved session data with its optional expiry. The two ports (accounts, sessions) are
+//! implemented in memory here and on SQL in the adapters, all passing one conformance suite.
+
+#[cfg(any(test, feature = "test-support"))]
+pub mod conformance;
+mod mails;
+mod memory;
+mod model;
+mod password;
+mod service;
+#[cfg(test)]
+mod service_tests;
+mod store;
+
+pub use mails::{
+    CONFIRM_ACCOUNT_PATH, CONFIRM_EMAIL_CHANGE_PATH, RESET_PASSWORD_PATH, SIGN_IN_PATH,
+};
+pub use memory::InMemoryPeopleStore;
+pub use model::{
+    Account, AccountId, AccountToken, BROWSER_SESSION_SECONDS, BearerToken, EmailAddress,
+    InvalidEmail, MAX_EMAIL_LENGTH, REMEMBER_ME_SECONDS, SavedSessionData, Secret, SecretSource,
+    Session, TokenDigest, TokenPurpose,
+};
+pub use password::{
+    MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, PasswordCost, PasswordError, PasswordHasher,
+};
+pub use service::{
+    CHANGE_EMAIL_TOKEN_SECONDS, CONFIRM_TOKEN_SECONDS, MailRequestError, Passwords, PeopleLimits,
+    PeoplePorts, PeopleService, RESET_TOKEN_SECONDS, RetryAfter, SignInError, SignUpError,
+    SignedIn, TokenError, Unavailable, Viewer,
+};
+pub use store::{AccountStore, AccountWriteError, PeopleStore, SiteUserSessionStore};
+
+#[cfg(test)]
+mod memory_conformance {
+    crate::people_store_conformance!(super::InMemoryPeopleStore::new());
+}

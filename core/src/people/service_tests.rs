@@ -1,0 +1,493 @@
+//! The people service on the in-memory ports: mails land in the outbox, sessions in the store.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use super::*;
+use crate::cart::Timestamp;
+use crate::forms::memory::{MemoryFormStore, MemoryRateLimiter};
+use crate::forms::{DeliveryOutbox, RateLimit, SiteLinks};
+
+/// Secrets that differ on every call and are the same in every run.
+#[derive(Default)]
+struct CountingSecrets(AtomicU8);
+
+impl SecretSource for CountingSecrets {
+    fn secret(&self) -> Secret {
+        let n = self.0.fetch_add(1, Ordering::Relaxed);
+        let mut bytes = [n; 32];
+        bytes[0] = n.wrapping_add(1);
+        Secret(bytes)
+    }
+}
+
+struct Harness {
+    service: PeopleService,
+    store: Arc<InMemoryPeopleStore>,
+    outbox: Arc<MemoryFormStore>,
+}
+
+const NOW: Timestamp = Timestamp(1_700_000_000_000);
+
+async fn harness_with(limits: PeopleLimits) -> Harness {
+    let store = Arc::new(InMemoryPeopleStore::new());
+    let outbox = Arc::new(MemoryFormStore::new());
+    let service = PeopleService::new(
+        PeoplePorts {
+            store: store.clone(),
+            outbox: outbox.clone(),
+            limiter: Arc::new(MemoryRateLimiter::new()),
+            secrets: Arc::new(CountingSecrets::default()),
+            passwords: Arc::new(PasswordHasher::new(PasswordCost::TESTS_ONLY).unwrap()),
+        },
+        SiteLinks::new("https://shop.example"),
+        limits,
+    );
+    Harness {
+        service,
+        store,
+        outbox,
+    }
+}
+
+async fn harness() -> Harness {
+    harness_with(PeopleLimits::default()).await
+}
+
+impl Harness {
+    /// The mails enqueued so far, oldest first.
+    async fn mails(&self) -> Vec<crate::forms::Mail> {
+        let mut mails = Vec::new();
+        for record in self.outbox.deliveries().await.unwrap() {
+            mails.extend(self.outbox.mail_of(record.id).await.unwrap());
+        }
+        mails
+    }
+
+    /// The token in the last mail's link.
+    async fn last_token(&self) -> String {
+        let mail = self.mails().await.pop().expect("a mail was sent");
+        let start = mail.text.find("token=").expect("the mail has a link") + 6;
+        mail.text[start..start + 64].to_owned()
+    }
+
+    async fn signed_up_and_confirmed(&self, email: &str, password: &str) {
+        self.service
+            .sign_up(email, password, "client", NOW)
+            .await
+            .unwrap();
+        let token = self.last_token().await;
+        self.service.confirm_account(&token, NOW).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_new_account_signs_in_only_once_its_address_is_confirmed() {
+    let h = harness().await;
+    h.service
+        .sign_up("Ada@Example.com", "correct horse", "client", NOW)
+        .await
+        .unwrap();
+    let mails = h.mails().await;
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0].to, "ada@example.com");
+    assert!(
+        mails[0]
+            .text
+            .contains("https://shop.example/account/confirm?token=")
+    );
+    let signed_in = h
+        .service
+        .sign_in(
+            "ada@example.com",
+            "correct horse",
+            false,
+            None,
+            "client",
+            NOW,
+        )
+        .await;
+    assert!(
+        matches!(signed_in, Err(SignInError::Unconfirmed)),
+        "{signed_in:?}"
+    );
+
+    let token = h.last_token().await;
+    h.service.confirm_account(&token, NOW).await.unwrap();
+    let again = h.service.confirm_account(&token, NOW).await;
+    assert!(
+        matches!(again, Err(TokenError::InvalidOrExpired)),
+        "the link works once"
+    );
+
+    let signed_in = h
+        .service
+        .sign_in(
+            "ADA@example.com",
+            "correct horse",
+            true,
+            None,
+            "client",
+            NOW,
+        )
+        .await
+        .unwrap();
+    assert!(signed_in.session.remember_me);
+    assert_eq!(
+        signed_in.session.expires_at,
+        NOW.plus_seconds(REMEMBER_ME_SECONDS)
+    );
+    let viewer = h
+        .service
+        .viewer(signed_in.token.as_str(), NOW)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(viewer.account.email.as_str(), "ada@example.com");
+}
+
+#[tokio::test]
+async fn signing_up_with_a_taken_address_answers_the_same_and_mails_the_owner() {
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    h.service
+        .sign_up("ada@example.com", "another password", "client", NOW)
+        .await
+        .unwrap();
+    let mail = h.mails().await.pop().unwrap();
+    assert_eq!(mail.subject, "You already have an account");
+    // The old password still works: nothing was overwritten.
+    h.service
+        .sign_in(
+            "ada@example.com",
+            "correct horse",
+            false,
+            None,
+            "client",
+            NOW,
+        )
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_wrong_password_and_an_unknown_address_are_the_same_refusal() {
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    for (email, password) in [
+        ("ada@example.com", "wrong horse"),
+        ("nobody@example.com", "correct horse"),
+        ("not an address", "correct horse"),
+    ] {
+        let refused = h
+            .service
+            .sign_in(email, password, false, None, "client", NOW)
+            .await;
+        assert!(
+            matches!(refused, Err(SignInError::InvalidCredentials)),
+            "{email}: {refused:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn sign_in_attempts_are_limited_per_account_and_per_client() {
+    let limits = PeopleLimits {
+        sign_ins_per_account: RateLimit {
+            max: 2,
+            window_seconds: 60,
+        },
+        sign_ins_per_client: RateLimit {
+            max: 3,
+            window_seconds: 60,
+        },
+        ..PeopleLimits::default()
+    };
+    let h = harness_with(limits).await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    for _ in 0..2 {
+        let _ = h
+            .service
+            .sign_in("ada@example.com", "guess", false, None, "a", NOW)
+            .await;
+    }
+    // The right password from a new client is refused too: the account is the target.
+    let locked = h
+        .service
+        .sign_in("ada@example.com", "correct horse", false, None, "b", NOW)
+        .await;
+    assert!(matches!(locked, Err(SignInError::RateLimited(RetryAfter(after))) if after > 0));
+    // Client "a" has one attempt left, on another account; then it is over its own limit.
+    let _ = h
+        .service
+        .sign_in("bob@example.com", "guess", false, None, "a", NOW)
+        .await;
+    let over = h
+        .service
+        .sign_in("carol@example.com", "guess", false, None, "a", NOW)
+        .await;
+    assert!(matches!(over, Err(SignInError::RateLimited(_))), "{over:?}");
+    // A minute later both limits have reset.
+    h.service
+        .sign_in(
+            "ada@example.com",
+            "correct horse",
+            false,
+            None,
+            "a",
+            NOW.plus_seconds(61),
+        )
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn signing_in_again_rotates_the_session_and_everywhere_ends_them_all() {
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    let first = h
+        .service
+        .sign_in("ada@example.com", "correct horse", false, None, "c", NOW)
+        .await
+        .unwrap();
+    assert_eq!(
+        first.session.expires_at,
+        NOW.plus_seconds(BROWSER_SESSION_SECONDS)
+    );
+    let second = h
+        .service
+        .sign_in(
+            "ada@example.com",
+            "correct horse",
+            false,
+            Some(&first.token),
+            "c",
+            NOW,
+        )
+        .await
+        .unwrap();
+    assert_ne!(first.token, second.token);
+    assert_ne!(first.session.xsrf_token, second.session.xsrf_token);
+    assert!(
+        h.service
+            .viewer(first.token.as_str(), NOW)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let elsewhere = h
+        .service
+        .sign_in("ada@example.com", "correct horse", false, None, "d", NOW)
+        .await
+        .unwrap();
+    let account = second.session.account.clone();
+    assert_eq!(h.service.sign_out_everywhere(&account).await.unwrap(), 2);
+    for token in [&second.token, &elsewhere.token] {
+        assert!(
+            h.service
+                .viewer(token.as_str(), NOW)
+                .await
+                .unwrap()
+                .is_none()
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_session_ends_at_its_expiry_and_on_sign_out() {
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    let signed_in = h
+        .service
+        .sign_in("ada@example.com", "correct horse", false, None, "c", NOW)
+        .await
+        .unwrap();
+    let token = signed_in.token.as_str();
+    let end = NOW.plus_seconds(BROWSER_SESSION_SECONDS);
+    assert!(
+        h.service
+            .viewer(token, Timestamp(end.0 - 1))
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert!(h.service.viewer(token, end).await.unwrap().is_none());
+    let again = h
+        .service
+        .sign_in("ada@example.com", "correct horse", false, None, "c", NOW)
+        .await
+        .unwrap();
+    h.service.sign_out(again.token.as_str()).await.unwrap();
+    assert!(
+        h.service
+            .viewer(again.token.as_str(), NOW)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(h.service.viewer("garbage", NOW).await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn a_password_reset_sets_the_new_password_and_ends_every_session() {
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    let before = h
+        .service
+        .sign_in("ada@example.com", "correct horse", false, None, "c", NOW)
+        .await
+        .unwrap();
+    let mails_before = h.mails().await.len();
+    h.service
+        .request_password_reset("nobody@example.com", "c", NOW)
+        .await
+        .unwrap();
+    assert_eq!(
+        h.mails().await.len(),
+        mails_before,
+        "no mail for an unknown address"
+    );
+    h.service
+        .request_password_reset("ada@example.com", "c", NOW)
+        .await
+        .unwrap();
+    let token = h.last_token().await;
+    let short = h.service.reset_password(&token, "short", NOW).await;
+    assert!(matches!(short, Err(TokenError::PasswordTooShort)));
+    let late = h
+        .service
+        .reset_password(
+            &token,
+            "battery staple",
+            NOW.plus_seconds(RESET_TOKEN_SECONDS),
+        )
+        .await;
+    assert!(
+        matches!(late, Err(TokenError::InvalidOrExpired)),
+        "{late:?}"
+    );
+
+    h.service
+        .request_password_reset("ada@example.com", "c", NOW)
+        .await
+        .unwrap();
+    let token = h.last_token().await;
+    h.service
+        .reset_password(&token, "battery staple", NOW)
+        .await
+        .unwrap();
+    assert!(
+        h.service
+            .viewer(before.token.as_str(), NOW)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    h.service
+        .sign_in("ada@example.com", "battery staple", false, None, "c", NOW)
+        .await
+        .unwrap();
+    let old = h
+        .service
+        .sign_in("ada@example.com", "correct horse", false, None, "c", NOW)
+        .await;
+    assert!(matches!(old, Err(SignInError::InvalidCredentials)));
+}
+
+#[tokio::test]
+async fn an_email_change_takes_effect_when_the_new_address_confirms_it() {
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    h.signed_up_and_confirmed("bob@example.com", "correct horse")
+        .await;
+    let ada = h
+        .store
+        .account_by_email(&EmailAddress::parse("ada@example.com").unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    h.service
+        .request_email_change(&ada.id, "ada@new-home.com", "c", NOW)
+        .await
+        .unwrap();
+    let mail = h.mails().await.pop().unwrap();
+    assert_eq!(mail.to, "ada@new-home.com");
+    let token = h.last_token().await;
+    h.service.confirm_email_change(&token, NOW).await.unwrap();
+    h.service
+        .sign_in("ada@new-home.com", "correct horse", false, None, "c", NOW)
+        .await
+        .unwrap();
+
+    h.service
+        .request_email_change(&ada.id, "bob@example.com", "c", NOW)
+        .await
+        .unwrap();
+    let token = h.last_token().await;
+    let taken = h.service.confirm_email_change(&token, NOW).await;
+    assert!(matches!(taken, Err(TokenError::EmailTaken)), "{taken:?}");
+}
+
+#[tokio::test]
+async fn a_deleted_account_cannot_sign_in_and_its_sessions_end() {
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    let signed_in = h
+        .service
+        .sign_in("ada@example.com", "correct horse", false, None, "c", NOW)
+        .await
+        .unwrap();
+    assert!(
+        h.service
+            .delete_account(&signed_in.session.account)
+            .await
+            .unwrap()
+    );
+    assert!(
+        h.service
+            .viewer(signed_in.token.as_str(), NOW)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let gone = h
+        .service
+        .sign_in("ada@example.com", "correct horse", false, None, "c", NOW)
+        .await;
+    assert!(matches!(gone, Err(SignInError::InvalidCredentials)));
+}
+
+#[tokio::test]
+async fn sign_up_refuses_bad_input_before_anything_is_stored() {
+    let h = harness().await;
+    assert!(matches!(
+        h.service.sign_up("nope", "correct horse", "c", NOW).await,
+        Err(SignUpError::InvalidEmail)
+    ));
+    assert!(matches!(
+        h.service
+            .sign_up("ada@example.com", "short", "c", NOW)
+            .await,
+        Err(SignUpError::PasswordTooShort)
+    ));
+    assert!(matches!(
+        h.service
+            .sign_up(
+                "ada@example.com",
+                &"x".repeat(MAX_PASSWORD_BYTES + 1),
+                "c",
+                NOW
+            )
+            .await,
+        Err(SignUpError::PasswordTooLong)
+    ));
+    assert!(h.mails().await.is_empty());
+}

@@ -30,8 +30,8 @@ pub use commerce::gift_card_page::RandomGiftCardCodes;
 pub use pages::image_variants::{
     DEFAULT_IMAGE_QUEUE, DEFAULT_MEMORY_BYTES, ImageVariants, default_image_workers,
 };
-pub use privacy::census::REPORT_PATH;
 pub use people::site_users;
+pub use privacy::census::REPORT_PATH;
 pub use privacy::consent::RECEIPTS_PATH;
 pub use render::PageAssets;
 pub use render::pool::{DEFAULT_RENDER_QUEUE, default_render_workers};

@@ -57,7 +57,7 @@ impl PageService {
             return Ok(None);
         };
         let path = format!("/{collection_slug}/{SLIDES_SEGMENT}/{slide_id}");
-        if let Some(page_type) = access::lock_page_type(collection.permission_type) {
+        if let Some(page_type) = access::gate(collection.permission_type, viewer).page_type() {
             return Ok(Some(self.locked_page(profile, viewer, page_type, &path)));
         }
         let Some(found) = find_slide(&collection, slide_id) else {

@@ -27,7 +27,7 @@ use crate::commerce::{cart_form_page, cart_forms, cart_page};
 use crate::shared::clock::now;
 use crate::shared::route_table::Routes;
 
-pub(crate) const CART_COOKIE: &str = "vitrine_cart";
+use crate::shared::cookie_names::CART_COOKIE;
 pub(crate) const CART_HEADER: &str = "x-cart-token";
 pub(crate) const CART_PATH: &str = "/api/commerce/cart";
 const COOKIE_MAX_AGE_SECONDS: u32 = 30 * 24 * 60 * 60;

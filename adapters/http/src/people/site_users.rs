@@ -26,8 +26,8 @@ use vitrine_core::people::{
     Secret, SecretSource, SignInError, SignUpError, TokenError, Unavailable, Viewer,
 };
 
-use crate::commerce::cart::CART_COOKIE;
 use crate::shared::client_address::ClientAddress;
+use crate::shared::cookie_names::CART_COOKIE;
 use crate::shared::route_table::Routes;
 use crate::shared::viewer::{cookie_name, now, session_cookie, viewer};
 use crate::{ApiError, AppState};

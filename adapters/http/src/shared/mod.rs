@@ -12,6 +12,7 @@ pub(crate) mod client_address;
 pub(crate) mod clock;
 pub(crate) mod conversion_events;
 pub(crate) mod conversions;
+pub(crate) mod cookie_names;
 pub mod crumb;
 pub(crate) mod encoding;
 pub(crate) mod entity_tag;

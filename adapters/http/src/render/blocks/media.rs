@@ -4,7 +4,7 @@
 use askama::Template;
 use vitrine_core::site::{MapLocation, MapStyle, MediaRef};
 
-use crate::render::image::{ImageSizes, ImageView};
+use crate::render::image::ImageView;
 use crate::render::scope::RenderScope;
 use crate::render::urls;
 

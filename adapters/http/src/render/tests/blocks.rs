@@ -226,7 +226,11 @@ fn a_gallery_is_a_grid_of_linked_figures() {
     assert!(gallery.contains("<div class=\"gallery gallery--grid gallery--cols-4\" id=\"gallery-gallery\" data-gallery-layout=\"grid\" role=\"group\""));
     assert!(gallery.contains("<ul class=\"gallery__grid\">"));
     assert!(gallery.contains("<li class=\"gallery__slide\" id=\"gallery-slide-1\" data-slide-id=\"slide-1\" data-index=\"0\" data-type=\"image\" aria-roledescription=\"slide\" aria-label=\"1 of 2\">"));
-    assert!(gallery.contains("<a class=\"gallery__link\" href=\"/kitchen-sink/slides/slide-1\" data-full-src=\"/media/bowl.jpg\" data-image-dimensions=\"1200x800\" aria-haspopup=\"dialog\"><img src=\"/media/bowl.jpg\" alt=\"Blue bowl\""), "{gallery}");
+    assert!(gallery.contains("<a class=\"gallery__link\" href=\"/kitchen-sink/slides/slide-1\" data-full-src=\"/media/bowl.jpg\" data-image-dimensions=\"1200x800\" aria-haspopup=\"dialog\"><img src=\"/media/bowl.jpg\" srcset=\""), "{gallery}");
+    // Grid tiles are drawn narrower than the content column.
+    assert!(gallery.contains(
+        "sizes=\"(max-width: 36rem) 100vw, (max-width: 72rem) 50vw, 24rem\" alt=\"Blue bowl\""
+    ));
     assert!(gallery.contains("<span class=\"visually-hidden\"> (full-size image)</span></a>"));
     assert!(gallery.contains("<span class=\"visually-hidden\"> (full-size image 2)</span></a>"));
     assert!(gallery.contains("<span class=\"gallery__title\">Blue bowl</span> <span class=\"gallery__text\">Stoneware</span>"));

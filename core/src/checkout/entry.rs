@@ -29,6 +29,7 @@ impl CheckoutEntryRefusal {
             Self::NotReady(CheckoutBlocker::NoShippingOption) => {
                 texts::UPDATE_MISSING_INFORMATION.to_owned()
             }
+            Self::NotReady(CheckoutBlocker::TotalTooLarge) => texts::TOTAL_TOO_LARGE.to_owned(),
             Self::Held {
                 product_name,
                 available,

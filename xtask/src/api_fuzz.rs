@@ -152,6 +152,8 @@ impl Server {
                 "--plain-http",
                 "--request-limits",
                 "address=1000000,visitor=1000000",
+                "--attempt-limits",
+                "address=1000000,visitor=1000000",
                 "--addr",
                 addr,
                 "--data-dir",

@@ -37,6 +37,7 @@ pub use render::PageAssets;
 pub use render::pool::{DEFAULT_RENDER_QUEUE, default_render_workers};
 pub use router::{feature_routes, router};
 pub use shared::api_error::{ApiError, ApiErrorBody};
+pub use shared::attempt_limits::default_attempt_limits;
 pub use shared::census_log::{CensusLog, CensusRow, VisitorKey};
 pub use shared::request_limits::RequestLimits;
 pub use shared::route_table::Routes;

@@ -61,6 +61,10 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(from_fn_with_state(
             limited.clone(),
+            crate::shared::attempt_limits::limit,
+        ))
+        .layer(from_fn_with_state(
+            limited.clone(),
             crate::shared::owner_throttle::throttle,
         ))
         .layer(compression)

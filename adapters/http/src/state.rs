@@ -47,6 +47,8 @@ pub struct HttpConfig {
     pub trusted_proxies: u8,
     /// Rate limits on state-changing requests per client address and per visitor.
     pub request_limits: crate::RequestLimits,
+    /// Tighter limits on checkout entry, coupon and donation attempts (`attempt_limits.rs`).
+    pub attempt_limits: crate::RequestLimits,
     /// How long a request may take before it answers 503.
     pub request_timeout: Duration,
     /// Requests served at once; more answer 503 at once rather than queue.
@@ -63,6 +65,7 @@ impl HttpConfig {
             revision_check_interval: DEFAULT_REVISION_CHECK,
             trusted_proxies: 0,
             request_limits: crate::RequestLimits::default(),
+            attempt_limits: crate::shared::attempt_limits::default_attempt_limits(),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             concurrency_limit: DEFAULT_CONCURRENCY_LIMIT,
         }
@@ -75,6 +78,11 @@ impl HttpConfig {
 
     pub fn with_request_limits(mut self, limits: crate::RequestLimits) -> Self {
         self.request_limits = limits;
+        self
+    }
+
+    pub fn with_attempt_limits(mut self, limits: crate::RequestLimits) -> Self {
+        self.attempt_limits = limits;
         self
     }
 

@@ -38,6 +38,18 @@ pub struct HttpArgs {
     )]
     pub request_limits: RequestLimits,
 
+    /// Rate limits per ten minutes on checkout entry, coupon and donation attempts, which
+    /// hold stock or try a code or a card: per client address and per visitor, e.g.
+    /// address=60,visitor=20. Names left out keep their default.
+    #[arg(
+        long,
+        env = "VITRINE_ATTEMPT_LIMITS",
+        value_name = "LIMITS",
+        value_parser = parse_attempt_limits,
+        default_value = "address=60,visitor=20"
+    )]
+    pub attempt_limits: RequestLimits,
+
     /// Seconds a request may take before it answers 503.
     #[arg(
         long,
@@ -72,6 +84,7 @@ impl HttpArgs {
         HttpConfig::new(public_url, !self.plain_http)
             .with_trusted_proxies(self.trusted_proxies)
             .with_request_limits(self.request_limits)
+            .with_attempt_limits(self.attempt_limits)
             .with_request_timeout(Duration::from_secs(self.request_timeout_seconds))
             .with_concurrency_limit(
                 usize::try_from(self.max_concurrent_requests).unwrap_or(usize::MAX),
@@ -80,8 +93,22 @@ impl HttpArgs {
 }
 
 fn parse_request_limits(text: &str) -> Result<RequestLimits, String> {
-    let mut limits = RequestLimits::default();
-    for (name, limit) in crate::shared_state::per_minute_limits(text, &["address", "visitor"])? {
+    limits_over(text, RequestLimits::default(), 60)
+}
+
+fn parse_attempt_limits(text: &str) -> Result<RequestLimits, String> {
+    limits_over(text, vitrine_http::default_attempt_limits(), 600)
+}
+
+/// `defaults` with the limits named in `text`, each counted over `window_seconds`.
+fn limits_over(
+    text: &str,
+    mut limits: RequestLimits,
+    window_seconds: i64,
+) -> Result<RequestLimits, String> {
+    for (name, mut limit) in crate::shared_state::per_minute_limits(text, &["address", "visitor"])?
+    {
+        limit.window_seconds = window_seconds;
         match name {
             "address" => limits.per_address = limit,
             _ => limits.per_visitor = limit,
@@ -110,5 +137,19 @@ mod tests {
                 .unwrap_err()
                 .contains("whole number")
         );
+    }
+
+    #[test]
+    fn attempt_limits_count_over_ten_minutes() {
+        let limits = parse_attempt_limits("visitor=5").unwrap();
+        assert_eq!(
+            (limits.per_visitor.max, limits.per_visitor.window_seconds),
+            (5, 600)
+        );
+        assert_eq!(
+            limits.per_address,
+            vitrine_http::default_attempt_limits().per_address
+        );
+        assert_eq!(limits.per_address.window_seconds, 600);
     }
 }

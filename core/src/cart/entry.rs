@@ -145,8 +145,18 @@ impl CartEntry {
         self.product_type() == ProductType::Digital
     }
 
-    /// Unit price times quantity; cannot overflow given the price and line limits.
+    /// Unit price times quantity, or none when that overflows: a price can come from a
+    /// stored cart or a catalogue that never passed the price limit, so the product is
+    /// checked rather than trusted.
+    pub fn checked_line_total_cents(&self) -> Option<i64> {
+        self.unit_price_cents.checked_mul(i64::from(self.quantity))
+    }
+
+    /// Unit price times quantity for display, held at the i64 bounds where it would
+    /// overflow; such a cart is refused by every operation and kept out of checkout (see
+    /// [`super::CartState::checked_subtotal_cents`]).
     pub fn line_total_cents(&self) -> i64 {
-        self.unit_price_cents * i64::from(self.quantity)
+        self.unit_price_cents
+            .saturating_mul(i64::from(self.quantity))
     }
 }

@@ -28,6 +28,6 @@ pub use line::{LineId, units_by_sku};
 pub use pricing::{CheckoutBlocker, ShoppingCart, StoreRules, minimum_subtotal_message};
 pub use reservation::{HoldError, StockHolds};
 pub use shipping::{ShippingLocation, ShippingOption, ShippingRate};
-pub use state::{CartError, CartState, MAX_CART_LINES, SUBSCRIPTION_ALONE};
+pub use state::{CartError, CartState, MAX_CART_LINES, MAX_CART_TOTAL_CENTS, SUBSCRIPTION_ALONE};
 pub use tax::{TaxRule, applicable_rules};
 pub use warning::{CartWarning, WarningCode};

@@ -5,7 +5,7 @@ use super::coupon::{AppliedCoupon, CouponKind, InvalidCoupon};
 use super::entry::CartEntry;
 use super::ids::{CouponCode, Timestamp};
 use super::shipping::{ShippingLocation, ShippingOption};
-use super::state::CartState;
+use super::state::{CartState, MAX_CART_TOTAL_CENTS};
 use super::tax::{TaxRule, applicable_rules};
 use super::warning::{CartWarning, WarningCode};
 use crate::money::{Currency, FormatOptions, Locale, Money, format};
@@ -89,6 +89,13 @@ impl ShoppingCart {
                 warning.message.clone(),
             ));
         }
+        if self
+            .warnings
+            .iter()
+            .any(|warning| warning.code == WarningCode::TotalTooLarge)
+        {
+            return Some(CheckoutBlocker::TotalTooLarge);
+        }
         if self.requires_shipping && self.selected_shipping_option.is_none() {
             return Some(CheckoutBlocker::NoShippingOption);
         }
@@ -104,6 +111,8 @@ pub enum CheckoutBlocker {
     /// 'To check out, your order subtotal must be {subtotal} or more', filled in.
     BelowMinimumSubtotal(String),
     NoShippingOption,
+    /// The subtotal is past [`super::state::MAX_CART_TOTAL_CENTS`].
+    TotalTooLarge,
 }
 
 /// The text of 000 s5 for a subtotal below the minimum, with the minimum formatted.
@@ -120,8 +129,21 @@ impl CartState {
     /// rounded half to even, rule by rule.
     pub fn price(&self, rules: &StoreRules, now: Timestamp) -> ShoppingCart {
         let currency = rules.currency;
-        let subtotal: i64 = self.entries.iter().map(CartEntry::line_total_cents).sum();
-        let total_quantity = self.entries.iter().map(|entry| entry.quantity).sum();
+        let mut warnings = Vec::new();
+        // A stored cart past the limit is shown held at it and kept out of checkout; no
+        // operation could have put it there, but a bad price in storage must not panic here.
+        let subtotal = self.checked_subtotal_cents().unwrap_or_else(|_| {
+            warnings.push(CartWarning {
+                code: WarningCode::TotalTooLarge,
+                target: "subtotal".to_owned(),
+                message: super::texts::TOTAL_TOO_LARGE.to_owned(),
+            });
+            MAX_CART_TOTAL_CENTS
+        });
+        let total_quantity = self
+            .entries
+            .iter()
+            .fold(0_u32, |units, entry| units.saturating_add(entry.quantity));
         let requires_shipping = self.entries.iter().any(CartEntry::requires_shipping);
         let has_digital = self.entries.iter().any(CartEntry::is_digital);
         let purely_digital =
@@ -129,7 +151,6 @@ impl CartState {
 
         let mut valid_coupons = Vec::new();
         let mut invalid_coupons = Vec::new();
-        let mut warnings = Vec::new();
         let mut free_shipping = false;
         let mut discount: i64 = 0;
         for applied in &self.coupons {
@@ -158,7 +179,7 @@ impl CartState {
                 }
             }
         }
-        let discount = discount.clamp(0, subtotal);
+        let discount = discount.clamp(0, subtotal.max(0));
 
         let selected = self.selected_shipping_option.as_ref().and_then(|id| {
             rules
@@ -172,7 +193,7 @@ impl CartState {
             .iter()
             .filter(|entry| entry.requires_shipping())
             .map(|entry| u64::from(entry.weight_thousandths) * u64::from(entry.quantity))
-            .sum();
+            .fold(0, u64::saturating_add);
         let shipping = match &selected {
             Some(option) if requires_shipping && !free_shipping => {
                 option.cost_cents(shipped_weight)
@@ -181,7 +202,7 @@ impl CartState {
         };
 
         let tax_rules = applicable_rules(&rules.tax_rules, self.shipping_location.as_ref());
-        let taxable = subtotal - discount;
+        let taxable = subtotal.saturating_sub(discount);
         let tax: i64 = tax_rules
             .iter()
             .map(|rule| {

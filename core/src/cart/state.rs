@@ -4,18 +4,25 @@
 use serde::{Deserialize, Serialize};
 
 use super::coupon::{AppliedCoupon, Coupon, CouponUsage, InvalidCouponReason};
-use super::entry::{CartEntry, Purchasable, Stock};
+use super::entry::{CartEntry, MAX_LINE_QUANTITY, Purchasable, Stock};
 use super::ids::{CouponCode, Timestamp};
 use super::line::LineId;
 use super::shipping::{ShippingLocation, ShippingOption};
 use super::warning::CartWarning;
-use crate::catalog::{FormAnswers, Sku};
+use crate::catalog::{FormAnswers, MAX_PRICE_CENTS, Sku};
 use crate::enums::ProductType;
 use crate::gift_cards::GiftCardRecipient;
 
 /// The most distinct lines a cart holds. The specification sets no limit; one keeps totals
 /// bounded and a runaway script from growing a cart without end.
 pub const MAX_CART_LINES: usize = 100;
+
+/// The largest subtotal a cart may reach: every line full at the highest product price
+/// (000 s9). Any cart built from the catalogue stays within it, and below it every discount
+/// and tax percentage is computed without overflow (10^14 cents times 10,000 basis points
+/// is far inside an i64).
+pub const MAX_CART_TOTAL_CENTS: i64 =
+    MAX_CART_LINES as i64 * MAX_LINE_QUANTITY as i64 * MAX_PRICE_CENTS;
 
 /// Why a subscription product and other items cannot share a cart (our text).
 pub const SUBSCRIPTION_ALONE: &str =
@@ -38,6 +45,10 @@ pub enum CartError {
     AmbiguousLine(Sku),
     #[error("a cart holds at most {MAX_CART_LINES} different items")]
     TooManyLines,
+    /// The change would take a line total or the subtotal past [`MAX_CART_TOTAL_CENTS`]
+    /// (or out of an i64 altogether); the cart is left as it was.
+    #[error("a cart may total at most {MAX_CART_TOTAL_CENTS} cents")]
+    TotalTooLarge,
     #[error("this cart has been purchased and can no longer change")]
     AlreadyPurchased,
     #[error("coupon {0} is already applied")]
@@ -111,6 +122,30 @@ impl CartState {
             .sum()
     }
 
+    /// The sum of the line totals, each product and each addition checked, and refused
+    /// above [`MAX_CART_TOTAL_CENTS`]. A negative line (a price no catalogue allows) counts
+    /// as what it is, so it cannot hide another line's excess.
+    pub fn checked_subtotal_cents(&self) -> Result<i64, CartError> {
+        let mut subtotal: i64 = 0;
+        for entry in &self.entries {
+            let line = entry
+                .checked_line_total_cents()
+                .ok_or(CartError::TotalTooLarge)?;
+            subtotal = subtotal.checked_add(line).ok_or(CartError::TotalTooLarge)?;
+            if line > MAX_CART_TOTAL_CENTS || subtotal > MAX_CART_TOTAL_CENTS {
+                return Err(CartError::TotalTooLarge);
+            }
+        }
+        Ok(subtotal)
+    }
+
+    /// Keeps `entries` when the lines they replace would break the total limit.
+    fn refuse_past_total_limit(&mut self, entries: Vec<CartEntry>) -> Result<(), CartError> {
+        self.checked_subtotal_cents().map(drop).inspect_err(|_| {
+            self.entries = entries;
+        })
+    }
+
     pub(super) fn ensure_open(&self) -> Result<(), CartError> {
         if self.is_purchased {
             Err(CartError::AlreadyPurchased)
@@ -161,6 +196,7 @@ impl CartState {
         }
         let wanted = in_line.saturating_add(quantity);
         let kept = wanted.min(cap);
+        let before = self.entries.clone();
         match line {
             Some(index) => {
                 let entry = &mut self.entries[index];
@@ -187,6 +223,7 @@ impl CartState {
                 });
             }
         }
+        self.refuse_past_total_limit(before)?;
         // The warning speaks of the variant: what the cart holds of it on all lines.
         Ok(reduced_warning(&item.sku, others + wanted, others + kept))
     }
@@ -211,7 +248,9 @@ impl CartState {
             return Err(CartError::OutOfStock(sku));
         }
         let kept = quantity.min(cap);
+        let before = self.entries.clone();
         self.entries[index].quantity = kept;
+        self.refuse_past_total_limit(before)?;
         Ok(reduced_warning(&sku, others + quantity, others + kept))
     }
 

@@ -327,3 +327,73 @@ fn stored_state_round_trips_through_json() {
     let back: CartState = serde_json::from_str(&json).unwrap();
     assert_eq!(back, cart);
 }
+
+#[test]
+fn a_cart_refuses_a_line_past_its_hundredth_and_keeps_the_others() {
+    let mut cart = cart();
+    for n in 0..MAX_CART_LINES {
+        let line = item(
+            &format!("SKU{n}"),
+            100,
+            Stock::Unlimited,
+            ProductType::Digital,
+        );
+        cart.add_item(&line, 1).unwrap();
+    }
+    let before = cart.clone();
+    let extra = item("EXTRA", 100, Stock::Unlimited, ProductType::Digital);
+    assert_eq!(cart.add_item(&extra, 1), Err(CartError::TooManyLines));
+    assert_eq!(cart, before);
+    // A line already in the cart still takes more units.
+    let first = item("SKU0", 100, Stock::Unlimited, ProductType::Digital);
+    cart.add_item(&first, 2).unwrap();
+    assert_eq!(cart.quantity_of(&first.sku), 3);
+}
+
+#[test]
+fn money_past_the_total_limit_is_refused_and_nothing_is_lost() {
+    // A price no catalogue allows, as a stored cart or a bad import could carry it.
+    let dear = item("DEAR", i64::MAX / 2, Stock::Unlimited, ProductType::Digital);
+    let mut cart = cart();
+    cart.add_item(&ebook(), 2).unwrap();
+    let before = cart.clone();
+    assert_eq!(cart.add_item(&dear, 3), Err(CartError::TotalTooLarge));
+    assert_eq!(cart, before);
+
+    let top = item(
+        "TOP",
+        crate::catalog::MAX_PRICE_CENTS,
+        Stock::Unlimited,
+        ProductType::Digital,
+    );
+    cart.add_item(&top, 9_999).unwrap();
+    let full = cart.clone();
+    // The line is full already; a dearer price on re-adding would pass the limit.
+    let dearer = Purchasable {
+        unit_price_cents: crate::catalog::MAX_PRICE_CENTS * 200,
+        ..top.clone()
+    };
+    assert_eq!(cart.add_item(&dearer, 1), Err(CartError::TotalTooLarge));
+    assert_eq!(cart, full);
+    let line = LineId::from(&top.sku);
+    cart.change_quantity(line.clone(), 5, Stock::Unlimited)
+        .unwrap();
+    assert_eq!(cart.quantity_of(&top.sku), 5);
+}
+
+#[test]
+fn a_stored_cart_past_the_limit_prices_without_panicking_and_cannot_check_out() {
+    let mut cart = cart();
+    cart.add_item(&ebook(), 1).unwrap();
+    cart.entries[0].unit_price_cents = i64::MAX;
+    cart.entries[0].quantity = u32::MAX;
+    cart.entries.push(cart.entries[0].clone());
+    let priced = cart.price(&rules(), Timestamp(0));
+    assert_eq!(priced.subtotal_cents, MAX_CART_TOTAL_CENTS);
+    assert_eq!(
+        priced.checkout_blocker(),
+        Some(CheckoutBlocker::TotalTooLarge)
+    );
+    assert_eq!(priced.warnings[0].code, WarningCode::TotalTooLarge);
+    assert_eq!(priced.warnings[0].message, texts::TOTAL_TOO_LARGE);
+}

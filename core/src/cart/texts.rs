@@ -13,3 +13,7 @@ pub const NOTHING_IN_CART: &str = "You have nothing in your shopping cart";
 /// 000 s5, with `{subtotal}` standing for the formatted minimum.
 pub const MINIMUM_SUBTOTAL_TEMPLATE: &str =
     "To check out, your order subtotal must be {subtotal} or more";
+/// Why a cart past the total limit cannot check out (our text; the specification shows
+/// none, and "Unable to update quantity" or "Unable to add item" answers the change itself).
+pub const TOTAL_TOO_LARGE: &str =
+    "Your cart's total is more than one order can take. Lower a quantity or remove an item.";

@@ -13,6 +13,9 @@ pub enum WarningCode {
     CouponNotApplied,
     /// The subtotal is below the store's minimum, so checkout is not yet possible.
     BelowMinimumSubtotal,
+    /// The subtotal is past the most a cart may total, so checkout is not possible. Only a
+    /// stored cart can be there: every cart operation refuses to take it past the limit.
+    TotalTooLarge,
 }
 
 /// A warning as the specification shapes it: `{code, target, message}`, where the target

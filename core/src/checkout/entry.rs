@@ -1,6 +1,15 @@
 //! Checkout entry (`/commerce/goto-checkout`): whether a shopper may go on to checkout.
 
-use crate::cart::{CheckoutBlocker, ShoppingCart, texts};
+use crate::cart::{CartState, CheckoutBlocker, ShoppingCart, texts};
+use crate::enums::ProductType;
+
+/// The most units of one item a cart may hold at checkout. Entering checkout keeps stock
+/// from every other shopper for the hold's time, so an anonymous cart must not take a whole
+/// stock at once; 100 matches the quantity the cart indicator shows before "100+".
+pub const MAX_HELD_UNITS_PER_ITEM: u32 = 100;
+
+/// The most units one cart may hold at checkout over all its items, for the same reason.
+pub const MAX_HELD_UNITS_PER_CART: u32 = 250;
 
 /// The alert of 000 s8 shown first when the session has expired or cookies are disabled.
 pub const SESSION_EXPIRED_ALERT: &str = "Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.";
@@ -12,6 +21,9 @@ pub enum CheckoutEntryRefusal {
     SessionExpired,
     /// The cart exists but is not ready (empty, under the minimum, no shipping chosen).
     NotReady(CheckoutBlocker),
+    /// The cart asks to hold more than one checkout may: of one item when `product_name` is
+    /// set (at most [`MAX_HELD_UNITS_PER_ITEM`]), or in all ([`MAX_HELD_UNITS_PER_CART`]).
+    HoldTooLarge { product_name: Option<String> },
     /// Other shoppers at checkout hold the rest of an item: only `available` can be had now.
     Held {
         product_name: String,
@@ -29,6 +41,16 @@ impl CheckoutEntryRefusal {
             Self::NotReady(CheckoutBlocker::NoShippingOption) => {
                 texts::UPDATE_MISSING_INFORMATION.to_owned()
             }
+            Self::NotReady(CheckoutBlocker::TotalTooLarge) => texts::TOTAL_TOO_LARGE.to_owned(),
+            // Our texts; the specification shows none.
+            Self::HoldTooLarge {
+                product_name: Some(name),
+            } => format!(
+                "You can check out at most {MAX_HELD_UNITS_PER_ITEM} of {name} at once. Lower the quantity to continue."
+            ),
+            Self::HoldTooLarge { product_name: None } => format!(
+                "You can check out at most {MAX_HELD_UNITS_PER_CART} items at once. Lower a quantity to continue."
+            ),
             Self::Held {
                 product_name,
                 available,
@@ -50,6 +72,38 @@ pub fn held_message(product_name: &str, available: u32) -> String {
     }
 }
 
+/// Refuses a hold past the caps. Digital goods are never held (they cannot run out), so only
+/// the other lines count.
+pub fn check_hold_caps(cart: &CartState) -> Result<(), CheckoutEntryRefusal> {
+    let held: Vec<_> = cart
+        .units_by_sku()
+        .into_iter()
+        .filter(|(sku, _)| {
+            cart.entries
+                .iter()
+                .any(|entry| &entry.sku == sku && entry.product_type != ProductType::Digital)
+        })
+        .collect();
+    if let Some((sku, _)) = held
+        .iter()
+        .find(|(_, units)| *units > MAX_HELD_UNITS_PER_ITEM)
+    {
+        let product_name = cart
+            .entries
+            .iter()
+            .find(|entry| &entry.sku == sku)
+            .map(|entry| entry.product_name.clone());
+        return Err(CheckoutEntryRefusal::HoldTooLarge { product_name });
+    }
+    let total = held
+        .iter()
+        .fold(0_u32, |total, (_, units)| total.saturating_add(*units));
+    if total > MAX_HELD_UNITS_PER_CART {
+        return Err(CheckoutEntryRefusal::HoldTooLarge { product_name: None });
+    }
+    Ok(())
+}
+
 /// Decides checkout entry for the cart the request carried, if any.
 pub fn enter_checkout(cart: Option<&ShoppingCart>) -> Result<(), CheckoutEntryRefusal> {
     let cart = cart.ok_or(CheckoutEntryRefusal::SessionExpired)?;
@@ -63,6 +117,57 @@ pub fn enter_checkout(cart: Option<&ShoppingCart>) -> Result<(), CheckoutEntryRe
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn cart_of(lines: &[(&str, ProductType, u32)]) -> CartState {
+        let mut cart = CartState::new("c", "w", crate::cart::Timestamp(0));
+        for &(sku, kind, quantity) in lines {
+            let sku = crate::catalog::Sku::parse(sku).unwrap();
+            let item = crate::cart::Purchasable::new(
+                sku.as_str(),
+                sku.as_str(),
+                kind,
+                sku.clone(),
+                100,
+                crate::cart::Stock::Unlimited,
+            );
+            cart.add_item(&item, quantity).unwrap();
+        }
+        cart
+    }
+
+    #[test]
+    fn holds_are_capped_per_item_and_per_cart_but_digital_goods_are_never_held() {
+        let physical = ProductType::Physical;
+        let full = cart_of(&[
+            ("A", physical, 100),
+            ("B", physical, 100),
+            ("C", physical, 50),
+        ]);
+        assert_eq!(check_hold_caps(&full), Ok(()));
+        let over = cart_of(&[
+            ("A", physical, 100),
+            ("B", physical, 100),
+            ("C", physical, 51),
+        ]);
+        let refusal = check_hold_caps(&over).unwrap_err();
+        assert_eq!(
+            refusal,
+            CheckoutEntryRefusal::HoldTooLarge { product_name: None }
+        );
+        assert_eq!(
+            refusal.message(),
+            "You can check out at most 250 items at once. Lower a quantity to continue."
+        );
+        let one = cart_of(&[("A", ProductType::Service, 101)]);
+        assert_eq!(
+            check_hold_caps(&one),
+            Err(CheckoutEntryRefusal::HoldTooLarge {
+                product_name: Some("A".into())
+            })
+        );
+        let ebooks = cart_of(&[("E", ProductType::Digital, 9_999), ("A", physical, 100)]);
+        assert_eq!(check_hold_caps(&ebooks), Ok(()));
+    }
 
     #[test]
     fn no_cart_means_the_session_alert_comes_first() {

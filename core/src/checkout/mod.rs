@@ -36,7 +36,10 @@ pub use donation::{
     AMOUNT_REQUIRED, DonationCampaign, DonationDetails, DonationForm, OTHER_AMOUNT, amount_invalid,
     parse_amount,
 };
-pub use entry::{CheckoutEntryRefusal, SESSION_EXPIRED_ALERT, enter_checkout, held_message};
+pub use entry::{
+    CheckoutEntryRefusal, MAX_HELD_UNITS_PER_CART, MAX_HELD_UNITS_PER_ITEM, SESSION_EXPIRED_ALERT,
+    check_hold_caps, enter_checkout, held_message,
+};
 pub use follow_up::{
     DEFAULT_REVIEW_REQUEST_DELAY_SECONDS, OrderFollowUp, OrderMails, ScheduledReviewRequest,
     review_request_token,

@@ -55,6 +55,7 @@ macro_rules! rate_limiter_conformance {
         $crate::form_store_conformance!(@tests $make;
             the_limiter_refuses_past_the_limit_until_the_window_resets,
             buckets_are_counted_apart,
+            a_short_window_leaves_a_longer_windows_count_alone,
             racing_hits_never_pass_the_limit,
         );
     };
@@ -309,6 +310,34 @@ pub async fn buckets_are_counted_apart<L: RateLimiter>(limiter: &L) {
     }
     assert!(!limiter.hit("a", TWO_A_MINUTE, NOW).await.unwrap().allowed);
     assert!(limiter.hit("b", TWO_A_MINUTE, NOW).await.unwrap().allowed);
+}
+
+/// Buckets of ten minutes (checkout attempts) share a limiter with buckets of one minute
+/// (every request); a hit on a one-minute bucket must not forget a ten-minute count.
+pub async fn a_short_window_leaves_a_longer_windows_count_alone<L: RateLimiter>(limiter: &L) {
+    let two_in_ten_minutes = RateLimit {
+        max: 2,
+        window_seconds: 600,
+    };
+    let start = NOW - NOW.rem_euclid(600);
+    for _ in 0..2 {
+        let hit = limiter.hit("long", two_in_ten_minutes, start + 1).await;
+        assert!(hit.unwrap().allowed);
+    }
+    // Two minutes on, a one-minute bucket is hit; the ten-minute one is still spent.
+    assert!(
+        limiter
+            .hit("short", TWO_A_MINUTE, start + 121)
+            .await
+            .unwrap()
+            .allowed
+    );
+    let third = limiter
+        .hit("long", two_in_ten_minutes, start + 122)
+        .await
+        .unwrap();
+    assert!(!third.allowed, "the ten-minute count was kept");
+    assert_eq!(third.reset_after, 600 - 122);
 }
 
 pub async fn racing_hits_never_pass_the_limit<L: RateLimiter>(limiter: &L) {

@@ -392,7 +392,8 @@ impl NewsletterSubscriptions for MemoryFormStore {
 /// limiter.
 #[derive(Debug, Default)]
 pub struct MemoryRateLimiter {
-    windows: Mutex<HashMap<String, (i64, u32)>>,
+    /// Per bucket: the start of its window, the window's length and the hits counted.
+    windows: Mutex<HashMap<String, (i64, i64, u32)>>,
 }
 
 impl MemoryRateLimiter {
@@ -415,18 +416,21 @@ impl RateLimiter for MemoryRateLimiter {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let window = limit.window_seconds.max(1);
         let start = now - now.rem_euclid(window);
-        // Old windows are dropped as they pass, so the map holds only active visitors.
-        windows.retain(|_, (window_start, _)| *window_start + window > now);
-        let entry = windows.entry(bucket.to_owned()).or_insert((start, 0));
-        let allowed = entry.1 < limit.max;
+        // Old windows are dropped as they pass, so the map holds only active visitors. Each
+        // by its own length: buckets of ten minutes must outlive a call with one minute.
+        windows.retain(|_, (window_start, length, _)| *window_start + *length > now);
+        let entry = windows
+            .entry(bucket.to_owned())
+            .or_insert((start, window, 0));
+        let allowed = entry.2 < limit.max;
         if allowed {
-            entry.1 += 1;
+            entry.2 += 1;
         }
         Ok(RateDecision {
             allowed,
             limit: limit.max,
-            remaining: limit.max.saturating_sub(entry.1),
-            reset_after: entry.0 + window - now,
+            remaining: limit.max.saturating_sub(entry.2),
+            reset_after: entry.0 + entry.1 - now,
         })
     }
 }

@@ -159,7 +159,7 @@ pub fn gift_card_lines_cents(cart: &ShoppingCart) -> i64 {
         .iter()
         .filter(|entry| entry.product_type == ProductType::GiftCard)
         .map(|entry| entry.line_total_cents())
-        .sum()
+        .fold(0, i64::saturating_add)
 }
 
 /// Whether a gift card could pay for anything in `cart`: something in it is not a gift card.

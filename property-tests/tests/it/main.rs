@@ -10,6 +10,7 @@ mod blog_url;
 mod bridge;
 mod cart;
 mod cart_lines;
+mod cart_totals;
 mod consent;
 mod enums;
 mod forms;

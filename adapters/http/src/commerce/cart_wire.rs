@@ -516,6 +516,16 @@ pub(crate) fn failure(call: CartCall, error: &CartServiceError) -> Response {
             });
             return (StatusCode::BAD_REQUEST, Json(body)).into_response();
         }
+        // 400s, so the request layer hands the cart's text ("Unable to add item", "Unable
+        // to update quantity") to the shopper; the cart itself is left as it was.
+        CartServiceError::Cart(CartError::TooManyLines) => {
+            (StatusCode::BAD_REQUEST, "TOO_MANY_LINES", String::new())
+        }
+        CartServiceError::Cart(CartError::TotalTooLarge) => (
+            StatusCode::BAD_REQUEST,
+            "TOTAL_TOO_LARGE",
+            "subtotal".to_owned(),
+        ),
         CartServiceError::Cart(other) => (StatusCode::CONFLICT, "REFUSED", other.to_string()),
         CartServiceError::Repository(cause) => {
             tracing::error!(error = %cause, "a cart call failed in the store");

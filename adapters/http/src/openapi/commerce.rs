@@ -25,7 +25,7 @@ fn show_cart() {}
     request_body(content = AddToCart, content_type = "application/json"),
     responses(
         (status = 200, description = "The cart with the item", body = CartAnswer),
-        (status = 400, description = "A field is missing or invalid (`field`), or the answers are invalid", body = ErrorAnswer),
+        (status = 400, description = "A field is missing or invalid (`field`), the answers are invalid, the cart already has 100 lines (`TOO_MANY_LINES`) or would pass its total limit (`TOTAL_TOO_LARGE`)", body = ErrorAnswer),
         (status = 404, description = "No such product variant", body = ErrorAnswer),
         (status = 409, description = "Out of stock, or the cart is already bought", body = ErrorAnswer),
     ),

@@ -1,11 +1,12 @@
 //! The shared layer below the capabilities: request parts, the layers every request passes
-//! (crumb, origin check, rate limits, owner-token throttle, security headers, request logs),
+//! (crumb, origin check, rate limits and the tighter ones on checkout, coupon and donation attempts, owner-token throttle, security headers, request logs),
 //! the API's error type, entity tags, compressed bodies, the features' route table, the
 //! conversion events every capability fires, the signed-in viewer of a request, and the answer
 //! of a page for one visitor. It
 //! imports no capability folder; the capabilities and the router import it.
 
 pub(crate) mod api_error;
+pub(crate) mod attempt_limits;
 pub(crate) mod bounded_body;
 pub(crate) mod census_log;
 pub(crate) mod client_address;

@@ -11,6 +11,7 @@
 use axum::error_handling::HandleErrorLayer;
 use axum::extract::{Request, State};
 use axum::http::header::{CACHE_CONTROL, HeaderName, RETRY_AFTER};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
@@ -61,14 +62,27 @@ pub(crate) async fn limit(State(state): State<AppState>, request: Request, next:
         return next.run(request).await;
     }
     let (parts, body) = request.into_parts();
-    let address = ClientAddress::of(&parts, state.config.trusted_proxies);
-    let limits = state.config.request_limits;
+    if let Some(refusal) = count(&state, &parts, "request", state.config.request_limits).await {
+        return refusal;
+    }
+    next.run(Request::from_parts(parts, body)).await
+}
+
+/// Counts a request against its address and its visitor in the `kind` buckets; the 429 to
+/// answer once either is spent.
+pub(crate) async fn count(
+    state: &AppState,
+    parts: &Parts,
+    kind: &str,
+    limits: RequestLimits,
+) -> Option<Response> {
+    let address = ClientAddress::of(parts, state.config.trusted_proxies);
     let buckets = [
         address
             .bucket()
-            .map(|address| (format!("request:address:{address}"), limits.per_address)),
+            .map(|address| (format!("{kind}:address:{address}"), limits.per_address)),
         crate::shared::crumb::visitor_crumb(&parts.headers)
-            .map(|crumb| (format!("request:visitor:{crumb}"), limits.per_visitor)),
+            .map(|crumb| (format!("{kind}:visitor:{crumb}"), limits.per_visitor)),
     ];
     // The address first: a script rotating its crumb is stopped before it makes a bucket
     // per crumb.
@@ -79,18 +93,15 @@ pub(crate) async fn limit(State(state): State<AppState>, request: Request, next:
             .await
         {
             Ok(decision) if !decision.allowed => {
-                tracing::info!(
-                    path = parts.uri.path(),
-                    "a client hit the request rate limit"
-                );
-                return too_many(parts.uri.path(), &decision);
+                tracing::info!(path = parts.uri.path(), kind, "a client hit a rate limit");
+                return Some(too_many(parts.uri.path(), &decision));
             }
             Ok(_) => {}
             // Counting is a safeguard; a limiter that is away must not take the site down.
             Err(error) => tracing::warn!(%error, "the request rate limiter is unavailable"),
         }
     }
-    next.run(Request::from_parts(parts, body)).await
+    None
 }
 
 /// 429 in the caller's language: JSON for the API's request layer, a small page for a form.

@@ -3,6 +3,7 @@
 
 mod analytics_report;
 mod assets;
+mod attempt_limits;
 mod captcha;
 mod cart;
 mod census;

@@ -57,10 +57,16 @@ fn engraving_form() -> ProductForm {
 
 /// The fixture site with the engraving form on the tote, a store that ships at a flat rate.
 async fn app() -> axum::Router {
+    app_where(|_| {}).await
+}
+
+/// [`app`] with each product changed by `edit` as well.
+async fn app_where(edit: impl Fn(&mut vitrine_core::catalog::Product)) -> axum::Router {
     let mut site = site();
     for item in &mut site.items {
         if let Some(product) = item.product.as_mut() {
             product.form = Some(engraving_form());
+            edit(product);
         }
     }
     let repository = Arc::new(MemorySiteRepository::new());
@@ -84,6 +90,16 @@ async fn app() -> axum::Router {
         AppState::new(pages, repository, Arc::new(fixture_assets()), config())
             .with_carts(Arc::new(carts)),
     )
+}
+
+/// [`app`] with every variant unlimited, so a cart may hold as much as its limits allow.
+async fn unlimited_app() -> axum::Router {
+    app_where(|product| {
+        for variant in &mut product.variants {
+            variant.unlimited = true;
+        }
+    })
+    .await
 }
 
 fn api(method: &str, path: &str, body: Option<Value>, cart: Option<&str>) -> Request<Body> {
@@ -153,6 +169,64 @@ async fn add_engraved(app: &axum::Router, name: &str, cart: Option<&str>) -> (St
     assert_eq!(added.status, StatusCode::OK, "{}", added.text());
     let token = cart.map_or_else(|| cart_cookie(&added), str::to_owned);
     (token, added.json())
+}
+
+#[tokio::test]
+async fn a_cart_past_its_hundredth_line_refuses_with_the_cart_text_and_keeps_its_lines() {
+    let app = unlimited_app().await;
+    let (token, _) = add_engraved(&app, "N0", None).await;
+    for n in 1..vitrine_core::cart::MAX_CART_LINES {
+        add_engraved(&app, &format!("N{n}"), Some(&token)).await;
+    }
+    let refused = send(
+        &app,
+        api(
+            "POST",
+            "/api/commerce/cart/items",
+            Some(add(json!({ "engraving": "One more" }), 1)),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        refused.text()
+    );
+    assert_eq!(
+        refused.json(),
+        json!({ "error": "Unable to add item", "reason": "TOO_MANY_LINES", "target": "" })
+    );
+    let cart = send(&app, api("GET", "/api/commerce/cart", None, Some(&token))).await;
+    let entries = cart.json()["cart"]["entries"].as_array().unwrap().len();
+    assert_eq!(entries, vitrine_core::cart::MAX_CART_LINES);
+}
+
+#[tokio::test]
+async fn checkout_entry_refuses_to_hold_more_than_a_hundred_of_an_item() {
+    let app = unlimited_app().await;
+    let added = send(
+        &app,
+        api(
+            "POST",
+            "/api/commerce/cart/items",
+            Some(add(json!({ "engraving": "Ada" }), 101)),
+            None,
+        ),
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::OK, "{}", added.text());
+    let token = cart_cookie(&added);
+    let refused = send(&app, form_post("/commerce/goto-checkout", "", Some(&token))).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert!(
+        refused
+            .text()
+            .contains("You can check out at most 100 of Post tote at once."),
+        "{}",
+        refused.text()
+    );
 }
 
 #[tokio::test]

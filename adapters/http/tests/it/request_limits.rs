@@ -9,21 +9,13 @@ use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
-use vitrine_core::forms::RateLimit;
 use vitrine_core::pages::PageService;
 use vitrine_http::{AppState, HttpConfig, RequestLimits, router};
 
 use crate::support::{config, fixture_assets, repository, send};
 
 fn limits(per_address: u32, per_visitor: u32) -> RequestLimits {
-    let per_minute = |max| RateLimit {
-        max,
-        window_seconds: 60,
-    };
-    RequestLimits {
-        per_address: per_minute(per_address),
-        per_visitor: per_minute(per_visitor),
-    }
+    crate::support::rate_limits(per_address, per_visitor, 60)
 }
 
 async fn app_with(config: HttpConfig, owner_token: Option<&str>) -> Router {

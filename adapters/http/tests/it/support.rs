@@ -355,3 +355,19 @@ pub fn cart_cookie(answer: &Answer) -> String {
         .expect("a cart cookie is set")
         .to_owned()
 }
+
+/// Rate limits of `per_address` and `per_visitor` requests per window of `window_seconds`.
+pub fn rate_limits(
+    per_address: u32,
+    per_visitor: u32,
+    window_seconds: i64,
+) -> vitrine_http::RequestLimits {
+    let limit = |max| vitrine_core::forms::RateLimit {
+        max,
+        window_seconds,
+    };
+    vitrine_http::RequestLimits {
+        per_address: limit(per_address),
+        per_visitor: limit(per_visitor),
+    }
+}

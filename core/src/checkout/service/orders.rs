@@ -6,7 +6,7 @@ use crate::cart::{CartState, CartToken, HoldError, ShoppingCart, Timestamp};
 
 use super::{CartService, CheckoutError, EnterCheckoutError};
 use crate::checkout::details::{CheckoutFieldErrors, CheckoutForm, CheckoutNeeds};
-use crate::checkout::entry::{CheckoutEntryRefusal, enter_checkout};
+use crate::checkout::entry::{CheckoutEntryRefusal, check_hold_caps, enter_checkout};
 use crate::checkout::follow_up::OrderFollowUp;
 use crate::checkout::ledger::give_back;
 use crate::checkout::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
@@ -36,6 +36,7 @@ impl CartService {
         if cart.is_purchased {
             return Ok(cart.price(&self.rules, now));
         }
+        check_hold_caps(&cart).map_err(EnterCheckoutError::Refused)?;
         let lines = cart.units_by_sku();
         let until = match self
             .store

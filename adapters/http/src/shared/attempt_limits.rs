@@ -1,0 +1,52 @@
+//! Tighter rate limits on the attempts a script repeats to deny stock or guess secrets:
+//! entering checkout (which holds stock for ten minutes), applying a coupon (which tries a
+//! code) and giving a donation (which tries a card). They count per client address and per
+//! visitor through the same rate limiter port as every state-changing request
+//! (`request_limits.rs`), in buckets of their own, so a shopper's ordinary cart edits never
+//! use them up, and answer the same 429 with `Retry-After`.
+
+use axum::extract::{Request, State};
+use axum::http::Method;
+use axum::middleware::Next;
+use axum::response::Response;
+use vitrine_core::forms::RateLimit;
+
+use crate::AppState;
+use crate::RequestLimits;
+use crate::shared::request_limits::count;
+
+/// The paths whose `POST` is an attempt: checkout entry, a coupon by the API and by the
+/// cart page's form, and a donation.
+const ATTEMPTS: [&str; 4] = [
+    "/commerce/goto-checkout",
+    "/api/commerce/cart/coupons",
+    "/cart/coupon",
+    "/checkout/donate",
+];
+
+/// 20 attempts per visitor and 60 per address in ten minutes: a shopper enters checkout or
+/// tries a coupon a few times in an evening, while a script holding stock on a loop, or
+/// guessing codes, is stopped after a handful. The address limit is wider for the many
+/// shoppers behind one office or carrier address.
+pub fn default_attempt_limits() -> RequestLimits {
+    let per_ten_minutes = |max| RateLimit {
+        max,
+        window_seconds: 600,
+    };
+    RequestLimits {
+        per_address: per_ten_minutes(60),
+        per_visitor: per_ten_minutes(20),
+    }
+}
+
+/// Middleware: counts a checkout, coupon or donation attempt; 429 once its limit is spent.
+pub(crate) async fn limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    if request.method() != Method::POST || !ATTEMPTS.contains(&request.uri().path()) {
+        return next.run(request).await;
+    }
+    let (parts, body) = request.into_parts();
+    if let Some(refusal) = count(&state, &parts, "attempt", state.config.attempt_limits).await {
+        return refusal;
+    }
+    next.run(Request::from_parts(parts, body)).await
+}

@@ -32,6 +32,7 @@ pub fn vitrine() -> Command {
         "VITRINE_DATA_DIR",
         "VITRINE_PLAIN_HTTP",
         "VITRINE_REQUEST_LIMITS",
+        "VITRINE_ATTEMPT_LIMITS",
         "VITRINE_TRUSTED_PROXIES",
         "VITRINE_OWNER_TOKEN",
     ] {
@@ -53,7 +54,8 @@ pub fn run(args: &[&str]) {
 impl Server {
     /// `vitrine serve` with `args` added, once it says where it listens. The tests speak plain
     /// HTTP, so the server is told (`--plain-http`: the crumb cookie is `crumb`), and their
-    /// load comes from one address, so the request rate limits are raised out of the way.
+    /// load comes from one address, so the request and attempt rate limits are raised out of
+    /// the way.
     pub fn start(data_dir: &Path, args: &[&str]) -> Self {
         let mut child = vitrine()
             .args([
@@ -62,6 +64,8 @@ impl Server {
                 "--addr",
                 "127.0.0.1:0",
                 "--request-limits",
+                NO_REQUEST_LIMITS,
+                "--attempt-limits",
                 NO_REQUEST_LIMITS,
                 "--data-dir",
             ])

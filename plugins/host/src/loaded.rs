@@ -15,6 +15,9 @@ use crate::limiter::RenderLimiter;
 use crate::limits::Limits;
 use crate::manifest::Manifest;
 
+/// Why a render stopped when its epoch deadline passed.
+const DEADLINE_PASSED: &str = "ran out of time (wall-clock deadline)";
+
 /// What one render used, whether it succeeded or not.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RenderStats {
@@ -83,10 +86,15 @@ impl LoadedPlugin {
             .set_fuel(self.limits.fuel)
             .map_err(|error| failed(error.to_string()))?;
         store.set_epoch_deadline(deadline_ticks);
-        let instance = self
-            .pre
-            .instantiate(&mut store)
-            .map_err(|error| failed(format!("could not start: {error:#}")))?;
+        let instance = self.pre.instantiate(&mut store).map_err(|error| {
+            // Instantiation runs the guest's start-up code on the render's clock, so a
+            // deadline that passes there (a busy machine, a slow start) is the same one.
+            failed(if error.downcast_ref::<Trap>() == Some(&Trap::Interrupt) {
+                DEADLINE_PASSED.to_owned()
+            } else {
+                format!("could not start: {error:#}")
+            })
+        })?;
         let context = RenderContext {
             locale: request.locale.to_owned(),
             currency: request.currency.to_owned(),
@@ -103,7 +111,7 @@ impl LoadedPlugin {
             failed(if store.get_fuel().is_ok_and(|fuel| fuel == 0) {
                 format!("ran out of time (fuel limit of {})", self.limits.fuel)
             } else if error.downcast_ref::<Trap>() == Some(&Trap::Interrupt) {
-                "ran out of time (wall-clock deadline)".to_owned()
+                DEADLINE_PASSED.to_owned()
             } else {
                 // The root cause ("wasm trap: ...") is what an owner can act on; the wasm
                 // backtrace above it is noise in a one-line log entry.

@@ -1,6 +1,6 @@
 //! Checkout entry (`/commerce/goto-checkout`): whether a shopper may go on to checkout.
 
-use crate::cart::{CartState, CheckoutBlocker, ShoppingCart, texts};
+use crate::cart::{CartEntry, CheckoutBlocker, ShoppingCart, texts, units_by_sku};
 use crate::enums::ProductType;
 
 /// The most units of one item a cart may hold at checkout. Entering checkout keeps stock
@@ -73,23 +73,20 @@ pub fn held_message(product_name: &str, available: u32) -> String {
 }
 
 /// Refuses a hold past the caps. Digital goods are never held (they cannot run out), so only
-/// the other lines count.
-pub fn check_hold_caps(cart: &CartState) -> Result<(), CheckoutEntryRefusal> {
-    let held: Vec<_> = cart
-        .units_by_sku()
-        .into_iter()
-        .filter(|(sku, _)| {
-            cart.entries
-                .iter()
-                .any(|entry| &entry.sku == sku && entry.product_type != ProductType::Digital)
-        })
-        .collect();
+/// the other lines count. Both checkout entry and order placement ask, so a checkout form
+/// posted without entering checkout first cannot hold more either.
+pub fn check_hold_caps(entries: &[CartEntry]) -> Result<(), CheckoutEntryRefusal> {
+    let held = units_by_sku(
+        entries
+            .iter()
+            .filter(|entry| entry.product_type != ProductType::Digital)
+            .map(|entry| (&entry.sku, entry.quantity)),
+    );
     if let Some((sku, _)) = held
         .iter()
         .find(|(_, units)| *units > MAX_HELD_UNITS_PER_ITEM)
     {
-        let product_name = cart
-            .entries
+        let product_name = entries
             .iter()
             .find(|entry| &entry.sku == sku)
             .map(|entry| entry.product_name.clone());
@@ -117,6 +114,7 @@ pub fn enter_checkout(cart: Option<&ShoppingCart>) -> Result<(), CheckoutEntryRe
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cart::CartState;
 
     fn cart_of(lines: &[(&str, ProductType, u32)]) -> CartState {
         let mut cart = CartState::new("c", "w", crate::cart::Timestamp(0));
@@ -143,13 +141,13 @@ mod tests {
             ("B", physical, 100),
             ("C", physical, 50),
         ]);
-        assert_eq!(check_hold_caps(&full), Ok(()));
+        assert_eq!(check_hold_caps(&full.entries), Ok(()));
         let over = cart_of(&[
             ("A", physical, 100),
             ("B", physical, 100),
             ("C", physical, 51),
         ]);
-        let refusal = check_hold_caps(&over).unwrap_err();
+        let refusal = check_hold_caps(&over.entries).unwrap_err();
         assert_eq!(
             refusal,
             CheckoutEntryRefusal::HoldTooLarge { product_name: None }
@@ -160,13 +158,13 @@ mod tests {
         );
         let one = cart_of(&[("A", ProductType::Service, 101)]);
         assert_eq!(
-            check_hold_caps(&one),
+            check_hold_caps(&one.entries),
             Err(CheckoutEntryRefusal::HoldTooLarge {
                 product_name: Some("A".into())
             })
         );
         let ebooks = cart_of(&[("E", ProductType::Digital, 9_999), ("A", physical, 100)]);
-        assert_eq!(check_hold_caps(&ebooks), Ok(()));
+        assert_eq!(check_hold_caps(&ebooks.entries), Ok(()));
     }
 
     #[test]

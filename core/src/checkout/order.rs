@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::details::ShippingAddress;
+use super::entry::{CheckoutEntryRefusal, check_hold_caps};
 use crate::cart::{CartToken, CheckoutBlocker, CouponCode, ShoppingCart, Timestamp};
 use crate::catalog::{FormAnswers, Sku, SubscriptionPlan};
 use crate::gift_cards::{GiftCard, GiftCardCode, GiftCardPayment};
@@ -108,6 +109,10 @@ pub enum PlaceOrderError {
     OutOfStock(Sku),
     #[error("the cart cannot check out yet: {0:?}")]
     NotReady(CheckoutBlocker),
+    /// The cart asks for more units than one checkout may hold (a checkout form posted
+    /// without entering checkout first); nothing was held, charged or changed.
+    #[error("the cart asks for too many units: {}", .0.message())]
+    TooManyUnits(CheckoutEntryRefusal),
     #[error("the cart does not exist")]
     UnknownCart,
     /// The cart was bought already, by an order with another idempotency key.
@@ -152,6 +157,7 @@ impl Order {
         if let Some(blocker) = cart.checkout_blocker() {
             return Err(PlaceOrderError::NotReady(blocker));
         }
+        check_hold_caps(&cart.entries).map_err(PlaceOrderError::TooManyUnits)?;
         Ok(Self {
             id: id.into(),
             idempotency_key,

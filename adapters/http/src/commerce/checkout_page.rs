@@ -413,6 +413,9 @@ pub(crate) async fn check_out(
                 vitrine_core::cart::InvalidCouponReason::UsageLimitReached.message()
             ),
         ),
+        CheckoutError::Order(PlaceOrderError::TooManyUnits(refusal)) => {
+            (StatusCode::BAD_REQUEST, refusal.message())
+        }
         CheckoutError::Order(PlaceOrderError::NotReady(_)) | CheckoutError::Cart(_) => (
             StatusCode::BAD_REQUEST,
             UPDATE_MISSING_INFORMATION.to_owned(),

@@ -206,14 +206,15 @@ fn shared_answers(operation: &mut Operation) {
          same call may be sent again after `Retry-After`.",
     );
     let has_body = operation.request_body.is_some();
-    let has_path_parameter = operation.parameters.iter().flatten().any(|parameter| {
+    let has_url_parameter = operation.parameters.iter().flatten().any(|parameter| {
         matches!(parameter, RefOr::T(parameter)
-            if parameter.parameter_in == utoipa::openapi::path::ParameterIn::Path)
+            if matches!(parameter.parameter_in,
+                utoipa::openapi::path::ParameterIn::Path | utoipa::openapi::path::ParameterIn::Query))
     });
-    if has_body || has_path_parameter {
+    if has_body || has_url_parameter {
         // The framework answers in plain text before a handler runs when it cannot read the
-        // request at all: a body that is not UTF-8 where text is needed, or a path segment
-        // that does not percent-decode.
+        // request at all: a body that is not UTF-8 where text is needed, or a path segment or
+        // query string that does not decode.
         add_text_answer(
             operation,
             "400",

@@ -71,6 +71,7 @@ pub struct AccountAnswer {
     request_body(content = SignInBody, content_type = "application/json"),
     responses(
         (status = 200, description = "Signed in", body = SignedIn),
+        (status = 400, description = "The body is not a sign-in request", body = ErrorAnswer),
         (status = 401, description = "The email or password is incorrect (the same answer for an unknown address)", body = ErrorAnswer),
         (status = 403, description = "The address is not confirmed yet", body = ErrorAnswer),
         (status = 429, description = "Too many attempts for this account or client; see `Retry-After`", body = ErrorAnswer),
@@ -86,6 +87,7 @@ fn sign_in() {}
     params(("cloneCart" = Option<bool>, Query, description = "Keep a copy of the cart in this browser")),
     responses(
         (status = 204, description = "Signed out"),
+        (status = 400, description = "`cloneCart` is neither `true` nor `false`", body = ErrorAnswer),
         (status = 401, description = "Not signed in", body = ErrorAnswer),
         (status = 403, description = "`X-SiteUser-XSRF-Token` is missing or wrong", body = ErrorAnswer),
     ),

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use axum::Json;
 use axum::body::Bytes;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::header::{CACHE_CONTROL, RETRY_AFTER, SET_COOKIE};
 use axum::http::request::Parts;
@@ -255,9 +256,15 @@ struct SignOutQuery {
 /// is cleared, so a shared computer does not show the next visitor the member's cart.
 async fn sign_out(
     State(state): State<AppState>,
-    Query(query): Query<SignOutQuery>,
+    query: Result<Query<SignOutQuery>, QueryRejection>,
     headers: HeaderMap,
 ) -> Response {
+    let Query(query) = match query {
+        Ok(query) => query,
+        Err(_) => {
+            return refusal(StatusCode::BAD_REQUEST, "cloneCart must be true or false");
+        }
+    };
     let viewer = match acting_viewer(&state, &headers).await {
         Ok(viewer) => viewer,
         Err(response) => return response,

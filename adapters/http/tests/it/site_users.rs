@@ -117,6 +117,18 @@ impl Harness {
     }
 
     /// The token in the link of the last mail to `to`.
+    /// `GET /api/site-users/account` as the browser holding `session`.
+    async fn account(&self, session: &str) -> Answer {
+        self.send(call(
+            "GET",
+            "/api/site-users/account",
+            None,
+            Some(session),
+            None,
+        ))
+        .await
+    }
+
     async fn token_mailed_to(&self, to: &str) -> String {
         let mut token = None;
         for record in self.outbox.deliveries().await.unwrap() {
@@ -349,15 +361,7 @@ async fn state_changing_calls_without_the_xsrf_token_are_refused() {
         assert_eq!(deleted.status, StatusCode::FORBIDDEN, "{xsrf:?}");
     }
     // Still signed in: nothing was done.
-    let account = h
-        .send(call(
-            "GET",
-            "/api/site-users/account",
-            None,
-            Some(&session),
-            None,
-        ))
-        .await;
+    let account = h.account(&session).await;
     assert_eq!(account.status, StatusCode::OK);
     let signed_out = h
         .send(call(
@@ -390,17 +394,30 @@ async fn signing_out_ends_the_session_and_clears_the_cart_unless_it_is_cloned() 
             cart_cleared,
             "cloneCart={clone_cart}"
         );
-        let account = h
-            .send(call(
-                "GET",
-                "/api/site-users/account",
-                None,
-                Some(&session),
-                None,
-            ))
-            .await;
+        let account = h.account(&session).await;
         assert_eq!(account.status, StatusCode::UNAUTHORIZED);
     }
+}
+
+#[tokio::test]
+async fn a_clone_cart_that_is_not_a_boolean_is_a_json_400_and_keeps_the_session() {
+    let h = harness().await;
+    h.sign_up_and_confirm("ada@example.com", "correct horse")
+        .await;
+    let (session, xsrf) = h.sign_in("ada@example.com", "correct horse").await;
+    let answer = h
+        .send(call(
+            "DELETE",
+            "/api/site-users/account/session?cloneCart=null",
+            None,
+            Some(&session),
+            Some(&xsrf),
+        ))
+        .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer.json()["error"], "cloneCart must be true or false");
+    let account = h.account(&session).await;
+    assert_eq!(account.status, StatusCode::OK);
 }
 
 #[tokio::test]
@@ -421,15 +438,7 @@ async fn signing_in_again_rotates_the_session() {
         .await;
     let second = cookie_value(set_cookie(&again, "siteuser").unwrap());
     assert_ne!(first, second);
-    let old = h
-        .send(call(
-            "GET",
-            "/api/site-users/account",
-            None,
-            Some(&first),
-            None,
-        ))
-        .await;
+    let old = h.account(&first).await;
     assert_eq!(old.status, StatusCode::UNAUTHORIZED);
 }
 
@@ -491,15 +500,7 @@ async fn a_password_reset_by_mail_sets_a_new_password_and_signs_out_everywhere()
         .await;
     assert_eq!(used.status, StatusCode::BAD_REQUEST);
     assert_eq!(used.json()["error"], "This link is invalid or has expired.");
-    let old = h
-        .send(call(
-            "GET",
-            "/api/site-users/account",
-            None,
-            Some(&session),
-            None,
-        ))
-        .await;
+    let old = h.account(&session).await;
     assert_eq!(old.status, StatusCode::UNAUTHORIZED);
     h.sign_in("ada@example.com", "battery staple").await;
 }
@@ -522,15 +523,7 @@ async fn signing_out_everywhere_and_deleting_the_account_end_every_session() {
         .await;
     assert_eq!(everywhere.status, StatusCode::NO_CONTENT);
     for session in [&first, &second] {
-        let account = h
-            .send(call(
-                "GET",
-                "/api/site-users/account",
-                None,
-                Some(session),
-                None,
-            ))
-            .await;
+        let account = h.account(session).await;
         assert_eq!(account.status, StatusCode::UNAUTHORIZED);
     }
 

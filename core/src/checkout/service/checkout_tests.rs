@@ -16,8 +16,12 @@ use crate::site::ItemId;
 const NOW: Timestamp = Timestamp(1_795_269_600_000);
 
 async fn service() -> (CartService, Arc<TestPaymentGateway>) {
+    service_over(fixture_site("Shop")).await
+}
+
+async fn service_over(shop: crate::site::Site) -> (CartService, Arc<TestPaymentGateway>) {
     let site = MemorySiteRepository::new();
-    site.replace_site(&fixture_site("Shop")).await.unwrap();
+    site.replace_site(&shop).await.unwrap();
     let rules = StoreRules {
         shipping_options: vec![ShippingOption {
             id: "standard".into(),
@@ -152,6 +156,43 @@ async fn wrong_fields_are_named_and_nothing_is_charged() {
     };
     assert_eq!(errors["postalCode"], "Zip code must be exactly 5 digits.");
     assert_eq!(gateway.charge_count(), 0);
+}
+
+#[tokio::test]
+async fn a_checkout_posted_without_entering_checkout_still_cannot_take_more_than_the_caps() {
+    let mut shop = fixture_site("Shop");
+    for variant in shop
+        .items
+        .iter_mut()
+        .flat_map(|item| item.product.iter_mut())
+        .flat_map(|product| &mut product.variants)
+    {
+        variant.unlimited = true;
+    }
+    let (service, gateway) = service_over(shop).await;
+    let hoarder = token("hoarder");
+    cart_with_tote(&service, &hoarder, 101).await;
+    let error = service
+        .checkout(
+            &hoarder,
+            key("h1"),
+            "order-h".into(),
+            &form("4242424242424242"),
+            NOW,
+        )
+        .await
+        .unwrap_err();
+    let CheckoutError::Order(PlaceOrderError::TooManyUnits(refusal)) = error else {
+        panic!("the order should be refused: {error:?}");
+    };
+    assert_eq!(
+        refusal.message(),
+        "You can check out at most 100 of Post tote at once. Lower the quantity to continue."
+    );
+    assert_eq!(gateway.charge_count(), 0, "nothing is charged");
+    let cart = service.cart(&hoarder, NOW).await.unwrap().unwrap();
+    assert_eq!(cart.reserved_until, None, "nothing is held");
+    assert!(!cart.is_purchased);
 }
 
 #[tokio::test]

@@ -36,7 +36,7 @@ impl CartService {
         if cart.is_purchased {
             return Ok(cart.price(&self.rules, now));
         }
-        check_hold_caps(&cart).map_err(EnterCheckoutError::Refused)?;
+        check_hold_caps(&cart.entries).map_err(EnterCheckoutError::Refused)?;
         let lines = cart.units_by_sku();
         let until = match self
             .store

@@ -32,6 +32,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         );
     }
     let owner_token = owner_export_token()?;
+    let order_links =
+        crate::order_links::key(args.order_link_key.as_ref(), &args.database.data_dir)?;
     let assets = Arc::new(match &args.assets_dir {
         Some(dir) => web_assets::load_dir(dir)?,
         None => web_assets::load()?,
@@ -110,11 +112,12 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_forms(Arc::new(
                 delivery.apply(form_service(&database, repository, form_ports)),
             ))
-            .with_newsletter(Arc::new(delivery.newsletter(&database))),
+            .with_newsletter(Arc::new(delivery.newsletter(&database)))
+            .with_order_link_key(order_links.clone()),
     )?);
     // Submissions are delivered in the background from the durable outbox; a restart picks
     // up whatever is still there.
-    let deliveries = delivery.spawn_worker(&database, &public_url);
+    let deliveries = delivery.spawn_worker(&database, &public_url, order_links);
 
     tracing::info!(address = %local, public_url, "listening");
     println!("Vitrine is serving {title} at {open_url}");

@@ -10,6 +10,7 @@ pub(crate) mod cart_wire;
 pub(crate) mod checkout_page;
 pub(crate) mod donate_page;
 pub(crate) mod gift_card_page;
+pub(crate) mod order_page;
 pub(crate) mod reviews;
 pub(crate) mod reviews_page;
 pub(crate) mod subscribe_page;

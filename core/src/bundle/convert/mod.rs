@@ -6,6 +6,7 @@ mod body;
 mod items;
 mod origins;
 mod settings;
+mod store_rules;
 mod text_effect;
 mod widgets;
 

@@ -16,7 +16,7 @@ mod store;
 mod stored_limits;
 
 pub use batching::{BatchPolicy, HitBuffer, PushOutcome};
-pub use cookieless::{DailySalt, cookieless_visitor_hash, day_number};
+pub use cookieless::{DailySalt, VisitorKey, cookieless_visitor_hash, day_number};
 pub use cookies::{
     ANALYTICS_COOKIE, ANALYTICS_COOKIE_MAX_AGE_SECONDS, CookieFormatError, VISIT_COOKIE,
     VISIT_COOKIE_MAX_AGE_SECONDS, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS, VisitCookie,

@@ -10,29 +10,10 @@
 
 use sha2::{Digest, Sha256};
 
+pub use crate::analytics::VisitorKey;
+
 /// How many buckets visitors are spread over: a weight can be honoured to 0.01 %.
 pub const BUCKETS: u16 = 10_000;
-
-/// Whom a bucket is for: the analytics visitor cookie's id, or the cookieless daily key of a
-/// visitor who keeps no cookie, whose bucket therefore lasts one day.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum VisitorKey {
-    Cookie(String),
-    Cookieless(String),
-}
-
-impl VisitorKey {
-    /// The id that is hashed.
-    pub fn id(&self) -> &str {
-        match self {
-            Self::Cookie(id) | Self::Cookieless(id) => id,
-        }
-    }
-
-    pub fn is_cookieless(&self) -> bool {
-        matches!(self, Self::Cookieless(_))
-    }
-}
 
 /// The visitor's bucket in the experiment, in `0..BUCKETS`.
 pub fn bucket(experiment: &str, visitor_id: &str) -> u16 {

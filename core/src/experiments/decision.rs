@@ -119,6 +119,38 @@ pub fn assign_all(
         .collect()
 }
 
+/// The decisions on the page at `path` for a visitor who cannot be told apart from others
+/// (no cookie allowed and no daily key to count by): every experiment's first variant, with
+/// nobody counted as exposed, so the figures hold only visitors who were really bucketed.
+pub fn control_all(experiments: &Experiments, path: &str) -> Vec<Assignment> {
+    experiments
+        .iter()
+        .filter(|experiment| experiment.applies_to(path))
+        .map(|experiment| {
+            let kind = experiment.experiment_type;
+            let (Ok(()), Some(first)) = (experiment.check(), experiment.variants.first()) else {
+                return Assignment::defaults(
+                    &experiment.name,
+                    kind,
+                    ExperimentError::InvalidDefinition,
+                );
+            };
+            Assignment {
+                context: ExperimentContext {
+                    name: experiment.name.clone(),
+                    experiment_type: kind,
+                    variant: first.name.clone(),
+                    segment_name: None,
+                    contains_error: false,
+                },
+                error: None,
+                exposed: false,
+                cookieless: true,
+            }
+        })
+        .collect()
+}
+
 fn assign(experiment: &Experiment, visitor: &VisitorFacts) -> Assignment {
     let kind = experiment.experiment_type;
     if experiment.check().is_err() {

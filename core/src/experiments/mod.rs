@@ -19,7 +19,7 @@ pub mod vectors;
 pub use bucketing::{BUCKETS, VisitorKey, bucket, pick_variant, sample_picks};
 pub use decision::{
     Assignment, DEFAULT_AB_TEST_VARIANT, DEFAULT_TOGGLE_VARIANT, ExperimentContext,
-    ExperimentError, VisitorFacts, assign_all, decide, is_feature_enabled,
+    ExperimentError, VisitorFacts, assign_all, control_all, decide, is_feature_enabled,
 };
 pub use definition::{
     BlockChange, DefinitionError, DeviceClass, Experiment, ExperimentType, Experiments,

@@ -12,8 +12,11 @@
 mod bucketing;
 mod decision;
 mod definition;
+#[cfg(any(test, feature = "test-support"))]
+pub mod fixtures;
 mod gating;
 mod page;
+mod report;
 pub mod vectors;
 
 pub use bucketing::{BUCKETS, VisitorKey, bucket, pick_variant, sample_picks};
@@ -27,6 +30,10 @@ pub use definition::{
 };
 pub use gating::{mouse_position_tracking_enabled, session_replay_enabled};
 pub use page::{apply_variants, cache_key_suffix};
+pub use report::{
+    CONFIDENCE_Z, ExperimentFigures, RateDifference, experiment_figures, exposure_subject,
+    rate_difference,
+};
 
 #[cfg(test)]
 mod tests;

@@ -1,47 +1,14 @@
+use super::fixtures::{demo_experiments, experiment, variant, visitor};
 use super::*;
 
-fn variant(name: &str, weight: u32) -> Variant {
-    Variant {
-        name: name.to_owned(),
-        weight,
-        changes: Vec::new(),
-    }
-}
-
-fn experiment(name: &str, experiment_type: ExperimentType, variants: Vec<Variant>) -> Experiment {
-    Experiment {
-        name: name.to_owned(),
-        experiment_type,
-        variants,
-        segment: None,
-        pages: Vec::new(),
-    }
-}
-
 fn site() -> Experiments {
-    Experiments(vec![
-        experiment(
-            "home-headline",
-            ExperimentType::AbTest,
-            vec![variant("control", 50), variant("warm", 50)],
-        ),
-        experiment(
-            "free-shipping-note",
-            ExperimentType::FeatureToggle,
-            vec![variant("true", 100), variant("false", 0)],
-        ),
-        experiment("broken", ExperimentType::AbTest, vec![variant("a", 0)]),
-    ])
-}
-
-fn visitor(id: &str) -> VisitorFacts {
-    VisitorFacts {
-        key: VisitorKey::Cookie(id.to_owned()),
-        kind: VisitorKind::New,
-        member: false,
-        device: DeviceClass::Desktop,
-        locale: "en-US".to_owned(),
-    }
+    let mut site = demo_experiments();
+    site.0.push(experiment(
+        "broken",
+        ExperimentType::AbTest,
+        vec![variant("a", 0)],
+    ));
+    site
 }
 
 #[test]
@@ -280,4 +247,68 @@ fn the_gating_rules_of_001_s6() {
     assert!(!session_replay_enabled(true, true, None));
     assert!(!session_replay_enabled(false, true, Some(8)));
     assert!(!session_replay_enabled(true, false, Some(8)));
+}
+
+#[test]
+fn the_difference_of_conversion_rates_has_a_95_percent_interval() {
+    // 10 of 100 against 5 of 100: d = 0.05, se = sqrt(.1 * .9 / 100 + .05 * .95 / 100).
+    let (difference, low, high) = rate_difference((100, 10), (100, 5)).unwrap();
+    let se = (0.1f64 * 0.9 / 100.0 + 0.05 * 0.95 / 100.0).sqrt();
+    assert!((difference - 0.05).abs() < 1e-12);
+    assert!((low - (0.05 - 1.959_964 * se)).abs() < 1e-12);
+    assert!((high - (0.05 + 1.959_964 * se)).abs() < 1e-12);
+    assert!(low < 0.0 && high > 0.0, "not significant at this size");
+    assert_eq!(rate_difference((0, 0), (100, 5)), None);
+}
+
+#[test]
+fn the_report_lists_variants_in_definition_order_against_the_control() {
+    use crate::analytics::ExposureCount;
+    let counts = vec![
+        ExposureCount {
+            subject: "gone=a".into(),
+            visitors: 4,
+            cookieless_visitors: 4,
+            converted: 1,
+        },
+        ExposureCount {
+            subject: "home-headline=control".into(),
+            visitors: 100,
+            cookieless_visitors: 0,
+            converted: 5,
+        },
+        ExposureCount {
+            subject: "home-headline=warm".into(),
+            visitors: 100,
+            cookieless_visitors: 10,
+            converted: 10,
+        },
+    ];
+    let figures = experiment_figures(&counts, &site());
+    let lines: Vec<(&str, &str, u64, bool)> = figures
+        .iter()
+        .map(|f| {
+            (
+                f.experiment.as_str(),
+                f.variant.as_str(),
+                f.visitors,
+                f.difference.is_some(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        vec![
+            ("home-headline", "control", 100, false),
+            ("home-headline", "warm", 100, true),
+            ("free-shipping-note", "true", 0, false),
+            ("free-shipping-note", "false", 0, false),
+            ("broken", "a", 0, false),
+            ("gone", "a", 4, false),
+        ]
+    );
+    let warm = &figures[1];
+    assert_eq!(warm.conversion_rate, Some(0.1));
+    assert_eq!(warm.cookieless_visitors, 10);
+    assert_eq!(warm.difference.as_ref().unwrap().against, "control");
 }

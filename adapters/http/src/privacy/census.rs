@@ -123,7 +123,15 @@ async fn report(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
     if !crate::shared::owner_throttle::is_owner(&state, &headers) {
         return Err(ApiError::NotFound);
     }
-    let report = build_report(&*state.analytics)
+    // The report lists the site's experiments in their order, against their controls.
+    let experiments = state
+        .repository
+        .profile()
+        .await
+        .map_err(|error| ApiError::Unavailable(Box::new(error)))?
+        .map(|profile| profile.settings.experiments)
+        .unwrap_or_default();
+    let report = build_report(&*state.analytics, &experiments)
         .await
         .map_err(|error| ApiError::Unavailable(Box::new(error)))?;
     Ok(Json(report).into_response())

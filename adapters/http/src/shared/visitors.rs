@@ -72,3 +72,29 @@ pub(crate) fn cookieless_key(
         site,
     )))
 }
+
+/// Records a conversion (a form submission, an order) in the census with the visitor's key,
+/// the visitor cookie's id as the request carries it or the daily key, so the experiments
+/// report can tell which exposed visitors went on to convert.
+pub(crate) async fn record_conversion(
+    state: &AppState,
+    headers: &HeaderMap,
+    address: ClientAddress,
+    kind: &'static str,
+    data: serde_json::Value,
+) {
+    let now = crate::shared::clock::now_ms();
+    let cookies = request_cookies(headers);
+    let visitor_cookie = cookies
+        .iter()
+        .find(|(name, _)| name == vitrine_core::analytics::VISITOR_COOKIE)
+        .map(|(_, value)| value.as_str());
+    let visitor = visitor_key(state, headers, address, visitor_cookie, now).await;
+    state.census.record(crate::shared::census_log::CensusRow {
+        kind,
+        visitor,
+        page_path: None,
+        data,
+        recorded_at_ms: now,
+    });
+}

@@ -166,6 +166,7 @@ pub fn fixture_site(title: &str) -> Site {
                 website_identifier: "template".into(),
             },
             google_fonts: vec![],
+            experiments: Default::default(),
         },
         navigation: Navigation {
             main: vec![NavLink {

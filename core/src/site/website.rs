@@ -49,6 +49,10 @@ pub struct WebsiteSettings {
     pub template: TemplateInfo,
     /// Google font families the theme loads (page context `googleFonts`).
     pub google_fonts: Vec<String>,
+    /// Experiments and feature toggles (001 s3); settings stored before there were any read
+    /// back with none.
+    #[serde(default)]
+    pub experiments: crate::experiments::Experiments,
 }
 
 /// Store settings of spec 000 s3.

@@ -29,6 +29,7 @@ use crate::render::commerce_pages::{
     CartSummary, CheckoutMain, CommerceMain, FieldView, NoticeMain, countdown_text,
     hold_seconds_left, option_views,
 };
+use crate::shared::client_address::ClientAddress;
 use crate::shared::clock::now;
 use crate::shared::route_table::Routes;
 use crate::shared::visitor_page::respond;
@@ -318,11 +319,17 @@ fn typed_form(body: &[u8]) -> CheckoutForm {
     }
 }
 
-async fn place(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+async fn place(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let Some(token) = request_token(&headers) else {
         return notice(&state, StatusCode::BAD_REQUEST, SESSION_EXPIRED_ALERT).await;
     };
-    match check_out(&state, &headers, &token, &body, &CheckoutRoute::cart()).await {
+    let route = CheckoutRoute::cart();
+    match check_out(&state, &headers, address, &token, &body, &route).await {
         Ok(order) => {
             crate::commerce::cart::see_other_to(&format!("/commerce/orders/{}/confirmed", order.id))
         }
@@ -335,6 +342,7 @@ async fn place(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -
 pub(crate) async fn check_out(
     state: &AppState,
     headers: &HeaderMap,
+    address: ClientAddress,
     token: &CartToken,
     body: &[u8],
     route: &CheckoutRoute,
@@ -354,6 +362,15 @@ pub(crate) async fn check_out(
             if order.id == order_id {
                 let event = crate::shared::conversion_events::purchased(state, &order);
                 crate::shared::conversions::fire(state, headers, event).await;
+                // An order is an experiments' conversion too.
+                crate::shared::visitors::record_conversion(
+                    state,
+                    headers,
+                    address,
+                    vitrine_core::analytics::kinds::ORDER,
+                    serde_json::json!({ "orderId": order.id }),
+                )
+                .await;
             }
             return Ok(order);
         }

@@ -116,6 +116,8 @@ impl Converter {
             },
             template,
             google_fonts: dto.google_fonts,
+            // Read after the collections, whose blocks the variants change.
+            experiments: Default::default(),
         };
         let navigation = Navigation {
             main: nav_links(

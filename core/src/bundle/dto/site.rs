@@ -11,6 +11,49 @@ pub(crate) struct SiteFile {
     pub settings: SettingsDto,
     #[serde(default)]
     pub navigation: NavigationDto,
+    /// Experiments and feature toggles (`[[experiments]]`).
+    #[serde(default)]
+    pub experiments: Vec<ExperimentDto>,
+}
+
+/// An experiment or feature toggle as written in `site.toml`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ExperimentDto {
+    pub name: String,
+    /// `FEATURE_TOGGLE` or `AB_TEST`.
+    #[serde(rename = "type")]
+    pub experiment_type: crate::experiments::ExperimentType,
+    /// Site paths it applies to; every page when left out.
+    #[serde(default)]
+    pub pages: Vec<String>,
+    pub segment: Option<SegmentDto>,
+    pub variants: Vec<ExperimentVariantDto>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SegmentDto {
+    pub name: String,
+    /// `new` or `returning`.
+    pub visitor: Option<crate::experiments::VisitorKind>,
+    pub member: Option<bool>,
+    /// `desktop`, `tablet` or `mobile`.
+    pub device: Option<crate::experiments::DeviceClass>,
+    pub locale: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ExperimentVariantDto {
+    pub name: String,
+    pub weight: u32,
+    /// Ids of blocks this variant leaves out.
+    #[serde(default)]
+    pub hide: Vec<String>,
+    /// Blocks (each with the `id` of the block it replaces) this variant shows instead.
+    #[serde(default)]
+    pub replace: Vec<toml::Table>,
 }
 
 #[derive(Debug, Deserialize)]

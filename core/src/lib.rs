@@ -14,6 +14,7 @@ pub mod enums;
 pub mod forms;
 pub mod gallery;
 pub mod gift_cards;
+pub mod header_footer;
 pub mod human;
 pub mod links;
 pub mod money;

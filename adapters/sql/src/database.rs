@@ -230,6 +230,15 @@ impl Database {
         )
     }
 
+    /// The owner's header and footer in this database; clones share the connection pool.
+    pub fn header_footer_store(&self) -> Arc<dyn vitrine_core::header_footer::HeaderFooterStore> {
+        per_backend!(
+            self,
+            crate::header_footer_store::SqliteHeaderFooterStore::new,
+            crate::header_footer_store::PostgresHeaderFooterStore::new
+        )
+    }
+
     /// The review store (review requests and product reviews) of this database; clones
     /// share the connection pool.
     pub fn review_store(&self) -> Arc<dyn vitrine_core::reviews::ReviewStore> {

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::enums::PageType;
+use crate::header_footer::{HeaderFooter, HeaderFooterStore, MemoryHeaderFooterStore};
 use crate::pages::access::{self, LockedMedia};
 use crate::pages::{CaptchaSettingsContext, PageContext, Viewer};
 use crate::ports::{ItemQuery, RepositoryError, SiteRepository};
@@ -121,6 +122,7 @@ pub struct SitemapEntry {
 pub struct PageService {
     repository: Arc<dyn SiteRepository>,
     captcha: Option<CaptchaSettingsContext>,
+    header_footer: Arc<dyn HeaderFooterStore>,
 }
 
 impl PageService {
@@ -128,7 +130,24 @@ impl PageService {
         Self {
             repository,
             captcha: None,
+            header_footer: Arc::new(MemoryHeaderFooterStore::new()),
         }
+    }
+
+    /// Keeps the owner's header and footer in `store` (in memory by default).
+    pub fn with_header_footer(mut self, store: Arc<dyn HeaderFooterStore>) -> Self {
+        self.header_footer = store;
+        self
+    }
+
+    /// The header and footer every page shows: the owner's, or the site's default.
+    pub async fn header_footer(&self) -> Result<HeaderFooter, PageError> {
+        Ok(self.profile().await?.header_footer)
+    }
+
+    /// Makes `chosen` the header and footer of every page.
+    pub async fn replace_header_footer(&self, chosen: &HeaderFooter) -> Result<(), PageError> {
+        Ok(self.header_footer.replace_header_footer(chosen).await?)
     }
 
     /// Tells every page's forms which captcha widget to show (the server then requires it).
@@ -282,7 +301,11 @@ impl PageService {
 
     /// The site's profile; the public base URL is needed for absolute links.
     pub async fn profile(&self) -> Result<SiteProfile, PageError> {
-        self.repository.profile().await?.ok_or(PageError::NoSite)
+        let mut profile = self.repository.profile().await?.ok_or(PageError::NoSite)?;
+        if let Some(chosen) = self.header_footer.header_footer().await? {
+            profile.header_footer = chosen;
+        }
+        Ok(profile)
     }
 
     pub(crate) async fn collection_by_slug(

@@ -52,4 +52,7 @@ pub struct SiteProfile {
     pub website: Website,
     pub settings: WebsiteSettings,
     pub navigation: Navigation,
+    /// The header and footer every page shows: the owner's when set, else the settings'
+    /// footer text ([`crate::header_footer::HeaderFooter::from_footer_text`]).
+    pub header_footer: crate::header_footer::HeaderFooter,
 }

@@ -16,6 +16,7 @@ mod donate_subscribe;
 mod failures;
 mod forms;
 mod gift_cards;
+mod header_footer;
 mod headers;
 mod health;
 mod locked;

@@ -6,6 +6,7 @@ mod cart;
 mod checks;
 mod contributions;
 mod forms;
+mod header_footer;
 mod ledger;
 mod order_mails;
 mod outbox;

@@ -16,6 +16,7 @@ pub mod gallery;
 pub mod gift_cards;
 pub mod header_footer;
 pub mod human;
+pub mod languages;
 pub mod links;
 pub mod money;
 pub mod pages;

@@ -100,6 +100,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::pages::search_page::routes())
         .merge(crate::people::site_users::routes())
         .merge(crate::owner::header_footer::routes())
+        .merge(crate::owner::multilingual::routes())
         .merge(crate::openapi::routes())
 }
 

@@ -30,6 +30,10 @@ impl WebsiteRow {
             header_footer: vitrine_core::header_footer::HeaderFooter::from_footer_text(
                 &settings.footer_text,
             ),
+            languages: vitrine_core::languages::SiteLanguages::of(
+                &settings.locale,
+                &settings.languages,
+            ),
             settings,
             navigation: from_json::<Navigation>("the navigation", self.navigation)?,
         })

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::enums::PageType;
 use crate::header_footer::{HeaderFooter, HeaderFooterStore, MemoryHeaderFooterStore};
+use crate::languages::{MemoryMultilingualStore, MultilingualService, MultilingualStore};
 use crate::pages::access::{self, LockedMedia};
 use crate::pages::{CaptchaSettingsContext, PageContext, Viewer};
 use crate::ports::{ItemQuery, RepositoryError, SiteRepository};
@@ -117,12 +118,23 @@ pub struct SitemapEntry {
     pub path: String,
     /// Last change in milliseconds since the Unix epoch, when known.
     pub last_modified: Option<i64>,
+    /// The same page in every published language, `x-default` last; empty for a site with
+    /// one language.
+    pub alternates: Vec<SitemapAlternate>,
+}
+
+/// One language's address of a sitemap page (`hreflang` is a tag or `x-default`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SitemapAlternate {
+    pub hreflang: String,
+    pub path: String,
 }
 
 pub struct PageService {
     repository: Arc<dyn SiteRepository>,
     captcha: Option<CaptchaSettingsContext>,
     header_footer: Arc<dyn HeaderFooterStore>,
+    multilingual: Arc<dyn MultilingualStore>,
 }
 
 impl PageService {
@@ -131,7 +143,19 @@ impl PageService {
             repository,
             captcha: None,
             header_footer: Arc::new(MemoryHeaderFooterStore::new()),
+            multilingual: Arc::new(MemoryMultilingualStore::new()),
         }
+    }
+
+    /// Keeps the owner's choice of published languages in `store` (in memory by default).
+    pub fn with_multilingual(mut self, store: Arc<dyn MultilingualStore>) -> Self {
+        self.multilingual = store;
+        self
+    }
+
+    /// The owner's multilingual calls (001 s7) over this site and its stored choice.
+    pub fn multilingual(&self) -> MultilingualService<'_> {
+        MultilingualService::new(self.repository.as_ref(), self.multilingual.as_ref())
     }
 
     /// Keeps the owner's header and footer in `store` (in memory by default).
@@ -162,8 +186,24 @@ impl PageService {
     }
 
     /// The page at `path` for `viewer`; unknown paths give the not-found page.
+    /// A path under a published language's prefix (`/fr/shop`) is that page in the language.
     pub async fn page(&self, path: &str, viewer: &Viewer) -> Result<PageView, PageError> {
-        let mut view = self.find_page(path, viewer).await?;
+        let profile = self.profile().await?;
+        let language = profile
+            .languages
+            .split_prefix(path)
+            .and_then(|(language, rest)| {
+                let translation = profile.settings.languages.translation(&language.tag)?;
+                Some((translation, rest))
+            });
+        let mut view = match language {
+            Some((translation, rest)) => {
+                let mut view = self.find_page(&rest, viewer).await?;
+                super::localized::localize(&mut view, translation);
+                view
+            }
+            None => self.find_page(path, viewer).await?,
+        };
         view.context.captcha_settings = self.captcha.clone();
         Ok(view)
     }
@@ -261,13 +301,15 @@ impl PageService {
             entries.push(SitemapEntry {
                 path: self.canonical_path(&profile, &collection),
                 last_modified: items.iter().map(|item| item.published_on).max(),
+                alternates: Vec::new(),
             });
             entries.extend(items.into_iter().map(|item| SitemapEntry {
                 path: format!("/{}/{}", collection.slug, item.slug),
                 last_modified: Some(item.published_on),
+                alternates: Vec::new(),
             }));
         }
-        Ok(entries)
+        Ok(in_every_language(&profile, entries))
     }
 
     /// The published pages and items of the site that answer `query` (page type 102): every
@@ -304,6 +346,11 @@ impl PageService {
         let mut profile = self.repository.profile().await?.ok_or(PageError::NoSite)?;
         if let Some(chosen) = self.header_footer.header_footer().await? {
             profile.header_footer = chosen;
+        }
+        if let Some(choice) = self.multilingual.choice().await? {
+            profile
+                .languages
+                .keep_published(choice.published.as_deref());
         }
         Ok(profile)
     }
@@ -590,6 +637,35 @@ impl PageService {
 
 fn is_public(collection: &Collection) -> bool {
     collection.permission_type == PermissionType::Public
+}
+
+/// Each entry once per published language, every copy listing all of them and `x-default`
+/// (the default language's), as search engines ask of a multilingual sitemap.
+fn in_every_language(profile: &SiteProfile, entries: Vec<SitemapEntry>) -> Vec<SitemapEntry> {
+    if profile.languages.published.is_empty() {
+        return entries;
+    }
+    let mut localized = Vec::new();
+    for entry in entries {
+        let alternates = profile.languages.alternates(&entry.path);
+        let mut listed: Vec<SitemapAlternate> = alternates
+            .iter()
+            .map(|alternate| SitemapAlternate {
+                hreflang: alternate.tag.to_string(),
+                path: alternate.path.clone(),
+            })
+            .collect();
+        listed.push(SitemapAlternate {
+            hreflang: "x-default".to_owned(),
+            path: entry.path.clone(),
+        });
+        localized.extend(alternates.into_iter().map(|alternate| SitemapEntry {
+            path: alternate.path,
+            last_modified: entry.last_modified,
+            alternates: listed.clone(),
+        }));
+    }
+    localized
 }
 
 pub(crate) fn titled(heading: &str, profile: &SiteProfile) -> String {

@@ -57,6 +57,10 @@ impl SiteRepository for MemorySiteRepository {
             header_footer: crate::header_footer::HeaderFooter::from_footer_text(
                 &site.settings.footer_text,
             ),
+            languages: crate::languages::SiteLanguages::of(
+                &site.settings.locale,
+                &site.settings.languages,
+            ),
         })
     }
 

@@ -45,6 +45,9 @@ pub struct WebsiteSettings {
     pub template: TemplateInfo,
     /// Google font families the theme loads (page context `googleFonts`).
     pub google_fonts: Vec<String>,
+    /// The site's translations; settings stored before languages existed read back with none.
+    #[serde(default)]
+    pub languages: crate::languages::LanguageSettings,
 }
 
 /// Store settings of spec 000 s3.

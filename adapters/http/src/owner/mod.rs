@@ -3,3 +3,4 @@
 //! and, when it changes something, the crumb; a change reaches the published pages at once.
 
 pub(crate) mod header_footer;
+pub(crate) mod multilingual;

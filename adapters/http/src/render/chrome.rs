@@ -3,6 +3,7 @@
 //! content), the owner's parts from the site's header and footer data.
 
 use askama::Template;
+use vitrine_core::languages::{Alternate, MessageCatalog};
 use vitrine_core::pages::PageView;
 use vitrine_core::site::NavLink;
 
@@ -19,6 +20,9 @@ pub(crate) struct Header<'a> {
     pub(crate) links: Vec<NavItem<'a>>,
     /// The owner's header content (001 s3), cleaned HTML; empty shows nothing.
     pub(crate) content: Markup,
+    pub(crate) texts: &'a MessageCatalog,
+    /// The page in every published language; empty when the site has one language.
+    pub(crate) languages: Vec<Alternate>,
 }
 
 super::markup::nested_templates!(Header);
@@ -49,6 +53,8 @@ impl<'a> Header<'a> {
             logo,
             links: nav_items(&view.profile.navigation.main, &view.path),
             content: Markup::sanitized(&view.profile.header_footer.header),
+            texts: &view.profile.languages.messages,
+            languages: view.profile.languages.alternates(&view.path),
         }
     }
 }
@@ -60,6 +66,7 @@ pub(crate) struct Footer<'a> {
     pub(crate) social: Vec<SocialLinkView<'a>>,
     /// The owner's footer content (001 s3), cleaned HTML; empty shows nothing.
     pub(crate) content: Markup,
+    pub(crate) texts: &'a MessageCatalog,
 }
 
 super::markup::nested_templates!(Footer);
@@ -89,6 +96,7 @@ impl<'a> Footer<'a> {
                 })
                 .collect(),
             content: Markup::sanitized(&view.profile.header_footer.footer),
+            texts: &view.profile.languages.messages,
         }
     }
 }

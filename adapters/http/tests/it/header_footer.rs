@@ -2,34 +2,17 @@
 //! change, validation and cleaning, and every page, cached ones included, showing the new
 //! header and footer at once.
 
-use std::sync::Arc;
-
+use crate::support::{Answer, fetch, owner_router, repository, send};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use vitrine_core::pages::PageService;
-use vitrine_core::ports::SiteRepository;
-use vitrine_http::AppState;
-
-use crate::support::{Answer, config, fetch, fixture_assets, repository, send};
 
 const CRUMB: &str = "test-crumb";
 const TOKEN: &str = "owner-secret";
 const PATH: &str = "/api/site-header-footer";
 
 async fn owner_app() -> Router {
-    let repository: Arc<dyn SiteRepository> = repository().await;
-    let state = AppState::new(
-        Arc::new(PageService::new(repository.clone())),
-        repository,
-        Arc::new(fixture_assets()),
-        config(),
-    )
-    .with_consent_receipts(
-        Arc::new(vitrine_core::consent::MemoryConsentReceiptStore::new()),
-        Some(TOKEN.to_owned()),
-    );
-    vitrine_http::router(state)
+    owner_router(repository().await, TOKEN)
 }
 
 fn read(token: Option<&str>) -> Request<Body> {

@@ -19,6 +19,7 @@ mod gift_cards;
 mod header_footer;
 mod headers;
 mod health;
+mod languages;
 mod locked;
 mod media;
 mod media_variants;

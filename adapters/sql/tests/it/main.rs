@@ -8,6 +8,7 @@ mod contributions;
 mod forms;
 mod header_footer;
 mod ledger;
+mod multilingual;
 mod order_mails;
 mod outbox;
 mod people;

@@ -7,6 +7,7 @@ mod items;
 mod origins;
 mod settings;
 mod text_effect;
+mod translations;
 mod widgets;
 
 use std::collections::BTreeMap;
@@ -35,7 +36,9 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
     let media = MediaLibrary::read(&sources.media)?;
     let drafts = read_drafts(&sources)?;
     let mut converter = Converter::new(&drafts, &media)?;
-    let (website, settings, navigation) = converter.site_profile(site_file)?;
+    let language_name = site_file.settings.language_name.clone();
+    let provider = site_file.settings.translation_provider.clone();
+    let (website, mut settings, navigation) = converter.site_profile(site_file)?;
     let mut collections = Vec::new();
     let mut items = Vec::new();
     for draft in drafts {
@@ -44,6 +47,13 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
             items.push(converter.item(&draft.slug, draft.kind, item)?);
         }
     }
+    settings.languages = translations::read(
+        &sources.translations,
+        &settings.locale,
+        language_name,
+        provider,
+        &collections,
+    )?;
     let site = Site {
         website,
         settings,

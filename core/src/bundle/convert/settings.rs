@@ -114,6 +114,8 @@ impl Converter {
             },
             template,
             google_fonts: dto.google_fonts,
+            // Filled from translations/ once the collections are known.
+            languages: Default::default(),
         };
         let navigation = Navigation {
             main: nav_links(

@@ -12,6 +12,7 @@ use axum::http::{Method, Request, StatusCode};
 use vitrine_core::languages::{LanguageSettings, LanguageTag, SiteTranslation};
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::memory::MemorySiteRepository;
+use vitrine_core::site::{Block, BlockContent, Layout};
 
 use crate::support::{Answer, fetch, owner_router, send, site};
 
@@ -44,6 +45,18 @@ async fn multilingual_app(provider: Option<&str>) -> Router {
         ]),
     )
     .unwrap();
+    // The FAQ page ends with a language switcher block.
+    let faq = site
+        .collections
+        .iter_mut()
+        .find(|collection| collection.slug.as_str() == "faq")
+        .unwrap();
+    let mut blocks: Vec<Block> = faq.body.layout.blocks().cloned().collect();
+    blocks.push(Block {
+        id: "faq-languages".to_owned().try_into().unwrap(),
+        content: BlockContent::LanguageSwitcher,
+    });
+    faq.body.layout = Layout::stacked(blocks).unwrap();
     site.settings.languages = LanguageSettings {
         default_name: "English".into(),
         translations: vec![french],
@@ -117,6 +130,17 @@ async fn a_french_page_is_french_and_links_to_its_english_copy() {
         "{html}"
     );
     assert!(html.contains(r#"href="/fr/journal">Carnet</a>"#), "{html}");
+    // The switcher block lists the same copies, without a second language landmark.
+    assert!(html.contains("language-switcher--block"), "{html}");
+    assert!(
+        html.contains(r#"<p class="language-switcher__label">Langue</p>"#),
+        "{html}"
+    );
+    assert_eq!(
+        html.matches(r#"aria-current="true">Français</a>"#).count(),
+        2,
+        "{html}"
+    );
 
     let english = fetch(&router, "/faq").await.text();
     assert!(english.contains("<html lang=\"en-US\">"));
@@ -266,7 +290,7 @@ async fn unpublishing_a_language_takes_its_pages_down_at_once() {
     );
     let english = fetch(&router, "/faq").await.text();
     assert!(
-        !english.contains("hreflang") && !english.contains("language-switcher"),
+        !english.contains("hreflang") && !english.contains("language-switcher__link"),
         "{english}"
     );
     assert!(!fetch(&router, "/sitemap.xml").await.text().contains("/fr/"));

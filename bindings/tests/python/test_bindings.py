@@ -203,12 +203,25 @@ def envelope(**fields):
 
 class BridgeTests(unittest.TestCase):
     def test_reads_info_and_dismiss(self):
+        report = vb.InfoResult(page_type="Page", cart_count=3, signed_in=False, locale="en-US", experiments={})
         self.assertEqual(
             vb.parse_bridge_request(envelope()),
-            vb.BridgeRequest(id="req-1", name=vb.BridgeName.INFO, back_url=None),
+            vb.BridgeRequest(id="req-1", name=vb.BridgeName.INFO, info=report, back_url=None),
         )
         dismiss = vb.parse_bridge_request(envelope(name="dismiss", payload={"backUrl": "/shop"}))
-        self.assertEqual(dismiss, vb.BridgeRequest(id="req-1", name=vb.BridgeName.DISMISS, back_url="/shop"))
+        self.assertEqual(
+            dismiss, vb.BridgeRequest(id="req-1", name=vb.BridgeName.DISMISS, info=None, back_url="/shop")
+        )
+
+    def test_the_info_report_comes_validated_and_cut_to_its_five_fields(self):
+        payload = dict(REPORT, cartCount=7, signedIn=True, experiments={"hero": "b"}, extra="ignored")
+        request = vb.parse_bridge_request(envelope(payload=payload))
+        self.assertEqual(
+            request.info,
+            vb.InfoResult(page_type="Page", cart_count=7, signed_in=True, locale="en-US", experiments={"hero": "b"}),
+        )
+        with self.assertRaises(vb.BridgeMessageError.InvalidPayload):
+            vb.parse_bridge_request(envelope(payload=dict(REPORT, cartCount=-1)))
 
     def test_an_unknown_name_is_refused_with_the_spec_text_and_answered(self):
         with self.assertRaises(vb.BridgeMessageError.UnknownName) as raised:
@@ -305,6 +318,79 @@ class BridgeTests(unittest.TestCase):
         self.assertEqual(
             vb.bridge_limits(), vb.BridgeLimits(protocol_version=1, max_message_bytes=16_384, max_id_chars=64)
         )
+
+
+DEFINITIONS = json.dumps([
+    {
+        "name": "home-headline",
+        "experiment_type": "AB_TEST",
+        "variants": [{"name": "control", "weight": 50}, {"name": "warm", "weight": 50}],
+        "pages": ["/"],
+    },
+    {
+        "name": "free-shipping-note",
+        "experiment_type": "FEATURE_TOGGLE",
+        "variants": [{"name": "true", "weight": 100}, {"name": "false", "weight": 0}],
+    },
+])
+
+
+def visitor(visitor_id="ada", cookieless=False):
+    return vb.ExperimentVisitor(
+        visitor_id=visitor_id,
+        cookieless=cookieless,
+        kind=vb.VisitorKind.NEW,
+        member=False,
+        device=vb.DeviceClass.MOBILE,
+        locale="pt-PT",
+    )
+
+
+class ExperimentTests(unittest.TestCase):
+    def test_the_bucket_is_the_servers_and_the_browsers(self):
+        # The same pinned buckets as the core's unit test and the web's vectors.
+        self.assertEqual(vb.experiment_bucket("home-headline", "ada"), 6630)
+        self.assertEqual(vb.experiment_bucket("free-shipping-note", "ada"), 5014)
+
+    def test_a_toggle_is_on_when_its_variant_is_true(self):
+        decision = vb.decide_experiment(DEFINITIONS, "free-shipping-note", vb.ExperimentType.FEATURE_TOGGLE, visitor())
+        self.assertEqual(decision.variant, "true")
+        self.assertFalse(decision.contains_error)
+        self.assertIsNone(decision.error)
+        self.assertTrue(decision.exposed)
+        self.assertTrue(vb.is_feature_enabled(decision))
+
+    def test_an_ab_test_picks_by_the_bucket(self):
+        decision = vb.decide_experiment(DEFINITIONS, "home-headline", vb.ExperimentType.AB_TEST, visitor())
+        self.assertEqual(decision.variant, "warm")  # bucket 6630 of 10,000 falls in the second half
+        self.assertFalse(vb.is_feature_enabled(decision))
+
+    def test_defaults_come_with_the_spec_texts(self):
+        cases = [
+            (None, "home-headline", vb.ExperimentType.AB_TEST, "The underlying Praetor configuration is not loaded", "control"),
+            (DEFINITIONS, "nope", vb.ExperimentType.FEATURE_TOGGLE, "The specified feature does not exist", "false"),
+            (DEFINITIONS, "home-headline", vb.ExperimentType.FEATURE_TOGGLE, "The specified feature is not a FEATURE_TOGGLE", "false"),
+        ]
+        for definitions, name, expected, error, variant in cases:
+            with self.subTest(name=name, error=error):
+                decision = vb.decide_experiment(definitions, name, expected, visitor())
+                self.assertEqual((decision.error, decision.variant), (error, variant))
+                self.assertTrue(decision.contains_error)
+        broken = json.dumps([{"name": "broken", "experiment_type": "AB_TEST", "variants": [{"name": "a", "weight": 0}]}])
+        decision = vb.decide_experiment(broken, "broken", vb.ExperimentType.AB_TEST, visitor())
+        self.assertEqual(decision.error, "The specified feature has an invalid server-side definition")
+
+    def test_invalid_json_is_an_error(self):
+        with self.assertRaises(vb.ExperimentsError.InvalidDefinitionsJson):
+            vb.decide_experiment("{", "home-headline", vb.ExperimentType.AB_TEST, visitor())
+
+    def test_the_gating_rules(self):
+        self.assertTrue(vb.mouse_position_tracking_enabled(True))
+        self.assertFalse(vb.mouse_position_tracking_enabled(False))
+        self.assertTrue(vb.session_replay_enabled(True, vb.sample_picks(99, 100), 4))
+        self.assertFalse(vb.session_replay_enabled(True, vb.sample_picks(100, 100), 4))
+        self.assertFalse(vb.session_replay_enabled(True, True, 2))
+        self.assertFalse(vb.session_replay_enabled(True, True, None))
 
 
 if __name__ == "__main__":

@@ -106,8 +106,8 @@ const SHARE_WIDTH: u32 = 1500;
 pub(crate) fn share_image(media: &MediaRef) -> (String, u32, u32) {
     match ImageWidth::from_pixels(SHARE_WIDTH) {
         Some(width) if media.width > SHARE_WIDTH && resizable(&media.path) => {
-            let height = (u64::from(media.height) * u64::from(SHARE_WIDTH))
-                .div_ceil(u64::from(media.width));
+            let height =
+                (u64::from(media.height) * u64::from(SHARE_WIDTH)).div_ceil(u64::from(media.width));
             (
                 variant_url(&media.path, width, SizeFormat::QueryString, None),
                 SHARE_WIDTH,

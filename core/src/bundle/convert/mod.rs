@@ -3,9 +3,11 @@
 
 mod blocks;
 mod body;
+mod experiments;
 mod items;
 mod origins;
 mod settings;
+mod store_rules;
 mod text_effect;
 mod translations;
 mod widgets;
@@ -32,7 +34,8 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
             "missing; every bundle needs a site.toml at its root",
         )
     })?;
-    let site_file: SiteFile = At::root(SITE_FILE).parse_toml(utf8(SITE_FILE, site_bytes)?)?;
+    let mut site_file: SiteFile = At::root(SITE_FILE).parse_toml(utf8(SITE_FILE, site_bytes)?)?;
+    let experiments = std::mem::take(&mut site_file.experiments);
     let media = MediaLibrary::read(&sources.media)?;
     let drafts = read_drafts(&sources)?;
     let mut converter = Converter::new(&drafts, &media)?;
@@ -54,6 +57,8 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
         provider,
         &collections,
     )?;
+    // After the collections, so every block a variant changes is known.
+    settings.experiments = converter.experiments(experiments)?;
     let site = Site {
         website,
         settings,

@@ -122,7 +122,7 @@ impl SiteLanguages {
     }
 
     /// The published translation whose prefix starts `path`, and the path without it.
-    pub fn split_prefix<'p>(&self, path: &'p str) -> Option<(&PublishedLanguage, String)> {
+    pub fn split_prefix(&self, path: &str) -> Option<(&PublishedLanguage, String)> {
         let trimmed = path.strip_prefix('/')?;
         let (first, rest) = trimmed.split_once('/').unwrap_or((trimmed, ""));
         let language = self

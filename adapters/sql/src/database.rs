@@ -230,6 +230,24 @@ impl Database {
         )
     }
 
+    /// The owner's header and footer in this database; clones share the connection pool.
+    pub fn header_footer_store(&self) -> Arc<dyn vitrine_core::header_footer::HeaderFooterStore> {
+        per_backend!(
+            self,
+            crate::header_footer_store::SqliteHeaderFooterStore::new,
+            crate::header_footer_store::PostgresHeaderFooterStore::new
+        )
+    }
+
+    /// The owner's multilingual choice in this database; clones share the connection pool.
+    pub fn multilingual_store(&self) -> Arc<dyn vitrine_core::languages::MultilingualStore> {
+        per_backend!(
+            self,
+            crate::multilingual_store::SqliteMultilingualStore::new,
+            crate::multilingual_store::PostgresMultilingualStore::new
+        )
+    }
+
     /// The review store (review requests and product reviews) of this database; clones
     /// share the connection pool.
     pub fn review_store(&self) -> Arc<dyn vitrine_core::reviews::ReviewStore> {

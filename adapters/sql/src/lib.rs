@@ -20,6 +20,8 @@ mod forms;
 mod forms_batch;
 mod forms_statements;
 mod gift_cards;
+mod header_footer_store;
+mod multilingual_store;
 mod order_follow_up;
 mod outbox;
 mod outbox_statements;
@@ -42,6 +44,8 @@ pub use contribution_store::{PostgresContributionStore, SqliteContributionStore}
 pub use database::{ConnectError, Database, DatabaseKind, MigrateError, connect};
 pub use forms::{PostgresFormStore, SqliteFormStore};
 pub use forms_batch::SubmissionWrites;
+pub use header_footer_store::{PostgresHeaderFooterStore, SqliteHeaderFooterStore};
+pub use multilingual_store::{PostgresMultilingualStore, SqliteMultilingualStore};
 pub use people_store::{PostgresPeopleStore, SqlitePeopleStore};
 pub use postgres::PostgresSiteRepository;
 pub use review_store::{PostgresReviewStore, SqliteReviewStore};

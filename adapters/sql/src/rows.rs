@@ -24,9 +24,17 @@ pub(crate) struct WebsiteRow {
 
 impl WebsiteRow {
     pub(crate) fn into_profile(self) -> Result<SiteProfile, RepositoryError> {
+        let settings = from_json::<WebsiteSettings>("the website settings", self.settings)?;
         Ok(SiteProfile {
             website: from_json::<Website>("the website record", self.record)?,
-            settings: from_json::<WebsiteSettings>("the website settings", self.settings)?,
+            header_footer: vitrine_core::header_footer::HeaderFooter::from_footer_text(
+                &settings.footer_text,
+            ),
+            languages: vitrine_core::languages::SiteLanguages::of(
+                &settings.locale,
+                &settings.languages,
+            ),
+            settings,
             navigation: from_json::<Navigation>("the navigation", self.navigation)?,
         })
     }

@@ -8,6 +8,7 @@ use crate::bundle::BundleError;
 pub(crate) const SITE_FILE: &str = "site.toml";
 const COLLECTIONS_DIR: &str = "collections/";
 const MEDIA_DIR: &str = "media/";
+const TRANSLATIONS_DIR: &str = "translations/";
 
 /// Whether an item file is plain TOML or Markdown with TOML front matter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +38,8 @@ pub(crate) struct Sources<'a> {
     pub items: BTreeMap<&'a str, Vec<ItemSource<'a>>>,
     /// Media file name -> (file, bytes).
     pub media: BTreeMap<&'a str, (&'a str, &'a [u8])>,
+    /// Translation files, `translations/<name>.toml`: (file, bytes) in name order.
+    pub translations: Vec<(&'a str, &'a [u8])>,
 }
 
 impl<'a> Sources<'a> {
@@ -68,10 +71,18 @@ impl<'a> Sources<'a> {
                     ));
                 }
                 sources.media.insert(name, (path, bytes));
+            } else if let Some(name) = path.strip_prefix(TRANSLATIONS_DIR) {
+                if name.contains('/') || !name.ends_with(".toml") {
+                    return Err(BundleError::file(
+                        path,
+                        "expected translations/<locale>.toml files directly in translations/",
+                    ));
+                }
+                sources.translations.push((path, bytes));
             } else if path.contains('/') {
                 return Err(BundleError::file(
                     path,
-                    "unexpected file; a bundle holds site.toml, collections/ and media/",
+                    "unexpected file; a bundle holds site.toml, collections/, media/ and translations/",
                 ));
             }
         }

@@ -403,7 +403,7 @@ fn broken_bundles_are_refused_with_file_field_and_expectation() {
         (
             "stray folder",
             added("images/dot.png", "x"),
-            "images/dot.png: unexpected file; a bundle holds site.toml, collections/ and media/",
+            "images/dot.png: unexpected file; a bundle holds site.toml, collections/, media/ and translations/",
         ),
     ];
     let mut failures = Vec::new();

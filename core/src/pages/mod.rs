@@ -2,6 +2,7 @@
 
 pub mod access;
 mod context;
+mod localized;
 mod published_images;
 mod service;
 mod slide_page;
@@ -9,8 +10,8 @@ mod slide_page;
 pub use context::*;
 pub use published_images::published_images;
 pub use service::{
-    PageContent, PageError, PageService, PageView, ResolvedBlocks, ResolvedProduct, SitemapEntry,
-    SummaryContent,
+    PageContent, PageError, PageService, PageView, ResolvedBlocks, ResolvedProduct,
+    SitemapAlternate, SitemapEntry, SummaryContent,
 };
 pub use slide_page::{SLIDES_SEGMENT, SlideInGallery, find_slide, slide_path};
 

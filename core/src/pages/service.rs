@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::enums::PageType;
+use crate::header_footer::{HeaderFooter, HeaderFooterStore, MemoryHeaderFooterStore};
+use crate::languages::{MemoryMultilingualStore, MultilingualService, MultilingualStore};
 use crate::pages::access::{self, LockedMedia};
 use crate::pages::{CaptchaSettingsContext, PageContext, Viewer};
 use crate::ports::{ItemQuery, RepositoryError, SiteRepository};
@@ -116,11 +118,23 @@ pub struct SitemapEntry {
     pub path: String,
     /// Last change in milliseconds since the Unix epoch, when known.
     pub last_modified: Option<i64>,
+    /// The same page in every published language, `x-default` last; empty for a site with
+    /// one language.
+    pub alternates: Vec<SitemapAlternate>,
+}
+
+/// One language's address of a sitemap page (`hreflang` is a tag or `x-default`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SitemapAlternate {
+    pub hreflang: String,
+    pub path: String,
 }
 
 pub struct PageService {
     repository: Arc<dyn SiteRepository>,
     captcha: Option<CaptchaSettingsContext>,
+    header_footer: Arc<dyn HeaderFooterStore>,
+    multilingual: Arc<dyn MultilingualStore>,
 }
 
 impl PageService {
@@ -128,7 +142,36 @@ impl PageService {
         Self {
             repository,
             captcha: None,
+            header_footer: Arc::new(MemoryHeaderFooterStore::new()),
+            multilingual: Arc::new(MemoryMultilingualStore::new()),
         }
+    }
+
+    /// Keeps the owner's choice of published languages in `store` (in memory by default).
+    pub fn with_multilingual(mut self, store: Arc<dyn MultilingualStore>) -> Self {
+        self.multilingual = store;
+        self
+    }
+
+    /// The owner's multilingual calls (001 s7) over this site and its stored choice.
+    pub fn multilingual(&self) -> MultilingualService<'_> {
+        MultilingualService::new(self.repository.as_ref(), self.multilingual.as_ref())
+    }
+
+    /// Keeps the owner's header and footer in `store` (in memory by default).
+    pub fn with_header_footer(mut self, store: Arc<dyn HeaderFooterStore>) -> Self {
+        self.header_footer = store;
+        self
+    }
+
+    /// The header and footer every page shows: the owner's, or the site's default.
+    pub async fn header_footer(&self) -> Result<HeaderFooter, PageError> {
+        Ok(self.profile().await?.header_footer)
+    }
+
+    /// Makes `chosen` the header and footer of every page.
+    pub async fn replace_header_footer(&self, chosen: &HeaderFooter) -> Result<(), PageError> {
+        Ok(self.header_footer.replace_header_footer(chosen).await?)
     }
 
     /// Tells every page's forms which captcha widget to show (the server then requires it).
@@ -143,8 +186,24 @@ impl PageService {
     }
 
     /// The page at `path` for `viewer`; unknown paths give the not-found page.
+    /// A path under a published language's prefix (`/fr/shop`) is that page in the language.
     pub async fn page(&self, path: &str, viewer: &Viewer) -> Result<PageView, PageError> {
-        let mut view = self.find_page(path, viewer).await?;
+        let profile = self.profile().await?;
+        let language = profile
+            .languages
+            .split_prefix(path)
+            .and_then(|(language, rest)| {
+                let translation = profile.settings.languages.translation(&language.tag)?;
+                Some((translation, rest))
+            });
+        let mut view = match language {
+            Some((translation, rest)) => {
+                let mut view = self.find_page(&rest, viewer).await?;
+                super::localized::localize(&mut view, translation);
+                view
+            }
+            None => self.find_page(path, viewer).await?,
+        };
         view.context.captcha_settings = self.captcha.clone();
         Ok(view)
     }
@@ -242,13 +301,15 @@ impl PageService {
             entries.push(SitemapEntry {
                 path: self.canonical_path(&profile, &collection),
                 last_modified: items.iter().map(|item| item.published_on).max(),
+                alternates: Vec::new(),
             });
             entries.extend(items.into_iter().map(|item| SitemapEntry {
                 path: format!("/{}/{}", collection.slug, item.slug),
                 last_modified: Some(item.published_on),
+                alternates: Vec::new(),
             }));
         }
-        Ok(entries)
+        Ok(in_every_language(&profile, entries))
     }
 
     /// The published pages and items of the site that answer `query` (page type 102): every
@@ -282,7 +343,16 @@ impl PageService {
 
     /// The site's profile; the public base URL is needed for absolute links.
     pub async fn profile(&self) -> Result<SiteProfile, PageError> {
-        self.repository.profile().await?.ok_or(PageError::NoSite)
+        let mut profile = self.repository.profile().await?.ok_or(PageError::NoSite)?;
+        if let Some(chosen) = self.header_footer.header_footer().await? {
+            profile.header_footer = chosen;
+        }
+        if let Some(choice) = self.multilingual.choice().await? {
+            profile
+                .languages
+                .keep_published(choice.published.as_deref());
+        }
+        Ok(profile)
     }
 
     pub(crate) async fn collection_by_slug(
@@ -567,6 +637,35 @@ impl PageService {
 
 fn is_public(collection: &Collection) -> bool {
     collection.permission_type == PermissionType::Public
+}
+
+/// Each entry once per published language, every copy listing all of them and `x-default`
+/// (the default language's), as search engines ask of a multilingual sitemap.
+fn in_every_language(profile: &SiteProfile, entries: Vec<SitemapEntry>) -> Vec<SitemapEntry> {
+    if profile.languages.published.is_empty() {
+        return entries;
+    }
+    let mut localized = Vec::new();
+    for entry in entries {
+        let alternates = profile.languages.alternates(&entry.path);
+        let mut listed: Vec<SitemapAlternate> = alternates
+            .iter()
+            .map(|alternate| SitemapAlternate {
+                hreflang: alternate.tag.to_string(),
+                path: alternate.path.clone(),
+            })
+            .collect();
+        listed.push(SitemapAlternate {
+            hreflang: "x-default".to_owned(),
+            path: entry.path.clone(),
+        });
+        localized.extend(alternates.into_iter().map(|alternate| SitemapEntry {
+            path: alternate.path,
+            last_modified: entry.last_modified,
+            alternates: listed.clone(),
+        }));
+    }
+    localized
 }
 
 pub(crate) fn titled(heading: &str, profile: &SiteProfile) -> String {

@@ -166,6 +166,7 @@ pub fn fixture_site(title: &str) -> Site {
                 website_identifier: "template".into(),
             },
             google_fonts: vec![],
+            languages: Default::default(),
             experiments: Default::default(),
         },
         navigation: Navigation {

@@ -54,6 +54,13 @@ impl SiteRepository for MemorySiteRepository {
             website: site.website.clone(),
             settings: site.settings.clone(),
             navigation: site.navigation.clone(),
+            header_footer: crate::header_footer::HeaderFooter::from_footer_text(
+                &site.settings.footer_text,
+            ),
+            languages: crate::languages::SiteLanguages::of(
+                &site.settings.locale,
+                &site.settings.languages,
+            ),
         })
     }
 

@@ -123,6 +123,9 @@ pub enum BlockContent {
     },
     /// A donation button (type 52), leading to the donation page its id names.
     Donation(DonationBlock),
+    /// The language switcher as a block: the page in each of the site's published languages
+    /// (the header has the same links); empty on a site with one language.
+    LanguageSwitcher,
     /// A block of a type the platform does not render itself (chart, tour dates, or a custom
     /// type such as event summary), rendered by the WebAssembly plugin that claims the type,
     /// from data only that plugin interprets.
@@ -156,6 +159,9 @@ impl BlockContent {
             Self::Product { .. } => BlockType::Product,
             Self::SocialLinks { .. } => BlockType::SocialLinksV2,
             Self::Donation(_) => BlockType::Donation,
+            // The enumerations have no code of their own for it: a language switcher is
+            // navigation between the page's copies.
+            Self::LanguageSwitcher => BlockType::Navigation,
             Self::Plugin {
                 block_type: PluginBlockType::Spec(spec),
                 ..

@@ -52,4 +52,10 @@ pub struct SiteProfile {
     pub website: Website,
     pub settings: WebsiteSettings,
     pub navigation: Navigation,
+    /// The header and footer every page shows: the owner's when set, else the settings'
+    /// footer text ([`crate::header_footer::HeaderFooter::from_footer_text`]).
+    pub header_footer: crate::header_footer::HeaderFooter,
+    /// The published languages and the one the page is in
+    /// ([`crate::languages::SiteLanguages::of`] the settings until the page service narrows it).
+    pub languages: crate::languages::SiteLanguages,
 }

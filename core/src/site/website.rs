@@ -49,6 +49,9 @@ pub struct WebsiteSettings {
     pub template: TemplateInfo,
     /// Google font families the theme loads (page context `googleFonts`).
     pub google_fonts: Vec<String>,
+    /// The site's translations; settings stored before languages existed read back with none.
+    #[serde(default)]
+    pub languages: crate::languages::LanguageSettings,
     /// Experiments and feature toggles (001 s3); settings stored before there were any read
     /// back with none.
     #[serde(default)]

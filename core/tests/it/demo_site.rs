@@ -272,9 +272,17 @@ async fn every_demo_page_resolves_after_import() {
     let sitemap = pages.sitemap().await.unwrap();
     assert_eq!(
         sitemap.len(),
-        10 + 10 + 4 + 3,
-        "collections, products, posts, events"
+        (10 + 10 + 4 + 3) * 2,
+        "collections, products, posts, events, in English and French"
     );
+    // The French translation serves every page under /fr, in French where it has the texts.
+    let about = pages.page("/fr/about", &viewer).await.unwrap();
+    assert_eq!(about.page_type, PageType::Page);
+    assert_eq!(about.path, "/fr/about");
+    assert_eq!(about.profile.settings.locale, "fr-FR");
+    assert!(about.title.starts_with("À propos — "), "{}", about.title);
+    assert_eq!(about.profile.navigation.main[0].title, "Boutique");
+    assert_eq!(about.profile.navigation.main[0].href, "/fr/shop");
 }
 
 #[test]

@@ -19,6 +19,7 @@ mod gallery;
 mod gating;
 mod human;
 mod links;
+mod message_format;
 mod money_arithmetic;
 mod money_format;
 mod payments;

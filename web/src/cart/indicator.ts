@@ -41,6 +41,24 @@ export function render(element: HTMLElement, state: CartIndicatorState): void {
   // The item count as a number, for the native app's cart badge (the text may say '100+').
   element.dataset['items'] = String(state.items);
   element.setAttribute('aria-label', spokenLabel(state.items));
+  // A page in another language carries its own label messages (ICU MessageFormat); their
+  // formatter loads only on such pages.
+  const countMessage = element.dataset['countMessage'];
+  const overCapMessage = element.dataset['overCapMessage'];
+  if (countMessage && overCapMessage) {
+    const locale = element.ownerDocument.documentElement.lang || 'en-US';
+    const items = state.items;
+    void import('../i18n/messages').then(({ formatMessage }) => {
+      try {
+        const label =
+          items > DISPLAY_CAP ? overCapMessage : formatMessage(countMessage, locale, { count: items });
+        if (element.dataset['items'] === String(items)) element.setAttribute('aria-label', label);
+      } catch (error) {
+        // A message breaking 001 s5 keeps the default label and is reported.
+        console.error(error);
+      }
+    });
+  }
   const count = element.querySelector<HTMLElement>('[data-cart-count]');
   if (count) count.textContent = displayCount(state.items);
   const subtotal = element.querySelector<HTMLElement>('[data-cart-subtotal]');

@@ -12,6 +12,7 @@
 mod analytics;
 mod commerce;
 mod forms;
+mod owner;
 mod people;
 mod schemas;
 
@@ -95,6 +96,12 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         people::request_email_change,
         people::confirm_email_change,
         people::sign_out_everywhere,
+        owner::show_header_footer,
+        owner::replace_header_footer,
+        owner::multilingual_settings,
+        owner::multilingual_status,
+        owner::publish_languages,
+        owner::disconnect_provider,
     ),
     components(schemas(schemas::ErrorAnswer)),
     modifiers(&SharedAnswers),
@@ -105,6 +112,7 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         (name = "consent", description = "Cookie consent receipts and ad-pixel conversions"),
         (name = "commerce", description = "The shopper's cart and product reviews"),
         (name = "site users", description = "Site-user accounts and sessions (001 s3, s7)"),
+        (name = "owner", description = "The owner's header and footer and the site's languages (001 s7)"),
     )
 )]
 struct ApiDoc;

@@ -58,14 +58,27 @@ pub(crate) fn robots_txt(public_base_url: &str) -> String {
 pub(crate) fn sitemap_xml(public_base_url: &str, entries: &[SitemapEntry]) -> String {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"",
     );
+    if entries.iter().any(|entry| !entry.alternates.is_empty()) {
+        xml.push_str(" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\"");
+    }
+    xml.push_str(">\n");
     for entry in entries {
         let location = format!("{public_base_url}{}", entry.path);
         // Writing to a String cannot fail.
         let _ = write!(xml, "  <url><loc>{}</loc>", escape_xml(&location));
         if let Some(date) = entry.last_modified.and_then(iso_date) {
             let _ = write!(xml, "<lastmod>{date}</lastmod>");
+        }
+        for alternate in &entry.alternates {
+            let href = format!("{public_base_url}{}", alternate.path);
+            let _ = write!(
+                xml,
+                "<xhtml:link rel=\"alternate\" hreflang=\"{}\" href=\"{}\"/>",
+                escape_xml(&alternate.hreflang),
+                escape_xml(&href)
+            );
         }
         xml.push_str("</url>\n");
     }
@@ -138,10 +151,12 @@ mod tests {
             SitemapEntry {
                 path: "/".into(),
                 last_modified: None,
+                alternates: Vec::new(),
             },
             SitemapEntry {
                 path: "/shop/tea&cake".into(),
                 last_modified: Some(1_700_000_000_000),
+                alternates: Vec::new(),
             },
         ];
         expect_test::expect![[r#"

@@ -1,12 +1,15 @@
-//! The site's chrome around every page: the header (skip link, logo, main navigation) and the
-//! footer (footer navigation, social links, footer text).
+//! The site's chrome around every page: the header (skip link, logo, main navigation, the
+//! owner's header content) and the footer (footer navigation, social links, the owner's footer
+//! content), the owner's parts from the site's header and footer data.
 
 use askama::Template;
+use vitrine_core::languages::{Alternate, MessageCatalog};
 use vitrine_core::pages::PageView;
 use vitrine_core::site::NavLink;
 
 use super::blocks::SocialLinkView;
 use super::image::{ImageSizes, ImageView, Loading};
+use super::markup::Markup;
 use super::urls;
 
 #[derive(Debug, Template)]
@@ -15,6 +18,11 @@ pub(crate) struct Header<'a> {
     pub(crate) site_title: &'a str,
     pub(crate) logo: Option<ImageView<'a>>,
     pub(crate) links: Vec<NavItem<'a>>,
+    /// The owner's header content (001 s3), cleaned HTML; empty shows nothing.
+    pub(crate) content: Markup,
+    pub(crate) texts: &'a MessageCatalog,
+    /// The page in every published language; empty when the site has one language.
+    pub(crate) languages: Vec<Alternate>,
 }
 
 super::markup::nested_templates!(Header);
@@ -44,6 +52,9 @@ impl<'a> Header<'a> {
             site_title: &settings.site_title,
             logo,
             links: nav_items(&view.profile.navigation.main, &view.path),
+            content: Markup::sanitized(&view.profile.header_footer.header),
+            texts: &view.profile.languages.messages,
+            languages: view.profile.languages.alternates(&view.path),
         }
     }
 }
@@ -53,7 +64,9 @@ impl<'a> Header<'a> {
 pub(crate) struct Footer<'a> {
     pub(crate) links: Vec<NavItem<'a>>,
     pub(crate) social: Vec<SocialLinkView<'a>>,
-    pub(crate) text: &'a str,
+    /// The owner's footer content (001 s3), cleaned HTML; empty shows nothing.
+    pub(crate) content: Markup,
+    pub(crate) texts: &'a MessageCatalog,
 }
 
 super::markup::nested_templates!(Footer);
@@ -82,7 +95,8 @@ impl<'a> Footer<'a> {
                     SocialLinkView::new(label, &link.href)
                 })
                 .collect(),
-            text: view.profile.settings.footer_text.trim(),
+            content: Markup::sanitized(&view.profile.header_footer.footer),
+            texts: &view.profile.languages.messages,
         }
     }
 }

@@ -11,15 +11,26 @@ pub(crate) struct DisplayDate {
     pub(crate) text: String,
 }
 
-/// The UTC calendar date of a time in milliseconds since the Unix epoch.
-///
-/// Dates are written the US English way whatever the site locale, because the site model has
-/// no translated month names yet; the `<time datetime>` attribute carries the exact date for
-/// anything that wants to reformat it. `None` for times outside the calendar's range.
+/// The UTC calendar date of a time in milliseconds since the Unix epoch, written the US
+/// English way (the pages of one shopper: orders, subscriptions, contributions).
 pub(crate) fn display_date(epoch_millis: i64) -> Option<DisplayDate> {
+    display_date_in(epoch_millis, vitrine_core::languages::DEFAULT_LOCALE)
+}
+
+/// The UTC calendar date of a time in milliseconds since the Unix epoch, written as `locale`
+/// writes dates (CLDR through ICU4X: "March 3, 2026", "3 mars 2026"); the `<time datetime>`
+/// attribute carries the exact date. `None` for times outside the calendar's range.
+pub(crate) fn display_date_in(epoch_millis: i64, locale: &str) -> Option<DisplayDate> {
     let date = OffsetDateTime::from_unix_timestamp(epoch_millis.div_euclid(1000))
         .ok()?
         .date();
+    let tag = vitrine_core::languages::LanguageTag::parse(locale).unwrap_or_default();
+    let text = vitrine_core::languages::format_date(
+        &tag,
+        date.year(),
+        u8::from(date.month()),
+        date.day(),
+    )?;
     Some(DisplayDate {
         iso: format!(
             "{:04}-{:02}-{:02}",
@@ -27,7 +38,7 @@ pub(crate) fn display_date(epoch_millis: i64) -> Option<DisplayDate> {
             u8::from(date.month()),
             date.day()
         ),
-        text: format!("{} {}, {}", date.month(), date.day(), date.year()),
+        text,
     })
 }
 
@@ -41,6 +52,18 @@ mod tests {
         let date = display_date(1_772_539_200_000).unwrap();
         assert_eq!(date.text, "March 3, 2026");
         assert_eq!(date.iso, "2026-03-03");
+    }
+
+    #[test]
+    fn dates_follow_the_page_locale() {
+        assert_eq!(
+            display_date_in(1_772_539_200_000, "fr-FR").unwrap().text,
+            "3 mars 2026"
+        );
+        assert_eq!(
+            display_date_in(1_772_539_200_000, "en-GB").unwrap().text,
+            "3 March 2026"
+        );
     }
 
     #[test]

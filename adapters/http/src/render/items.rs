@@ -7,7 +7,7 @@ use vitrine_core::enums::{CollectionType, ProductType};
 use vitrine_core::site::{Collection, Item};
 
 use super::commerce::{AddToCartForm, PriceView};
-use super::dates::{DisplayDate, display_date};
+use super::dates::DisplayDate;
 use super::gift_cards::gift_card_checkout_href;
 use super::image::ImageView;
 use super::layout::LayoutView;
@@ -49,14 +49,14 @@ impl<'a> ItemCard<'a> {
     ) -> Self {
         let price = item.product.as_ref().map(|product| scope.price(product));
         Self {
-            href: item_path(collection, item),
+            href: scope.page_href(item_path(collection, item)),
             title: &item.title,
             image: item.image.as_ref().and_then(|image| scope.image(image)),
             // Products are not dated; posts are.
             date: if price.is_some() {
                 None
             } else {
-                display_date(item.published_on)
+                scope.date(item.published_on)
             },
             excerpt: if price.is_some() {
                 String::new()
@@ -122,7 +122,7 @@ impl<'a> PostPage<'a> {
     pub(crate) fn new(scope: &RenderScope<'a>, collection: &'a Collection, item: &'a Item) -> Self {
         Self {
             title: &item.title,
-            date: display_date(item.published_on),
+            date: scope.date(item.published_on),
             author: item
                 .author
                 .as_deref()
@@ -132,7 +132,7 @@ impl<'a> PostPage<'a> {
             excerpt: Markup::sanitized(&item.excerpt),
             tags: &item.tags,
             collection_title: &collection.title,
-            collection_href: collection.path(),
+            collection_href: scope.page_href(collection.path()),
         }
     }
 }
@@ -198,7 +198,7 @@ impl<'a> ProductPage<'a> {
             reviews: scope.reviews().map(ReviewsSection::new),
             body: LayoutView::new(scope, &item.body.layout),
             collection_title: &collection.title,
-            collection_href: collection.path(),
+            collection_href: scope.page_href(collection.path()),
         }
     }
 }

@@ -210,8 +210,28 @@ fn render_document<'a>(
             )
         })
         .flatten();
+    // Every language's copy of the page, and the default language's as `x-default` (the one
+    // for visitors whose language the site does not have); none on status pages.
+    let alternates: Vec<HrefLang> = if is_status_page {
+        Vec::new()
+    } else {
+        let alternates = view.profile.languages.alternates(&view.path);
+        let x_default = alternates.first().map(|first| HrefLang {
+            lang: "x-default".to_owned(),
+            href: urls::absolute_url(public_base_url, &first.path),
+        });
+        alternates
+            .iter()
+            .map(|alternate| HrefLang {
+                lang: alternate.tag.to_string(),
+                href: urls::absolute_url(public_base_url, &alternate.path),
+            })
+            .chain(x_default)
+            .collect()
+    };
     let document = Document {
         lang,
+        alternates,
         title: &view.title,
         description: view.description.trim(),
         // A not-found or error page is not the canonical copy of anything.
@@ -265,6 +285,8 @@ const FALLBACK_UNAVAILABLE_PAGE: &str = "<!DOCTYPE html><html lang=\"en\"><head>
 #[template(path = "document.html", whitespace = "minimize")]
 struct Document<'a> {
     lang: &'a str,
+    /// `<link rel="alternate" hreflang>` to the page in every published language.
+    alternates: Vec<HrefLang>,
     title: &'a str,
     description: &'a str,
     canonical: Option<String>,
@@ -281,6 +303,12 @@ struct Document<'a> {
     captcha_script: Option<&'static str>,
     /// The popup overlay, a closed dialog, for sites that have one.
     popup_overlay: Option<popup::PopupOverlay<'a>>,
+}
+
+/// One `hreflang` alternate of a page.
+struct HrefLang {
+    lang: String,
+    href: String,
 }
 
 /// The captcha provider's script when this page shows a form or newsletter (its own or the

@@ -107,6 +107,26 @@ impl<'a> RenderScope<'a> {
         &self.view.profile.settings.locale
     }
 
+    /// A site path inside the page's language: `/fr/shop` for `/shop` on a French page.
+    pub(crate) fn page_href(&self, path: String) -> String {
+        let languages = &self.view.profile.languages;
+        match languages
+            .published
+            .iter()
+            .find(|language| language.tag == languages.current)
+            .and_then(|language| language.prefix.as_deref())
+        {
+            Some(prefix) if path == "/" => format!("/{prefix}"),
+            Some(prefix) => format!("/{prefix}{path}"),
+            None => path,
+        }
+    }
+
+    /// A date as the page's language writes it.
+    pub(crate) fn date(&self, epoch_millis: i64) -> Option<super::dates::DisplayDate> {
+        super::dates::display_date_in(epoch_millis, self.locale_tag())
+    }
+
     pub(crate) fn currency_code(&self) -> &'static str {
         self.currency.code()
     }

@@ -148,6 +148,22 @@ pub fn router_with(
     vitrine_http::router(AppState::new(pages, repository, Arc::new(assets), config))
 }
 
+/// The router over `repository` and the fixture build, with `owner_token` as the owner's
+/// token for the owner-only calls.
+pub fn owner_router(repository: Arc<dyn SiteRepository>, owner_token: &str) -> Router {
+    let state = AppState::new(
+        Arc::new(PageService::new(repository.clone())),
+        repository,
+        Arc::new(fixture_assets()),
+        config(),
+    )
+    .with_consent_receipts(
+        Arc::new(vitrine_core::consent::MemoryConsentReceiptStore::new()),
+        Some(owner_token.to_owned()),
+    );
+    vitrine_http::router(state)
+}
+
 /// The router over the fixture site and build.
 pub async fn app() -> Router {
     router_with(repository().await, fixture_assets(), config())

@@ -146,6 +146,10 @@ impl Converter {
                 let _: NoFieldsDto = at.deserialize(fields)?;
                 BlockContent::HorizontalRule
             }
+            "language-switcher" => {
+                let _: NoFieldsDto = at.deserialize(fields)?;
+                BlockContent::LanguageSwitcher
+            }
             "code" => {
                 let dto: CodeDto = at.deserialize(fields)?;
                 BlockContent::Code { code: dto.code }

@@ -9,6 +9,7 @@ mod origins;
 mod settings;
 mod store_rules;
 mod text_effect;
+mod translations;
 mod widgets;
 
 use std::collections::BTreeMap;
@@ -38,6 +39,8 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
     let media = MediaLibrary::read(&sources.media)?;
     let drafts = read_drafts(&sources)?;
     let mut converter = Converter::new(&drafts, &media)?;
+    let language_name = site_file.settings.language_name.clone();
+    let provider = site_file.settings.translation_provider.clone();
     let (website, mut settings, navigation) = converter.site_profile(site_file)?;
     let mut collections = Vec::new();
     let mut items = Vec::new();
@@ -47,6 +50,13 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
             items.push(converter.item(&draft.slug, draft.kind, item)?);
         }
     }
+    settings.languages = translations::read(
+        &sources.translations,
+        &settings.locale,
+        language_name,
+        provider,
+        &collections,
+    )?;
     // After the collections, so every block a variant changes is known.
     settings.experiments = converter.experiments(experiments)?;
     let site = Site {

@@ -116,6 +116,8 @@ impl Converter {
             },
             template,
             google_fonts: dto.google_fonts,
+            // Filled from translations/ once the collections are known.
+            languages: Default::default(),
             // Read after the collections, whose blocks the variants change.
             experiments: Default::default(),
         };

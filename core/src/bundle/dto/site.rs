@@ -132,6 +132,28 @@ pub(crate) struct SettingsDto {
     #[serde(default)]
     pub popup_overlay: PopupOverlayDto,
     pub template: Option<TemplateDto>,
+    /// The default language's own name in the language switcher ("English").
+    pub language_name: Option<String>,
+    /// The translation service the files in `translations/` came from, if any.
+    pub translation_provider: Option<String>,
+}
+
+/// `translations/<locale>.toml`: the site in one more language.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TranslationFile {
+    pub locale: String,
+    /// The language's own name ("Français").
+    pub name: String,
+    /// The path prefix of its pages; the language subtag (`fr`) when absent.
+    pub path: Option<String>,
+    /// Translations by source text: titles, descriptions, block texts, form labels,
+    /// navigation titles, owner HTML text.
+    #[serde(default)]
+    pub texts: std::collections::BTreeMap<String, String>,
+    /// The fixed texts, in ICU MessageFormat, by key.
+    #[serde(default)]
+    pub messages: std::collections::BTreeMap<String, String>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -29,8 +29,8 @@ pub(crate) use listing::{ProductBlock, SummaryBlock};
 pub(crate) use media::{ImageBlock, MapBlock};
 pub(crate) use plugin::{PluginBlock, stylesheet_link};
 pub(crate) use text::{
-    ButtonBlock, CodeBlock, HtmlBlock, QuoteBlock, SocialLinkView, SocialLinksBlock, SpacerBlock,
-    social_service_of,
+    ButtonBlock, CodeBlock, HtmlBlock, LanguageSwitcherBlock, QuoteBlock, SocialLinkView,
+    SocialLinksBlock, SpacerBlock, social_service_of,
 };
 pub(crate) use video::VideoBlock;
 
@@ -116,6 +116,7 @@ pub(crate) enum BlockBody<'a> {
     Product(ProductBlock<'a>),
     SocialLinks(SocialLinksBlock<'a>),
     Donation(DonationBlockView<'a>),
+    LanguageSwitcher(LanguageSwitcherBlock<'a>),
     Plugin(PluginBlock),
 }
 
@@ -141,6 +142,7 @@ impl fmt::Display for BlockBody<'_> {
             Self::Product(block) => block.fmt(f),
             Self::SocialLinks(block) => block.fmt(f),
             Self::Donation(block) => block.fmt(f),
+            Self::LanguageSwitcher(block) => block.fmt(f),
             Self::Plugin(block) => block.fmt(f),
         }
     }
@@ -171,6 +173,7 @@ fn kind(content: &BlockContent) -> &'static str {
         BlockContent::Product { .. } => "product",
         BlockContent::SocialLinks { .. } => "socialaccountlinks-v2",
         BlockContent::Donation(_) => "donation",
+        BlockContent::LanguageSwitcher => "language-switcher",
         BlockContent::Plugin { .. } => "plugin",
     }
 }
@@ -226,6 +229,10 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
         ),
         BlockContent::Spacer { size } => (BlockBody::Spacer(SpacerBlock::new(*size)), None),
         BlockContent::HorizontalRule => (BlockBody::HorizontalRule, None),
+        BlockContent::LanguageSwitcher => (
+            BlockBody::LanguageSwitcher(LanguageSwitcherBlock::new(scope.view)),
+            None,
+        ),
         BlockContent::Code { code } => (BlockBody::Code(CodeBlock { code }), None),
         BlockContent::Gallery {
             design,

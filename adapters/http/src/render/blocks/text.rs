@@ -90,6 +90,26 @@ impl SpacerBlock {
     }
 }
 
+/// The language switcher block: the page in each published language, each named in itself,
+/// the current one marked. A list rather than a second `nav` landmark, since the header's
+/// switcher is the page's language navigation.
+#[derive(Debug, Template)]
+#[template(path = "blocks/language_switcher.html", whitespace = "minimize")]
+pub(crate) struct LanguageSwitcherBlock<'a> {
+    pub(crate) label: &'a str,
+    pub(crate) languages: Vec<vitrine_core::languages::Alternate>,
+}
+
+impl<'a> LanguageSwitcherBlock<'a> {
+    pub(crate) fn new(view: &'a vitrine_core::pages::PageView) -> Self {
+        let languages = &view.profile.languages;
+        Self {
+            label: languages.messages.text("languages.label"),
+            languages: languages.alternates(&view.path),
+        }
+    }
+}
+
 /// A code block shows its code as text: it is never run or inserted as markup.
 #[derive(Debug, Template)]
 #[template(path = "blocks/code.html", whitespace = "minimize")]

@@ -243,7 +243,7 @@ fn the_footer_shows_links_social_accounts_and_its_text() {
     assert!(social.contains(
         "<a class=\"social-links__link\" href=\"https://www.instagram.com/clayco\" rel=\"me noopener\">Instagram</a>"
     ));
-    assert!(footer.contains("<p class=\"site-footer__text\">© 2026 Clay &#38; Co.</p>"));
+    assert!(footer.contains("<div class=\"site-footer__text\"><p>© 2026 Clay &amp; Co.</p></div>"));
 }
 
 #[test]

@@ -36,6 +36,10 @@ pub struct WebsiteSettings {
     pub disqus_shortname: Option<String>,
     pub use_escape_key_to_login: bool,
     pub store: StoreSettings,
+    /// Shipping options, tax rules, coupons and the minimum subtotal; settings stored before
+    /// the bundle carried them read back with none.
+    #[serde(default)]
+    pub store_rules: crate::cart::SiteStoreRules,
     pub cookies: CookieSettings,
     /// The banner's texts and looks; settings stored before the site model had them read back
     /// with none, which the 000 s5 defaults fill in.

@@ -14,6 +14,7 @@ mod crawlers;
 mod crumb;
 mod donate_subscribe;
 mod experiments;
+mod failed_refunds;
 mod failures;
 mod forms;
 mod gift_cards;

@@ -7,6 +7,7 @@ mod experiments;
 mod items;
 mod origins;
 mod settings;
+mod store_rules;
 mod text_effect;
 mod widgets;
 

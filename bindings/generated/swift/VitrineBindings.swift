@@ -425,6 +425,22 @@ private let UNIFFI_CALLBACK_UNEXPECTED_ERROR: Int32 = 2
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterUInt16: FfiConverterPrimitive {
+    typealias FfiType = UInt16
+    typealias SwiftType = UInt16
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> UInt16 {
+        return try lift(readInt(&buf))
+    }
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterUInt32: FfiConverterPrimitive {
     typealias FfiType = UInt32
     typealias SwiftType = UInt32
@@ -1706,6 +1722,157 @@ public func FfiConverterTypeCurrencyInfo_lower(_ value: CurrencyInfo) -> RustBuf
 
 
 /**
+ * The experiment context of 001 s3, with the error text when the defaults were returned and
+ * whether the visitor takes part (and so counts as exposed).
+ */
+public struct ExperimentDecision: Equatable, Hashable {
+    public var name: String
+    public var experimentType: ExperimentType
+    public var variant: String
+    public var segmentName: String?
+    public var containsError: Bool
+    public var error: String?
+    public var exposed: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(name: String, experimentType: ExperimentType, variant: String, segmentName: String?, containsError: Bool, error: String?, exposed: Bool) {
+        self.name = name
+        self.experimentType = experimentType
+        self.variant = variant
+        self.segmentName = segmentName
+        self.containsError = containsError
+        self.error = error
+        self.exposed = exposed
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ExperimentDecision: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeExperimentDecision: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ExperimentDecision {
+        return
+            try ExperimentDecision(
+                name: FfiConverterString.read(from: &buf), 
+                experimentType: FfiConverterTypeExperimentType.read(from: &buf), 
+                variant: FfiConverterString.read(from: &buf), 
+                segmentName: FfiConverterOptionString.read(from: &buf), 
+                containsError: FfiConverterBool.read(from: &buf), 
+                error: FfiConverterOptionString.read(from: &buf), 
+                exposed: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ExperimentDecision, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterTypeExperimentType.write(value.experimentType, into: &buf)
+        FfiConverterString.write(value.variant, into: &buf)
+        FfiConverterOptionString.write(value.segmentName, into: &buf)
+        FfiConverterBool.write(value.containsError, into: &buf)
+        FfiConverterOptionString.write(value.error, into: &buf)
+        FfiConverterBool.write(value.exposed, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExperimentDecision_lift(_ buf: RustBuffer) throws -> ExperimentDecision {
+    return try FfiConverterTypeExperimentDecision.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExperimentDecision_lower(_ value: ExperimentDecision) -> RustBuffer {
+    return FfiConverterTypeExperimentDecision.lower(value)
+}
+
+
+/**
+ * Who the decision is for. `cookieless` marks a per-day id (no tracking consent).
+ */
+public struct ExperimentVisitor: Equatable, Hashable {
+    public var visitorId: String
+    public var cookieless: Bool
+    public var kind: VisitorKind
+    public var member: Bool
+    public var device: DeviceClass
+    public var locale: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(visitorId: String, cookieless: Bool, kind: VisitorKind, member: Bool, device: DeviceClass, locale: String) {
+        self.visitorId = visitorId
+        self.cookieless = cookieless
+        self.kind = kind
+        self.member = member
+        self.device = device
+        self.locale = locale
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ExperimentVisitor: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeExperimentVisitor: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ExperimentVisitor {
+        return
+            try ExperimentVisitor(
+                visitorId: FfiConverterString.read(from: &buf), 
+                cookieless: FfiConverterBool.read(from: &buf), 
+                kind: FfiConverterTypeVisitorKind.read(from: &buf), 
+                member: FfiConverterBool.read(from: &buf), 
+                device: FfiConverterTypeDeviceClass.read(from: &buf), 
+                locale: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ExperimentVisitor, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.visitorId, into: &buf)
+        FfiConverterBool.write(value.cookieless, into: &buf)
+        FfiConverterTypeVisitorKind.write(value.kind, into: &buf)
+        FfiConverterBool.write(value.member, into: &buf)
+        FfiConverterTypeDeviceClass.write(value.device, into: &buf)
+        FfiConverterString.write(value.locale, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExperimentVisitor_lift(_ buf: RustBuffer) throws -> ExperimentVisitor {
+    return try FfiConverterTypeExperimentVisitor.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExperimentVisitor_lower(_ value: ExperimentVisitor) -> RustBuffer {
+    return FfiConverterTypeExperimentVisitor.lower(value)
+}
+
+
+/**
  * What `info` answers: the page's type, the cart count, whether a site user is signed in, the
  * page's locale and each experiment's variant for this visitor.
  */
@@ -2934,6 +3101,227 @@ public func FfiConverterTypeCtaVariant_lower(_ value: CtaVariant) -> RustBuffer 
 // Note that we don't yet support `indirect` for enums.
 // See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
 
+public enum DeviceClass: Equatable, Hashable {
+    
+    case desktop
+    case tablet
+    case mobile
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension DeviceClass: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeDeviceClass: FfiConverterRustBuffer {
+    typealias SwiftType = DeviceClass
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> DeviceClass {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .desktop
+        
+        case 2: return .tablet
+        
+        case 3: return .mobile
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: DeviceClass, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .desktop:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .tablet:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .mobile:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDeviceClass_lift(_ buf: RustBuffer) throws -> DeviceClass {
+    return try FfiConverterTypeDeviceClass.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDeviceClass_lower(_ value: DeviceClass) -> RustBuffer {
+    return FfiConverterTypeDeviceClass.lower(value)
+}
+
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+/**
+ * FEATURE_TOGGLE or AB_TEST.
+ */
+
+public enum ExperimentType: Equatable, Hashable {
+    
+    case featureToggle
+    case abTest
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ExperimentType: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeExperimentType: FfiConverterRustBuffer {
+    typealias SwiftType = ExperimentType
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ExperimentType {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .featureToggle
+        
+        case 2: return .abTest
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ExperimentType, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .featureToggle:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .abTest:
+            writeInt(&buf, Int32(2))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExperimentType_lift(_ buf: RustBuffer) throws -> ExperimentType {
+    return try FfiConverterTypeExperimentType.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExperimentType_lower(_ value: ExperimentType) -> RustBuffer {
+    return FfiConverterTypeExperimentType.lower(value)
+}
+
+
+
+/**
+ * Why the site's definitions could not be read.
+ */
+public enum ExperimentsError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
+
+    
+    
+    case InvalidDefinitionsJson(message: String)
+    
+
+    
+
+    
+
+    
+    public var errorDescription: String? {
+        String(reflecting: self)
+    }
+    
+}
+
+#if compiler(>=6)
+extension ExperimentsError: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeExperimentsError: FfiConverterRustBuffer {
+    typealias SwiftType = ExperimentsError
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ExperimentsError {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+
+        
+
+        
+        case 1: return .InvalidDefinitionsJson(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
+
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ExperimentsError, into buf: inout [UInt8]) {
+        switch value {
+
+        
+
+        
+        case .InvalidDefinitionsJson(_ /* message is ignored*/):
+            writeInt(&buf, Int32(1))
+
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExperimentsError_lift(_ buf: RustBuffer) throws -> ExperimentsError {
+    return try FfiConverterTypeExperimentsError.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExperimentsError_lower(_ value: ExperimentsError) -> RustBuffer {
+    return FfiConverterTypeExperimentsError.lower(value)
+}
+
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+
 public enum MobilePlatform: Equatable, Hashable {
     
     case android
@@ -3272,6 +3660,97 @@ public func FfiConverterTypePopupHideReason_lower(_ value: PopupHideReason) -> R
 }
 
 
+// Note that we don't yet support `indirect` for enums.
+// See https://github.com/mozilla/uniffi-rs/issues/396 for further discussion.
+
+public enum VisitorKind: Equatable, Hashable {
+    
+    case new
+    case returning
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension VisitorKind: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeVisitorKind: FfiConverterRustBuffer {
+    typealias SwiftType = VisitorKind
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> VisitorKind {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .new
+        
+        case 2: return .returning
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: VisitorKind, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .new:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .returning:
+            writeInt(&buf, Int32(2))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeVisitorKind_lift(_ buf: RustBuffer) throws -> VisitorKind {
+    return try FfiConverterTypeVisitorKind.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeVisitorKind_lower(_ value: VisitorKind) -> RustBuffer {
+    return FfiConverterTypeVisitorKind.lower(value)
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionUInt32: FfiConverterRustBuffer {
+    typealias SwiftType = UInt32?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterUInt32.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterUInt32.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -3543,6 +4022,74 @@ public func normaliseCookieBannerJson(json: String)throws  -> CookieBannerSettin
 })
 }
 /**
+ * The variant of `name`, expected to be of type `expected`, for `visitor`; `definitions_json`
+ * is none while the configuration is not loaded.
+ */
+public func decideExperiment(definitionsJson: String?, name: String, expected: ExperimentType, visitor: ExperimentVisitor)throws  -> ExperimentDecision  {
+    return try  FfiConverterTypeExperimentDecision_lift(try rustCallWithError(FfiConverterTypeExperimentsError_lift) {
+    uniffi_vitrine_bindings_fn_func_decide_experiment(
+        FfiConverterOptionString.lower(definitionsJson),
+        FfiConverterString.lower(name),
+        FfiConverterTypeExperimentType_lower(expected),
+        FfiConverterTypeExperimentVisitor_lower(visitor),$0
+    )
+})
+}
+/**
+ * The visitor's bucket in the experiment, in 0..10,000.
+ */
+public func experimentBucket(experiment: String, visitorId: String) -> UInt16  {
+    return try!  FfiConverterUInt16.lift(try! rustCall() {
+    uniffi_vitrine_bindings_fn_func_experiment_bucket(
+        FfiConverterString.lower(experiment),
+        FfiConverterString.lower(visitorId),$0
+    )
+})
+}
+/**
+ * 001 s4: a feature toggle is on when its variant equals 'true'.
+ */
+public func isFeatureEnabled(decision: ExperimentDecision) -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+    uniffi_vitrine_bindings_fn_func_is_feature_enabled(
+        FfiConverterTypeExperimentDecision_lower(decision),$0
+    )
+})
+}
+/**
+ * 001 s6: mouse position tracking only with a signed-in account.
+ */
+public func mousePositionTrackingEnabled(authenticatedAccount: Bool) -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+    uniffi_vitrine_bindings_fn_func_mouse_position_tracking_enabled(
+        FfiConverterBool.lower(authenticatedAccount),$0
+    )
+})
+}
+/**
+ * Whether a sample of `per_ten_thousand` in 10,000 visitors takes the visitor in `bucket`.
+ */
+public func samplePicks(bucket: UInt16, perTenThousand: UInt16) -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+    uniffi_vitrine_bindings_fn_func_sample_picks(
+        FfiConverterUInt16.lower(bucket),
+        FfiConverterUInt16.lower(perTenThousand),$0
+    )
+})
+}
+/**
+ * 001 s6: session replay only with its toggle on, the sample's pick and more than 2 cores.
+ */
+public func sessionReplayEnabled(toggleOn: Bool, sampled: Bool, cpuCores: UInt32?) -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+    uniffi_vitrine_bindings_fn_func_session_replay_enabled(
+        FfiConverterBool.lower(toggleOn),
+        FfiConverterBool.lower(sampled),
+        FfiConverterOptionUInt32.lower(cpuCores),$0
+    )
+})
+}
+/**
  * Formats an amount in minor units (cents, or yen) as the site shows it, for example
  * `$1,234.50` in en-US or `1.234,50 €` in de-DE. `trim_zero_fraction` shows `$12` for
  * `$12.00`.
@@ -3634,6 +4181,24 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_vitrine_bindings_checksum_func_normalise_cookie_banner_json() != 51058) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_vitrine_bindings_checksum_func_decide_experiment() != 28860) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_vitrine_bindings_checksum_func_experiment_bucket() != 52031) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_vitrine_bindings_checksum_func_is_feature_enabled() != 60453) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_vitrine_bindings_checksum_func_mouse_position_tracking_enabled() != 32642) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_vitrine_bindings_checksum_func_sample_picks() != 49208) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_vitrine_bindings_checksum_func_session_replay_enabled() != 55422) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_vitrine_bindings_checksum_func_format_money() != 38073) {

@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::Request;
-use vitrine_core::analytics::BatchPolicy;
+use vitrine_core::analytics::{BatchPolicy, MemoryAnalyticsStore};
+use vitrine_core::consent::MemoryConsentReceiptStore;
 use vitrine_core::experiments::{
     BlockChange, Experiment, ExperimentType, Experiments, Variant, bucket, pick_variant,
 };
@@ -48,7 +49,14 @@ fn faq_test() -> Experiment {
     }
 }
 
+const OWNER_TOKEN: &str = "owner-secret";
+
 async fn app() -> (axum::Router, Arc<CensusLog>) {
+    let (router, census, _) = app_with_store().await;
+    (router, census)
+}
+
+async fn app_with_store() -> (axum::Router, Arc<CensusLog>, Arc<MemoryAnalyticsStore>) {
     let mut site = site();
     site.settings.experiments = Experiments(vec![faq_test()]);
     let repository = Arc::new(MemorySiteRepository::new());
@@ -62,9 +70,15 @@ async fn app() -> (axum::Router, Arc<CensusLog>) {
         },
         false,
     ));
+    let store = Arc::new(MemoryAnalyticsStore::new());
     let state = AppState::new(pages, repository, Arc::new(fixture_assets()), config())
-        .with_census(census.clone());
-    (vitrine_http::router(state), census)
+        .with_census(census.clone())
+        .with_analytics_store(store.clone())
+        .with_consent_receipts(
+            Arc::new(MemoryConsentReceiptStore::new()),
+            Some(OWNER_TOKEN.to_owned()),
+        );
+    (vitrine_http::router(state), census, store)
 }
 
 fn page(path: &str, cookies: &str) -> Request<Body> {
@@ -210,5 +224,45 @@ async fn pages_without_experiments_stay_shared_and_prefetches_are_not_exposures(
             .take_due(i64::MAX)
             .iter()
             .all(|row| row.kind != "experiment-exposure")
+    );
+}
+
+#[tokio::test]
+async fn the_owners_report_counts_the_visitors_of_each_variant() {
+    let (router, census, store) = app_with_store().await;
+    let mut expected = std::collections::BTreeMap::<&str, u64>::new();
+    for n in 0..10 {
+        let id = format!("visitor-{n}");
+        let cookies = format!("{CONSENTED}; ss_cvr={id}|10|10|10|2");
+        // Two views each: a visitor is counted once.
+        send(&router, page("/faq", &cookies)).await;
+        send(&router, page("/faq", &cookies)).await;
+        *expected.entry(expected_variant(&id)).or_default() += 1;
+    }
+    census.flush_due(&*store, i64::MAX).await.unwrap();
+    let answer = send(
+        &router,
+        Request::get("/api/analytics/report")
+            .header("authorization", format!("Bearer {OWNER_TOKEN}"))
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    let report = answer.json();
+    let lines = report["experiments"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for (line, variant) in lines.iter().zip(["control", "b"]) {
+        assert_eq!(line["experiment"], "faq-answer");
+        assert_eq!(line["variant"], variant);
+        assert_eq!(
+            line["visitors"],
+            expected.get(variant).copied().unwrap_or(0)
+        );
+        assert_eq!(line["conversions"], 0);
+        assert_eq!(line["cookielessVisitors"], 0);
+    }
+    assert!(
+        lines[0]["difference"].is_null(),
+        "the control is the baseline"
     );
 }

@@ -710,6 +710,18 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_vitrine_bindings_checksum_func_normalise_cookie_banner_json(
     ): Int
+    external fun uniffi_vitrine_bindings_checksum_func_decide_experiment(
+    ): Int
+    external fun uniffi_vitrine_bindings_checksum_func_experiment_bucket(
+    ): Int
+    external fun uniffi_vitrine_bindings_checksum_func_is_feature_enabled(
+    ): Int
+    external fun uniffi_vitrine_bindings_checksum_func_mouse_position_tracking_enabled(
+    ): Int
+    external fun uniffi_vitrine_bindings_checksum_func_sample_picks(
+    ): Int
+    external fun uniffi_vitrine_bindings_checksum_func_session_replay_enabled(
+    ): Int
     external fun uniffi_vitrine_bindings_checksum_func_format_money(
     ): Int
     external fun uniffi_vitrine_bindings_checksum_func_supported_currencies(
@@ -806,6 +818,18 @@ external fun uniffi_vitrine_bindings_fn_func_normalise_cookie_banner(`server`: R
 ): RustBuffer.ByValue
 external fun uniffi_vitrine_bindings_fn_func_normalise_cookie_banner_json(`json`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
 ): RustBuffer.ByValue
+external fun uniffi_vitrine_bindings_fn_func_decide_experiment(`definitionsJson`: RustBuffer.ByValue,`name`: RustBuffer.ByValue,`expected`: RustBuffer.ByValue,`visitor`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+): RustBuffer.ByValue
+external fun uniffi_vitrine_bindings_fn_func_experiment_bucket(`experiment`: RustBuffer.ByValue,`visitorId`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+): Int
+external fun uniffi_vitrine_bindings_fn_func_is_feature_enabled(`decision`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+): Byte
+external fun uniffi_vitrine_bindings_fn_func_mouse_position_tracking_enabled(`authenticatedAccount`: Byte,uniffi_out_err: UniffiRustCallStatus, 
+): Byte
+external fun uniffi_vitrine_bindings_fn_func_sample_picks(`bucket`: Short,`perTenThousand`: Short,uniffi_out_err: UniffiRustCallStatus, 
+): Byte
+external fun uniffi_vitrine_bindings_fn_func_session_replay_enabled(`toggleOn`: Byte,`sampled`: Byte,`cpuCores`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+): Byte
 external fun uniffi_vitrine_bindings_fn_func_format_money(`amountMinor`: Long,`currencyCode`: RustBuffer.ByValue,`localeTag`: RustBuffer.ByValue,`trimZeroFraction`: Byte,uniffi_out_err: UniffiRustCallStatus, 
 ): RustBuffer.ByValue
 external fun uniffi_vitrine_bindings_fn_func_supported_currencies(uniffi_out_err: UniffiRustCallStatus, 
@@ -967,6 +991,24 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if (lib.uniffi_vitrine_bindings_checksum_func_normalise_cookie_banner_json() != 51058) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if (lib.uniffi_vitrine_bindings_checksum_func_decide_experiment() != 28860) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if (lib.uniffi_vitrine_bindings_checksum_func_experiment_bucket() != 52031) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if (lib.uniffi_vitrine_bindings_checksum_func_is_feature_enabled() != 60453) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if (lib.uniffi_vitrine_bindings_checksum_func_mouse_position_tracking_enabled() != 32642) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if (lib.uniffi_vitrine_bindings_checksum_func_sample_picks() != 49208) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if (lib.uniffi_vitrine_bindings_checksum_func_session_replay_enabled() != 55422) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if (lib.uniffi_vitrine_bindings_checksum_func_format_money() != 38073) {
@@ -1188,6 +1230,33 @@ private class JavaLangRefCleanable(
     val cleanable: java.lang.ref.Cleaner.Cleanable
 ) : UniffiCleaner.Cleanable {
     override fun clean() = cleanable.clean()
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterUShort: FfiConverter<UShort, Short> {
+    override fun lift(value: Short): UShort {
+        return value.toUShort()
+    }
+
+    fun lift(value: Int): UShort {
+        return value.toUShort()
+    }
+
+    override fun read(buf: ByteBuffer): UShort {
+        return lift(buf.getShort())
+    }
+
+    override fun lower(value: UShort): Short {
+        return value.toShort()
+    }
+
+    override fun allocationSize(value: UShort) = 2UL
+
+    override fun write(value: UShort, buf: ByteBuffer) {
+        buf.putShort(value.toShort())
+    }
 }
 
 /**
@@ -2745,6 +2814,134 @@ public object FfiConverterTypeCurrencyInfo: FfiConverterRustBuffer<CurrencyInfo>
 
 
 /**
+ * The experiment context of 001 s3, with the error text when the defaults were returned and
+ * whether the visitor takes part (and so counts as exposed).
+ */
+data class ExperimentDecision (
+    var `name`: kotlin.String
+    , 
+    var `experimentType`: ExperimentType
+    , 
+    var `variant`: kotlin.String
+    , 
+    var `segmentName`: kotlin.String?
+    , 
+    var `containsError`: kotlin.Boolean
+    , 
+    var `error`: kotlin.String?
+    , 
+    var `exposed`: kotlin.Boolean
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeExperimentDecision: FfiConverterRustBuffer<ExperimentDecision> {
+    override fun read(buf: ByteBuffer): ExperimentDecision {
+        return ExperimentDecision(
+            FfiConverterString.read(buf),
+            FfiConverterTypeExperimentType.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterBoolean.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: ExperimentDecision) = (
+            FfiConverterString.allocationSize(value.`name`) +
+            FfiConverterTypeExperimentType.allocationSize(value.`experimentType`) +
+            FfiConverterString.allocationSize(value.`variant`) +
+            FfiConverterOptionalString.allocationSize(value.`segmentName`) +
+            FfiConverterBoolean.allocationSize(value.`containsError`) +
+            FfiConverterOptionalString.allocationSize(value.`error`) +
+            FfiConverterBoolean.allocationSize(value.`exposed`)
+    )
+
+    override fun write(value: ExperimentDecision, buf: ByteBuffer) {
+            FfiConverterString.write(value.`name`, buf)
+            FfiConverterTypeExperimentType.write(value.`experimentType`, buf)
+            FfiConverterString.write(value.`variant`, buf)
+            FfiConverterOptionalString.write(value.`segmentName`, buf)
+            FfiConverterBoolean.write(value.`containsError`, buf)
+            FfiConverterOptionalString.write(value.`error`, buf)
+            FfiConverterBoolean.write(value.`exposed`, buf)
+    }
+}
+
+
+
+/**
+ * Who the decision is for. `cookieless` marks a per-day id (no tracking consent).
+ */
+data class ExperimentVisitor (
+    var `visitorId`: kotlin.String
+    , 
+    var `cookieless`: kotlin.Boolean
+    , 
+    var `kind`: VisitorKind
+    , 
+    var `member`: kotlin.Boolean
+    , 
+    var `device`: DeviceClass
+    , 
+    var `locale`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeExperimentVisitor: FfiConverterRustBuffer<ExperimentVisitor> {
+    override fun read(buf: ByteBuffer): ExperimentVisitor {
+        return ExperimentVisitor(
+            FfiConverterString.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterTypeVisitorKind.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterTypeDeviceClass.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: ExperimentVisitor) = (
+            FfiConverterString.allocationSize(value.`visitorId`) +
+            FfiConverterBoolean.allocationSize(value.`cookieless`) +
+            FfiConverterTypeVisitorKind.allocationSize(value.`kind`) +
+            FfiConverterBoolean.allocationSize(value.`member`) +
+            FfiConverterTypeDeviceClass.allocationSize(value.`device`) +
+            FfiConverterString.allocationSize(value.`locale`)
+    )
+
+    override fun write(value: ExperimentVisitor, buf: ByteBuffer) {
+            FfiConverterString.write(value.`visitorId`, buf)
+            FfiConverterBoolean.write(value.`cookieless`, buf)
+            FfiConverterTypeVisitorKind.write(value.`kind`, buf)
+            FfiConverterBoolean.write(value.`member`, buf)
+            FfiConverterTypeDeviceClass.write(value.`device`, buf)
+            FfiConverterString.write(value.`locale`, buf)
+    }
+}
+
+
+
+/**
  * What `info` answers: the page's type, the cart count, whether a site user is signed in, the
  * page's locale and each experiment's variant for this visitor.
  */
@@ -3723,6 +3920,123 @@ public object FfiConverterTypeCtaVariant: FfiConverterRustBuffer<CtaVariant> {
 
 
 
+enum class DeviceClass {
+    
+    DESKTOP,
+    TABLET,
+    MOBILE;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeDeviceClass: FfiConverterRustBuffer<DeviceClass> {
+    override fun read(buf: ByteBuffer) = try {
+        DeviceClass.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: DeviceClass) = 4UL
+
+    override fun write(value: DeviceClass, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
+ * FEATURE_TOGGLE or AB_TEST.
+ */
+
+enum class ExperimentType {
+    
+    FEATURE_TOGGLE,
+    AB_TEST;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeExperimentType: FfiConverterRustBuffer<ExperimentType> {
+    override fun read(buf: ByteBuffer) = try {
+        ExperimentType.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: ExperimentType) = 4UL
+
+    override fun write(value: ExperimentType, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+
+
+/**
+ * Why the site's definitions could not be read.
+ */
+sealed class ExperimentsException(message: String): kotlin.Exception(message) {
+        
+        class InvalidDefinitionsJson(message: String) : ExperimentsException(message)
+        
+
+    companion object ErrorHandler : UniffiRustCallStatusErrorHandler<ExperimentsException> {
+        override fun lift(error_buf: RustBuffer.ByValue): ExperimentsException = FfiConverterTypeExperimentsError.lift(error_buf)
+    }
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeExperimentsError : FfiConverterRustBuffer<ExperimentsException> {
+    override fun read(buf: ByteBuffer): ExperimentsException {
+        
+            return when(buf.getInt()) {
+            1 -> ExperimentsException.InvalidDefinitionsJson(FfiConverterString.read(buf))
+            else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
+        }
+        
+    }
+
+    override fun allocationSize(value: ExperimentsException): ULong {
+        return 4UL
+    }
+
+    override fun write(value: ExperimentsException, buf: ByteBuffer) {
+        when(value) {
+            is ExperimentsException.InvalidDefinitionsJson -> {
+                buf.putInt(1)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+
+}
+
+
+
+
 enum class MobilePlatform {
     
     ANDROID,
@@ -3922,6 +4236,72 @@ public object FfiConverterTypePopupHideReason: FfiConverterRustBuffer<PopupHideR
 }
 
 
+
+
+
+
+enum class VisitorKind {
+    
+    NEW,
+    RETURNING;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeVisitorKind: FfiConverterRustBuffer<VisitorKind> {
+    override fun read(buf: ByteBuffer) = try {
+        VisitorKind.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: VisitorKind) = 4UL
+
+    override fun write(value: VisitorKind, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalUInt: FfiConverterRustBuffer<kotlin.UInt?> {
+    override fun read(buf: ByteBuffer): kotlin.UInt? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterUInt.read(buf)
+    }
+
+    override fun allocationSize(value: kotlin.UInt?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterUInt.allocationSize(value)
+        }
+    }
+
+    override fun write(value: kotlin.UInt?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterUInt.write(value, buf)
+        }
+    }
+}
 
 
 
@@ -4270,6 +4650,86 @@ public object FfiConverterMapStringString: FfiConverterRustBuffer<Map<kotlin.Str
     UniffiLib.uniffi_vitrine_bindings_fn_func_normalise_cookie_banner_json(
     
         FfiConverterString.lower(`json`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The variant of `name`, expected to be of type `expected`, for `visitor`; `definitions_json`
+         * is none while the configuration is not loaded.
+         */
+    @Throws(ExperimentsException::class) fun `decideExperiment`(`definitionsJson`: kotlin.String?, `name`: kotlin.String, `expected`: ExperimentType, `visitor`: ExperimentVisitor): ExperimentDecision {
+            return FfiConverterTypeExperimentDecision.lift(
+    uniffiRustCallWithError(ExperimentsException) { _status ->
+    UniffiLib.uniffi_vitrine_bindings_fn_func_decide_experiment(
+    
+        FfiConverterOptionalString.lower(`definitionsJson`),FfiConverterString.lower(`name`),FfiConverterTypeExperimentType.lower(`expected`),FfiConverterTypeExperimentVisitor.lower(`visitor`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The visitor's bucket in the experiment, in 0..10,000.
+         */ fun `experimentBucket`(`experiment`: kotlin.String, `visitorId`: kotlin.String): kotlin.UShort {
+            return FfiConverterUShort.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_vitrine_bindings_fn_func_experiment_bucket(
+    
+        FfiConverterString.lower(`experiment`),FfiConverterString.lower(`visitorId`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * 001 s4: a feature toggle is on when its variant equals 'true'.
+         */ fun `isFeatureEnabled`(`decision`: ExperimentDecision): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_vitrine_bindings_fn_func_is_feature_enabled(
+    
+        FfiConverterTypeExperimentDecision.lower(`decision`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * 001 s6: mouse position tracking only with a signed-in account.
+         */ fun `mousePositionTrackingEnabled`(`authenticatedAccount`: kotlin.Boolean): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_vitrine_bindings_fn_func_mouse_position_tracking_enabled(
+    
+        FfiConverterBoolean.lower(`authenticatedAccount`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Whether a sample of `per_ten_thousand` in 10,000 visitors takes the visitor in `bucket`.
+         */ fun `samplePicks`(`bucket`: kotlin.UShort, `perTenThousand`: kotlin.UShort): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_vitrine_bindings_fn_func_sample_picks(
+    
+        FfiConverterUShort.lower(`bucket`),FfiConverterUShort.lower(`perTenThousand`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * 001 s6: session replay only with its toggle on, the sample's pick and more than 2 cores.
+         */ fun `sessionReplayEnabled`(`toggleOn`: kotlin.Boolean, `sampled`: kotlin.Boolean, `cpuCores`: kotlin.UInt?): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_vitrine_bindings_fn_func_session_replay_enabled(
+    
+        FfiConverterBoolean.lower(`toggleOn`),FfiConverterBoolean.lower(`sampled`),FfiConverterOptionalUInt.lower(`cpuCores`),_status)
 }
     )
     }

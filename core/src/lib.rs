@@ -17,6 +17,7 @@ pub mod gift_cards;
 pub mod human;
 pub mod links;
 pub mod money;
+pub mod owners;
 pub mod pages;
 pub mod people;
 pub mod plugins;

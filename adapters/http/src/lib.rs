@@ -13,6 +13,7 @@ mod state;
 // The capabilities, mirroring the core; none imports another (the test in `layering.rs`).
 mod commerce;
 mod forms;
+mod owner;
 mod pages;
 pub mod people;
 mod plugins;

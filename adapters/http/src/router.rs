@@ -99,6 +99,8 @@ pub fn feature_routes() -> Routes {
         .merge(crate::commerce::gift_card_page::routes())
         .merge(crate::pages::search_page::routes())
         .merge(crate::people::site_users::routes())
+        .merge(crate::owner::config_page::routes())
+        .merge(crate::owner::calls::routes())
         .merge(crate::openapi::routes())
 }
 

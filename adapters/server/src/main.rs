@@ -11,6 +11,7 @@ mod http_args;
 mod import;
 mod logging;
 mod media_cli;
+mod owner_cli;
 mod payments;
 mod plugin_build;
 mod plugin_cli;
@@ -40,6 +41,7 @@ async fn main() -> ExitCode {
         Command::Plugin(command) => plugin_cli::run(command),
         Command::Analytics(command) => analytics_cli::run(command).await,
         Command::Media(command) => media_cli::run(command).await,
+        Command::Owner(command) => owner_cli::run(command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

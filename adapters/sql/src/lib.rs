@@ -23,6 +23,8 @@ mod gift_cards;
 mod order_follow_up;
 mod outbox;
 mod outbox_statements;
+mod owner_statements;
+mod owner_store;
 mod payment_claims;
 mod people_statements;
 mod people_store;
@@ -42,6 +44,7 @@ pub use contribution_store::{PostgresContributionStore, SqliteContributionStore}
 pub use database::{ConnectError, Database, DatabaseKind, MigrateError, connect};
 pub use forms::{PostgresFormStore, SqliteFormStore};
 pub use forms_batch::SubmissionWrites;
+pub use owner_store::{PostgresOwnerStore, SqliteOwnerStore};
 pub use people_store::{PostgresPeopleStore, SqlitePeopleStore};
 pub use postgres::PostgresSiteRepository;
 pub use review_store::{PostgresReviewStore, SqliteReviewStore};

@@ -20,6 +20,7 @@ mod human;
 mod links;
 mod money_arithmetic;
 mod money_format;
+mod owners;
 mod payments;
 mod popup;
 mod query_string;

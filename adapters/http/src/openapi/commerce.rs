@@ -178,7 +178,7 @@ fn submit_review() {}
     responses(
         (status = 201, description = "The request's token and link", body = ReviewRequestCreated),
         (status = 400, description = "Not `{authorName}`, or the order cannot be reviewed", body = ErrorAnswer),
-        (status = 404, description = "No owner token, or no such order", body = ErrorAnswer),
+        (status = 404, description = "No owner credential holding the commerce permission, or no such order", body = ErrorAnswer),
     ),
 )]
 fn create_review_request() {}

@@ -9,6 +9,7 @@ mod forms;
 mod ledger;
 mod order_mails;
 mod outbox;
+mod owners;
 mod people;
 mod postgres;
 mod reviews;

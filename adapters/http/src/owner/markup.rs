@@ -215,11 +215,11 @@ pub(super) struct FirstScreen<'a> {
 pub(super) fn first_screen(screen: &FirstScreen<'_>) -> String {
     let viewer = screen.viewer;
     format!(
-        "<header class=\"owner-bar\"><p>Signed in as {email} ({role})</p>\
+        "<header class=\"owner-bar\" aria-label=\"Owner area\"><p>Signed in as {email} ({role})</p>\
          <form method=\"post\" action=\"/config/sign-out\">{csrf}\
          <input type=\"hidden\" name=\"frameUrl\" value=\"{frame}\">\
          <button type=\"submit\">Log out</button></form></header>\
-         <main><h1>Your site</h1>{alert}\
+         <main aria-label=\"Owner area\"><h1>Your site</h1>{alert}\
          <section aria-labelledby=\"owner-preview\"><h2 id=\"owner-preview\">Preview</h2>\
          <iframe class=\"owner-preview\" title=\"Preview of your site\" src=\"{frame}\" \
          width=\"1024\" height=\"640\"></iframe></section>{sessions}{keys}</main>",

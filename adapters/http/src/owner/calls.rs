@@ -197,7 +197,24 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
 
 #[cfg(test)]
 mod tests {
-    use super::after_logout;
+    use super::{OwnerContext, after_logout};
+
+    #[test]
+    fn a_visitors_context_names_no_account_and_escape_still_knows_where_to_go() {
+        insta::assert_json_snapshot!(OwnerContext::visitor("/shop?page=2"), @r#"
+        {
+          "authenticatedAccount": null,
+          "websiteRoles": {},
+          "permissions": [],
+          "showAnnouncementBar": false,
+          "ownerExtras": false,
+          "csrfToken": null,
+          "configUrl": "/config/?frameUrl=%2Fshop%3Fpage%3D2",
+          "redirectTo": null,
+          "reservationPreviewAlert": null
+        }
+        "#);
+    }
 
     #[test]
     fn logout_returns_to_the_page_with_logout_true() {

@@ -80,6 +80,9 @@ test('Escape opens /config/ for a signed-in owner, and Shift+Escape logs out wit
   await page.goto('/?page=1');
   await ownerContextLoaded(page);
   await expect(page).toHaveURL(/\/\?page=1$/);
+  // An owner gets the announcement bar with the preview notice (000 s1).
+  const bar = page.getByRole('complementary', { name: 'Owner tools' });
+  await expect(bar).toContainText('Preview: you are signed in, so this visit is not counted in your analytics.');
   // The demo's popup overlay opens once cookies are answered: Escape closes it first (000 s2).
   const popup = page.getByRole('dialog', { name: 'Studio letters' });
   await expect(popup).toBeVisible();

@@ -159,5 +159,9 @@ export async function startOwner(
   }
   if (owner?.authenticatedAccount != null) writePageContext(win.document, withOwner(context, owner));
   installOwnerShortcuts(win, escape, owner, useEscapeKeyToLogin);
+  // Not inside a frame: the owner area's preview shows the page as visitors see it.
+  if (owner?.showAnnouncementBar === true && !inFrame(win)) {
+    void import('./announcement-bar').then((bar) => bar.showAnnouncementBar(win, owner));
+  }
   next();
 }

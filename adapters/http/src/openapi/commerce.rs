@@ -193,7 +193,7 @@ fn create_review_request() {}
     security(("ownerToken" = [])),
     responses(
         (status = 200, description = "Every failed refund, oldest first", body = FailedRefunds),
-        (status = 404, description = "No owner token is configured, or the request does not carry it", body = ErrorAnswer),
+        (status = 404, description = "The request carries no owner credential (an API key, the owner token or an owner session) holding the commerce permission", body = ErrorAnswer),
     ),
 )]
 fn failed_refunds() {}

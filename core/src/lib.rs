@@ -20,6 +20,7 @@ pub mod human;
 pub mod languages;
 pub mod links;
 pub mod money;
+pub mod owners;
 pub mod pages;
 pub mod people;
 pub mod plugins;

@@ -3,6 +3,7 @@
 import { startCommerce } from './cart/runtime';
 import { startPrivacy } from './consent/privacy-runtime';
 import { markNativeApp, nativeAppMode } from './native-app/detection';
+import { startOwner } from './owner/live-site';
 import { startRuntime } from './runtime/runtime';
 
 // Lazy glob: each island becomes its own chunk, fetched only when a page has that block.
@@ -15,7 +16,11 @@ const runtime = startRuntime({ window, islandModules });
 // at the single-run guard.
 const nativeApp = nativeAppMode(window);
 if (runtime !== undefined) markNativeApp(document, nativeApp);
-if (runtime !== undefined) startPrivacy(window, nativeApp);
+// A signed-in owner's context comes first (000 s2, s6): it may send the owner to /config/, and
+// owners and editors are not counted as visitors.
+if (runtime !== undefined) {
+  void startOwner(window, runtime.escape, runtime.pageContext, () => startPrivacy(window, nativeApp));
+}
 if (runtime !== undefined) startCommerce(window);
 // After a logout (000 s2) the page says so; the popup code is fetched only then.
 if (runtime !== undefined && window.location.search.includes('logout=true')) {

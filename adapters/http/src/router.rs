@@ -103,6 +103,8 @@ pub fn feature_routes() -> Routes {
         .merge(crate::people::site_users::routes())
         .merge(crate::owner::header_footer::routes())
         .merge(crate::owner::multilingual::routes())
+        .merge(crate::owner::config_page::routes())
+        .merge(crate::owner::calls::routes())
         .merge(crate::openapi::routes())
 }
 

@@ -151,6 +151,9 @@ pub struct AppState {
     /// Site-user accounts and sessions; kept in memory (with mails left in a memory outbox
     /// nobody sends) unless the server wires the database with [`AppState::with_people`].
     pub(crate) people: Arc<vitrine_core::people::PeopleService>,
+    /// Owner and contributor accounts, their sessions and API keys; kept in memory unless
+    /// the server wires the database with [`AppState::with_owners`].
+    pub(crate) owners: Arc<vitrine_core::owners::OwnerService>,
     /// The key order links are signed with; random per process unless the server wires
     /// its lasting one with [`AppState::with_order_link_key`].
     pub(crate) order_links: vitrine_core::checkout::OrderLinkKey,
@@ -223,6 +226,7 @@ impl AppState {
             owner_lockouts: Arc::default(),
             image_variants: Arc::new(crate::ImageVariants::in_memory()),
             people,
+            owners: Arc::new(memory_owner_service()),
             order_links: random_order_link_key(),
         }
     }
@@ -256,6 +260,18 @@ impl AppState {
     pub fn with_people(mut self, people: Arc<vitrine_core::people::PeopleService>) -> Self {
         self.people = people;
         self
+    }
+
+    /// Runs the owner area through `owners` (over the database's owner store and the shared
+    /// rate limiter in production).
+    pub fn with_owners(mut self, owners: Arc<vitrine_core::owners::OwnerService>) -> Self {
+        self.owners = owners;
+        self
+    }
+
+    /// The owner service, for tests that add accounts.
+    pub fn owners(&self) -> &Arc<vitrine_core::owners::OwnerService> {
+        &self.owners
     }
 
     /// Counts requests for the rate limits through `limiter` (Redis when several servers
@@ -391,6 +407,26 @@ fn memory_people_service(public_base_url: &str) -> vitrine_core::people::PeopleS
         },
         vitrine_core::forms::SiteLinks::new(public_base_url),
         PeopleLimits::default(),
+    )
+}
+
+/// An owner service whose accounts, sessions, keys and attempt counts live in this
+/// process's memory.
+fn memory_owner_service() -> vitrine_core::owners::OwnerService {
+    use vitrine_core::owners::{InMemoryOwnerStore, OwnerLimits, OwnerPorts, OwnerService};
+    use vitrine_core::people::{PasswordCost, PasswordHasher};
+    let hasher =
+        PasswordHasher::new(PasswordCost::OWASP).expect("OWASP's argon2id parameters are valid");
+    OwnerService::new(
+        OwnerPorts {
+            store: Arc::new(InMemoryOwnerStore::new()),
+            limiter: Arc::new(MemoryRateLimiter::new()),
+            secrets: Arc::new(crate::people::site_users::OsSecrets),
+            passwords: Arc::new(crate::people::site_users::BlockingPasswords(Arc::new(
+                hasher,
+            ))),
+        },
+        OwnerLimits::default(),
     )
 }
 

@@ -1,4 +1,5 @@
-//! The command line: `vitrine serve`, `vitrine import` and `vitrine migrate`, each with its
+//! The command line: `vitrine serve`, `vitrine import`, `vitrine migrate`, `vitrine owner` and
+//! the other tools, each with its
 //! options and the environment variables that can stand in for them.
 
 use std::net::SocketAddr;
@@ -52,6 +53,87 @@ pub enum Command {
     /// The owner's analytics.
     #[command(subcommand)]
     Analytics(AnalyticsCommand),
+    /// Owner and contributor accounts of the owner area at /config/.
+    #[command(subcommand)]
+    Owner(OwnerCommand),
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum OwnerCommand {
+    /// Add an account with a role; it gets a one-time setup link to choose its password,
+    /// unless the password is given on standard input.
+    Add(OwnerAddArgs),
+    /// Print every account: address, role, its permissions, and whether setup is pending.
+    List(OwnerListArgs),
+    /// Remove an account; its sessions and API keys stop working at once.
+    Remove(OwnerEmailArgs),
+    /// Sign an account out everywhere, clear its password and second factor, and print a new
+    /// setup link.
+    Reset(OwnerEmailArgs),
+    /// Turn on two-factor sign-in (TOTP) for an account and print what to add to an
+    /// authenticator app.
+    Totp(OwnerEmailArgs),
+}
+
+impl OwnerCommand {
+    pub fn target(&self) -> &OwnerTarget {
+        match self {
+            Self::Add(args) => &args.target,
+            Self::List(args) => &args.target,
+            Self::Remove(args) | Self::Reset(args) | Self::Totp(args) => &args.target,
+        }
+    }
+}
+
+/// Where the accounts are stored and the address setup links point at.
+#[derive(Debug, Clone, Args)]
+pub struct OwnerTarget {
+    /// The URL visitors reach the site at, for the setup links printed.
+    #[arg(
+        long,
+        env = "VITRINE_PUBLIC_URL",
+        value_name = "URL",
+        hide_env_values = true,
+        default_value = "http://127.0.0.1:8080"
+    )]
+    pub public_url: String,
+
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct OwnerAddArgs {
+    /// The account's email address, which it signs in with.
+    pub email: String,
+
+    /// The contributor role: admin, billing, reporting, editor, moderator, commenter,
+    /// store-manager, scheduling, viewer, campaigns-editor, scheduling-viewer,
+    /// scheduling-editor or none (or its code).
+    #[arg(long, value_parser = crate::owner_cli::parse_role)]
+    pub role: vitrine_core::enums::ContributorRole,
+
+    /// Read the password from standard input instead of printing a setup link.
+    #[arg(long)]
+    pub password_stdin: bool,
+
+    #[command(flatten)]
+    pub target: OwnerTarget,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct OwnerListArgs {
+    #[command(flatten)]
+    pub target: OwnerTarget,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct OwnerEmailArgs {
+    /// The account's email address.
+    pub email: String,
+
+    #[command(flatten)]
+    pub target: OwnerTarget,
 }
 
 #[derive(Debug, Clone, Subcommand)]

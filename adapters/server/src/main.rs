@@ -12,6 +12,7 @@ mod import;
 mod logging;
 mod media_cli;
 mod order_links;
+mod owner_cli;
 mod payments;
 mod plugin_build;
 mod plugin_cli;
@@ -41,6 +42,7 @@ async fn main() -> ExitCode {
         Command::Plugin(command) => plugin_cli::run(command),
         Command::Analytics(command) => analytics_cli::run(command).await,
         Command::Media(command) => media_cli::run(command).await,
+        Command::Owner(command) => owner_cli::run(command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

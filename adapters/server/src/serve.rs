@@ -83,10 +83,20 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         census.clone(),
         analytics.clone(),
     ));
+    let owners = Arc::new(crate::owner_cli::owner_service(
+        &database,
+        request_limiter.clone(),
+    ));
+    let has_owner = !owners
+        .list()
+        .await
+        .context("could not read the owner accounts")?
+        .is_empty();
     let app = vitrine_http::router(crate::ad_pixel::apply(
         AppState::new(pages, repository.clone(), assets, config)
             .with_census(census.clone())
             .with_request_limiter(request_limiter.clone())
+            .with_owners(owners)
             .with_people(Arc::new(people_service(
                 &database,
                 &public_url,
@@ -118,6 +128,13 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
 
     tracing::info!(address = %local, public_url, "listening");
     println!("Vitrine is serving {title} at {open_url}");
+    if !has_owner {
+        // The first account comes from the command line, never from an open web form.
+        println!(
+            "No owner account yet: create one with `vitrine owner add EMAIL --role admin`, \
+             then sign in at {open_url}/config/"
+        );
+    }
     // The peer's address is what the rate limits key on (unless proxies are trusted).
     axum::serve(
         listener,

@@ -248,6 +248,16 @@ impl Database {
         )
     }
 
+    /// The owner store (owner accounts, setup links, owner sessions and API keys) of this
+    /// database; clones share the connection pool.
+    pub fn owner_store(&self) -> Arc<dyn vitrine_core::owners::OwnerStore> {
+        per_backend!(
+            self,
+            crate::owner_store::SqliteOwnerStore::new,
+            crate::owner_store::PostgresOwnerStore::new
+        )
+    }
+
     /// The review store (review requests and product reviews) of this database; clones
     /// share the connection pool.
     pub fn review_store(&self) -> Arc<dyn vitrine_core::reviews::ReviewStore> {

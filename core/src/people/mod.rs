@@ -32,6 +32,7 @@ pub use service::{
     PeoplePorts, PeopleService, RESET_TOKEN_SECONDS, RetryAfter, SignInError, SignUpError,
     SignedIn, TokenError, Unavailable, Viewer,
 };
+pub(crate) use service::{DecoyHash, LimitHit, check_password, count_attempt, salt_from};
 pub use store::{AccountStore, AccountWriteError, PeopleStore, SiteUserSessionStore};
 
 #[cfg(test)]

@@ -174,9 +174,8 @@ pub struct PeopleService {
     passwords: Arc<dyn Passwords>,
     links: SiteLinks,
     limits: PeopleLimits,
-    /// A hash nobody's password matches, verified when the address has no account; made
-    /// on first need with the configured cost, so its verification takes as long.
-    decoy_hash: OnceLock<String>,
+    /// A hash nobody's password matches, verified when the address has no account.
+    decoy_hash: DecoyHash,
 }
 
 /// What the service is built from.
@@ -188,7 +187,8 @@ pub struct PeoplePorts {
     pub passwords: Arc<dyn Passwords>,
 }
 
-fn check_password(password: &str) -> Result<(), TokenError> {
+/// Whether a new password is long enough and not too long to hash.
+pub(crate) fn check_password(password: &str) -> Result<(), TokenError> {
     if password.chars().count() < MIN_PASSWORD_LENGTH {
         Err(TokenError::PasswordTooShort)
     } else if password.len() > MAX_PASSWORD_BYTES {
@@ -208,26 +208,16 @@ impl PeopleService {
             passwords: ports.passwords,
             links,
             limits,
-            decoy_hash: OnceLock::new(),
+            decoy_hash: DecoyHash::default(),
         }
     }
 
-    /// The decoy hash, made the first time it is needed (two callers racing both make one;
-    /// either is as good).
     async fn decoy_hash(&self) -> Result<String, Unavailable> {
-        if let Some(hash) = self.decoy_hash.get() {
-            return Ok(hash.clone());
-        }
-        let password = hex_of(&self.secrets.secret().0);
-        let hash = self.passwords.hash(password, self.salt()).await?;
-        Ok(self.decoy_hash.get_or_init(|| hash).clone())
+        self.decoy_hash.get(&*self.secrets, &*self.passwords).await
     }
 
     fn salt(&self) -> [u8; 16] {
-        let secret = self.secrets.secret();
-        let mut salt = [0; 16];
-        salt.copy_from_slice(&secret.0[..16]);
-        salt
+        salt_from(&*self.secrets)
     }
 
     async fn limit(
@@ -236,16 +226,7 @@ impl PeopleService {
         limit: RateLimit,
         now: Timestamp,
     ) -> Result<(), LimitHit> {
-        let decision = self
-            .limiter
-            .hit(&bucket, limit, now.millis() / 1000)
-            .await
-            .map_err(|error| LimitHit::Unavailable(error.into()))?;
-        if decision.allowed {
-            Ok(())
-        } else {
-            Err(LimitHit::Over(RetryAfter(decision.reset_after.max(1))))
-        }
+        count_attempt(&*self.limiter, &bucket, limit, now).await
     }
 
     /// Counts a request that sends a mail against the client's limit and, given an address
@@ -631,8 +612,56 @@ fn hex_of(bytes: &[u8]) -> String {
     hex::encode(bytes)
 }
 
+/// A hash nobody's password matches, verified when an address has no account (or none with
+/// a password), so a sign-in takes as long either way. Made on first need with the
+/// configured cost; two callers racing both make one, and either is as good. The owner
+/// area's sign-in shares it.
+#[derive(Default)]
+pub(crate) struct DecoyHash(OnceLock<String>);
+
+impl DecoyHash {
+    pub(crate) async fn get(
+        &self,
+        secrets: &dyn SecretSource,
+        passwords: &dyn Passwords,
+    ) -> Result<String, Unavailable> {
+        if let Some(hash) = self.0.get() {
+            return Ok(hash.clone());
+        }
+        let password = hex_of(&secrets.secret().0);
+        let hash = passwords.hash(password, salt_from(secrets)).await?;
+        Ok(self.0.get_or_init(|| hash).clone())
+    }
+}
+
+/// A fresh 16-byte salt.
+pub(crate) fn salt_from(secrets: &dyn SecretSource) -> [u8; 16] {
+    let secret = secrets.secret();
+    let mut salt = [0; 16];
+    salt.copy_from_slice(&secret.0[..16]);
+    salt
+}
+
+/// Counts one attempt in `bucket`; refused with the seconds to wait once `limit` is spent.
+pub(crate) async fn count_attempt(
+    limiter: &dyn RateLimiter,
+    bucket: &str,
+    limit: RateLimit,
+    now: Timestamp,
+) -> Result<(), LimitHit> {
+    let decision = limiter
+        .hit(bucket, limit, now.millis() / 1000)
+        .await
+        .map_err(|error| LimitHit::Unavailable(error.into()))?;
+    if decision.allowed {
+        Ok(())
+    } else {
+        Err(LimitHit::Over(RetryAfter(decision.reset_after.max(1))))
+    }
+}
+
 /// A rate limit reached, or the limiter unreachable.
-enum LimitHit {
+pub(crate) enum LimitHit {
     Over(RetryAfter),
     Unavailable(Unavailable),
 }

@@ -22,6 +22,7 @@ mod links;
 mod message_format;
 mod money_arithmetic;
 mod money_format;
+mod owners;
 mod payments;
 mod popup;
 mod query_string;

@@ -1,7 +1,8 @@
 //! `GET /api/commerce/failed-refunds`: the refunds the payment provider did not make, for the
 //! owner to settle by hand (the shopper was charged for an order or contribution that could
-//! not be placed). Behind the owner token, like the other owner calls, until the owner area
-//! shows them; without the token the route answers 404, as if it did not exist.
+//! not be placed). For an owner credential holding the commerce permission (an API key, the
+//! owner token or an owner session), like the other owner calls, until the owner area shows
+//! them; without one the route answers 404, as if it did not exist.
 
 use axum::Json;
 use axum::extract::State;
@@ -59,7 +60,14 @@ async fn failed_refunds(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Json<FailedRefundsDto>, ApiError> {
-    if !crate::shared::owner_throttle::is_owner(&state, &headers) {
+    if !crate::shared::owner_access::owner_permits(
+        &state,
+        &axum::http::Method::GET,
+        &headers,
+        vitrine_core::enums::PermissionCode::Commerce,
+    )
+    .await
+    {
         return Err(ApiError::NotFound);
     }
     // Orders and contributions share one ledger, so this lists the refunds of both.

@@ -123,7 +123,14 @@ async fn create_request(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Result<Response, ApiError> {
-    if !crate::shared::owner_throttle::is_owner(&state, &headers) {
+    if !crate::shared::owner_access::owner_permits(
+        &state,
+        &axum::http::Method::POST,
+        &headers,
+        vitrine_core::enums::PermissionCode::Commerce,
+    )
+    .await
+    {
         return Err(ApiError::NotFound);
     }
     let body: RequestBody = if body.is_empty() {

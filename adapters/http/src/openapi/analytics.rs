@@ -29,7 +29,7 @@ fn record_hit() {}
     security(("ownerToken" = [])),
     responses(
         (status = 200, description = "The report", body = Object),
-        (status = 404, description = "No owner token is configured, or the request does not carry it", body = ErrorAnswer),
+        (status = 404, description = "The request carries no owner credential (an API key, the owner token or an owner session) holding the permission this call needs", body = ErrorAnswer),
     ),
 )]
 fn analytics_report() {}
@@ -211,7 +211,7 @@ fn record_consent_receipt() {}
     security(("ownerToken" = [])),
     responses(
         (status = 200, description = "The receipts", content_type = "text/csv", body = String),
-        (status = 404, description = "No owner token is configured, or the request does not carry it", body = ErrorAnswer),
+        (status = 404, description = "The request carries no owner credential (an API key, the owner token or an owner session) holding the permission this call needs", body = ErrorAnswer),
     ),
 )]
 fn export_consent_receipts() {}

@@ -179,7 +179,7 @@ fn submit_review() {}
     responses(
         (status = 201, description = "The request's token and link", body = ReviewRequestCreated),
         (status = 400, description = "Not `{authorName}`, or the order cannot be reviewed", body = ErrorAnswer),
-        (status = 404, description = "No owner token, or no such order", body = ErrorAnswer),
+        (status = 404, description = "No owner credential holding the commerce permission, or no such order", body = ErrorAnswer),
     ),
 )]
 fn create_review_request() {}
@@ -193,7 +193,7 @@ fn create_review_request() {}
     security(("ownerToken" = [])),
     responses(
         (status = 200, description = "Every failed refund, oldest first", body = FailedRefunds),
-        (status = 404, description = "No owner token is configured, or the request does not carry it", body = ErrorAnswer),
+        (status = 404, description = "The request carries no owner credential (an API key, the owner token or an owner session) holding the commerce permission", body = ErrorAnswer),
     ),
 )]
 fn failed_refunds() {}

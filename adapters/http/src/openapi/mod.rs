@@ -13,6 +13,7 @@ mod analytics;
 mod commerce;
 mod forms;
 mod owner;
+mod owner_site;
 mod people;
 mod schemas;
 
@@ -24,7 +25,7 @@ use axum::routing::get;
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::security::{
-    ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityRequirement, SecurityScheme,
+    ApiKey, ApiKeyValue, HttpAuthScheme, SecurityRequirement, SecurityScheme,
 };
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
@@ -96,12 +97,14 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         people::request_email_change,
         people::confirm_email_change,
         people::sign_out_everywhere,
-        owner::show_header_footer,
-        owner::replace_header_footer,
-        owner::multilingual_settings,
-        owner::multilingual_status,
-        owner::publish_languages,
-        owner::disconnect_provider,
+        owner_site::show_header_footer,
+        owner_site::replace_header_footer,
+        owner_site::multilingual_settings,
+        owner_site::multilingual_status,
+        owner_site::publish_languages,
+        owner_site::disconnect_provider,
+        owner::owner_context,
+        owner::logout,
     ),
     components(schemas(schemas::ErrorAnswer)),
     modifiers(&SharedAnswers),
@@ -112,7 +115,7 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         (name = "consent", description = "Cookie consent receipts and ad-pixel conversions"),
         (name = "commerce", description = "The shopper's cart and product reviews"),
         (name = "site users", description = "Site-user accounts and sessions (001 s3, s7)"),
-        (name = "owner", description = "The owner's header and footer and the site's languages (001 s7)"),
+        (name = "owner", description = "The signed-in owner on the live site, the site's header and footer, and its languages (000 s2, s3; 001 s7)"),
     )
 )]
 struct ApiDoc;
@@ -158,7 +161,16 @@ impl Modify for SharedAnswers {
         );
         components.add_security_scheme(
             OWNER_TOKEN_SCHEME,
-            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+            SecurityScheme::Http(
+                utoipa::openapi::security::HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "An owner API key (`vk_...`, made at /config/ with scopes) or the \
+                         server's VITRINE_OWNER_TOKEN, which acts as an admin key; a signed-in \
+                         owner's session cookie is accepted too.",
+                    ))
+                    .build(),
+            ),
         );
         debug_assert_eq!(CRUMB_HEADER, "x-csrf-token");
         for item in openapi.paths.paths.values_mut() {

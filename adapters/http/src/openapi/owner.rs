@@ -1,169 +1,67 @@
-//! Descriptions of the owner's calls that shape the published site (001 s7): the header and
-//! footer, and the site's languages. All are behind the owner token.
+//! Descriptions of the owner's calls from the live site (000 s2, s3, s7). A signed-in owner's
+//! browser holds the session cookie (`__Host-owner` over TLS, `owner` over plain HTTP); its
+//! state-changing calls repeat the session's CSRF token in `X-Owner-CSRF-Token`.
 
 #![allow(dead_code)]
 
-use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::schemas::ErrorAnswer;
 
-/// The site's header and footer: owner HTML, cleaned by the allow-list sanitiser (no scripts,
-/// event handlers, styles or `javascript:` links), at most 16,384 bytes each.
-#[derive(ToSchema, Deserialize)]
-pub struct HeaderFooterBody {
-    /// Shown at the top of every page, above the logo and menu; empty shows nothing.
-    pub header: String,
-    /// Shown at the bottom of every page, above "Powered by Vitrine"; empty shows nothing.
-    pub footer: String,
-}
-
-/// The data holding the header and footer pages show now: the owner's, or, before the owner
-/// set them, no header and the site's footer text.
-#[utoipa::path(
-    get,
-    path = "/api/site-header-footer",
-    tag = "owner",
-    security(("ownerToken" = [])),
-    responses(
-        (status = 200, description = "The header and footer", body = HeaderFooterBody),
-        (status = 404, description = "No owner token is configured, or the request does not carry it", body = ErrorAnswer),
-    ),
-)]
-fn show_header_footer() {}
-
-/// Replaces the header and footer of every page, at once.
-#[utoipa::path(
-    put,
-    path = "/api/site-header-footer",
-    tag = "owner",
-    security(("ownerToken" = [])),
-    request_body(content = HeaderFooterBody, content_type = "application/json"),
-    responses(
-        (status = 200, description = "The header and footer as stored, cleaned", body = HeaderFooterBody),
-        (status = 400, description = "Not `{header, footer}`, or one of them is larger than 16,384 bytes", body = ErrorAnswer),
-        (status = 404, description = "No owner token is configured, or the request does not carry it", body = ErrorAnswer),
-    ),
-)]
-fn replace_header_footer() {}
-
-/// One language of the site.
 #[derive(ToSchema)]
 #[schema(rename_all = "camelCase")]
-pub struct LanguageEntry {
-    /// A BCP 47 tag, such as `fr-FR`.
-    pub locale: String,
-    /// The language's own name, as the switcher shows it.
-    pub name: String,
-    /// The first path segment of its pages (`fr` for `/fr/shop`); null for the default.
-    pub path_prefix: Option<String>,
-    pub published: bool,
+pub struct OwnerContext {
+    /// `{"id"}` of the signed-in account; `null` for a visitor.
+    pub authenticated_account: Option<Object>,
+    /// The account's roles by name with their numeric codes (001 s3), e.g. `{"admin": 1}`.
+    pub website_roles: Object,
+    /// The permission codes the roles hold (001 s3).
+    pub permissions: Vec<u16>,
+    pub show_announcement_bar: bool,
+    /// Owners and editors get the announcement bar, the preview-only notice and the
+    /// overlays manager; viewers are treated like visitors.
+    pub owner_extras: bool,
+    /// Repeated as `X-Owner-CSRF-Token` by the page's owner calls.
+    pub csrf_token: Option<String>,
+    /// `/config/?frameUrl=...`, where Escape goes.
+    pub config_url: String,
+    /// Set when the page must send its viewer to `/config/` now.
+    pub redirect_to: Option<String>,
+    /// The table-reservation block's alert for a signed-in owner (000 s6).
+    pub reservation_preview_alert: Option<String>,
 }
 
+/// Any JSON object.
 #[derive(ToSchema)]
-pub struct ProviderStatus {
-    pub name: String,
-}
+pub struct Object {}
 
-/// The site's languages and translation provider.
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct MultilingualSettingsAnswer {
-    /// Always published, without a path prefix.
-    pub default_language: LanguageEntry,
-    /// Every translation the site carries, published or not.
-    pub languages: Vec<LanguageEntry>,
-    /// The translation service the translations came from; null when none is connected.
-    pub provider: Option<ProviderStatus>,
-}
-
-#[derive(ToSchema)]
-pub struct TranslatedShare {
-    pub translated: u32,
-    pub total: u32,
-}
-
-/// How far one translation goes.
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct LanguageStatus {
-    pub locale: String,
-    pub name: String,
-    pub published: bool,
-    /// Page titles with a translation.
-    pub pages: TranslatedShare,
-    /// Item titles with a translation.
-    pub items: TranslatedShare,
-    /// Navigation entries with a translation.
-    pub navigation: TranslatedShare,
-    /// Fixed texts (ICU messages) the translation gives.
-    pub fixed_texts: TranslatedShare,
-}
-
-#[derive(ToSchema)]
-pub struct MultilingualStatusAnswer {
-    pub languages: Vec<LanguageStatus>,
-}
-
-#[derive(ToSchema, Deserialize)]
-pub struct LanguagesBody {
-    /// The translations to publish, by tag; the others are unpublished. The default language
-    /// is always published and is not listed.
-    pub languages: Vec<String>,
-}
-
-/// The site's languages (001 s7).
+/// The signed-in owner's part of the page context, asked for after load so pages stay
+/// cacheable; for a visitor, `authenticatedAccount` is `null`.
 #[utoipa::path(
     get,
-    path = "/api/multilingual/settings",
+    path = "/api/owner/context",
     tag = "owner",
-    security(("ownerToken" = [])),
+    params(
+        ("path" = Option<String>, Query, description = "The live page's path and query"),
+        ("inFrame" = Option<bool>, Query, description = "The page is inside a frame"),
+        ("noredirect" = Option<bool>, Query, description = "The page was opened with `noredirect` in this browser session"),
+    ),
     responses(
-        (status = 200, description = "The languages and provider", body = MultilingualSettingsAnswer),
-        (status = 404, description = "No owner token is configured, or the request does not carry it", body = ErrorAnswer),
+        (status = 200, description = "The owner's context", body = OwnerContext),
+        (status = 400, description = "`inFrame` or `noredirect` is neither `true` nor `false`", body = ErrorAnswer),
     ),
 )]
-fn multilingual_settings() {}
+fn owner_context() {}
 
-/// How far each translation goes (001 s7).
+/// Logs the signed-in owner out (000 s7); a no-op without a signed-in account. The page then
+/// goes to the site root or the preview frame's page with `logout=true`.
 #[utoipa::path(
-    get,
-    path = "/api/multilingual/status",
+    post,
+    path = "/api/auth/Logout",
     tag = "owner",
-    security(("ownerToken" = [])),
     responses(
-        (status = 200, description = "Each translation's coverage", body = MultilingualStatusAnswer),
-        (status = 404, description = "No owner token is configured, or the request does not carry it", body = ErrorAnswer),
+        (status = 204, description = "Logged out, or nobody was signed in"),
+        (status = 403, description = "`X-Owner-CSRF-Token` is missing or wrong", body = ErrorAnswer),
     ),
 )]
-fn multilingual_status() {}
-
-/// Publishes exactly the listed translations (001 s7): their `/prefix/...` pages, switcher
-/// entries, `hreflang` links and sitemap entries appear, the others' disappear, at once.
-#[utoipa::path(
-    put,
-    path = "/api/multilingual/languages",
-    tag = "owner",
-    security(("ownerToken" = [])),
-    request_body(content = LanguagesBody, content_type = "application/json"),
-    responses(
-        (status = 200, description = "The new settings", body = MultilingualSettingsAnswer),
-        (status = 400, description = "Not `{languages}`, a tag that is not a language tag, one the site has no translation into, the default language, or one listed twice", body = ErrorAnswer),
-        (status = 404, description = "No owner token is configured, or the request does not carry it", body = ErrorAnswer),
-    ),
-)]
-fn publish_languages() {}
-
-/// Disconnects the translation provider (001 s7); the translations it made stay.
-#[utoipa::path(
-    delete,
-    path = "/api/multilingual/connection",
-    tag = "owner",
-    security(("ownerToken" = [])),
-    responses(
-        (status = 204, description = "Disconnected"),
-        (status = 404, description = "No owner token is configured, or the request does not carry it", body = ErrorAnswer),
-        (status = 409, description = "No translation provider is connected", body = ErrorAnswer),
-    ),
-)]
-fn disconnect_provider() {}
+fn logout() {}

@@ -12,7 +12,9 @@ use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use vitrine_core::header_footer::HeaderFooter;
 
-use crate::shared::owner_throttle::is_owner;
+use crate::shared::owner_access::owner_permits;
+use axum::http::Method;
+use vitrine_core::enums::PermissionCode;
 use crate::shared::route_table::Routes;
 use crate::{ApiError, AppState};
 
@@ -44,7 +46,7 @@ impl From<HeaderFooter> for HeaderFooterBody {
 
 /// The header and footer pages show now: the owner's, or the site's default.
 async fn show(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
-    if !is_owner(&state, &headers) {
+    if !owner_permits(&state, &Method::GET, &headers, PermissionCode::ContentManager).await {
         return Err(ApiError::NotFound);
     }
     let current = state.pages.header_footer().await?;
@@ -57,7 +59,7 @@ async fn replace(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    if !is_owner(&state, &headers) {
+    if !owner_permits(&state, &Method::PUT, &headers, PermissionCode::ContentManager).await {
         return Err(ApiError::NotFound);
     }
     let body: HeaderFooterBody =

@@ -15,7 +15,9 @@ use serde::Deserialize;
 use serde_json::json;
 use vitrine_core::languages::MultilingualError;
 
-use crate::shared::owner_throttle::is_owner;
+use crate::shared::owner_access::owner_permits;
+use axum::http::Method;
+use vitrine_core::enums::PermissionCode;
 use crate::shared::route_table::Routes;
 use crate::{ApiError, ApiErrorBody, AppState};
 
@@ -44,8 +46,9 @@ fn refusal(error: MultilingualError) -> ApiError {
     }
 }
 
-fn owner_only(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
-    if is_owner(state, headers) {
+/// The multilingual calls are the site's settings (permission code 12).
+async fn owner_only(state: &AppState, method: Method, headers: &HeaderMap) -> Result<(), ApiError> {
+    if owner_permits(state, &method, headers, PermissionCode::Settings).await {
         Ok(())
     } else {
         Err(ApiError::NotFound)
@@ -53,7 +56,7 @@ fn owner_only(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
 }
 
 async fn settings(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
-    owner_only(&state, &headers)?;
+    owner_only(&state, Method::GET, &headers).await?;
     let settings = state
         .pages
         .multilingual()
@@ -64,7 +67,7 @@ async fn settings(State(state): State<AppState>, headers: HeaderMap) -> Result<R
 }
 
 async fn status(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
-    owner_only(&state, &headers)?;
+    owner_only(&state, Method::GET, &headers).await?;
     let languages = state.pages.multilingual().status().await.map_err(refusal)?;
     Ok(Json(json!({ "languages": languages })).into_response())
 }
@@ -74,7 +77,7 @@ async fn publish(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    owner_only(&state, &headers)?;
+    owner_only(&state, Method::PUT, &headers).await?;
     let body: LanguagesBody =
         serde_json::from_slice(&body).map_err(|_| ApiError::BadRequest(LANGUAGES_SHAPE.into()))?;
     let settings = state
@@ -92,7 +95,7 @@ async fn disconnect(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    owner_only(&state, &headers)?;
+    owner_only(&state, Method::DELETE, &headers).await?;
     match state.pages.multilingual().disconnect_provider().await {
         Ok(()) => {
             state.page_cache.clear();

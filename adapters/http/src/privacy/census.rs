@@ -120,7 +120,14 @@ pub const REPORT_PATH: &str = "/api/analytics/report";
 /// as the receipt export (404 without it). Cookieless figures are counted apart, so the report
 /// can say which numbers are estimates.
 async fn report(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
-    if !crate::shared::owner_throttle::is_owner(&state, &headers) {
+    if !crate::shared::owner_access::owner_permits(
+        &state,
+        &axum::http::Method::GET,
+        &headers,
+        vitrine_core::enums::PermissionCode::Config,
+    )
+    .await
+    {
         return Err(ApiError::NotFound);
     }
     // The report lists the site's experiments in their order, against their controls.

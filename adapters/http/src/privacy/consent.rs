@@ -96,7 +96,14 @@ async fn export_receipts(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    if !crate::shared::owner_throttle::is_owner(&state, &headers) {
+    if !crate::shared::owner_access::owner_permits(
+        &state,
+        &axum::http::Method::GET,
+        &headers,
+        vitrine_core::enums::PermissionCode::Settings,
+    )
+    .await
+    {
         return Err(ApiError::NotFound);
     }
     let receipts = state

@@ -18,6 +18,7 @@ pub mod crumb;
 pub(crate) mod encoding;
 pub(crate) mod entity_tag;
 pub(crate) mod observability;
+pub(crate) mod owner_access;
 pub(crate) mod owner_throttle;
 pub(crate) mod request_limits;
 pub(crate) mod request_parts;

@@ -1,11 +1,12 @@
-//! Failed owner-token attempts, throttled per client address: after 10 wrong tokens from one
+//! Failed owner-token and API-key attempts, throttled per client address: after 10 wrong
+//! bearer secrets (neither `VITRINE_OWNER_TOKEN` nor a live API key) from one
 //! address within 10 minutes, every request from it carrying a token answers 429 for the next
 //! 10 minutes, whatever the token, so guessing cannot go on at the speed of the network. The
 //! lock-out runs a whole window from the refused guess rather than to the end of the counting
 //! window, which may be seconds away.
 //! Failures are counted through the rate limiter port (shared in Redis by several servers);
-//! the lock-out itself is remembered by each server, so it holds before any comparison. The
-//! owner-only routes of every capability ask [`is_owner`] here.
+//! the lock-out itself is remembered by each server, so it holds before any comparison. What
+//! a right secret may do is `owner_access.rs`'s to say.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -58,13 +59,21 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
         .and_then(|value| value.strip_prefix("Bearer "))
 }
 
-/// True when the request carries the owner's export token as `Authorization: Bearer <token>`;
-/// always false when no token is configured. Compared in constant time.
-pub(crate) fn is_owner(state: &AppState, headers: &HeaderMap) -> bool {
-    let Some(expected) = state.consent.owner_token.as_deref() else {
-        return false;
-    };
-    bearer(headers).is_some_and(|given| same_secret(given.as_bytes(), expected.as_bytes()))
+/// Whether `given` is the environment's owner token or a live API key. A key store that
+/// cannot be read counts as a match, so an outage never locks owners out.
+async fn is_known_secret(state: &AppState, given: &str) -> bool {
+    if let Some(expected) = state.consent.owner_token.as_deref()
+        && same_secret(given.as_bytes(), expected.as_bytes())
+    {
+        return true;
+    }
+    match state.owners.key_access(given).await {
+        Ok(access) => access.is_some(),
+        Err(error) => {
+            tracing::warn!(%error, "the API key store is unavailable");
+            true
+        }
+    }
 }
 
 /// Middleware: answers 429 to a locked-out address that sends a token, and counts a wrong one.
@@ -73,9 +82,6 @@ pub(crate) async fn throttle(
     request: Request,
     next: Next,
 ) -> Response {
-    let Some(expected) = state.consent.owner_token.clone() else {
-        return next.run(request).await;
-    };
     let Some(given) = bearer(request.headers()).map(str::to_owned) else {
         return next.run(request).await;
     };
@@ -87,7 +93,7 @@ pub(crate) async fn throttle(
     if let Some(until) = state.owner_lockouts.until(&address, now) {
         return locked_out(parts.uri.path(), until - now);
     }
-    if !same_secret(given.as_bytes(), expected.as_bytes()) {
+    if !is_known_secret(&state, &given).await {
         let bucket = format!("owner-failure:{address}");
         match state.request_limiter.hit(&bucket, FAILURES, now).await {
             Ok(decision) if !decision.allowed => {

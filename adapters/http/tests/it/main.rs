@@ -29,6 +29,7 @@ mod newsletter;
 mod openapi;
 mod order_mails;
 mod origin_check;
+mod owner;
 mod page_delivery;
 mod pages;
 mod popup;

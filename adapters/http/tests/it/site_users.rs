@@ -20,7 +20,9 @@ use vitrine_core::site::PermissionType;
 use vitrine_http::site_users::OsSecrets;
 use vitrine_http::{AppState, HttpConfig};
 
-use crate::support::{self, Answer, BASE_URL, config, fixture_assets, repository, send};
+use crate::support::{
+    self, Answer, BASE_URL, config, cookie_value, fixture_assets, repository, send, set_cookie,
+};
 
 const CRUMB: &str = "test-crumb";
 
@@ -89,25 +91,6 @@ fn call(
     }
     request
         .body(body.map_or_else(Body::empty, |body| Body::from(body.to_string())))
-        .unwrap()
-}
-
-/// The value a `Set-Cookie` of the answer gives `name`, with the cookie's attributes.
-fn set_cookie<'a>(answer: &'a Answer, name: &str) -> Option<&'a str> {
-    answer
-        .headers
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .find(|cookie| cookie.starts_with(&format!("{name}=")))
-}
-
-fn cookie_value(set_cookie: &str) -> String {
-    set_cookie
-        .split(';')
-        .next()
-        .and_then(|pair| pair.split_once('='))
-        .map(|(_, value)| value.to_owned())
         .unwrap()
 }
 

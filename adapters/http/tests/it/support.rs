@@ -226,6 +226,26 @@ impl Answer {
     }
 }
 
+/// The `Set-Cookie` of the answer that sets `name`, with the cookie's attributes.
+pub fn set_cookie<'a>(answer: &'a Answer, name: &str) -> Option<&'a str> {
+    answer
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .find(|cookie| cookie.starts_with(&format!("{name}=")))
+}
+
+/// The value a `Set-Cookie` gives its cookie.
+pub fn cookie_value(set_cookie: &str) -> String {
+    set_cookie
+        .split(';')
+        .next()
+        .and_then(|pair| pair.split_once('='))
+        .map(|(_, value)| value.to_owned())
+        .unwrap()
+}
+
 pub async fn send(router: &Router, request: Request<Body>) -> Answer {
     let response = router
         .clone()

@@ -11,6 +11,7 @@ mod ledger;
 mod multilingual;
 mod order_mails;
 mod outbox;
+mod owners;
 mod people;
 mod postgres;
 mod reviews;

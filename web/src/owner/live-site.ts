@@ -1,0 +1,167 @@
+//! The signed-in owner on the live site (000 s2, s3, s6): the account's part of the page context
+//! fetched after load (pages stay cacheable), the redirect to the configuration area with its
+//! exceptions decided by the server, and the keyboard shortcuts: Escape opens
+//! `/config/?frameUrl=...` when an account is signed in or the site turned useEscapeKeyToLogin on,
+//! Shift+Escape logs out. Escape reaches these only when no close target is registered: the
+//! runtime's Escape registry closes the topmost dialog or overlay first.
+
+import type { EscapeRegistry } from '../runtime/escape-registry';
+import { PAGE_CONTEXT_ELEMENT_ID } from '../runtime/constants';
+import type { PageContext } from '../runtime/page-context';
+import { obtainCrumb, readCookie, withCrumb } from '../runtime/request/crumb';
+
+export const OWNER_CONTEXT_PATH = '/api/owner/context';
+export const LOGOUT_PATH = '/api/auth/Logout';
+/** The readable cookie the server sets beside the owner's session cookie. */
+export const OWNER_HINT_COOKIE = 'vitrine-owner';
+/** Where `noredirect` is remembered for the browser session (000 s2). */
+export const NO_REDIRECT_KEY = 'vitrine-noredirect';
+const CONFIG_PATH = '/config/';
+
+/** The account's part of the page context, as `GET /api/owner/context` answers it. */
+export interface OwnerContext {
+  authenticatedAccount: { id: string } | null;
+  websiteRoles: Record<string, number>;
+  permissions: number[];
+  showAnnouncementBar: boolean;
+  ownerExtras: boolean;
+  csrfToken: string | null;
+  configUrl: string;
+  redirectTo: string | null;
+  reservationPreviewAlert: string | null;
+}
+
+/** Whether someone may be signed in: only then is the account's context worth a request. */
+export function mayBeSignedIn(doc: Pick<Document, 'cookie'>): boolean {
+  return readCookie(doc, OWNER_HINT_COOKIE) === '1';
+}
+
+/** The page's path and query, the frame URL of 000 s2. */
+export function framePath(location: Pick<Location, 'pathname' | 'search'>): string {
+  return `${location.pathname}${location.search}`;
+}
+
+/** `/config/?frameUrl={encoded path and query}`. */
+export function configUrl(frame: string): string {
+  return `${CONFIG_PATH}?frameUrl=${encodeURIComponent(frame)}`;
+}
+
+/** Where the page goes after a logout: the same page with `logout=true`. */
+export function afterLogoutUrl(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  const params = new URLSearchParams(location.search);
+  params.set('logout', 'true');
+  return `${location.pathname}?${params.toString()}${location.hash}`;
+}
+
+/** Remembers `noredirect` for the browser session; true when this session has seen it. */
+export function rememberNoRedirect(win: Window): boolean {
+  const present = new URLSearchParams(win.location.search).has('noredirect');
+  try {
+    if (present) win.sessionStorage.setItem(NO_REDIRECT_KEY, '1');
+    return present || win.sessionStorage.getItem(NO_REDIRECT_KEY) === '1';
+  } catch {
+    // Storage refused (a privacy mode): the parameter itself still counts.
+    return present;
+  }
+}
+
+function inFrame(win: Window): boolean {
+  try {
+    return win.self !== win.top;
+  } catch {
+    // A cross-origin parent cannot be read: the page is framed.
+    return true;
+  }
+}
+
+/** Asks the server for the signed-in account's context; undefined when it cannot be had. */
+export async function fetchOwnerContext(win: Window & typeof globalThis): Promise<OwnerContext | undefined> {
+  const query = new URLSearchParams({
+    path: framePath(win.location),
+    inFrame: String(inFrame(win)),
+    noredirect: String(rememberNoRedirect(win)),
+  });
+  try {
+    const response = await win.fetch(`${OWNER_CONTEXT_PATH}?${query.toString()}`, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+    if (!response.ok) return undefined;
+    return (await response.json()) as OwnerContext;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page context with the account's part in it (000 s3). */
+export function withOwner(context: PageContext, owner: OwnerContext | undefined): PageContext {
+  if (owner?.authenticatedAccount == null) return context;
+  return {
+    ...context,
+    authenticatedAccount: owner.authenticatedAccount,
+    websiteRoles: owner.websiteRoles,
+    showAnnouncementBar: owner.showAnnouncementBar,
+  };
+}
+
+/** Logs the owner out and goes to this page with `logout=true`; a no-op without an account. */
+export async function logout(win: Window & typeof globalThis, owner: OwnerContext | undefined): Promise<void> {
+  if (owner?.authenticatedAccount == null) return;
+  const crumb = await obtainCrumb(win.document, (url, init) => win.fetch(url, init));
+  const response = await win.fetch(withCrumb(LOGOUT_PATH, crumb, win.location.href), {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'X-Owner-CSRF-Token': owner.csrfToken ?? '' },
+  });
+  if (response.ok) win.location.assign(afterLogoutUrl(win.location));
+}
+
+/** Installs Escape and Shift+Escape as the registry's behaviour when no target is open. */
+export function installOwnerShortcuts(
+  win: Window & typeof globalThis,
+  escape: EscapeRegistry,
+  owner: OwnerContext | undefined,
+  useEscapeKeyToLogin: boolean,
+): void {
+  const signedIn = owner?.authenticatedAccount != null;
+  escape.setFallback((event) => {
+    if (event.shiftKey) {
+      if (signedIn) void logout(win, owner);
+      return;
+    }
+    if (signedIn || useEscapeKeyToLogin) win.location.assign(configUrl(framePath(win.location)));
+  });
+}
+
+/** Writes `context` back into the page's context element, so every later reader sees it. */
+export function writePageContext(doc: Document, context: PageContext): void {
+  const element = doc.getElementById(PAGE_CONTEXT_ELEMENT_ID);
+  if (element !== null) element.textContent = JSON.stringify(context);
+}
+
+/**
+ * Starts the owner's side of the live site, then `next` (consent and analytics, which must know
+ * whether an owner is signed in before counting the view). Without the hint cookie nobody is
+ * signed in and nothing is asked of the server.
+ */
+export async function startOwner(
+  win: Window & typeof globalThis,
+  escape: EscapeRegistry,
+  context: PageContext,
+  next: () => void,
+): Promise<void> {
+  const settings = context['websiteSettings'] as Record<string, unknown> | undefined;
+  const useEscapeKeyToLogin = settings?.['useEscapeKeyToLogin'] === true;
+  const owner = mayBeSignedIn(win.document) ? await fetchOwnerContext(win) : undefined;
+  if (owner?.redirectTo != null) {
+    win.location.replace(owner.redirectTo);
+    return;
+  }
+  if (owner?.authenticatedAccount != null) writePageContext(win.document, withOwner(context, owner));
+  installOwnerShortcuts(win, escape, owner, useEscapeKeyToLogin);
+  // Not inside a frame: the owner area's preview shows the page as visitors see it.
+  if (owner?.showAnnouncementBar === true && !inFrame(win)) {
+    void import('./announcement-bar').then((bar) => bar.showAnnouncementBar(win, owner));
+  }
+  next();
+}

@@ -99,6 +99,9 @@ pub fn feature_routes() -> Routes {
         .merge(crate::commerce::gift_card_page::routes())
         .merge(crate::pages::search_page::routes())
         .merge(crate::people::site_users::routes())
+        .merge(crate::people::pages::routes())
+        .merge(crate::people::account_page::routes())
+        .merge(crate::people::member_access::routes())
         .merge(crate::openapi::routes())
 }
 

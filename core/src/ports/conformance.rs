@@ -165,6 +165,7 @@ pub fn fixture_site(title: &str) -> Site {
                 website_identifier: "template".into(),
             },
             google_fonts: vec![],
+            member_areas: vec![],
         },
         navigation: Navigation {
             main: vec![NavLink {

@@ -45,6 +45,10 @@ pub struct WebsiteSettings {
     pub template: TemplateInfo,
     /// Google font families the theme loads (page context `googleFonts`).
     pub google_fonts: Vec<String>,
+    /// The member areas that open the site's members-only collections; settings stored
+    /// before member areas existed read back with none.
+    #[serde(default)]
+    pub member_areas: Vec<super::MemberArea>,
 }
 
 /// Store settings of spec 000 s3.

@@ -21,6 +21,7 @@ mod health;
 mod locked;
 mod media;
 mod media_variants;
+mod members;
 mod newsletter;
 mod openapi;
 mod order_mails;

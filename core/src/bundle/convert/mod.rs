@@ -4,6 +4,7 @@
 mod blocks;
 mod body;
 mod items;
+mod member_areas;
 mod origins;
 mod settings;
 mod text_effect;
@@ -31,11 +32,12 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
             "missing; every bundle needs a site.toml at its root",
         )
     })?;
-    let site_file: SiteFile = At::root(SITE_FILE).parse_toml(utf8(SITE_FILE, site_bytes)?)?;
+    let mut site_file: SiteFile = At::root(SITE_FILE).parse_toml(utf8(SITE_FILE, site_bytes)?)?;
+    let member_areas = std::mem::take(&mut site_file.member_areas);
     let media = MediaLibrary::read(&sources.media)?;
     let drafts = read_drafts(&sources)?;
     let mut converter = Converter::new(&drafts, &media)?;
-    let (website, settings, navigation) = converter.site_profile(site_file)?;
+    let (website, mut settings, navigation) = converter.site_profile(site_file)?;
     let mut collections = Vec::new();
     let mut items = Vec::new();
     for draft in drafts {
@@ -44,6 +46,7 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
             items.push(converter.item(&draft.slug, draft.kind, item)?);
         }
     }
+    settings.member_areas = converter.member_areas(member_areas, &collections, &items)?;
     let site = Site {
         website,
         settings,

@@ -114,6 +114,7 @@ impl Converter {
             },
             template,
             google_fonts: dto.google_fonts,
+            member_areas: Vec::new(),
         };
         let navigation = Navigation {
             main: nav_links(

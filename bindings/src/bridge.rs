@@ -21,6 +21,9 @@ pub struct BridgeRequest {
     /// The request's id; the reply must carry it back.
     pub id: String,
     pub name: BridgeName,
+    /// `info` only: the page's report of itself, validated and cut to its five fields, for
+    /// the app to keep (its cart badge, the signed-in state) and answer with.
+    pub info: Option<InfoResult>,
     /// `dismiss` only: where the page would go without an app screen to return to.
     pub back_url: Option<String>,
 }
@@ -113,14 +116,28 @@ impl From<bridge::BridgeError> for BridgeMessageError {
 
 impl From<bridge::BridgeRequest> for BridgeRequest {
     fn from(request: bridge::BridgeRequest) -> Self {
-        let back_url = match &request.call {
-            BridgeCall::Info(_) => None,
-            BridgeCall::Dismiss { back_url } => back_url.clone(),
+        let name = request.call.name().into();
+        let (info, back_url) = match request.call {
+            BridgeCall::Info(info) => (Some(info.into()), None),
+            BridgeCall::Dismiss { back_url } => (None, back_url),
         };
         Self {
             id: request.id.as_str().to_owned(),
-            name: request.call.name().into(),
+            name,
+            info,
             back_url,
+        }
+    }
+}
+
+impl From<bridge::InfoResult> for InfoResult {
+    fn from(info: bridge::InfoResult) -> Self {
+        Self {
+            page_type: info.page_type,
+            cart_count: info.cart_count,
+            signed_in: info.signed_in,
+            locale: info.locale,
+            experiments: info.experiments.into_iter().collect(),
         }
     }
 }

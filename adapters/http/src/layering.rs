@@ -58,7 +58,10 @@ fn no_capability_folder_imports_another_and_the_layers_below_import_none() {
                 .unwrap_or(path)
                 .display()
                 .to_string(),
-            text: fs::read_to_string(path).expect("a source file is readable"),
+            text: rooted(
+                &fs::read_to_string(path).expect("a source file is readable"),
+                module_depth(path.strip_prefix(&src).unwrap_or(path)),
+            ),
         })
         .collect();
 
@@ -177,6 +180,43 @@ fn first_identifier(text: &str) -> String {
         .collect()
 }
 
+/// How many modules below the crate root the file at `relative` (to `src/`) is:
+/// `commerce/mod.rs` is 1, `commerce/cart.rs` 2.
+fn module_depth(relative: &Path) -> usize {
+    let components = relative.components().count();
+    if relative.file_name().is_some_and(|name| name == "mod.rs") {
+        components - 1
+    } else {
+        components
+    }
+}
+
+/// `text` with each chain of exactly `depth` `super::` (one that reaches the crate root from a
+/// module `depth` deep) written as `crate::`. Inline modules (`mod tests { .. }`) climb one
+/// more and are not followed.
+fn rooted(text: &str, depth: usize) -> String {
+    if depth == 0 {
+        return text.to_owned();
+    }
+    let chain = "super::".repeat(depth);
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&chain) {
+        let before = rest[..at].chars().next_back();
+        let after = &rest[at + chain.len()..];
+        let joined = before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
+        out.push_str(&rest[..at]);
+        if joined || after.starts_with("super") {
+            out.push_str(&chain);
+        } else {
+            out.push_str("crate::");
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The text without `//` comments (doc comments included), so prose naming a path is no import.
 fn without_comments(text: &str) -> String {
     text.lines()
@@ -209,6 +249,22 @@ fn paths_are_read_from_plain_and_grouped_uses_but_not_from_comments() {
     assert_eq!(
         crate_paths(&without_comments(text)),
         ["commerce", "ApiError", "pages", "shared", "forms"]
+    );
+}
+
+#[test]
+fn a_super_chain_that_reaches_the_crate_root_is_a_crate_path() {
+    assert_eq!(module_depth(Path::new("commerce/mod.rs")), 1);
+    assert_eq!(module_depth(Path::new("commerce/cart.rs")), 2);
+    let text = "use super::super::pages::cache;\nuse super::cart;\nuse super::super::super::x;";
+    assert_eq!(crate_paths(&rooted(text, 2)), ["pages"]);
+    assert_eq!(
+        crate_paths(&rooted("use super::{forms, cart};", 1)),
+        ["forms", "cart"]
+    );
+    assert_eq!(
+        crate_paths(&rooted("use super::cart;", 2)),
+        Vec::<String>::new()
     );
 }
 

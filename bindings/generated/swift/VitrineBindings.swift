@@ -1249,6 +1249,11 @@ public struct BridgeRequest: Equatable, Hashable {
     public var id: String
     public var name: BridgeName
     /**
+     * `info` only: the page's report of itself, validated and cut to its five fields, for
+     * the app to keep (its cart badge, the signed-in state) and answer with.
+     */
+    public var info: InfoResult?
+    /**
      * `dismiss` only: where the page would go without an app screen to return to.
      */
     public var backUrl: String?
@@ -1260,10 +1265,15 @@ public struct BridgeRequest: Equatable, Hashable {
          * The request's id; the reply must carry it back.
          */id: String, name: BridgeName, 
         /**
+         * `info` only: the page's report of itself, validated and cut to its five fields, for
+         * the app to keep (its cart badge, the signed-in state) and answer with.
+         */info: InfoResult?, 
+        /**
          * `dismiss` only: where the page would go without an app screen to return to.
          */backUrl: String?) {
         self.id = id
         self.name = name
+        self.info = info
         self.backUrl = backUrl
     }
 
@@ -1285,6 +1295,7 @@ public struct FfiConverterTypeBridgeRequest: FfiConverterRustBuffer {
             try BridgeRequest(
                 id: FfiConverterString.read(from: &buf), 
                 name: FfiConverterTypeBridgeName.read(from: &buf), 
+                info: FfiConverterOptionTypeInfoResult.read(from: &buf), 
                 backUrl: FfiConverterOptionString.read(from: &buf)
         )
     }
@@ -1292,6 +1303,7 @@ public struct FfiConverterTypeBridgeRequest: FfiConverterRustBuffer {
     public static func write(_ value: BridgeRequest, into buf: inout [UInt8]) {
         FfiConverterString.write(value.id, into: &buf)
         FfiConverterTypeBridgeName.write(value.name, into: &buf)
+        FfiConverterOptionTypeInfoResult.write(value.info, into: &buf)
         FfiConverterOptionString.write(value.backUrl, into: &buf)
     }
 }
@@ -3303,6 +3315,30 @@ fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterString.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeInfoResult: FfiConverterRustBuffer {
+    typealias SwiftType = InfoResult?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeInfoResult.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeInfoResult.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }

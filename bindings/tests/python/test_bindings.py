@@ -203,12 +203,25 @@ def envelope(**fields):
 
 class BridgeTests(unittest.TestCase):
     def test_reads_info_and_dismiss(self):
+        report = vb.InfoResult(page_type="Page", cart_count=3, signed_in=False, locale="en-US", experiments={})
         self.assertEqual(
             vb.parse_bridge_request(envelope()),
-            vb.BridgeRequest(id="req-1", name=vb.BridgeName.INFO, back_url=None),
+            vb.BridgeRequest(id="req-1", name=vb.BridgeName.INFO, info=report, back_url=None),
         )
         dismiss = vb.parse_bridge_request(envelope(name="dismiss", payload={"backUrl": "/shop"}))
-        self.assertEqual(dismiss, vb.BridgeRequest(id="req-1", name=vb.BridgeName.DISMISS, back_url="/shop"))
+        self.assertEqual(
+            dismiss, vb.BridgeRequest(id="req-1", name=vb.BridgeName.DISMISS, info=None, back_url="/shop")
+        )
+
+    def test_the_info_report_comes_validated_and_cut_to_its_five_fields(self):
+        payload = dict(REPORT, cartCount=7, signedIn=True, experiments={"hero": "b"}, extra="ignored")
+        request = vb.parse_bridge_request(envelope(payload=payload))
+        self.assertEqual(
+            request.info,
+            vb.InfoResult(page_type="Page", cart_count=7, signed_in=True, locale="en-US", experiments={"hero": "b"}),
+        )
+        with self.assertRaises(vb.BridgeMessageError.InvalidPayload):
+            vb.parse_bridge_request(envelope(payload=dict(REPORT, cartCount=-1)))
 
     def test_an_unknown_name_is_refused_with_the_spec_text_and_answered(self):
         with self.assertRaises(vb.BridgeMessageError.UnknownName) as raised:

@@ -58,6 +58,27 @@ describe('videos', () => {
     expect(a!.frame.querySelector<HTMLElement>('.video__link')!.hidden).toBe(false);
   });
 
+  it('say a Vimeo Basic video cannot be controlled only when its own Vimeo player says so', () => {
+    document.body.innerHTML =
+      '<div class="video__frame" id="v" data-video data-player-url="https://player.vimeo.com/video/1?dnt=1" data-provider="Vimeo"><a class="video__link" href="#">Play video</a></div>';
+    const video = new VideoOverlay(document.getElementById('v')!, new VideoRegistry(window));
+    video.show();
+    const player = video.frame.querySelector('iframe')!.contentWindow;
+    const error = JSON.stringify({ event: 'error', data: { method: 'play' } });
+    const notice = () => document.querySelector('.video__notice');
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example', source: player, data: error }));
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://player.vimeo.com', source: window, data: error }));
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://player.vimeo.com', data: error }));
+    expect(notice()).toBeNull();
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://player.vimeo.com', source: player, data: error }));
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://player.vimeo.com', source: player, data: error }));
+    expect(document.querySelectorAll('.video__notice')).toHaveLength(1);
+    expect(notice()?.textContent).toBe('Vimeo Basic accounts are unsupported.');
+    expect(notice()?.getAttribute('role')).toBe('alert');
+    video.reset();
+    expect(notice()).toBeNull();
+  });
+
   it('without a player address there is no video loader', () => {
     document.body.innerHTML = '<div id="x"><a class="video__link" href="#">x</a></div>';
     expect(() => new VideoOverlay(document.getElementById('x')!, new VideoRegistry(window))).toThrow('VideoLoader not found');

@@ -30,6 +30,8 @@ export interface VideoEventDetail {
 /** One video frame the page shows. */
 export class VideoOverlay {
   private player: HTMLIFrameElement | null = null;
+  /** The notice shown after the frame when the player refuses control. */
+  private notice: HTMLElement | null = null;
   private readonly link: HTMLAnchorElement;
   private readonly onKey = (event: KeyboardEvent) => {
     if (event.key === ' ' || event.key === 'Spacebar') {
@@ -91,7 +93,8 @@ export class VideoOverlay {
     this.player.remove();
     this.player = null;
     this.link.hidden = false;
-    this.frame.querySelector('.video__notice')?.remove();
+    this.notice?.remove();
+    this.notice = null;
     if (hadFocus) this.link.focus();
     this.frame.dispatchEvent(new CustomEvent<VideoEventDetail>(VIDEO_EVENT, { bubbles: true, detail: { state: 'reset', frame: this.frame } }));
   }
@@ -118,7 +121,7 @@ export class VideoOverlay {
 
   /** A message from this video's player: Vimeo refuses control of Basic accounts' videos. */
   handleMessage(event: MessageEvent): void {
-    if (!this.player || event.source !== this.player.contentWindow && event.source !== null) return;
+    if (!this.player || event.source === null || event.source !== this.player.contentWindow) return;
     if (event.origin !== PROVIDER_ORIGINS.Vimeo || this.provider !== 'Vimeo') return;
     let data: unknown = event.data;
     if (typeof data === 'string') {
@@ -128,12 +131,13 @@ export class VideoOverlay {
         return;
       }
     }
-    if (typeof data === 'object' && data !== null && (data as { event?: unknown }).event === 'error' && !this.frame.querySelector('.video__notice')) {
+    if (typeof data === 'object' && data !== null && (data as { event?: unknown }).event === 'error' && !this.notice) {
       const notice = this.frame.ownerDocument.createElement('p');
       notice.className = 'video__notice';
       notice.setAttribute('role', 'alert');
       notice.textContent = VIMEO_BASIC_UNSUPPORTED;
       this.frame.after(notice);
+      this.notice = notice;
     }
   }
 

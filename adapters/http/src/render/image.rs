@@ -88,13 +88,39 @@ impl<'a> ImageView<'a> {
     }
 }
 
+/// Whether the image pipeline serves `src` in the spec's widths: a file of the site's own
+/// media, in a format it resizes, asked for without a query of its own.
+fn resizable(src: &str) -> bool {
+    let lower = src.to_ascii_lowercase();
+    src.starts_with(vitrine_core::site::MEDIA_PREFIX)
+        && !src.contains('?')
+        && RESIZED.iter().any(|extension| lower.ends_with(extension))
+}
+
+/// The width link previews (Open Graph, Twitter cards) are given: wide enough for the large
+/// card every network draws, a fraction of the bytes of a camera original.
+const SHARE_WIDTH: u32 = 1500;
+
+/// The path and size of `media` to give link previews: its 1500w variant when it is wider
+/// than that and resizable, the file itself otherwise.
+pub(crate) fn share_image(media: &MediaRef) -> (String, u32, u32) {
+    match ImageWidth::from_pixels(SHARE_WIDTH) {
+        Some(width) if media.width > SHARE_WIDTH && resizable(&media.path) => {
+            let height =
+                (u64::from(media.height) * u64::from(SHARE_WIDTH)).div_ceil(u64::from(media.width));
+            (
+                variant_url(&media.path, width, SizeFormat::QueryString, None),
+                SHARE_WIDTH,
+                u32::try_from(height).unwrap_or(u32::MAX),
+            )
+        }
+        _ => (media.path.clone(), media.width, media.height),
+    }
+}
+
 /// Every spec width narrower than the original, then the original at its own width.
 fn srcset(src: &str, width: u32) -> String {
-    let lower = src.to_ascii_lowercase();
-    let resized = src.starts_with(vitrine_core::site::MEDIA_PREFIX)
-        && !src.contains('?')
-        && RESIZED.iter().any(|extension| lower.ends_with(extension));
-    if !resized || width == 0 {
+    if !resizable(src) || width == 0 {
         return String::new();
     }
     let mut candidates: Vec<String> = ImageWidth::below(width)
@@ -112,6 +138,28 @@ super::markup::nested_templates!(ImageView);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn link_previews_get_the_1500w_variant_of_a_wider_image_and_smaller_ones_as_they_are() {
+        let media = |path: &str, width, height| MediaRef {
+            path: path.into(),
+            alt: String::new(),
+            width,
+            height,
+        };
+        assert_eq!(
+            share_image(&media("/media/hall.jpg", 3000, 2001)),
+            ("/media/hall.jpg?format=1500w".to_owned(), 1500, 1001)
+        );
+        assert_eq!(
+            share_image(&media("/media/vase.jpg", 1200, 800)),
+            ("/media/vase.jpg".to_owned(), 1200, 800)
+        );
+        assert_eq!(
+            share_image(&media("/media/logo.svg", 3000, 3000)),
+            ("/media/logo.svg".to_owned(), 3000, 3000)
+        );
+    }
 
     #[test]
     fn the_srcset_holds_the_narrower_widths_and_the_original() {

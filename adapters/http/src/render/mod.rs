@@ -221,11 +221,14 @@ fn render_document<'a>(
         open_graph: OpenGraph {
             kind: open_graph_type(&view.content),
             url,
-            image: image.map(|image| OpenGraphImage {
-                url: urls::absolute_url(public_base_url, &image.path),
-                width: image.width,
-                height: image.height,
-                alt: image.alt.trim(),
+            image: image.map(|image| {
+                let (path, width, height) = image::share_image(image);
+                OpenGraphImage {
+                    url: urls::absolute_url(public_base_url, &path),
+                    width,
+                    height,
+                    alt: image.alt.trim(),
+                }
             }),
             site_name: &settings.site_title,
             locale: lang.replace('-', "_"),

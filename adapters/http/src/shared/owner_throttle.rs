@@ -92,7 +92,7 @@ pub(crate) async fn throttle(
         match state.request_limiter.hit(&bucket, FAILURES, now).await {
             Ok(decision) if !decision.allowed => {
                 tracing::warn!(address, "owner token guessed wrong too often; locked out");
-                let lock_out = i64::from(FAILURES.window_seconds);
+                let lock_out = FAILURES.window_seconds;
                 state.owner_lockouts.lock_out(address, now + lock_out);
                 return locked_out(parts.uri.path(), lock_out);
             }

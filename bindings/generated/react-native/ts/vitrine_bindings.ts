@@ -464,6 +464,65 @@ const FfiConverterTypeBridgeName = (() => {
 })();
 
 /**
+ * What `info` answers: the page's type, the cart count, whether a site user is signed in, the
+ * page's locale and each experiment's variant for this visitor.
+ */
+export type InfoResult = {
+    pageType: string,
+    cartCount: number,
+    signedIn: boolean,
+    locale: string,
+    experiments: Map<string, string>
+}
+
+/**
+ * Generated factory for {@link InfoResult} record objects.
+ */
+export const InfoResult = (() => {
+    const defaults = () => ({
+    });
+    const create = (() => {
+        return uniffiCreateRecord<InfoResult, ReturnType<typeof defaults>>(defaults);
+    })();
+    return Object.freeze({
+        create,
+        new: create,
+        defaults: () => Object.freeze(defaults()) as Partial<InfoResult>,
+    });
+})();
+
+const FfiConverterTypeInfoResult = (() => {
+    type TypeName = InfoResult;
+    class FFIConverter extends AbstractFfiConverterByteArray<TypeName> {
+        readFromCursor(c: Cursor): TypeName {
+            return {
+                pageType: FfiConverterString.readFromCursor(c), 
+                cartCount: FfiConverterUInt32.readFromCursor(c), 
+                signedIn: FfiConverterBool.readFromCursor(c), 
+                locale: FfiConverterString.readFromCursor(c), 
+                experiments: FfiConverterMapStringString.readFromCursor(c)
+            };
+        }
+        writeIntoCursor(value: TypeName, c: Cursor): void {
+            FfiConverterString.writeIntoCursor(value.pageType, c);
+            FfiConverterUInt32.writeIntoCursor(value.cartCount, c);
+            FfiConverterBool.writeIntoCursor(value.signedIn, c);
+            FfiConverterString.writeIntoCursor(value.locale, c);
+            FfiConverterMapStringString.writeIntoCursor(value.experiments, c);
+        }
+        allocationSize(value: TypeName): number {
+            return FfiConverterString.allocationSize(value.pageType) +
+             FfiConverterUInt32.allocationSize(value.cartCount) +
+             FfiConverterBool.allocationSize(value.signedIn) +
+             FfiConverterString.allocationSize(value.locale) +
+             FfiConverterMapStringString.allocationSize(value.experiments);
+            
+        }
+    };
+    return new FFIConverter();
+})();
+
+/**
  * A valid request from the page.
  */
 export type BridgeRequest = {
@@ -472,6 +531,11 @@ export type BridgeRequest = {
      */
     id: string,
     name: BridgeName,
+    /**
+     * `info` only: the page's report of itself, validated and cut to its five fields, for
+     * the app to keep (its cart badge, the signed-in state) and answer with.
+     */
+    info?: InfoResult,
     /**
      * `dismiss` only: where the page would go without an app screen to return to.
      */
@@ -501,17 +565,20 @@ const FfiConverterTypeBridgeRequest = (() => {
             return {
                 id: FfiConverterString.readFromCursor(c), 
                 name: FfiConverterTypeBridgeName.readFromCursor(c), 
+                info: FfiConverterOptionalTypeInfoResult.readFromCursor(c), 
                 backUrl: FfiConverterOptionalString.readFromCursor(c)
             };
         }
         writeIntoCursor(value: TypeName, c: Cursor): void {
             FfiConverterString.writeIntoCursor(value.id, c);
             FfiConverterTypeBridgeName.writeIntoCursor(value.name, c);
+            FfiConverterOptionalTypeInfoResult.writeIntoCursor(value.info, c);
             FfiConverterOptionalString.writeIntoCursor(value.backUrl, c);
         }
         allocationSize(value: TypeName): number {
             return FfiConverterString.allocationSize(value.id) +
              FfiConverterTypeBridgeName.allocationSize(value.name) +
+             FfiConverterOptionalTypeInfoResult.allocationSize(value.info) +
              FfiConverterOptionalString.allocationSize(value.backUrl);
             
         }
@@ -1344,65 +1411,6 @@ const FfiConverterTypeCurrencyInfo = (() => {
             return FfiConverterString.allocationSize(value.code) +
              FfiConverterString.allocationSize(value.englishName) +
              FfiConverterUInt32.allocationSize(value.fractionDigits);
-            
-        }
-    };
-    return new FFIConverter();
-})();
-
-/**
- * What `info` answers: the page's type, the cart count, whether a site user is signed in, the
- * page's locale and each experiment's variant for this visitor.
- */
-export type InfoResult = {
-    pageType: string,
-    cartCount: number,
-    signedIn: boolean,
-    locale: string,
-    experiments: Map<string, string>
-}
-
-/**
- * Generated factory for {@link InfoResult} record objects.
- */
-export const InfoResult = (() => {
-    const defaults = () => ({
-    });
-    const create = (() => {
-        return uniffiCreateRecord<InfoResult, ReturnType<typeof defaults>>(defaults);
-    })();
-    return Object.freeze({
-        create,
-        new: create,
-        defaults: () => Object.freeze(defaults()) as Partial<InfoResult>,
-    });
-})();
-
-const FfiConverterTypeInfoResult = (() => {
-    type TypeName = InfoResult;
-    class FFIConverter extends AbstractFfiConverterByteArray<TypeName> {
-        readFromCursor(c: Cursor): TypeName {
-            return {
-                pageType: FfiConverterString.readFromCursor(c), 
-                cartCount: FfiConverterUInt32.readFromCursor(c), 
-                signedIn: FfiConverterBool.readFromCursor(c), 
-                locale: FfiConverterString.readFromCursor(c), 
-                experiments: FfiConverterMapStringString.readFromCursor(c)
-            };
-        }
-        writeIntoCursor(value: TypeName, c: Cursor): void {
-            FfiConverterString.writeIntoCursor(value.pageType, c);
-            FfiConverterUInt32.writeIntoCursor(value.cartCount, c);
-            FfiConverterBool.writeIntoCursor(value.signedIn, c);
-            FfiConverterString.writeIntoCursor(value.locale, c);
-            FfiConverterMapStringString.writeIntoCursor(value.experiments, c);
-        }
-        allocationSize(value: TypeName): number {
-            return FfiConverterString.allocationSize(value.pageType) +
-             FfiConverterUInt32.allocationSize(value.cartCount) +
-             FfiConverterBool.allocationSize(value.signedIn) +
-             FfiConverterString.allocationSize(value.locale) +
-             FfiConverterMapStringString.allocationSize(value.experiments);
             
         }
     };
@@ -2982,11 +2990,14 @@ const uniffiCallbackInterfacePopupRecordStorage: { vtable: any; register: () => 
     },
 };
 
-// FfiConverter for string | undefined
-const FfiConverterOptionalString = new FfiConverterOptional(FfiConverterString);
-
 // FfiConverter for Map<string, string>
 const FfiConverterMapStringString = new FfiConverterMap(FfiConverterString, FfiConverterString);
+
+// FfiConverter for InfoResult | undefined
+const FfiConverterOptionalTypeInfoResult = new FfiConverterOptional(FfiConverterTypeInfoResult);
+
+// FfiConverter for string | undefined
+const FfiConverterOptionalString = new FfiConverterOptional(FfiConverterString);
 
 // FfiConverter for boolean | undefined
 const FfiConverterOptionalBoolean = new FfiConverterOptional(FfiConverterBool);

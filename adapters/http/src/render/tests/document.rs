@@ -59,6 +59,22 @@ fn items_are_articles_or_products_to_open_graph() {
 }
 
 #[test]
+fn a_wide_share_image_is_previewed_by_its_1500w_copy() {
+    let mut site = site::studio();
+    let mut wide = site::media("/media/hall.jpg", "The hall");
+    (wide.width, wide.height) = (3000, 2000);
+    site.settings.social_image = Some(wide);
+    let html = render_site(&site, "/kitchen-sink");
+    for expected in [
+        "<meta property=\"og:image\" content=\"https://studio.example/media/hall.jpg?format=1500w\">",
+        "<meta property=\"og:image:width\" content=\"1500\">",
+        "<meta property=\"og:image:height\" content=\"1000\">",
+    ] {
+        assert!(html.contains(expected), "missing {expected}");
+    }
+}
+
+#[test]
 fn a_page_without_an_image_gets_a_summary_card() {
     let mut site = site::studio();
     site.settings.social_image = None;

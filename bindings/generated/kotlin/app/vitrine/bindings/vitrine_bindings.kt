@@ -2397,6 +2397,12 @@ data class BridgeRequest (
     var `name`: BridgeName
     , 
     /**
+     * `info` only: the page's report of itself, validated and cut to its five fields, for
+     * the app to keep (its cart badge, the signed-in state) and answer with.
+     */
+    var `info`: InfoResult?
+    , 
+    /**
      * `dismiss` only: where the page would go without an app screen to return to.
      */
     var `backUrl`: kotlin.String?
@@ -2418,6 +2424,7 @@ public object FfiConverterTypeBridgeRequest: FfiConverterRustBuffer<BridgeReques
         return BridgeRequest(
             FfiConverterString.read(buf),
             FfiConverterTypeBridgeName.read(buf),
+            FfiConverterOptionalTypeInfoResult.read(buf),
             FfiConverterOptionalString.read(buf),
         )
     }
@@ -2425,12 +2432,14 @@ public object FfiConverterTypeBridgeRequest: FfiConverterRustBuffer<BridgeReques
     override fun allocationSize(value: BridgeRequest) = (
             FfiConverterString.allocationSize(value.`id`) +
             FfiConverterTypeBridgeName.allocationSize(value.`name`) +
+            FfiConverterOptionalTypeInfoResult.allocationSize(value.`info`) +
             FfiConverterOptionalString.allocationSize(value.`backUrl`)
     )
 
     override fun write(value: BridgeRequest, buf: ByteBuffer) {
             FfiConverterString.write(value.`id`, buf)
             FfiConverterTypeBridgeName.write(value.`name`, buf)
+            FfiConverterOptionalTypeInfoResult.write(value.`info`, buf)
             FfiConverterOptionalString.write(value.`backUrl`, buf)
     }
 }
@@ -3974,6 +3983,38 @@ public object FfiConverterOptionalString: FfiConverterRustBuffer<kotlin.String?>
         } else {
             buf.put(1)
             FfiConverterString.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeInfoResult: FfiConverterRustBuffer<InfoResult?> {
+    override fun read(buf: ByteBuffer): InfoResult? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeInfoResult.read(buf)
+    }
+
+    override fun allocationSize(value: InfoResult?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeInfoResult.allocationSize(value)
+        }
+    }
+
+    override fun write(value: InfoResult?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeInfoResult.write(value, buf)
         }
     }
 }

@@ -1,0 +1,57 @@
+//! Responsive images as a visitor's browser meets them: on the About page, a phone asks for a
+//! small copy of a 3200 px photograph and a desktop window for a wider one, both as WebP, and
+//! neither downloads the camera original.
+
+import { expect, test, type Page } from '@playwright/test';
+
+const PAGE = '/about';
+const PHOTO = 'studio-tiles-large';
+
+/** The widths (`format=NNNw`) of every request for the photograph while `visit` runs. */
+async function photoRequests(page: Page, visit: () => Promise<void>): Promise<{ widths: number[]; types: string[] }> {
+  const widths: number[] = [];
+  const types: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.includes(PHOTO)) return;
+    const format = url.searchParams.get('format');
+    widths.push(format ? Number.parseInt(format, 10) : Number.POSITIVE_INFINITY);
+    types.push(response.headers()['content-type'] ?? '');
+  });
+  await visit();
+  return { widths, types };
+}
+
+async function showPhoto(page: Page): Promise<void> {
+  await page.goto(PAGE);
+  const photo = page.locator(`img[src*="${PHOTO}"]`);
+  await photo.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('the photograph comes as a small WebP copy, never the original', async ({ page }) => {
+    const { widths, types } = await photoRequests(page, () => showPhoto(page));
+    expect(widths.length).toBeGreaterThan(0);
+    // 390 CSS pixels at 2x need at most 780 device pixels: the 750w or 1000w copy.
+    for (const width of widths) expect(width).toBeLessThanOrEqual(1000);
+    for (const type of types) expect(type).toBe('image/webp');
+  });
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+
+  test('the photograph comes wider than on a phone, still not the original', async ({ page }) => {
+    const { widths } = await photoRequests(page, () => showPhoto(page));
+    expect(widths.length).toBeGreaterThan(0);
+    for (const width of widths) {
+      expect(width).toBeGreaterThan(1000);
+      expect(width).toBeLessThanOrEqual(2500);
+    }
+  });
+});

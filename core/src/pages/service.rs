@@ -449,6 +449,17 @@ impl PageService {
         }
     }
 
+    /// Whether `viewer` may see `item`: the gate of its collection (a missing or disabled
+    /// collection shows nothing). Calls that show or count a single item (quick view) ask it.
+    pub async fn may_see_item(&self, item: &Item, viewer: &Viewer) -> Result<bool, PageError> {
+        let profile = self.profile().await?;
+        let Some(collection) = self.repository.collection(&item.collection_id).await? else {
+            return Ok(false);
+        };
+        let lock = Lock::of(&collection, &profile.settings.member_areas);
+        Ok(collection.enabled && access::gate(&lock, viewer).is_allowed())
+    }
+
     /// The lock page a media file at `path` answers with when only content behind `lock`
     /// shows it; none when the viewer may see it.
     pub async fn locked_media_page(

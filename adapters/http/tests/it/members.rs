@@ -581,3 +581,42 @@ async fn a_sign_in_page_never_sends_a_visitor_to_another_site() {
         assert_eq!(answer.header("location"), "/account", "{evil}");
     }
 }
+
+fn quick_view(session: Option<&str>) -> Request<Body> {
+    let mut cookies = "crumb=test-crumb".to_owned();
+    if let Some(session) = session {
+        cookies.push_str(&format!("; siteuser={session}"));
+    }
+    Request::post("/api/census/RecordQuickView/tote?crumb=test-crumb")
+        .header("cookie", cookies)
+        .body(Body::empty())
+        .unwrap()
+}
+
+/// A quick view of a product in a members-only collection is counted only for a viewer the
+/// gate lets in; to anyone else the product does not exist.
+#[tokio::test]
+async fn a_quick_view_of_a_gated_product_is_a_404_for_a_viewer_the_gate_refuses() {
+    let app = members_over(&members_site()).await;
+    assert_eq!(
+        app.send(quick_view(None)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let session = app.member("ada@example.com").await;
+    assert_eq!(
+        app.send(quick_view(Some(&session))).await.status,
+        StatusCode::NOT_FOUND,
+        "signed in but not a member"
+    );
+    let xsrf = app.xsrf(&session).await;
+    app.send(form_post(
+        "/account/member-access/join",
+        &[("area", "readers"), ("xsrf", &xsrf)],
+        Some(&session),
+    ))
+    .await;
+    assert_eq!(
+        app.send(quick_view(Some(&session))).await.status,
+        StatusCode::OK
+    );
+}

@@ -91,7 +91,7 @@ test('a visitor signs up, confirms, signs in, joins, reads the members page, sig
 
   await page.goto(`${base}/account`);
   await expect(page.getByText(`Signed in as ${EMAIL}.`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Studio notes' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Studio notes', exact: true })).toBeVisible();
   await expectAccessible(page, 'account page');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${base}/?logout=true`);

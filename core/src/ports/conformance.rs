@@ -149,6 +149,7 @@ pub fn fixture_site(title: &str) -> Site {
                 selected_currency: Currency::default(),
                 ..StoreSettings::default()
             },
+            store_rules: crate::cart::SiteStoreRules::default(),
             cookies: CookieSettings::default(),
             cookie_banner: crate::site::CookieBannerLook {
                 text: Some(crate::site::SafeHtml::sanitize(
@@ -166,6 +167,7 @@ pub fn fixture_site(title: &str) -> Site {
             },
             google_fonts: vec![],
             member_areas: vec![],
+            experiments: Default::default(),
         },
         navigation: Navigation {
             main: vec![NavLink {

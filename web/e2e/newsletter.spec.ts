@@ -2,95 +2,27 @@
 //!
 //! These pages need a server with mail configured, so this file starts its own server next to the shared one, on the next port, with its own fresh database.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync, mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
+import { type MailServer, mailedLink, startMailServer } from './support/mail-server';
 
-const webDir = fileURLToPath(new URL('..', import.meta.url));
-const binary = process.env['VITRINE_BIN'] ? resolve(process.env['VITRINE_BIN']) : resolve(webDir, '../target/debug/vitrine');
 const port = Number(process.env['VITRINE_E2E_PORT'] ?? '18080') + 1;
 const base = `http://127.0.0.1:${port}`;
 
-/** Mails as the sink received them, with quoted-printable soft breaks undone. */
+/** Mails as the sink received them. */
 const mails: string[] = [];
-
-/** Enough SMTP for the server's client: greeting, EHLO, MAIL, RCPT, DATA, QUIT. */
-function startSmtpSink(): Promise<{ server: Server; port: number }> {
-  const server = createServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    let data = '';
-    socket.write('220 sink ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let end: number;
-      while ((end = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            mails.push(data.replace(/=\n/g, '').replace(/=3D/g, '='));
-            data = '';
-            socket.write('250 queued\r\n');
-          } else {
-            data += `${line}\n`;
-          }
-          continue;
-        }
-        const command = line.toUpperCase();
-        if (command.startsWith('EHLO') || command.startsWith('HELO')) socket.write('250-sink\r\n250 8BITMIME\r\n');
-        else if (command === 'DATA') {
-          inData = true;
-          socket.write('354 go on\r\n');
-        } else if (command === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 OK\r\n');
-      }
-    });
-  });
-  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready({ server, port: (server.address() as { port: number }).port })));
-}
-
-let sink: Server | undefined;
-let vitrine: ChildProcess | undefined;
+let server: MailServer | undefined;
 
 test.beforeAll(async () => {
-  const smtp = await startSmtpSink();
-  sink = smtp.server;
-  const dataDir = join(tmpdir(), `vitrine-e2e-newsletter-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  vitrine = spawn(
-    binary,
-    ['serve', '--plain-http', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir, '--public-url', base, '--smtp-url', `smtp://127.0.0.1:${smtp.port}`, '--newsletter-double-opt-in'],
-    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, RUST_LOG: 'warn' } },
-  );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`the newsletter server did not start on ${base}`);
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
+  server = await startMailServer('newsletter', port, mails, ['--newsletter-double-opt-in']);
 });
 
 test.afterAll(async () => {
-  vitrine?.kill('SIGTERM');
-  await new Promise<void>((done) => (sink ? sink.close(() => done()) : done()));
+  await server?.stop();
 });
 
 function link(mail: string, path: string): string {
-  const found = mail.match(new RegExp(`${base}${path}\\?token=[0-9a-f]{64}`));
-  if (!found) throw new Error(`no ${path} link in the mail:\n${mail}`);
-  return found[0];
+  return mailedLink(mail, base, path);
 }
 
 test('a sign-up is confirmed from the mailed link and ended on the unsubscribe page', async ({ page, browser }) => {

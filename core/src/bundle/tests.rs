@@ -693,6 +693,87 @@ timer = 1500
     site.validate().unwrap();
 }
 
+/// The valid bundle with the journal members-only and `areas` appended to site.toml.
+fn with_member_areas(areas: &str) -> BundleFiles {
+    let mut files = edited(
+        "collections/journal.toml",
+        "title",
+        "permission = \"members-only\"\ntitle",
+    );
+    let site = format!("{SITE}\n{areas}");
+    files.insert("site.toml".to_owned(), site.into_bytes());
+    files
+}
+
+#[test]
+fn member_areas_open_their_members_only_pages_free_or_by_subscription() {
+    let subscribed = |files: &mut BundleFiles| {
+        let mug = String::from_utf8(files["collections/shop/mug.toml"].clone()).unwrap();
+        let mug = mug.replacen(
+            "options = [\"Colour\"]",
+            "options = [\"Colour\"]\nsubscription = { every = 1, unit = \"month\" }",
+            1,
+        );
+        files.insert("collections/shop/mug.toml".to_owned(), mug.into_bytes());
+    };
+    let free = with_member_areas(
+        "[[member_areas]]\nid = \"readers\"\ntitle = \"Readers\"\npages = [\"journal\"]\n",
+    );
+    let site = parse(&free).unwrap_or_else(|error| panic!("refused: {error}"));
+    let [area] = site.settings.member_areas.as_slice() else {
+        panic!("one area: {:?}", site.settings.member_areas)
+    };
+    assert_eq!(area.id.as_str(), "readers");
+    assert!(area.is_free());
+    assert_eq!(area.pages[0].as_str(), "journal");
+
+    let mut paid = with_member_areas(
+        "[[member_areas]]\nid = \"club\"\ntitle = \"Club\"\npages = [\"journal\"]\nplans = [\"shop/mug\"]\n",
+    );
+    subscribed(&mut paid);
+    let site = parse(&paid).unwrap_or_else(|error| panic!("refused: {error}"));
+    assert_eq!(
+        site.settings.member_areas[0].access,
+        crate::site::MemberAreaAccess::Paid {
+            plans: vec![
+                site.items
+                    .iter()
+                    .find(|i| i.slug.as_str() == "mug")
+                    .unwrap()
+                    .id
+                    .clone()
+            ]
+        }
+    );
+
+    let refused = |files: BundleFiles| parse(&files).unwrap_err().to_string();
+    assert_eq!(
+        refused(with_member_areas("")),
+        "site.toml: collection 'journal' is members-only but no [[member_areas]] lists it in its pages"
+    );
+    assert_eq!(
+        refused(with_member_areas(
+            "[[member_areas]]\nid = \"a\"\ntitle = \"A\"\npages = [\"journal\", \"shop\"]\n"
+        )),
+        "site.toml: field 'member_areas[0].pages[1]': collection 'shop' must say permission = \
+         \"members-only\" to be in a member area"
+    );
+    assert_eq!(
+        refused(with_member_areas(
+            "[[member_areas]]\nid = \"a\"\ntitle = \"A\"\npages = [\"journal\"]\nplans = [\"shop/mug\"]\n"
+        )),
+        "site.toml: field 'member_areas[0].plans[0]': 'shop/mug' must be a product sold as a \
+         subscription (with [product.subscription])"
+    );
+    assert_eq!(
+        refused(with_member_areas(
+            "[[member_areas]]\nid = \"a\"\ntitle = \"A\"\npages = [\"nope\"]\n"
+        )),
+        "site.toml: field 'member_areas[0].pages[0]': expected the slug of a collection in \
+         collections/, found 'nope'"
+    );
+}
+
 /// The valid bundle with `rules` added under `[settings.store]`.
 fn with_store_rules(rules: &str) -> BundleFiles {
     edited(

@@ -1,19 +1,32 @@
 //! The page context of spec 000 s3: what the server tells the browser about the page, the site
 //! and the viewer. It is a wire format, so its field names follow the spec exactly.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
 use crate::enums::PageType;
 use crate::site::{Collection, CookieSettings, Item, PopupOverlaySettings, SiteProfile};
 
-/// Who is looking at the page. Visitors are anonymous; site accounts come with later issues.
+/// Who is looking at the page: an anonymous visitor, or a signed-in site user with the
+/// member areas their account belongs to; either may have entered page passwords.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Viewer {
     pub account_id: Option<String>,
     /// Contributor role codes by website id (the spec's numeric map).
     pub website_roles: BTreeMap<String, u16>,
+    /// The ids of the member areas the signed-in account is a member of.
+    pub member_areas: BTreeSet<String>,
+    /// The ids of the password-protected collections whose password this browser entered.
+    pub unlocked: BTreeSet<String>,
+}
+
+impl Viewer {
+    /// Whether the viewer sees exactly what every anonymous visitor sees, so their pages may
+    /// come from and go into the shared page cache.
+    pub fn is_anonymous(&self) -> bool {
+        self.account_id.is_none() && self.unlocked.is_empty()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

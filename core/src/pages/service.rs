@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::enums::PageType;
 use crate::header_footer::{HeaderFooter, HeaderFooterStore, MemoryHeaderFooterStore};
 use crate::languages::{MemoryMultilingualStore, MultilingualService, MultilingualStore};
-use crate::pages::access::{self, LockedMedia};
+use crate::pages::access::{self, Lock, LockedMedia};
 use crate::pages::{CaptchaSettingsContext, PageContext, Viewer};
 use crate::ports::{ItemQuery, RepositoryError, SiteRepository};
 use crate::search::{self, SearchDocument, SearchQuery, SearchResult};
@@ -49,7 +49,8 @@ pub enum PageContent {
     Error,
     /// What a visitor sees of a password-protected (page type 103) or members-only (106)
     /// collection, its items and its media: that it is locked, and nothing of its content.
-    Locked { permission: PermissionType },
+    /// `access` says which lock page: the password form, the sign-in offer or the refusal.
+    Locked { access: access::Access },
     /// One gallery slide's own page, under the page that holds the gallery.
     Slide {
         collection: Collection,
@@ -105,7 +106,8 @@ impl PageView {
         match self.page_type {
             PageType::NotFound => 404,
             PageType::Error => 500,
-            // Nobody can sign in yet, so a lock is a refusal rather than a request to sign in.
+            // A lock page offers a form (a password, signing in) but is a refusal as it stands;
+            // 401 would need an HTTP authentication scheme, which these forms are not.
             PageType::LockScreen | PageType::MemberAreaAccessDenied => 403,
             _ => 200,
         }
@@ -380,8 +382,10 @@ impl PageService {
         collection: Collection,
         path: &str,
     ) -> Result<PageView, PageError> {
-        if let Some(page_type) = access::gate(collection.permission_type, viewer).page_type() {
-            return Ok(self.locked_page(profile, viewer, page_type, path));
+        let lock = Lock::of(&collection, &profile.settings.member_areas);
+        let decision = access::gate(&lock, viewer);
+        if !decision.is_allowed() {
+            return Ok(self.locked_page(profile, viewer, decision, path));
         }
         let is_home = collection.id == profile.settings.home_collection;
         let title = if is_home {
@@ -441,9 +445,11 @@ impl PageService {
             return Ok(None);
         };
         // Locked before the item is looked up, so the answer does not tell which items exist.
-        if let Some(page_type) = access::gate(collection.permission_type, viewer).page_type() {
+        let lock = Lock::of(&collection, &profile.settings.member_areas);
+        let decision = access::gate(&lock, viewer);
+        if !decision.is_allowed() {
             let path = format!("/{collection_slug}/{item_slug}");
-            return Ok(Some(self.locked_page(profile, viewer, page_type, &path)));
+            return Ok(Some(self.locked_page(profile, viewer, decision, &path)));
         }
         let Ok(item_slug) = Slug::parse(item_slug) else {
             return Ok(None);
@@ -485,19 +491,20 @@ impl PageService {
         }))
     }
 
-    /// The lock page of `page_type` (103 or 106) at `path`. It names neither the collection nor
-    /// the item, so it tells nothing of what it keeps.
+    /// The lock page (103 or 106) the gate's `decision` shows at `path`. It names neither the
+    /// collection nor the item, so it tells nothing of what it keeps.
     pub(crate) fn locked_page(
         &self,
         profile: &SiteProfile,
         viewer: &Viewer,
-        page_type: PageType,
+        decision: access::Access,
         path: &str,
     ) -> PageView {
-        let (heading, permission) = if page_type == PageType::LockScreen {
-            (access::LOCKED_HEADING, PermissionType::PasswordProtected)
+        let page_type = decision.page_type().unwrap_or(PageType::LockScreen);
+        let heading = if page_type == PageType::LockScreen {
+            access::LOCKED_HEADING
         } else {
-            (access::MEMBERS_ONLY_HEADING, PermissionType::MembersOnly)
+            access::MEMBERS_ONLY_HEADING
         };
         PageView {
             page_type,
@@ -507,24 +514,36 @@ impl PageService {
             image: None,
             context: PageContext::build(profile, viewer, page_type, None, None),
             profile: profile.clone(),
-            content: PageContent::Locked { permission },
+            content: PageContent::Locked { access: decision },
             resolved: ResolvedBlocks::default(),
         }
     }
 
-    /// The lock page a media file at `path` answers with when only content of `permission`
-    /// shows it; none for public media.
+    /// Whether `viewer` may see `item`: the gate of its collection (a missing or disabled
+    /// collection shows nothing). Calls that show or count a single item (quick view) ask it.
+    pub async fn may_see_item(&self, item: &Item, viewer: &Viewer) -> Result<bool, PageError> {
+        let profile = self.profile().await?;
+        let Some(collection) = self.repository.collection(&item.collection_id).await? else {
+            return Ok(false);
+        };
+        let lock = Lock::of(&collection, &profile.settings.member_areas);
+        Ok(collection.enabled && access::gate(&lock, viewer).is_allowed())
+    }
+
+    /// The lock page a media file at `path` answers with when only content behind `lock`
+    /// shows it; none when the viewer may see it.
     pub async fn locked_media_page(
         &self,
         path: &str,
-        permission: PermissionType,
+        lock: &Lock,
         viewer: &Viewer,
     ) -> Result<Option<PageView>, PageError> {
-        let Some(page_type) = access::gate(permission, viewer).page_type() else {
+        let decision = access::gate(lock, viewer);
+        if decision.is_allowed() {
             return Ok(None);
-        };
+        }
         let profile = self.profile().await?;
-        let mut view = self.locked_page(&profile, viewer, page_type, path);
+        let mut view = self.locked_page(&profile, viewer, decision, path);
         view.context.captcha_settings = self.captcha.clone();
         Ok(Some(view))
     }
@@ -535,13 +554,12 @@ impl PageService {
         let Some(profile) = self.repository.profile().await? else {
             return Ok(LockedMedia::default());
         };
-        let public = PermissionType::Public;
         let mut content = vec![
-            (public, access::content_value(&profile.settings)),
-            (public, access::content_value(&profile.navigation)),
+            (Lock::Open, access::content_value(&profile.settings)),
+            (Lock::Open, access::content_value(&profile.navigation)),
         ];
         for collection in self.repository.collections().await? {
-            let permission = collection.permission_type;
+            let permission = Lock::of(&collection, &profile.settings.member_areas);
             if collection.lists_items() {
                 let items = self
                     .repository
@@ -550,7 +568,7 @@ impl PageService {
                 content.extend(
                     items
                         .iter()
-                        .map(|item| (permission, access::content_value(item))),
+                        .map(|item| (permission.clone(), access::content_value(item))),
                 );
             }
             content.push((permission, access::content_value(&collection)));

@@ -57,8 +57,10 @@ impl PageService {
             return Ok(None);
         };
         let path = format!("/{collection_slug}/{SLIDES_SEGMENT}/{slide_id}");
-        if let Some(page_type) = access::gate(collection.permission_type, viewer).page_type() {
-            return Ok(Some(self.locked_page(profile, viewer, page_type, &path)));
+        let lock = access::Lock::of(&collection, &profile.settings.member_areas);
+        let decision = access::gate(&lock, viewer);
+        if !decision.is_allowed() {
+            return Ok(Some(self.locked_page(profile, viewer, decision, &path)));
         }
         let Some(found) = find_slide(&collection, slide_id) else {
             return Ok(None);

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use crate::enums::PageType;
+use crate::pages::access::{Access, Lock};
 use crate::pages::{PageContent, PageError, PageService, Viewer};
 use crate::ports::SiteRepository;
 use crate::ports::conformance::fixture_site;
@@ -185,6 +186,13 @@ async fn service_with_locked_journal(permission: PermissionType) -> PageService 
             collection.permission_type = permission;
         }
     }
+    site.settings.member_areas = vec![crate::site::MemberArea {
+        id: crate::site::Slug::parse("readers").unwrap(),
+        title: "Readers".into(),
+        description: String::new(),
+        access: crate::site::MemberAreaAccess::Free,
+        pages: vec!["journal".to_owned().try_into().unwrap()],
+    }];
     // A public page that lists the journal and shows its product.
     let mut listing = site.collections[0].clone();
     listing.id = "listing".to_owned().try_into().unwrap();
@@ -229,16 +237,18 @@ async fn a_public_page_lists_no_item_of_a_locked_collection() {
 
 #[tokio::test]
 async fn a_locked_collection_and_its_items_show_only_the_lock_page() {
-    for (permission, page_type, heading) in [
+    for (permission, page_type, heading, access) in [
         (
             PermissionType::PasswordProtected,
             PageType::LockScreen,
             "This page is locked",
+            Access::LockScreen,
         ),
         (
             PermissionType::MembersOnly,
             PageType::MemberAreaAccessDenied,
             "This page available only site members",
+            Access::SignInRequired,
         ),
     ] {
         let pages = service_with_locked_journal(permission).await;
@@ -246,7 +256,7 @@ async fn a_locked_collection_and_its_items_show_only_the_lock_page() {
             let page = pages.page(path, &Viewer::default()).await.unwrap();
             assert_eq!(page.page_type, page_type, "{path}");
             assert_eq!(page.status_code(), 403, "{path}");
-            assert_eq!(page.content, PageContent::Locked { permission }, "{path}");
+            assert_eq!(page.content, PageContent::Locked { access }, "{path}");
             assert_eq!(page.title, format!("{heading} — Fixture"));
             assert_eq!(page.context.collection, None, "the context names nothing");
             assert_eq!(page.context.item, None);
@@ -260,12 +270,42 @@ async fn only_media_that_no_public_content_shows_is_locked() {
     let pages = service_with_locked_journal(PermissionType::MembersOnly).await;
     let locked = pages.locked_media().await.unwrap();
     assert_eq!(
-        locked.permission("/media/a.png"),
-        Some(PermissionType::MembersOnly),
+        locked.lock("/media/a.png"),
+        Some(&Lock::Members(["readers".to_owned()].into())),
         "the posts' image"
     );
     let open = service().await.locked_media().await.unwrap();
-    assert_eq!(open.permission("/media/a.png"), None);
+    assert_eq!(open.lock("/media/a.png"), None);
+}
+
+/// Regression: every signed-in site user passed a members-only gate, member of its area or
+/// not. Each path under the collection (its page, an item, one that does not exist) refuses
+/// a signed-in non-member with the access-denied page, and opens to a member.
+#[tokio::test]
+async fn a_signed_in_user_who_is_not_a_member_of_the_area_is_refused() {
+    let pages = service_with_locked_journal(PermissionType::MembersOnly).await;
+    let signed_in = |areas: &[&str]| Viewer {
+        account_id: Some("0123456789abcdef0123456789abcdef".into()),
+        member_areas: areas.iter().map(|area| (*area).to_owned()).collect(),
+        ..Viewer::default()
+    };
+    for path in ["/journal", "/journal/first", "/journal/no-such-post"] {
+        for outsider in [signed_in(&[]), signed_in(&["staff"])] {
+            let page = pages.page(path, &outsider).await.unwrap();
+            assert_eq!(page.page_type, PageType::MemberAreaAccessDenied, "{path}");
+            assert_eq!(page.status_code(), 403, "{path}");
+            assert_eq!(
+                page.content,
+                PageContent::Locked {
+                    access: Access::NotAMember
+                }
+            );
+        }
+    }
+    let member = signed_in(&["readers"]);
+    let page = pages.page("/journal/first", &member).await.unwrap();
+    assert_eq!(page.status_code(), 200);
+    assert!(format!("{page:?}").contains("Post first"));
 }
 
 #[tokio::test]

@@ -14,6 +14,15 @@ pub const RESET_PASSWORD_PATH: &str = "/account/reset";
 pub const CONFIRM_EMAIL_CHANGE_PATH: &str = "/account/email/confirm";
 /// The sign-in page.
 pub const SIGN_IN_PATH: &str = "/account/sign-in";
+/// The sign-up page.
+pub const SIGN_UP_PATH: &str = "/account/sign-up";
+/// The page that asks for a password reset link.
+pub const RESET_REQUEST_PAGE_PATH: &str = "/account/forgot-password";
+/// The signed-in site user's account page.
+pub const ACCOUNT_PAGE_PATH: &str = "/account";
+/// The member-access page (root `#sqs-member-access-page-root`): sign in, sign up and join
+/// a member area.
+pub const MEMBER_ACCESS_PATH: &str = "/account/member-access";
 
 fn mail(to: &EmailAddress, subject: &str, text: String) -> Mail {
     Mail {

@@ -7,6 +7,7 @@
 #[cfg(any(test, feature = "test-support"))]
 pub mod conformance;
 mod mails;
+mod membership;
 mod memory;
 mod model;
 mod password;
@@ -16,8 +17,10 @@ mod service_tests;
 mod store;
 
 pub use mails::{
-    CONFIRM_ACCOUNT_PATH, CONFIRM_EMAIL_CHANGE_PATH, RESET_PASSWORD_PATH, SIGN_IN_PATH,
+    ACCOUNT_PAGE_PATH, CONFIRM_ACCOUNT_PATH, CONFIRM_EMAIL_CHANGE_PATH, MEMBER_ACCESS_PATH,
+    RESET_PASSWORD_PATH, RESET_REQUEST_PAGE_PATH, SIGN_IN_PATH, SIGN_UP_PATH,
 };
+pub use membership::JoinError;
 pub use memory::InMemoryPeopleStore;
 pub use model::{
     Account, AccountId, AccountToken, BROWSER_SESSION_SECONDS, BearerToken, EmailAddress,

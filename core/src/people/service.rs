@@ -167,7 +167,7 @@ pub struct Viewer {
 }
 
 pub struct PeopleService {
-    store: Arc<dyn PeopleStore>,
+    pub(super) store: Arc<dyn PeopleStore>,
     outbox: Arc<dyn DeliveryOutbox>,
     limiter: Arc<dyn RateLimiter>,
     secrets: Arc<dyn SecretSource>,

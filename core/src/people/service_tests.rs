@@ -491,3 +491,68 @@ async fn sign_up_refuses_bad_input_before_anything_is_stored() {
     ));
     assert!(h.mails().await.is_empty());
 }
+
+fn area(id: &str, access: crate::site::MemberAreaAccess) -> crate::site::MemberArea {
+    crate::site::MemberArea {
+        id: crate::site::Slug::parse(id).unwrap(),
+        title: id.to_owned(),
+        description: String::new(),
+        access,
+        pages: vec![],
+    }
+}
+
+#[tokio::test]
+async fn a_free_area_is_joined_in_one_step_and_a_paid_one_only_by_its_plans() {
+    use crate::site::{ItemId, MemberAreaAccess};
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    let email = EmailAddress::parse("ada@example.com").unwrap();
+    let account = || async { h.store.account_by_email(&email).await.unwrap().unwrap() };
+    let plan = ItemId::try_from("club-monthly".to_owned()).unwrap();
+    let areas = [
+        area("readers", MemberAreaAccess::Free),
+        area(
+            "club",
+            MemberAreaAccess::Paid {
+                plans: vec![plan.clone()],
+            },
+        ),
+    ];
+    assert!(matches!(
+        h.service
+            .join_free_area(&account().await, &areas, "club")
+            .await,
+        Err(JoinError::Paid)
+    ));
+    assert!(matches!(
+        h.service
+            .join_free_area(&account().await, &areas, "nope")
+            .await,
+        Err(JoinError::UnknownArea)
+    ));
+    assert!(account().await.member_areas.is_empty());
+    for _ in 0..2 {
+        h.service
+            .join_free_area(&account().await, &areas, "readers")
+            .await
+            .unwrap();
+    }
+    assert_eq!(account().await.member_areas, ["readers"]);
+
+    let other = ItemId::try_from("mug".to_owned()).unwrap();
+    let joined = h
+        .service
+        .join_paid_areas(&account().await, &areas, &[other])
+        .await
+        .unwrap();
+    assert!(joined.is_empty(), "an order without a plan joins nothing");
+    let joined = h
+        .service
+        .join_paid_areas(&account().await, &areas, &[plan])
+        .await
+        .unwrap();
+    assert_eq!(joined.len(), 1);
+    assert_eq!(account().await.member_areas, ["readers", "club"]);
+}

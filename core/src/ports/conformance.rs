@@ -167,6 +167,7 @@ pub fn fixture_site(title: &str) -> Site {
             },
             google_fonts: vec![],
             languages: Default::default(),
+            member_areas: vec![],
             experiments: Default::default(),
         },
         navigation: Navigation {

@@ -14,7 +14,13 @@ pub(crate) enum LinkProblem {
 }
 
 /// Pages the runtime serves on every site, which links in a site may lead to.
-const RUNTIME_PAGES: [&str; 2] = ["/search", "/cart"];
+const RUNTIME_PAGES: [&str; 5] = [
+    "/search",
+    "/cart",
+    crate::people::SIGN_IN_PATH,
+    crate::people::ACCOUNT_PAGE_PATH,
+    crate::people::MEMBER_ACCESS_PATH,
+];
 
 /// What a site contains, indexed the way visitors reach it: collections and items by id and
 /// by slug, and media by path.

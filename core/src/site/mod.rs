@@ -10,6 +10,7 @@ mod image_widths;
 mod index;
 mod layout;
 mod media;
+mod member_area;
 mod validation;
 mod website;
 
@@ -26,6 +27,7 @@ pub use ids::{BlockId, CollectionId, IdError, ItemId, Slug, WebsiteId};
 pub use image_widths::{IMAGE_WIDTHS, ImageWidth, SizeFormat, split_filename_variant, variant_url};
 pub use layout::{Body, Column, GRID_COLUMNS, Layout, LayoutError, MAX_BLOCKS_PER_LAYOUT, Row};
 pub use media::{MEDIA_PREFIX, MediaFile, MediaRef};
+pub use member_area::{MemberArea, MemberAreaAccess};
 pub use validation::{
     MAX_CATEGORY_LEN, MAX_ITEMS_PER_COLLECTION, MAX_PRODUCTS_PER_COLLECTION, MAX_TAG_LEN, Menu,
     SiteError, SitePlace, SiteProblem,

@@ -52,6 +52,10 @@ pub struct WebsiteSettings {
     /// The site's translations; settings stored before languages existed read back with none.
     #[serde(default)]
     pub languages: crate::languages::LanguageSettings,
+    /// The member areas that open the site's members-only collections; settings stored
+    /// before member areas existed read back with none.
+    #[serde(default)]
+    pub member_areas: Vec<super::MemberArea>,
     /// Experiments and feature toggles (001 s3); settings stored before there were any read
     /// back with none.
     #[serde(default)]

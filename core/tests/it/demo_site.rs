@@ -158,7 +158,7 @@ async fn every_demo_page_resolves_after_import() {
     let summary = bundle::import(&demo_files(), repository.as_ref())
         .await
         .unwrap();
-    assert_eq!(summary.collections, 10);
+    assert_eq!(summary.collections, 11);
     assert_eq!(summary.products, 10);
     let pages = PageService::new(repository);
     let viewer = Viewer::default();
@@ -217,6 +217,11 @@ async fn every_demo_page_resolves_after_import() {
             "/widgets",
             PageType::Page,
             "Display widgets — Terraluz Studio",
+        ),
+        (
+            "/studio-notes",
+            PageType::MemberAreaAccessDenied,
+            "This page available only site members — Terraluz Studio",
         ),
         (
             "/nowhere",

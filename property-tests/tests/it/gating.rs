@@ -1,36 +1,85 @@
 //! The gating check: generated sites (each collection public, password-protected or
-//! members-only, with a secret in its description and items), viewers (anonymous or signed
-//! in) and paths (collection pages, item pages, unknown paths). No page shows a collection's
-//! secret to a viewer the gate refuses, and the shared outputs (sitemap, site search) never
-//! show a gated one.
+//! members-only in some of two member areas, with a secret in its description and items),
+//! viewers (anonymous, or signed in and a member of some areas, with some page passwords
+//! entered) and paths (collection pages, item pages, unknown paths). A tiny reference model
+//! says who may see each collection; no page shows a collection's secret to a viewer the
+//! model refuses, and the shared outputs (sitemap, site search) never show a gated one.
 
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use vitrine_core::pages::access::{Access, gate};
+use std::collections::BTreeSet;
+
 use vitrine_core::pages::{PageService, Viewer};
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::conformance::fixture_site;
 use vitrine_core::ports::memory::MemorySiteRepository;
 use vitrine_core::search::SearchQuery;
-use vitrine_core::site::{PermissionType, SafeHtml, Site};
+use vitrine_core::site::{MemberArea, MemberAreaAccess, PermissionType, SafeHtml, Site, Slug};
 
-fn permission() -> impl Strategy<Value = PermissionType> {
-    prop_oneof![
+/// The member areas a generated site may have.
+const AREAS: [&str; 2] = ["patrons", "staff"];
+
+/// A collection's lock: its permission and, for members-only, which areas list it.
+#[derive(Debug, Clone)]
+struct LockSpec {
+    permission: PermissionType,
+    areas: Vec<bool>,
+}
+
+fn lock_spec() -> impl Strategy<Value = LockSpec> {
+    let permission = prop_oneof![
         Just(PermissionType::Public),
         Just(PermissionType::PasswordProtected),
         Just(PermissionType::MembersOnly),
-    ]
+    ];
+    (
+        permission,
+        proptest::collection::vec(any::<bool>(), AREAS.len()),
+    )
+        .prop_map(|(permission, areas)| LockSpec { permission, areas })
 }
 
 fn viewer() -> impl Strategy<Value = Viewer> {
-    prop_oneof![
-        Just(Viewer::default()),
-        Just(Viewer {
+    let anonymous = proptest::collection::btree_set(
+        prop_oneof![Just("home"), Just("journal"), Just("drafts"), Just("shop")],
+        0..3,
+    )
+    .prop_map(|unlocked| Viewer {
+        unlocked: unlocked.into_iter().map(str::to_owned).collect(),
+        ..Viewer::default()
+    });
+    let member = (
+        proptest::collection::btree_set(prop_oneof![Just(AREAS[0]), Just(AREAS[1])], 0..3),
+        any::<bool>(),
+    )
+        .prop_map(|(areas, unlocked_journal)| Viewer {
             account_id: Some("0123456789abcdef0123456789abcdef".into()),
+            member_areas: areas.into_iter().map(str::to_owned).collect(),
+            unlocked: if unlocked_journal {
+                BTreeSet::from(["journal".to_owned()])
+            } else {
+                BTreeSet::new()
+            },
             ..Viewer::default()
-        }),
-    ]
+        });
+    prop_oneof![anonymous, member]
+}
+
+/// The reference model: who may see a collection, written apart from the gate.
+fn may_see(site: &Site, collection_index: usize, viewer: &Viewer) -> bool {
+    let collection = &site.collections[collection_index];
+    match collection.permission_type {
+        PermissionType::Public => true,
+        PermissionType::PasswordProtected => viewer.unlocked.contains(collection.id.as_str()),
+        PermissionType::MembersOnly => {
+            viewer.account_id.is_some()
+                && site.settings.member_areas.iter().any(|area| {
+                    area.pages.contains(&collection.id)
+                        && viewer.member_areas.contains(area.id.as_str())
+                })
+        }
+    }
 }
 
 /// The secret word of a collection, put in its description and every item of it.
@@ -38,13 +87,31 @@ fn secret(collection: &str) -> String {
     format!("zqsecret{collection}")
 }
 
-/// The fixture site with the given permissions, in collection order, and secrets in place.
-fn site(permissions: &[PermissionType]) -> Site {
+/// The fixture site with the given locks, in collection order, and secrets in place.
+fn site(locks: &[LockSpec]) -> Site {
     let mut site = fixture_site("Shop");
-    for (collection, permission) in site.collections.iter_mut().zip(permissions.iter().cycle()) {
-        collection.permission_type = *permission;
+    let mut areas: Vec<MemberArea> = AREAS
+        .iter()
+        .map(|id| MemberArea {
+            id: Slug::parse(*id).unwrap(),
+            title: (*id).to_owned(),
+            description: String::new(),
+            access: MemberAreaAccess::Free,
+            pages: Vec::new(),
+        })
+        .collect();
+    for (collection, lock) in site.collections.iter_mut().zip(locks.iter().cycle()) {
+        collection.permission_type = lock.permission;
         collection.description = secret(collection.id.as_str());
+        if lock.permission == PermissionType::MembersOnly {
+            for (area, listed) in areas.iter_mut().zip(&lock.areas) {
+                if *listed {
+                    area.pages.push(collection.id.clone());
+                }
+            }
+        }
     }
+    site.settings.member_areas = areas;
     for item in &mut site.items {
         let word = secret(item.collection_id.as_str());
         item.title = format!("{} {word}", item.title);
@@ -72,16 +139,15 @@ fn paths(site: &Site) -> Vec<String> {
     paths
 }
 
-async fn check(permissions: Vec<PermissionType>, viewer: Viewer) -> Result<(), TestCaseError> {
-    let site = site(&permissions);
+async fn check(locks: Vec<LockSpec>, viewer: Viewer) -> Result<(), TestCaseError> {
+    let site = site(&locks);
     let repository = Arc::new(MemorySiteRepository::new());
     repository.replace_site(&site).await.unwrap();
     let pages = PageService::new(repository);
     let hidden_from = |viewer: &Viewer| {
-        site.collections
-            .iter()
-            .filter(|collection| gate(collection.permission_type, viewer) != Access::Allowed)
-            .map(|collection| secret(collection.id.as_str()))
+        (0..site.collections.len())
+            .filter(|index| !may_see(&site, *index, viewer))
+            .map(|index| secret(site.collections[index].id.as_str()))
             .collect::<Vec<_>>()
     };
     let hidden = hidden_from(&viewer);
@@ -128,11 +194,11 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn no_path_shows_a_gated_collection_to_a_viewer_the_gate_refuses(
-        permissions in proptest::collection::vec(permission(), 1..6),
+    fn no_path_shows_a_gated_collection_to_a_viewer_the_model_refuses(
+        locks in proptest::collection::vec(lock_spec(), 1..6),
         viewer in viewer(),
     ) {
         let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
-        runtime.block_on(check(permissions, viewer))?;
+        runtime.block_on(check(locks, viewer))?;
     }
 }

@@ -84,7 +84,7 @@ census_event!(
         (status = 200, description = "Recorded", body = Recorded),
         (status = 204, description = "Census is off; nothing recorded"),
         (status = 400, description = "Not an item id", body = ErrorAnswer),
-        (status = 404, description = "No product has this id", body = ErrorAnswer),
+        (status = 404, description = "No product has this id that this viewer may see (a members-only or password-protected one is not found for a viewer the gate refuses)", body = ErrorAnswer),
     ),
 )]
 fn record_quick_view() {}

@@ -13,10 +13,10 @@ use serde::{Deserialize, Serialize};
 use vitrine_core::header_footer::HeaderFooter;
 
 use crate::shared::owner_access::owner_permits;
-use axum::http::Method;
-use vitrine_core::enums::PermissionCode;
 use crate::shared::route_table::Routes;
 use crate::{ApiError, AppState};
+use axum::http::Method;
+use vitrine_core::enums::PermissionCode;
 
 pub(crate) const HEADER_FOOTER_PATH: &str = "/api/site-header-footer";
 
@@ -46,7 +46,14 @@ impl From<HeaderFooter> for HeaderFooterBody {
 
 /// The header and footer pages show now: the owner's, or the site's default.
 async fn show(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
-    if !owner_permits(&state, &Method::GET, &headers, PermissionCode::ContentManager).await {
+    if !owner_permits(
+        &state,
+        &Method::GET,
+        &headers,
+        PermissionCode::ContentManager,
+    )
+    .await
+    {
         return Err(ApiError::NotFound);
     }
     let current = state.pages.header_footer().await?;
@@ -59,7 +66,14 @@ async fn replace(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    if !owner_permits(&state, &Method::PUT, &headers, PermissionCode::ContentManager).await {
+    if !owner_permits(
+        &state,
+        &Method::PUT,
+        &headers,
+        PermissionCode::ContentManager,
+    )
+    .await
+    {
         return Err(ApiError::NotFound);
     }
     let body: HeaderFooterBody =

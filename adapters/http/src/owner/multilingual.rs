@@ -16,10 +16,10 @@ use serde_json::json;
 use vitrine_core::languages::MultilingualError;
 
 use crate::shared::owner_access::owner_permits;
-use axum::http::Method;
-use vitrine_core::enums::PermissionCode;
 use crate::shared::route_table::Routes;
 use crate::{ApiError, ApiErrorBody, AppState};
+use axum::http::Method;
+use vitrine_core::enums::PermissionCode;
 
 /// What a refused body of `PUT /api/multilingual/languages` reads.
 const LANGUAGES_SHAPE: &str = "The body is {\"languages\": [language tags]}, the translations to publish, such as [\"fr-FR\"].";

@@ -5,8 +5,7 @@
 use std::sync::{Arc, RwLock};
 
 use vitrine_core::pages::PageError;
-use vitrine_core::pages::access::LockedMedia;
-use vitrine_core::site::PermissionType;
+use vitrine_core::pages::access::{Lock, LockedMedia};
 
 use crate::AppState;
 
@@ -16,12 +15,12 @@ pub(crate) struct LockedMediaCache {
 }
 
 impl LockedMediaCache {
-    /// The permission the media file at `path` asks for; none when anyone may see it.
-    pub(crate) async fn permission(
+    /// The lock of the media file at `path`; none when anyone may see it.
+    pub(crate) async fn lock(
         &self,
         state: &AppState,
         path: &str,
-    ) -> Result<Option<PermissionType>, PageError> {
+    ) -> Result<Option<Lock>, PageError> {
         let revision = state.page_cache.revision(state.repository.as_ref()).await?;
         let known = self
             .known
@@ -40,6 +39,6 @@ impl LockedMediaCache {
                 locked
             }
         };
-        Ok(locked.permission(path))
+        Ok(locked.lock(path).cloned())
     }
 }

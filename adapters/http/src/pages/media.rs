@@ -95,14 +95,14 @@ pub(crate) async fn media(
 /// shows it and the gate lets this viewer in (served privately), `Ok(false)` for a public
 /// file, and the lock page (or 503) otherwise.
 async fn access(state: &AppState, site_path: &str, headers: &HeaderMap) -> Result<bool, Response> {
-    match state.locked_media.permission(state, site_path).await {
+    match state.locked_media.lock(state, site_path).await {
         Ok(None) => Ok(false),
-        Ok(Some(permission)) => {
+        Ok(Some(lock)) => {
             let viewer = crate::shared::viewer::page_viewer(state, headers).await;
-            if vitrine_core::pages::access::gate(permission, &viewer).is_allowed() {
+            if vitrine_core::pages::access::gate(&lock, &viewer).is_allowed() {
                 return Ok(true);
             }
-            Err(crate::pages::published::locked_page(state, site_path, permission, &viewer).await)
+            Err(crate::pages::published::locked_page(state, site_path, &lock, &viewer).await)
         }
         Err(error) => {
             tracing::error!(%error, path = site_path, "deciding who may see a media file failed");

@@ -124,7 +124,7 @@ async fn variant_response(
     // may see gated content: their pages never come from the shared cache or go into it. A
     // revision that cannot be read only means no caching: the page service reports the real
     // failure below. Each combination of variants is cached under its own key.
-    if viewer.account_id.is_some() {
+    if !viewer.is_anonymous() {
         return signed_in_page(&state, path, &viewer, variants).await;
     }
     let key = variants.map_or_else(|| path.to_owned(), |variants| variants.cache_key(path));
@@ -239,21 +239,17 @@ fn shown(
     })
 }
 
-/// The lock page (page type 103 or 106) of content with `permission`, answered at `path` for
-/// a media file only such content shows, to a `viewer` the gate refuses. Never cached: it is
+/// The lock page (page type 103 or 106) of content behind `lock`, answered at `path` for a
+/// media file only such content shows, to a `viewer` the gate refuses. Never cached: it is
 /// 403.
 pub(crate) async fn locked_page(
     state: &AppState,
     path: &str,
-    permission: vitrine_core::site::PermissionType,
+    lock: &vitrine_core::pages::access::Lock,
     viewer: &Viewer,
 ) -> Response {
     let viewer = viewer.clone();
-    match state
-        .pages
-        .locked_media_page(path, permission, &viewer)
-        .await
-    {
+    match state.pages.locked_media_page(path, lock, &viewer).await {
         Ok(Some(view)) => match render_view(state, &view) {
             Ok(response) => response,
             Err(error) => {

@@ -145,19 +145,19 @@ fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
         .map_err(|error| ApiError::BadRequest(format!("The request body is not valid: {error}")))
 }
 
-fn client(parts: &Parts, state: &AppState) -> String {
+pub(super) fn client(parts: &Parts, state: &AppState) -> String {
     ClientAddress::of(parts, state.config.trusted_proxies)
         .bucket()
         .unwrap_or_else(|| "unknown".to_owned())
 }
 
-fn set_cookie(response: &mut Response, cookie: &str) {
+pub(super) fn set_cookie(response: &mut Response, cookie: &str) {
     if let Ok(value) = HeaderValue::from_str(cookie) {
         response.headers_mut().append(SET_COOKIE, value);
     }
 }
 
-fn session_cookie_header(state: &AppState, token: &str, remember_me: bool) -> String {
+pub(super) fn session_cookie_header(state: &AppState, token: &str, remember_me: bool) -> String {
     let secure = if state.config.secure_cookies {
         "; Secure"
     } else {
@@ -175,7 +175,7 @@ fn session_cookie_header(state: &AppState, token: &str, remember_me: bool) -> St
 }
 
 /// 204 with the session cookie removed.
-fn signed_out(state: &AppState) -> Response {
+pub(super) fn signed_out(state: &AppState) -> Response {
     let mut response = (StatusCode::NO_CONTENT, no_store()).into_response();
     set_cookie(
         &mut response,
@@ -184,7 +184,7 @@ fn signed_out(state: &AppState) -> Response {
     response
 }
 
-fn expired_cookie_header(state: &AppState, name: &str) -> String {
+pub(super) fn expired_cookie_header(state: &AppState, name: &str) -> String {
     let secure = if state.config.secure_cookies {
         "; Secure"
     } else {

@@ -28,7 +28,9 @@ pub(crate) fn routes() -> Routes {
 }
 
 /// Only products have a quick view, so an id that names no product is a 404 and records
-/// nothing; census switched off answers 204 and records nothing.
+/// nothing, and so is one the gate keeps from this viewer (a members-only shop's product for
+/// a non-member), so the answer does not tell it exists; census switched off answers 204
+/// and records nothing.
 async fn record_quick_view(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -44,6 +46,10 @@ async fn record_quick_view(
     let Some(item) = item.filter(|item| item.product.is_some()) else {
         return Err(ApiError::NotFound);
     };
+    let viewer = crate::shared::viewer::page_viewer(&state, &headers).await;
+    if !state.pages.may_see_item(&item, &viewer).await? {
+        return Err(ApiError::NotFound);
+    }
     if state.census.disabled {
         return Ok(StatusCode::NO_CONTENT.into_response());
     }

@@ -437,6 +437,8 @@ pub(crate) enum CommerceMain {
     LineForm(Box<super::product_form::LineFormMain>),
     /// The site search (page type 102), chrome and all like a commerce page.
     Search(Box<super::search_page::SearchMain>),
+    /// A site-user page: sign in, sign up, reset, the account or member-access page.
+    People(Box<super::people_pages::PeopleMain>),
 }
 
 impl CommerceMain {
@@ -449,6 +451,7 @@ impl CommerceMain {
             Self::Checkout(main) if main.reservation_seconds_left.is_some() => {
                 ["hold-countdown"].into_iter().collect()
             }
+            Self::People(main) => main.islands(),
             _ => std::collections::BTreeSet::new(),
         }
     }
@@ -467,6 +470,7 @@ impl std::fmt::Display for CommerceMain {
             Self::Subscription(main) => main.fmt(f),
             Self::LineForm(main) => main.fmt(f),
             Self::Search(main) => main.fmt(f),
+            Self::People(main) => main.fmt(f),
         }
     }
 }

@@ -17,6 +17,7 @@ mod items;
 mod layout;
 mod markup;
 mod pages;
+pub(crate) mod people_pages;
 pub(crate) mod plugin_styles;
 pub(crate) mod pool;
 mod popup;

@@ -5,7 +5,7 @@ use std::fmt;
 
 use askama::Template;
 use vitrine_core::pages::{PageContent, access};
-use vitrine_core::site::{Collection, PermissionType};
+use vitrine_core::site::Collection;
 
 use super::items::{ItemListPage, PostPage, ProductPage};
 use super::layout::LayoutView;
@@ -47,7 +47,9 @@ impl<'a> PageMain<'a> {
             )),
             PageContent::NotFound => Self::Status(StatusPage::not_found()),
             PageContent::Error => Self::Status(StatusPage::error()),
-            PageContent::Locked { permission } => Self::Status(StatusPage::locked(*permission)),
+            PageContent::Locked { access } => {
+                Self::Status(StatusPage::locked(*access, &scope.view.path))
+            }
             // A commerce page's content belongs to one shopper and comes with the call that
             // renders it (`render_commerce_page`); without it there is nothing to show.
             PageContent::Commerce => Self::Status(StatusPage::error()),
@@ -111,40 +113,72 @@ pub(crate) struct StatusPage {
     pub(crate) code: u16,
     pub(crate) heading: &'static str,
     pub(crate) text: &'static str,
+    /// Where the page's button leads and what it says: home, or signing in.
+    pub(crate) next: (String, &'static str),
 }
 
 impl StatusPage {
-    pub(crate) fn not_found() -> Self {
+    fn home(code: u16, heading: &'static str, text: &'static str) -> Self {
         Self {
-            code: 404,
-            heading: "Page not found",
-            text: "We couldn’t find the page you were looking for. It may have moved, or the address may have a typo.",
+            code,
+            heading,
+            text,
+            next: ("/".to_owned(), "Go to the home page"),
         }
     }
 
-    /// The headings are the specification's; the sentence under them is ours, since passwords
-    /// and site accounts do not exist yet and nobody can get in.
-    pub(crate) fn locked(permission: PermissionType) -> Self {
-        if permission == PermissionType::MembersOnly {
-            Self {
-                code: 403,
-                heading: access::MEMBERS_ONLY_HEADING,
-                text: "Site members can see this page once they sign in. Signing in is not available yet.",
-            }
-        } else {
-            Self {
-                code: 403,
-                heading: access::LOCKED_HEADING,
-                text: "This page is protected with a password. Entering a password is not available yet.",
-            }
+    pub(crate) fn not_found() -> Self {
+        Self::home(
+            404,
+            "Page not found",
+            "We couldn’t find the page you were looking for. It may have moved, or the address may have a typo.",
+        )
+    }
+
+    /// The headings are the specification's; the sentences under them are ours. A visitor
+    /// who has not signed in is offered the member-access page, which comes back to `path`.
+    pub(crate) fn locked(decision: access::Access, path: &str) -> Self {
+        let member_access = format!(
+            "{}?return={}",
+            vitrine_core::people::MEMBER_ACCESS_PATH,
+            query_component(path)
+        );
+        match decision {
+            access::Access::SignInRequired => Self {
+                next: (member_access, "Sign in or join"),
+                ..Self::home(
+                    403,
+                    access::MEMBERS_ONLY_HEADING,
+                    "Site members can see this page once they sign in.",
+                )
+            },
+            access::Access::NotAMember => Self {
+                next: (member_access, "See membership options"),
+                ..Self::home(
+                    403,
+                    access::MEMBERS_ONLY_HEADING,
+                    "Your account is not a member of the area this page belongs to.",
+                )
+            },
+            // Page passwords cannot be entered yet: the gate lets a browser in once it holds
+            // one, but no form hands one out.
+            access::Access::LockScreen | access::Access::Allowed => Self::home(
+                403,
+                access::LOCKED_HEADING,
+                "This page is protected with a password. Entering a password is not available yet.",
+            ),
         }
     }
 
     pub(crate) fn error() -> Self {
-        Self {
-            code: 500,
-            heading: "Something went wrong",
-            text: "We couldn’t show this page just now. Please try again in a moment.",
-        }
+        Self::home(
+            500,
+            "Something went wrong",
+            "We couldn’t show this page just now. Please try again in a moment.",
+        )
     }
+}
+
+fn query_component(value: &str) -> String {
+    url::form_urlencoded::byte_serialize(value.as_bytes()).collect()
 }

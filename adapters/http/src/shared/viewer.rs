@@ -56,14 +56,21 @@ pub(crate) async fn page_viewer(
     headers: &HeaderMap,
 ) -> vitrine_core::pages::Viewer {
     match viewer(state, headers).await {
-        Ok(Some(viewer)) => vitrine_core::pages::Viewer {
-            account_id: Some(viewer.account.id.as_str().to_owned()),
-            ..vitrine_core::pages::Viewer::default()
-        },
+        Ok(Some(viewer)) => page_viewer_of(&viewer),
         Ok(None) => vitrine_core::pages::Viewer::default(),
         Err(error) => {
             tracing::warn!(%error, "reading a site-user session failed; serving as anonymous");
             vitrine_core::pages::Viewer::default()
         }
+    }
+}
+
+/// What the page service needs to know of a signed-in site user: their account and the
+/// member areas it belongs to.
+pub(crate) fn page_viewer_of(viewer: &Viewer) -> vitrine_core::pages::Viewer {
+    vitrine_core::pages::Viewer {
+        account_id: Some(viewer.account.id.as_str().to_owned()),
+        member_areas: viewer.account.member_areas.iter().cloned().collect(),
+        ..vitrine_core::pages::Viewer::default()
     }
 }

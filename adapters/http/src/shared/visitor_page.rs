@@ -22,9 +22,31 @@ pub(crate) async fn respond(
     status: StatusCode,
     main: &CommerceMain,
 ) -> Response {
+    respond_to(
+        state,
+        &Viewer::default(),
+        page_type,
+        path,
+        heading,
+        status,
+        main,
+    )
+    .await
+}
+
+/// [`respond`] for `viewer`, whose account the page context names.
+pub(crate) async fn respond_to(
+    state: &AppState,
+    viewer: &Viewer,
+    page_type: PageType,
+    path: &str,
+    heading: &str,
+    status: StatusCode,
+    main: &CommerceMain,
+) -> Response {
     let view = match state
         .pages
-        .commerce_page(page_type, path, heading, &Viewer::default())
+        .commerce_page(page_type, path, heading, viewer)
         .await
     {
         Ok(view) => view,

@@ -25,6 +25,7 @@ mod languages;
 mod locked;
 mod media;
 mod media_variants;
+mod members;
 mod newsletter;
 mod openapi;
 mod order_mails;

@@ -562,12 +562,21 @@ async fn a_members_only_page_opens_to_a_signed_in_member_and_never_reaches_the_s
             collection.permission_type = PermissionType::MembersOnly;
         }
     }
+    site.settings.member_areas = crate::members::members_site().settings.member_areas;
     let repository = Arc::new(MemorySiteRepository::new());
     repository.replace_site(&site).await.unwrap();
     let h = harness_over(repository, PeopleLimits::default(), config()).await;
     h.sign_up_and_confirm("ada@example.com", "correct horse")
         .await;
-    let (session, _) = h.sign_in("ada@example.com", "correct horse").await;
+    let (session, xsrf) = h.sign_in("ada@example.com", "correct horse").await;
+    let joined = h
+        .send(crate::members::form_post(
+            "/account/member-access/join",
+            &[("area", "readers"), ("xsrf", &xsrf)],
+            Some(&session),
+        ))
+        .await;
+    assert_eq!(joined.status, StatusCode::SEE_OTHER);
 
     for path in ["/journal", "/journal/first", "/media/a.png"] {
         let member = h.send(page(path, Some(&session))).await;

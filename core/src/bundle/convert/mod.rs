@@ -5,6 +5,7 @@ mod blocks;
 mod body;
 mod experiments;
 mod items;
+mod member_areas;
 mod origins;
 mod settings;
 mod store_rules;
@@ -35,6 +36,7 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
         )
     })?;
     let mut site_file: SiteFile = At::root(SITE_FILE).parse_toml(utf8(SITE_FILE, site_bytes)?)?;
+    let member_areas = std::mem::take(&mut site_file.member_areas);
     let experiments = std::mem::take(&mut site_file.experiments);
     let media = MediaLibrary::read(&sources.media)?;
     let drafts = read_drafts(&sources)?;
@@ -57,6 +59,7 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
         provider,
         &collections,
     )?;
+    settings.member_areas = converter.member_areas(member_areas, &collections, &items)?;
     // After the collections, so every block a variant changes is known.
     settings.experiments = converter.experiments(experiments)?;
     let site = Site {

@@ -118,6 +118,7 @@ impl Converter {
             google_fonts: dto.google_fonts,
             // Filled from translations/ once the collections are known.
             languages: Default::default(),
+            member_areas: Vec::new(),
             // Read after the collections, whose blocks the variants change.
             experiments: Default::default(),
         };

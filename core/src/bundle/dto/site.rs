@@ -11,9 +11,27 @@ pub(crate) struct SiteFile {
     pub settings: SettingsDto,
     #[serde(default)]
     pub navigation: NavigationDto,
+    #[serde(default)]
+    pub member_areas: Vec<MemberAreaDto>,
     /// Experiments and feature toggles (`[[experiments]]`).
     #[serde(default)]
     pub experiments: Vec<ExperimentDto>,
+}
+
+/// `[[member_areas]]`: a group of members-only collections, free with an account unless it
+/// names the subscription products (`collection/item`) that buy it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MemberAreaDto {
+    pub id: String,
+    pub title: String,
+    #[serde(default)]
+    pub description: String,
+    /// The slugs of the members-only collections it opens.
+    pub pages: Vec<String>,
+    /// The monthly plan and, optionally, the yearly one.
+    #[serde(default)]
+    pub plans: Vec<String>,
 }
 
 /// An experiment or feature toggle as written in `site.toml`.

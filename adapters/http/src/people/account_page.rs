@@ -1,0 +1,217 @@
+//! The signed-in site user's account page: who they are, the member areas they belong to
+//! with their pages, a JSON export of their data, account deletion with a confirmation,
+//! and signing out. Its forms carry the session's XSRF token beside the same-origin check.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::json;
+use vitrine_core::people::{ACCOUNT_PAGE_PATH, MEMBER_ACCESS_PATH, SIGN_IN_PATH, Viewer};
+
+use super::forms::{Posted, carries_xsrf, member_areas, page, see_other, signed_in, with_return};
+use super::site_users::{XSRF_MISSING, set_cookie, signed_out};
+use crate::AppState;
+use crate::render::people_pages::{
+    AccountMain, AccountPaths, FormMain, Link, MembershipView, Notice, PeopleMain,
+};
+use crate::shared::cookie_names::CART_COOKIE;
+use crate::shared::route_table::Routes;
+
+/// Where the account page's sign-out form posts.
+pub const SIGN_OUT_PAGE_PATH: &str = "/account/sign-out";
+/// The JSON export of the account's data.
+pub const EXPORT_PATH: &str = "/account/export.json";
+/// Where the account page's deletion form posts.
+pub const DELETE_PATH: &str = "/account/delete";
+/// What the page says once the account is deleted.
+pub const ACCOUNT_DELETED: &str = "Your account has been deleted.";
+/// What the deletion form says when its box was not ticked.
+pub const CONFIRM_DELETION: &str =
+    "Please tick the box to confirm that you want to delete your account.";
+
+pub(crate) fn routes() -> Routes {
+    Routes::new()
+        .route(ACCOUNT_PAGE_PATH, get(account_page))
+        .route(EXPORT_PATH, get(export))
+        .route(DELETE_PATH, post(delete))
+        .route(SIGN_OUT_PAGE_PATH, post(sign_out))
+}
+
+fn paths() -> AccountPaths {
+    AccountPaths {
+        sign_out: SIGN_OUT_PAGE_PATH,
+        export: EXPORT_PATH,
+        delete: DELETE_PATH,
+        member_access: MEMBER_ACCESS_PATH,
+    }
+}
+
+/// The viewer of a page that needs one: signed in, or sent to sign in and come back.
+async fn required(state: &AppState, headers: &HeaderMap) -> Result<Viewer, Response> {
+    match signed_in(state, headers).await? {
+        Some(viewer) => Ok(viewer),
+        None => Err(see_other(&with_return(
+            SIGN_IN_PATH,
+            Some(ACCOUNT_PAGE_PATH),
+        ))),
+    }
+}
+
+async fn account_page(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    match required(&state, &headers).await {
+        Ok(viewer) => account(&state, &viewer, StatusCode::OK, None).await,
+        Err(response) => response,
+    }
+}
+
+async fn account(
+    state: &AppState,
+    viewer: &Viewer,
+    status: StatusCode,
+    notice: Option<Notice>,
+) -> Response {
+    let areas = match member_areas(state).await {
+        Ok(areas) => areas,
+        Err(response) => return response,
+    };
+    let collections = state.repository.collections().await.unwrap_or_default();
+    let memberships = areas
+        .iter()
+        .filter(|area| {
+            viewer
+                .account
+                .member_areas
+                .iter()
+                .any(|id| id == area.id.as_str())
+        })
+        .map(|area| MembershipView {
+            title: area.title.clone(),
+            pages: area
+                .pages
+                .iter()
+                .filter_map(|id| collections.iter().find(|c| &c.id == id))
+                .map(|collection| (collection.path(), collection.title.clone()))
+                .collect(),
+        })
+        .collect();
+    let main = AccountMain {
+        notice,
+        email: viewer.account.email.as_str().to_owned(),
+        xsrf: viewer.session.xsrf_token.clone(),
+        memberships,
+        paths: paths(),
+    };
+    page(
+        state,
+        Some(viewer),
+        (ACCOUNT_PAGE_PATH, "Your account"),
+        status,
+        PeopleMain::Account(main),
+    )
+    .await
+}
+
+/// `GET /account/export.json`: everything the site keeps about the account, as a download.
+async fn export(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let viewer = match required(&state, &headers).await {
+        Ok(viewer) => viewer,
+        Err(response) => return response,
+    };
+    let account = &viewer.account;
+    let data = json!({
+        "id": account.id.as_str(),
+        "email": account.email.as_str(),
+        "emailConfirmedAt": account.confirmed_at.map(|at| at.millis()),
+        "createdAt": account.created.millis(),
+        "memberAreas": account.member_areas,
+    });
+    (
+        StatusCode::OK,
+        [
+            (CONTENT_TYPE, "application/json"),
+            (CACHE_CONTROL, "no-store"),
+            (CONTENT_DISPOSITION, "attachment; filename=\"account.json\""),
+        ],
+        serde_json::to_string_pretty(&data).unwrap_or_default(),
+    )
+        .into_response()
+}
+
+/// `POST /account/delete`: erases the account once the visitor ticked the confirmation.
+async fn delete(State(state): State<AppState>, parts: Parts, body: Bytes) -> Response {
+    let viewer = match required(&state, &parts.headers).await {
+        Ok(viewer) => viewer,
+        Err(response) => return response,
+    };
+    let posted = Posted::parse(&body);
+    if !carries_xsrf(&viewer, &posted) {
+        return xsrf_refusal(&state, &viewer).await;
+    }
+    if posted.field("confirm") != "delete" {
+        let notice = Some(Notice::error(CONFIRM_DELETION));
+        return account(&state, &viewer, StatusCode::BAD_REQUEST, notice).await;
+    }
+    if let Err(error) = state.people.delete_account(&viewer.account.id).await {
+        tracing::error!(%error, "deleting an account failed");
+        return crate::shared::visitor_page::unavailable(&state);
+    }
+    let main = FormMain::message(
+        "Your account",
+        Notice::info(ACCOUNT_DELETED),
+        vec![Link {
+            href: "/".to_owned(),
+            text: "Go to the home page",
+        }],
+    );
+    let mut response = page(
+        &state,
+        None,
+        (DELETE_PATH, "Your account"),
+        StatusCode::OK,
+        PeopleMain::Form(main),
+    )
+    .await;
+    copy_cookies(&signed_out(&state), &mut response);
+    response
+}
+
+/// `POST /account/sign-out`: ends this browser's session and clears its cart, as the JSON
+/// call does without cloneCart, then goes to the site root (000 s2).
+async fn sign_out(State(state): State<AppState>, parts: Parts, body: Bytes) -> Response {
+    let viewer = match signed_in(&state, &parts.headers).await {
+        Ok(Some(viewer)) => viewer,
+        Ok(None) => return see_other("/"),
+        Err(response) => return response,
+    };
+    if !carries_xsrf(&viewer, &Posted::parse(&body)) {
+        return xsrf_refusal(&state, &viewer).await;
+    }
+    if let Err(error) = state.people.sign_out_session(&viewer.session).await {
+        tracing::error!(%error, "signing out failed");
+        return crate::shared::visitor_page::unavailable(&state);
+    }
+    let mut response = see_other("/?logout=true");
+    copy_cookies(&signed_out(&state), &mut response);
+    set_cookie(
+        &mut response,
+        &super::site_users::expired_cookie_header(&state, CART_COOKIE),
+    );
+    response
+}
+
+/// The account page again, saying the form lacked the session's XSRF token.
+async fn xsrf_refusal(state: &AppState, viewer: &Viewer) -> Response {
+    let notice = Some(Notice::error(XSRF_MISSING));
+    account(state, viewer, StatusCode::FORBIDDEN, notice).await
+}
+
+fn copy_cookies(from: &Response, to: &mut Response) {
+    for value in from.headers().get_all(axum::http::header::SET_COOKIE) {
+        to.headers_mut()
+            .append(axum::http::header::SET_COOKIE, value.clone());
+    }
+}

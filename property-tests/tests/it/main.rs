@@ -18,6 +18,7 @@ mod gallery;
 mod gating;
 mod human;
 mod links;
+mod map;
 mod money_arithmetic;
 mod money_format;
 mod payments;

@@ -19,6 +19,7 @@ pub mod links;
 pub mod money;
 pub mod pages;
 pub mod people;
+pub mod places;
 pub mod plugins;
 pub mod popup;
 pub mod ports;

@@ -15,6 +15,7 @@ mod commerce;
 mod forms;
 mod pages;
 pub mod people;
+mod places;
 mod plugins;
 mod privacy;
 

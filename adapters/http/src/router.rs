@@ -99,6 +99,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::commerce::gift_card_page::routes())
         .merge(crate::pages::search_page::routes())
         .merge(crate::people::site_users::routes())
+        .merge(crate::places::calls::routes())
         .merge(crate::openapi::routes())
 }
 

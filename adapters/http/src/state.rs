@@ -151,6 +151,9 @@ pub struct AppState {
     /// Site-user accounts and sessions; kept in memory (with mails left in a memory outbox
     /// nobody sends) unless the server wires the database with [`AppState::with_people`].
     pub(crate) people: Arc<vitrine_core::people::PeopleService>,
+    /// The geocoder of the map block's place search; without one the places calls answer
+    /// 503.
+    pub(crate) geocoder: Option<Arc<dyn vitrine_core::places::Geocoder>>,
 }
 
 /// Where consent receipts go, and the owner's export token (no export without one).
@@ -216,6 +219,7 @@ impl AppState {
                 vitrine_core::reviews::InMemoryReviewStore::new(),
             ))),
             ad_pixel: None,
+            geocoder: None,
             request_limiter: Arc::new(MemoryRateLimiter::new()),
             owner_lockouts: Arc::default(),
             image_variants: Arc::new(crate::ImageVariants::in_memory()),
@@ -333,6 +337,12 @@ impl AppState {
     /// Sends conversion events of consenting visitors to `pixel`.
     pub fn with_ad_pixel(mut self, pixel: Arc<dyn vitrine_core::conversions::AdPixel>) -> Self {
         self.ad_pixel = Some(pixel);
+        self
+    }
+
+    /// Answers the places calls with `geocoder`.
+    pub fn with_geocoder(mut self, geocoder: Arc<dyn vitrine_core::places::Geocoder>) -> Self {
+        self.geocoder = Some(geocoder);
         self
     }
 

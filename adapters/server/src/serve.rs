@@ -84,7 +84,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         census.clone(),
         analytics.clone(),
     ));
-    let app = vitrine_http::router(crate::ad_pixel::apply(
+    let app = crate::ad_pixel::apply(
         AppState::new(pages, repository.clone(), assets, config)
             .with_census(census.clone())
             .with_request_limiter(request_limiter.clone())
@@ -111,7 +111,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
                 delivery.apply(form_service(&database, repository, form_ports)),
             ))
             .with_newsletter(Arc::new(delivery.newsletter(&database))),
-    )?);
+    )?;
+    let app = vitrine_http::router(crate::geocoder::apply(app, args.geocoder_url.as_deref())?);
     // Submissions are delivered in the background from the durable outbox; a restart picks
     // up whatever is still there.
     let deliveries = delivery.spawn_worker(&database, &public_url);

@@ -27,6 +27,7 @@ mod order_mails;
 mod origin_check;
 mod page_delivery;
 mod pages;
+mod places;
 mod popup;
 mod product_forms;
 mod quick_view;

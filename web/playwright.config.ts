@@ -57,7 +57,7 @@ export default defineConfig({
       `rm -rf '${dataDir}'`,
       `mkdir -p '${dataDir}'`,
       // Every test visits from 127.0.0.1, so the per-address request limit is raised out of the way.
-      `exec '${binary}' serve --plain-http --request-limits address=1000000,visitor=1000000 --attempt-limits address=1000000,visitor=1000000 --addr 127.0.0.1:${port} --data-dir '${dataDir}'`,
+      `exec '${binary}' serve --plain-http --test-payments --request-limits address=1000000,visitor=1000000 --attempt-limits address=1000000,visitor=1000000 --addr 127.0.0.1:${port} --data-dir '${dataDir}'`,
     ].join(' && '),
     url: `${baseURL}/healthz`,
     // Another server on the port would be tested instead of this build: refuse it.

@@ -8,6 +8,7 @@
 mod bridge;
 mod cart;
 mod consent;
+mod experiments;
 mod mirror;
 mod money;
 mod popup;
@@ -23,6 +24,11 @@ pub use consent::{
     ConsentCookie, ConsentDecision, ConsentError, ConsentState, CookieBannerSettings, CtaVariant,
     ServerCookieBannerSettings, consent_cookie, consent_decision, normalise_cookie_banner,
     normalise_cookie_banner_json,
+};
+pub use experiments::{
+    DeviceClass, ExperimentDecision, ExperimentType, ExperimentVisitor, ExperimentsError,
+    VisitorKind, decide_experiment, experiment_bucket, is_feature_enabled,
+    mouse_position_tracking_enabled, sample_picks, session_replay_enabled,
 };
 pub use money::{CurrencyInfo, MoneyError, format_money, supported_currencies, supported_locales};
 pub use popup::{

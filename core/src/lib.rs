@@ -11,6 +11,7 @@ pub mod checkout;
 pub mod consent;
 pub mod conversions;
 pub mod enums;
+pub mod experiments;
 pub mod forms;
 pub mod gallery;
 pub mod gift_cards;

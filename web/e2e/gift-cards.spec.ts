@@ -1,6 +1,7 @@
 //! A shopper buys a gift card for someone from the demo shop (amount, recipient and message on the gift card page, then
-//! the regular checkout with the test card), reads its code on the confirmation, and later pays part of a mug with that
-//! code; the gift card page, its refusals and the order pages pass axe-core.
+//! the regular checkout with the test card, under the test mode ribbon), reads its code on the confirmation once, and
+//! later the recipient, in a browser of her own, pays part of a mug with that code; the order page opens only in the
+//! browser that bought it; the gift card page, its refusals and the order pages pass axe-core.
 
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
@@ -21,7 +22,7 @@ async function fillCard(page: Page): Promise<void> {
   await page.getByLabel('Security code').fill('123');
 }
 
-test('a gift card bought for someone pays part of a later order', async ({ page }) => {
+test('a gift card bought for someone pays part of a later order', async ({ page, browser }) => {
   await page.goto(GIFT_CARD);
   await page.getByRole('link', { name: 'Send as a gift, with a message' }).click();
   await expect(page).toHaveURL(/\/checkout\/giftcard\?websiteId=.+&giftCardProductId=.+$/);
@@ -45,6 +46,9 @@ test('a gift card bought for someone pays part of a later order', async ({ page 
   await expect(page.locator('.checkout-summary')).toContainText('For Bea (bea@example.com)');
   // A gift card does not buy gift cards, so the field is not offered for this cart.
   await expect(page.getByLabel('Gift card code (optional)')).toHaveCount(0);
+  // The demo takes test payments, and checkout says so in words.
+  await expect(page.getByRole('note')).toHaveText('Test mode: payments here are simulated and no money is taken.');
+  await expectNoViolations(page, 'checkout page in test mode');
   await page.getByLabel('Email').fill('giver@example.com');
   await fillCard(page);
   await page.getByRole('button', { name: 'Place order' }).click();
@@ -60,8 +64,24 @@ test('a gift card bought for someone pays part of a later order', async ({ page 
   await expectNoViolations(page, 'order confirmed page with a gift card');
   const giverOrder = page.url().replace(/\/confirmed$/, '');
 
-  // Later, Bea buys a small sand mug (€28.00 and €5.00 shipping) with the card, typed loosely.
-  await page.goto(MUG);
+  // The code is shown once: the confirmation seen again shows its last 4 only.
+  await page.reload();
+  await expect(page.locator('.gift-card__code')).toHaveText(`ending ${code.slice(-4)}`);
+  await expect(page.locator('.order-gift-cards')).toContainText('shown in full only once');
+
+  // Later, Bea buys a small sand mug (€28.00 and €5.00 shipping) with the card, typed loosely, in her own browser,
+  // where the giver's order page does not open.
+  const origin = new URL(page.url()).origin;
+  const giver = page;
+  const beaContext = await browser.newContext();
+  page = await beaContext.newPage();
+  const stranger = await page.goto(`${origin}${new URL(giverOrder).pathname}`);
+  expect(stranger?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order not found');
+  await expect(page.locator('main')).not.toContainText('giver@example.com');
+  await expect(page.locator('main')).not.toContainText(code.slice(-4));
+  await expectNoViolations(page, 'order page of another browser');
+  await page.goto(`${origin}${MUG}`);
   const form = page.locator('form.add-to-cart').first();
   await form.locator('select[name="sku"]').selectOption('TLZ-MUG-S-SAND');
   await form.getByRole('button', { name: 'Add to cart' }).click();
@@ -96,11 +116,15 @@ test('a gift card bought for someone pays part of a later order', async ({ page 
   await expect(page.locator('.order-total')).toHaveText('Total: €33.00');
   await expectNoViolations(page, 'order confirmed page paid partly by gift card');
 
-  // The giver's order page shows the card spent.
-  await page.goto(giverOrder);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order status');
-  await expect(page.locator('.gift-card')).toContainText(code);
-  await expect(page.locator('.gift-card')).toContainText('Balance: €0.00');
+  await beaContext.close();
+
+  // The giver's order page, in the giver's browser, shows the card spent, by its last 4.
+  await giver.goto(giverOrder);
+  await expect(giver.getByRole('heading', { level: 1 })).toHaveText('Order status');
+  await expect(giver.locator('.gift-card')).toContainText(`ending ${code.slice(-4)}`);
+  await expect(giver.locator('.gift-card')).not.toContainText(code);
+  await expect(giver.locator('.gift-card')).toContainText('Balance: €0.00');
+  await expectNoViolations(giver, 'order status page with a spent gift card');
 });
 
 test('a gift card link naming no gift card gets a page that says so', async ({ page }) => {

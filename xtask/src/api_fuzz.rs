@@ -150,6 +150,7 @@ impl Server {
             .args([
                 "serve",
                 "--plain-http",
+                "--test-payments",
                 "--request-limits",
                 "address=1000000,visitor=1000000",
                 "--attempt-limits",

@@ -1,4 +1,5 @@
-//! `cargo xtask run`: build everything Vitrine needs, then serve the demo storefront.
+//! `cargo xtask run`: build everything Vitrine needs, then serve the demo storefront, taking
+//! orders through the built-in test gateway (`--test-payments`).
 
 use std::process::Command;
 
@@ -23,10 +24,12 @@ pub fn run_vitrine(args: &[String]) -> Result<()> {
     )?;
     let binary = workspace::target_dir().join("release/vitrine");
     let mut command = Command::new(&binary);
-    // The demo runs on this machine over plain HTTP; a real deployment sits behind TLS.
+    // The demo runs on this machine over plain HTTP; a real deployment sits behind TLS. It
+    // takes orders through the built-in test gateway, which a real shop must ask for.
     command
         .arg("serve")
         .arg("--plain-http")
+        .arg("--test-payments")
         .args(args)
         .current_dir(&root);
     eprintln!("==> {} serve {}", binary.display(), args.join(" "));

@@ -43,4 +43,4 @@ pub use shared::census_log::{CensusLog, CensusRow, VisitorKey};
 pub use shared::request_limits::RequestLimits;
 pub use shared::route_table::Routes;
 pub use shared::{crumb, security_headers};
-pub use state::{AppState, HttpConfig};
+pub use state::{AppState, HttpConfig, random_order_link_key};

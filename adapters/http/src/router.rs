@@ -94,6 +94,8 @@ pub fn feature_routes() -> Routes {
         .merge(crate::privacy::events::routes())
         .merge(crate::commerce::cart::routes())
         .merge(crate::commerce::checkout_page::routes())
+        .merge(crate::commerce::order_page::routes())
+        .merge(crate::commerce::failed_refunds::routes())
         .merge(crate::commerce::subscribe_page::routes())
         .merge(crate::commerce::donate_page::routes())
         .merge(crate::commerce::gift_card_page::routes())

@@ -154,6 +154,9 @@ pub struct AppState {
     /// The geocoder of the map block's place search; without one the places calls answer
     /// 503.
     pub(crate) geocoder: Option<Arc<dyn vitrine_core::places::Geocoder>>,
+    /// The key order links are signed with; random per process unless the server wires
+    /// its lasting one with [`AppState::with_order_link_key`].
+    pub(crate) order_links: vitrine_core::checkout::OrderLinkKey,
 }
 
 /// Where consent receipts go, and the owner's export token (no export without one).
@@ -224,7 +227,20 @@ impl AppState {
             owner_lockouts: Arc::default(),
             image_variants: Arc::new(crate::ImageVariants::in_memory()),
             people,
+            order_links: random_order_link_key(),
         }
+    }
+
+    /// Opens order pages through links signed with `key` (the key the order mails' links
+    /// are signed with).
+    pub fn with_order_link_key(mut self, key: vitrine_core::checkout::OrderLinkKey) -> Self {
+        self.order_links = key;
+        self
+    }
+
+    /// The key order links are signed with, for tests and mails.
+    pub fn order_link_key(&self) -> &vitrine_core::checkout::OrderLinkKey {
+        &self.order_links
     }
 
     /// Serves image variants through `variants` (with a disk cache in the data directory in
@@ -349,6 +365,13 @@ impl AppState {
     pub fn config(&self) -> &HttpConfig {
         &self.config
     }
+}
+
+/// A fresh key from the operating system's generator.
+pub fn random_order_link_key() -> vitrine_core::checkout::OrderLinkKey {
+    let mut bytes = [0u8; 32];
+    rand::fill(&mut bytes);
+    vitrine_core::checkout::OrderLinkKey::new(bytes)
 }
 
 fn without_trailing_slashes(mut url: String) -> String {

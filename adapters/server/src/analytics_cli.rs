@@ -10,7 +10,15 @@ use crate::database;
 pub async fn run(command: AnalyticsCommand) -> anyhow::Result<()> {
     let AnalyticsCommand::Report(args) = command;
     let database = database::open(&args.database).await?;
-    let report = build_report(&*database.analytics_store())
+    // The report lists the site's experiments in their order, against their controls.
+    let experiments = database
+        .repository()
+        .profile()
+        .await
+        .context("could not read the site")?
+        .map(|profile| profile.settings.experiments)
+        .unwrap_or_default();
+    let report = build_report(&*database.analytics_store(), &experiments)
         .await
         .context("could not read the analytics")?;
     match args.format {

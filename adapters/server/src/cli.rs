@@ -214,6 +214,18 @@ pub struct ServeArgs {
     )]
     pub checkout_hold_seconds: i64,
 
+    /// The key (64 hex digits, e.g. from `openssl rand -hex 32`) that signs the links in
+    /// order mails, which open an order's page; servers sharing a database must share it.
+    /// [default: a key made once and kept in the data directory's order-link-key]
+    #[arg(
+        long,
+        env = "VITRINE_ORDER_LINK_KEY",
+        value_name = "HEX",
+        hide_env_values = true,
+        value_parser = crate::order_links::parse_key
+    )]
+    pub order_link_key: Option<vitrine_core::checkout::OrderLinkKey>,
+
     #[command(flatten)]
     pub payments: Box<crate::payments::PaymentArgs>,
 

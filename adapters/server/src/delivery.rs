@@ -213,16 +213,17 @@ impl Delivery {
     }
 
     /// Starts the worker that sends what the outbox holds; links in mails start with
-    /// `public_url`.
+    /// `public_url`, and order links are signed with `order_links`.
     pub fn spawn_worker(
         &self,
         database: &vitrine_sql::Database,
         public_url: &str,
+        order_links: vitrine_core::checkout::OrderLinkKey,
     ) -> DeliveryWorker {
         let service = Arc::new(DeliveryService::new(
             database.delivery_outbox(),
             self.channels.clone(),
-            SiteLinks::new(public_url),
+            SiteLinks::new(public_url).with_order_link_key(order_links),
             RetryPolicy::default(),
         ));
         let worker = DeliveryWorker::new();

@@ -158,5 +158,15 @@ mod tests {
         assert!(files.contains_key("site.toml"));
         let site = bundle::parse(&files).expect("the demo bundle is valid");
         assert!(!site.collections.is_empty());
+        // The demo shop's rules are its own data, not the server's.
+        let rules = &site.settings.store_rules;
+        let shipping: Vec<&str> = rules
+            .shipping_options
+            .iter()
+            .map(|o| o.id.as_str())
+            .collect();
+        assert_eq!(shipping, ["standard"]);
+        let coupons: Vec<&str> = rules.coupons.iter().map(|c| c.code.as_str()).collect();
+        assert_eq!(coupons, ["WELCOME10"]);
     }
 }

@@ -12,6 +12,7 @@ mod http_args;
 mod import;
 mod logging;
 mod media_cli;
+mod order_links;
 mod payments;
 mod plugin_build;
 mod plugin_cli;

@@ -1,12 +1,15 @@
-//! Where checkout payments go: the built-in test gateway (no money moves), or Stripe when a
-//! secret key is given (`--stripe-secret-key` / `VITRINE_STRIPE_SECRET_KEY`), at
-//! `--stripe-api-base` / `VITRINE_STRIPE_API_BASE` (Stripe's own API by default).
+//! Where checkout payments go: Stripe when a secret key is given (`--stripe-secret-key` /
+//! `VITRINE_STRIPE_SECRET_KEY`), at `--stripe-api-base` / `VITRINE_STRIPE_API_BASE` (Stripe's
+//! own API by default); the built-in test gateway (no money moves) only when asked for with
+//! `--test-payments` / `VITRINE_TEST_PAYMENTS`, as `cargo xtask run` does for the demo;
+//! otherwise nowhere: checkout says the shop cannot take payments yet, and the server says
+//! so loudly when it starts.
 
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use vitrine_core::checkout::{CartService, PaymentGateway};
+use vitrine_core::checkout::{CartService, NoPaymentGateway, PaymentGateway};
 use vitrine_services::{STRIPE_API_BASE, StripeGateway, StripeSecretKey};
 
 #[derive(Clone, Args)]
@@ -32,6 +35,13 @@ pub struct PaymentArgs {
         default_value = STRIPE_API_BASE
     )]
     pub stripe_api_base: String,
+
+    /// Take orders and donations through the built-in test gateway, which moves no money
+    /// (card 4242 4242 4242 4242 pays): for the demo and for trying a shop out. Checkout
+    /// then wears a "Test mode" ribbon. Without it and without a Stripe key the shop takes
+    /// no payments at all.
+    #[arg(long, env = "VITRINE_TEST_PAYMENTS")]
+    pub test_payments: bool,
 }
 
 // The key never reaches a log, even when the command line is printed for debugging.
@@ -43,15 +53,30 @@ impl std::fmt::Debug for PaymentArgs {
                 &self.stripe_secret_key.as_ref().map(|_| "(hidden)"),
             )
             .field("stripe_api_base", &self.stripe_api_base)
+            .field("test_payments", &self.test_payments)
             .finish()
     }
 }
+
+/// What the server says at start when it takes no payments.
+pub const NO_PAYMENTS_WARNING: &str = "WARNING: this shop cannot take payments: no Stripe key \
+     (--stripe-secret-key / VITRINE_STRIPE_SECRET_KEY) was given, and test payments are off \
+     (--test-payments / VITRINE_TEST_PAYMENTS). Checkout tells shoppers so and places no order \
+     that needs a payment.";
 
 /// The configured gateway, or none for the built-in test gateway; a key that cannot work
 /// stops the server at start rather than failing a shopper's checkout later.
 pub fn configure(args: &PaymentArgs) -> anyhow::Result<Option<Arc<dyn PaymentGateway>>> {
     let Some(key) = &args.stripe_secret_key else {
-        return Ok(None);
+        if args.test_payments {
+            tracing::warn!(
+                "test payments are on: orders are taken through the built-in test gateway and no money moves"
+            );
+            return Ok(None);
+        }
+        tracing::error!("{NO_PAYMENTS_WARNING}");
+        eprintln!("{NO_PAYMENTS_WARNING}");
+        return Ok(Some(Arc::new(NoPaymentGateway)));
     };
     let key = StripeSecretKey::parse(key)
         .context("check --stripe-secret-key / VITRINE_STRIPE_SECRET_KEY")?;
@@ -93,6 +118,7 @@ mod tests {
         PaymentArgs {
             stripe_secret_key: key.map(str::to_owned),
             stripe_api_base: base.to_owned(),
+            test_payments: false,
         }
     }
 
@@ -104,8 +130,19 @@ mod tests {
     }
 
     #[test]
-    fn without_a_key_the_test_gateway_stays() {
-        assert!(configure(&args(None, STRIPE_API_BASE)).unwrap().is_none());
+    fn without_a_key_the_test_gateway_serves_only_when_asked_for() {
+        let off = configure(&args(None, STRIPE_API_BASE)).unwrap();
+        let gateway = off.expect("a live shop without a key gets no test gateway");
+        assert!(!gateway.takes_payments());
+        assert!(!gateway.is_test());
+        let test = PaymentArgs {
+            test_payments: true,
+            ..args(None, STRIPE_API_BASE)
+        };
+        assert!(
+            configure(&test).unwrap().is_none(),
+            "the built-in test gateway"
+        );
     }
 
     #[test]

@@ -32,6 +32,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         );
     }
     let owner_token = owner_export_token()?;
+    let order_links =
+        crate::order_links::key(args.order_link_key.as_ref(), &args.database.data_dir)?;
     let assets = Arc::new(match &args.assets_dir {
         Some(dir) => web_assets::load_dir(dir)?,
         None => web_assets::load()?,
@@ -58,13 +60,9 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .context("could not read the site's settings")?;
     let title = profile.settings.site_title.clone();
     let carts = Arc::new(crate::payments::apply(
-        cart_service(
-            &database,
-            repository.clone(),
-            profile.settings.store.selected_currency,
-        )
-        .with_hold_seconds(args.checkout_hold_seconds)
-        .with_order_mails(delivery.order_mails()),
+        cart_service(&database, repository.clone(), &profile.settings)
+            .with_hold_seconds(args.checkout_hold_seconds)
+            .with_order_mails(delivery.order_mails()),
         payments,
     ));
     // Donations pay through the carts' gateway, so one payment configuration serves both.
@@ -110,12 +108,13 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_forms(Arc::new(
                 delivery.apply(form_service(&database, repository, form_ports)),
             ))
-            .with_newsletter(Arc::new(delivery.newsletter(&database))),
+            .with_newsletter(Arc::new(delivery.newsletter(&database)))
+            .with_order_link_key(order_links.clone()),
     )?;
     let app = vitrine_http::router(crate::geocoder::apply(app, args.geocoder_url.as_deref())?);
     // Submissions are delivered in the background from the durable outbox; a restart picks
     // up whatever is still there.
-    let deliveries = delivery.spawn_worker(&database, &public_url);
+    let deliveries = delivery.spawn_worker(&database, &public_url, order_links);
 
     tracing::info!(address = %local, public_url, "listening");
     println!("Vitrine is serving {title} at {open_url}");
@@ -248,37 +247,18 @@ fn owner_token_from(value: Option<String>) -> anyhow::Result<Option<String>> {
     Ok(Some(token))
 }
 
-/// Carts, stock and orders go to the site's database. Decision: until store owners can
-/// configure shipping, the store offers one flat-rate option, "Standard shipping" at 5.00
-/// in the store currency, charges no tax, sets no minimum subtotal, and offers the coupon
-/// WELCOME10 (10 % off). Carts are priced in the site's store currency as it was when the
-/// server started (an import of another site takes effect at the next start).
+/// Carts, stock and orders go to the site's database, priced by the store rules of the site's
+/// bundle (shipping options, tax rules, coupons, minimum subtotal) in its store currency, as
+/// they were when the server started (an import of another site takes effect at the next
+/// start).
 fn cart_service(
     database: &vitrine_sql::Database,
     repository: Arc<dyn vitrine_core::ports::SiteRepository>,
-    currency: vitrine_core::money::Currency,
+    settings: &vitrine_core::site::WebsiteSettings,
 ) -> vitrine_core::checkout::CartService {
-    use vitrine_core::cart::{
-        Coupon, CouponCode, CouponKind, ShippingOption, ShippingRate, StoreRules,
-    };
-    let rules = StoreRules {
-        currency,
-        shipping_options: vec![ShippingOption {
-            id: "standard".into(),
-            name: "Standard shipping".into(),
-            rate: ShippingRate::FlatRate { cost_cents: 500 },
-        }],
-        // The demo shop's welcome coupon: 10 % off, no dates, no limits.
-        coupons: Coupon::new(
-            CouponCode::parse("WELCOME10").expect("a valid code"),
-            CouponKind::Percentage { basis_points: 1000 },
-            None,
-            None,
-        )
-        .into_iter()
-        .collect(),
-        ..StoreRules::default()
-    };
+    let rules = settings
+        .store_rules
+        .in_currency(settings.store.selected_currency);
     vitrine_core::checkout::CartService::new(repository, database.commerce_store(), rules)
         .with_gift_card_codes(Arc::new(vitrine_http::RandomGiftCardCodes))
 }

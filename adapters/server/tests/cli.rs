@@ -81,6 +81,10 @@ fn help_mentions_every_subcommand_and_setting() {
         "VITRINE_PUBLIC_URL",
         "127.0.0.1:8080",
         "./vitrine-data",
+        "--test-payments",
+        "VITRINE_TEST_PAYMENTS",
+        "--order-link-key",
+        "VITRINE_ORDER_LINK_KEY",
     ] {
         assert!(
             serve.contains(setting),

@@ -160,6 +160,34 @@ macro_rules! sql_analytics_store {
                     .collect())
             }
 
+            async fn exposure_counts(
+                &self,
+            ) -> Result<
+                Vec<vitrine_core::analytics::ExposureCount>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let [first, second] = vitrine_core::analytics::kinds::CONVERSIONS;
+                let rows: Vec<(String, i64, i64, i64)> =
+                    sqlx::query_as($crate::analytics_statements::EXPOSURE_COUNTS)
+                        .bind(vitrine_core::analytics::kinds::EXPERIMENT_EXPOSURE)
+                        .bind(first)
+                        .bind(second)
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading experiment exposures"))?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(subject, visitors, cookieless, converted)| {
+                        vitrine_core::analytics::ExposureCount {
+                            subject,
+                            visitors: count(visitors),
+                            cookieless_visitors: count(cookieless),
+                            converted: count(converted),
+                        }
+                    })
+                    .collect())
+            }
+
             async fn percentile(
                 &self,
                 kind: &str,

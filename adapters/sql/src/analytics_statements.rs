@@ -23,6 +23,16 @@ pub(crate) const NTH_METRIC_VALUE: &str = "SELECT metric_value FROM analytics_ev
      WHERE kind = $1 AND subject = $2 AND metric_value IS NOT NULL \
      ORDER BY metric_value LIMIT 1 OFFSET $3";
 
+/// Per exposure subject: distinct visitors, those of them counted without cookies, and those
+/// of them with a conversion row ($2 or $3) at or after one of their exposures.
+pub(crate) const EXPOSURE_COUNTS: &str = "SELECT e.subject, COUNT(DISTINCT e.visitor_key), \
+     COUNT(DISTINCT CASE WHEN e.cookieless THEN e.visitor_key END), \
+     COUNT(DISTINCT c.visitor_key) \
+     FROM analytics_events e LEFT JOIN analytics_events c \
+     ON c.visitor_key = e.visitor_key AND c.kind IN ($2, $3) AND c.recorded_at >= e.recorded_at \
+     WHERE e.kind = $1 AND e.subject IS NOT NULL AND e.visitor_key IS NOT NULL \
+     GROUP BY e.subject ORDER BY e.subject";
+
 pub(crate) const DAILY_PAGE_VIEWS: &str = "SELECT day, COUNT(*), COUNT(DISTINCT visitor_key), \
      CAST(SUM(CASE WHEN cookieless THEN 1 ELSE 0 END) AS BIGINT) \
      FROM analytics_events WHERE kind = $1 GROUP BY day ORDER BY day";

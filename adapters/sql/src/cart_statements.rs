@@ -78,6 +78,10 @@ pub(crate) const ORDER_BY_KEY: &str = concat!(
     " FROM orders WHERE idempotency_key = $1"
 );
 
+/// Marks an order's gift card codes shown; a row changes only the first time.
+pub(crate) const REVEAL_GIFT_CARD_CODES: &str = "UPDATE orders SET gift_card_codes_shown = TRUE \
+     WHERE id = $1 AND gift_card_codes_shown = FALSE";
+
 pub(crate) const COUPON_USAGE: &str = "SELECT COUNT(*), \
      COALESCE(SUM(CASE WHEN LOWER(email) = LOWER($2) THEN 1 ELSE 0 END), 0) \
      FROM order_coupons WHERE code = $1";

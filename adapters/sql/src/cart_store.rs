@@ -686,6 +686,20 @@ macro_rules! sql_commerce_store {
                 $crate::gift_cards::order_gift_cards!(&self.pool, order_id).await
             }
 
+            async fn reveal_gift_card_codes(
+                &self,
+                order_id: &str,
+            ) -> Result<bool, vitrine_core::ports::RepositoryError> {
+                let done = sqlx::query($crate::cart_statements::REVEAL_GIFT_CARD_CODES)
+                    .bind(order_id)
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error(
+                        "marking an order's gift card codes shown",
+                    ))?;
+                Ok(done.rows_affected() == 1)
+            }
+
             async fn coupon_usage(
                 &self,
                 code: &vitrine_core::cart::CouponCode,

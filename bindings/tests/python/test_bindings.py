@@ -320,5 +320,78 @@ class BridgeTests(unittest.TestCase):
         )
 
 
+DEFINITIONS = json.dumps([
+    {
+        "name": "home-headline",
+        "experiment_type": "AB_TEST",
+        "variants": [{"name": "control", "weight": 50}, {"name": "warm", "weight": 50}],
+        "pages": ["/"],
+    },
+    {
+        "name": "free-shipping-note",
+        "experiment_type": "FEATURE_TOGGLE",
+        "variants": [{"name": "true", "weight": 100}, {"name": "false", "weight": 0}],
+    },
+])
+
+
+def visitor(visitor_id="ada", cookieless=False):
+    return vb.ExperimentVisitor(
+        visitor_id=visitor_id,
+        cookieless=cookieless,
+        kind=vb.VisitorKind.NEW,
+        member=False,
+        device=vb.DeviceClass.MOBILE,
+        locale="pt-PT",
+    )
+
+
+class ExperimentTests(unittest.TestCase):
+    def test_the_bucket_is_the_servers_and_the_browsers(self):
+        # The same pinned buckets as the core's unit test and the web's vectors.
+        self.assertEqual(vb.experiment_bucket("home-headline", "ada"), 6630)
+        self.assertEqual(vb.experiment_bucket("free-shipping-note", "ada"), 5014)
+
+    def test_a_toggle_is_on_when_its_variant_is_true(self):
+        decision = vb.decide_experiment(DEFINITIONS, "free-shipping-note", vb.ExperimentType.FEATURE_TOGGLE, visitor())
+        self.assertEqual(decision.variant, "true")
+        self.assertFalse(decision.contains_error)
+        self.assertIsNone(decision.error)
+        self.assertTrue(decision.exposed)
+        self.assertTrue(vb.is_feature_enabled(decision))
+
+    def test_an_ab_test_picks_by_the_bucket(self):
+        decision = vb.decide_experiment(DEFINITIONS, "home-headline", vb.ExperimentType.AB_TEST, visitor())
+        self.assertEqual(decision.variant, "warm")  # bucket 6630 of 10,000 falls in the second half
+        self.assertFalse(vb.is_feature_enabled(decision))
+
+    def test_defaults_come_with_the_spec_texts(self):
+        cases = [
+            (None, "home-headline", vb.ExperimentType.AB_TEST, "The underlying Praetor configuration is not loaded", "control"),
+            (DEFINITIONS, "nope", vb.ExperimentType.FEATURE_TOGGLE, "The specified feature does not exist", "false"),
+            (DEFINITIONS, "home-headline", vb.ExperimentType.FEATURE_TOGGLE, "The specified feature is not a FEATURE_TOGGLE", "false"),
+        ]
+        for definitions, name, expected, error, variant in cases:
+            with self.subTest(name=name, error=error):
+                decision = vb.decide_experiment(definitions, name, expected, visitor())
+                self.assertEqual((decision.error, decision.variant), (error, variant))
+                self.assertTrue(decision.contains_error)
+        broken = json.dumps([{"name": "broken", "experiment_type": "AB_TEST", "variants": [{"name": "a", "weight": 0}]}])
+        decision = vb.decide_experiment(broken, "broken", vb.ExperimentType.AB_TEST, visitor())
+        self.assertEqual(decision.error, "The specified feature has an invalid server-side definition")
+
+    def test_invalid_json_is_an_error(self):
+        with self.assertRaises(vb.ExperimentsError.InvalidDefinitionsJson):
+            vb.decide_experiment("{", "home-headline", vb.ExperimentType.AB_TEST, visitor())
+
+    def test_the_gating_rules(self):
+        self.assertTrue(vb.mouse_position_tracking_enabled(True))
+        self.assertFalse(vb.mouse_position_tracking_enabled(False))
+        self.assertTrue(vb.session_replay_enabled(True, vb.sample_picks(99, 100), 4))
+        self.assertFalse(vb.session_replay_enabled(True, vb.sample_picks(100, 100), 4))
+        self.assertFalse(vb.session_replay_enabled(True, True, 2))
+        self.assertFalse(vb.session_replay_enabled(True, True, None))
+
+
 if __name__ == "__main__":
     unittest.main()

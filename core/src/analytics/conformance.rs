@@ -20,6 +20,7 @@ macro_rules! analytics_store_conformance {
             top_lists_count_page_paths_and_subjects,
             percentiles_are_nearest_rank_per_metric,
             the_report_reads_every_figure,
+            exposures_count_visitors_and_their_later_conversions,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -170,7 +171,9 @@ pub async fn the_report_reads_every_figure(store: &impl AnalyticsStore) {
         ])
         .await
         .unwrap();
-    let report = super::build_report(store).await.unwrap();
+    let report = super::build_report(store, &Default::default())
+        .await
+        .unwrap();
     assert_eq!(report.days.len(), 1);
     assert_eq!(
         report.top_pages,
@@ -210,6 +213,50 @@ pub async fn the_report_reads_every_figure(store: &impl AnalyticsStore) {
             .web_vitals
             .iter()
             .any(|v| v.name == "LCP" && v.p75.is_none())
+    );
+}
+
+pub async fn exposures_count_visitors_and_their_later_conversions(store: &impl AnalyticsStore) {
+    let exposure = |visitor: &str, cookieless: bool, variant: &str, at: i64| StoredHit {
+        subject: Some(format!("home-headline={variant}")),
+        ..hit(kinds::EXPERIMENT_EXPOSURE, visitor, cookieless, at)
+    };
+    store
+        .record_batch(&[
+            exposure("a", false, "control", DAY),
+            exposure("a", false, "control", DAY + 5),
+            exposure("b", false, "control", DAY),
+            exposure("h1", true, "control", DAY),
+            exposure("c", false, "warm", DAY),
+            exposure("d", false, "warm", DAY),
+            // a converts after seeing the control; b converted only before it; c orders, d
+            // submits a form, both after the warm headline.
+            hit(kinds::FORM_SUBMIT, "a", false, DAY + 10),
+            hit(kinds::ORDER, "b", false, DAY - 1),
+            hit(kinds::ORDER, "c", false, DAY + 1),
+            hit(kinds::FORM_SUBMIT, "d", false, DAY + 2),
+            hit(kinds::FORM_SUBMIT, "d", false, DAY + 3),
+            hit(PAGE_VIEW, "h1", true, DAY + 1),
+        ])
+        .await
+        .unwrap();
+    let counts = store.exposure_counts().await.unwrap();
+    assert_eq!(
+        counts,
+        vec![
+            super::ExposureCount {
+                subject: "home-headline=control".into(),
+                visitors: 3,
+                cookieless_visitors: 1,
+                converted: 1,
+            },
+            super::ExposureCount {
+                subject: "home-headline=warm".into(),
+                visitors: 2,
+                cookieless_visitors: 0,
+                converted: 2,
+            },
+        ]
     );
 }
 

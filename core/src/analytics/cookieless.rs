@@ -45,3 +45,26 @@ pub fn cookieless_visitor_hash(
     let digest = hasher.finalize();
     digest[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
+
+/// Whom a counted row or an experiment's bucket belongs to: the visitor cookie's id (the
+/// visitor allowed tracking), or the cookieless daily key, an estimate that cannot follow
+/// anyone across days (so a bucket made from it lasts one day).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(tag = "kind", content = "key", rename_all = "kebab-case")]
+pub enum VisitorKey {
+    Cookie(String),
+    Cookieless(String),
+}
+
+impl VisitorKey {
+    /// The id that is counted and hashed.
+    pub fn id(&self) -> &str {
+        match self {
+            Self::Cookie(id) | Self::Cookieless(id) => id,
+        }
+    }
+
+    pub fn is_cookieless(&self) -> bool {
+        matches!(self, Self::Cookieless(_))
+    }
+}

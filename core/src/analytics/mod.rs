@@ -16,7 +16,7 @@ mod store;
 mod stored_limits;
 
 pub use batching::{BatchPolicy, HitBuffer, PushOutcome};
-pub use cookieless::{DailySalt, cookieless_visitor_hash, day_number};
+pub use cookieless::{DailySalt, VisitorKey, cookieless_visitor_hash, day_number};
 pub use cookies::{
     ANALYTICS_COOKIE, ANALYTICS_COOKIE_MAX_AGE_SECONDS, CookieFormatError, VISIT_COOKIE,
     VISIT_COOKIE_MAX_AGE_SECONDS, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS, VisitCookie,
@@ -33,7 +33,9 @@ pub use report::{
     WebVital, build_report, kept_data, kinds, metric_value_of, nearest_rank, subject_of,
 };
 pub use report_text::{iso_date, to_text as report_text};
-pub use store::{AnalyticsStore, DailyViews, MemoryAnalyticsStore, PAGE_VIEW, StoredHit};
+pub use store::{
+    AnalyticsStore, DailyViews, ExposureCount, MemoryAnalyticsStore, PAGE_VIEW, StoredHit,
+};
 pub use stored_limits::{
     MAX_BODY_BYTES, MAX_PAGE_PATH_CHARS, MAX_SUBJECT_CHARS, MAX_TEXT_CHARS, bounded_hit,
 };

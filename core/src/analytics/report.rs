@@ -18,6 +18,12 @@ pub mod kinds {
     pub const FORM_SUBMIT: &str = "form-submit";
     pub const JS_ERROR: &str = "js-error";
     pub const PERFORMANCE: &str = "performance";
+    /// A visitor was shown an experiment's variant (recorded by the page handler).
+    pub const EXPERIMENT_EXPOSURE: &str = "experiment-exposure";
+    /// An order was placed (recorded by the checkout), a conversion of experiments.
+    pub const ORDER: &str = "order";
+    /// What counts as an experiment's conversion.
+    pub const CONVERSIONS: [&str; 2] = [FORM_SUBMIT, ORDER];
 }
 
 /// The Core Web Vitals the report shows, by the names web-vitals gives them.
@@ -80,6 +86,8 @@ pub struct AnalyticsReport {
     pub form_conversion: Vec<FormConversion>,
     pub errors: Vec<KeyCount>,
     pub web_vitals: Vec<WebVital>,
+    /// Per experiment and variant: visitors, conversions and the difference with the control.
+    pub experiments: Vec<crate::experiments::ExperimentFigures>,
     pub note: &'static str,
 }
 
@@ -130,6 +138,10 @@ pub fn subject_of(kind: &str, data: &Value) -> Option<String> {
             .and_then(|d| text(d, "message"))
             .map(|m| m.chars().take(ERROR_SUBJECT_CHARS).collect()),
         kinds::PERFORMANCE => text(data, "name").map(str::to_owned),
+        kinds::EXPERIMENT_EXPOSURE => Some(crate::experiments::exposure_subject(
+            text(data, "experiment")?,
+            text(data, "variant")?,
+        )),
         _ => None,
     }
 }
@@ -159,7 +171,10 @@ fn count_of(counts: &[KeyCount], key: &str) -> u64 {
 }
 
 /// Builds the report from the store.
-pub async fn build_report(store: &dyn AnalyticsStore) -> Result<AnalyticsReport, RepositoryError> {
+pub async fn build_report(
+    store: &dyn AnalyticsStore,
+    experiments: &crate::experiments::Experiments,
+) -> Result<AnalyticsReport, RepositoryError> {
     let days = store.daily_page_views().await?;
     let top_pages = store.top(PAGE_VIEW, ReportKey::PagePath, TOP_LIMIT).await?;
     let referrers = store.top(PAGE_VIEW, ReportKey::Subject, TOP_LIMIT).await?;
@@ -212,6 +227,10 @@ pub async fn build_report(store: &dyn AnalyticsStore) -> Result<AnalyticsReport,
         form_conversion,
         errors,
         web_vitals,
+        experiments: crate::experiments::experiment_figures(
+            &store.exposure_counts().await?,
+            experiments,
+        ),
         note: COOKIELESS_NOTE,
     })
 }

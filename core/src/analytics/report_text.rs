@@ -84,8 +84,46 @@ pub fn to_text(report: &AnalyticsReport) -> String {
             vital.name, vital.samples
         );
     }
+    experiments(&mut out, &report.experiments);
     let _ = writeln!(out, "\n~ {}", report.note);
     out
+}
+
+/// Per experiment and variant: visitors (marked when some were counted without cookies),
+/// conversions, the rate and the difference from the control with its 95 % interval, in
+/// percentage points.
+fn experiments(out: &mut String, figures: &[crate::experiments::ExperimentFigures]) {
+    let _ = writeln!(
+        out,
+        "\nExperiments (conversions: form submissions and orders after an exposure)"
+    );
+    if figures.is_empty() {
+        let _ = writeln!(out, "  (none yet)");
+    }
+    let points = |fraction: f64| format!("{:+.1}", fraction * 100.0);
+    for line in figures {
+        let rate = line
+            .conversion_rate
+            .map_or_else(|| "n/a".to_owned(), |r| format!("{:.1}%", r * 100.0));
+        let difference = line.difference.as_ref().map_or_else(String::new, |d| {
+            format!(
+                "  {} points vs {} (95% CI {} to {})",
+                points(d.difference),
+                d.against,
+                points(d.low),
+                points(d.high)
+            )
+        });
+        let _ = writeln!(
+            out,
+            "  {} / {}: {}{} visitors, {} conversions, {rate}{difference}",
+            line.experiment,
+            line.variant,
+            estimate(line.cookieless_visitors).trim(),
+            line.visitors,
+            line.conversions,
+        );
+    }
 }
 
 #[cfg(test)]
@@ -151,6 +189,31 @@ mod tests {
                     samples: 0,
                 },
             ],
+            experiments: vec![
+                crate::experiments::ExperimentFigures {
+                    experiment: "home-headline".into(),
+                    variant: "control".into(),
+                    visitors: 100,
+                    cookieless_visitors: 0,
+                    conversions: 5,
+                    conversion_rate: Some(0.05),
+                    difference: None,
+                },
+                crate::experiments::ExperimentFigures {
+                    experiment: "home-headline".into(),
+                    variant: "warm".into(),
+                    visitors: 100,
+                    cookieless_visitors: 10,
+                    conversions: 10,
+                    conversion_rate: Some(0.1),
+                    difference: Some(crate::experiments::RateDifference {
+                        against: "control".into(),
+                        difference: 0.05,
+                        low: -0.0205,
+                        high: 0.1205,
+                    }),
+                },
+            ],
             note: "estimates",
         };
         expect_test::expect![[r#"
@@ -178,6 +241,10 @@ mod tests {
               LCP  1234 ms (8 samples)
               CLS  0.050 (8 samples)
               INP  no samples yet (0 samples)
+
+            Experiments (conversions: form submissions and orders after an exposure)
+              home-headline / control: 100 visitors, 5 conversions, 5.0%
+              home-headline / warm: ~100 visitors, 10 conversions, 10.0%  +5.0 points vs control (95% CI -2.1 to +12.0)
 
             ~ estimates
         "#]]

@@ -31,6 +31,15 @@ pub struct StoredHit {
 
 /// Page views of one UTC day. Visitors counted by cookieless hash are estimates (one hash per
 /// visitor per day), which `cookieless_views` lets the report say.
+/// One line of [`AnalyticsStore::exposure_counts`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExposureCount {
+    pub subject: String,
+    pub visitors: u64,
+    pub cookieless_visitors: u64,
+    pub converted: u64,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DailyViews {
@@ -61,6 +70,12 @@ pub trait AnalyticsStore: Send + Sync {
 
     /// The nearest-rank percentile (`per_mille`, 750 for p75) of the metric values of rows of
     /// `kind` about `subject`, with the number of samples; `None` without samples.
+    /// Per exposure subject (`experiment=variant`): the distinct visitors exposed, how many of
+    /// them by the cookieless daily key, and how many of them converted (a row of a
+    /// [`kinds::CONVERSIONS`](super::kinds::CONVERSIONS) kind with the same visitor key at or
+    /// after one of their exposures). In subject order.
+    async fn exposure_counts(&self) -> Result<Vec<ExposureCount>, RepositoryError>;
+
     async fn percentile(
         &self,
         kind: &str,
@@ -117,6 +132,45 @@ impl AnalyticsStore for MemoryAnalyticsStore {
                 visitors: visitors.len() as u64,
                 cookieless_views,
             })
+            .collect())
+    }
+
+    async fn exposure_counts(&self) -> Result<Vec<ExposureCount>, RepositoryError> {
+        use std::collections::{BTreeMap, BTreeSet};
+        let rows = self.rows.lock().map_err(|_| poisoned())?;
+        let mut subjects: BTreeMap<&str, (BTreeSet<&str>, BTreeSet<&str>, BTreeSet<&str>)> =
+            BTreeMap::new();
+        let exposures = rows
+            .iter()
+            .filter(|row| row.kind == super::kinds::EXPERIMENT_EXPOSURE);
+        for exposure in exposures {
+            let (Some(subject), Some(visitor)) = (&exposure.subject, &exposure.visitor_key) else {
+                continue;
+            };
+            let entry = subjects.entry(subject).or_default();
+            entry.0.insert(visitor);
+            if exposure.cookieless {
+                entry.1.insert(visitor);
+            }
+            let converted = rows.iter().any(|row| {
+                super::kinds::CONVERSIONS.contains(&row.kind.as_str())
+                    && row.visitor_key.as_deref() == Some(visitor.as_str())
+                    && row.recorded_at_ms >= exposure.recorded_at_ms
+            });
+            if converted {
+                entry.2.insert(visitor);
+            }
+        }
+        Ok(subjects
+            .into_iter()
+            .map(
+                |(subject, (visitors, cookieless, converted))| ExposureCount {
+                    subject: subject.to_owned(),
+                    visitors: visitors.len() as u64,
+                    cookieless_visitors: cookieless.len() as u64,
+                    converted: converted.len() as u64,
+                },
+            )
             .collect())
     }
 

@@ -693,6 +693,160 @@ timer = 1500
     site.validate().unwrap();
 }
 
+/// The valid bundle with `rules` added under `[settings.store]`.
+fn with_store_rules(rules: &str) -> BundleFiles {
+    edited(
+        "site.toml",
+        "measurement_standard = \"metric\"\n",
+        &format!("measurement_standard = \"metric\"\n{rules}\n"),
+    )
+}
+
+#[test]
+fn store_rules_come_from_site_toml() {
+    use crate::cart::{Coupon, CouponCode, CouponKind, ShippingRate, Timestamp};
+    let files = with_store_rules(
+        r#"minimum_subtotal_cents = 1000
+
+[[settings.store.shipping_options]]
+id = "standard"
+name = "Standard shipping"
+cost_cents = 500
+
+[[settings.store.shipping_options]]
+id = "parcel"
+name = "Parcel by weight"
+base_cents = 300
+per_unit_cents = 150
+
+[[settings.store.tax_rules]]
+name = "IVA"
+country = "pt"
+rate_basis_points = 2300
+applies_to_shipping = true
+
+[[settings.store.coupons]]
+code = "welcome10"
+percent_off = 10
+
+[[settings.store.coupons]]
+code = "SPRING5"
+amount_off_cents = 500
+starts = 2026-03-01
+ends = 2026-06-01T00:00:00Z
+total_limit = 100
+per_customer_limit = 1"#,
+    );
+    let site = parse(&files).unwrap_or_else(|error| panic!("refused: {error}"));
+    let rules = &site.settings.store_rules;
+    assert_eq!(rules.minimum_subtotal_cents, Some(1000));
+    assert_eq!(
+        rules.shipping_options[0].rate,
+        ShippingRate::FlatRate { cost_cents: 500 }
+    );
+    assert_eq!(
+        rules.shipping_options[1].rate,
+        ShippingRate::ByWeight {
+            base_cents: 300,
+            per_unit_cents: 150
+        }
+    );
+    assert_eq!(rules.tax_rules[0].country, "PT");
+    assert!(rules.tax_rules[0].applies_to_shipping);
+    assert_eq!(
+        rules.coupons[0],
+        Coupon::new(
+            CouponCode::parse("WELCOME10").unwrap(),
+            CouponKind::Percentage { basis_points: 1000 },
+            None,
+            None
+        )
+        .unwrap()
+    );
+    let spring = &rules.coupons[1];
+    assert_eq!(spring.kind, CouponKind::FixedAmount { amount_cents: 500 });
+    // 2026-03-01T00:00:00Z and 2026-06-01T00:00:00Z.
+    assert_eq!(spring.starts_at, Some(Timestamp(1_772_323_200_000)));
+    assert_eq!(spring.ends_at, Some(Timestamp(1_780_272_000_000)));
+    assert_eq!(
+        (spring.total_usage_limit, spring.per_customer_limit),
+        (Some(100), Some(1))
+    );
+    let priced = rules.in_currency(site.settings.store.selected_currency);
+    assert_eq!(priced.currency.code(), "EUR");
+    assert_eq!(priced.coupons.len(), 2);
+    assert!(parsed().settings.store_rules == crate::cart::SiteStoreRules::default());
+}
+
+#[test]
+fn bad_store_rules_are_refused_with_the_field() {
+    let cases = [
+        (
+            "[[settings.store.shipping_options]]\nid = \"a\"\nname = \"A\"",
+            "site.toml: field 'settings.store.shipping_options[0]': expected either cost_cents \
+             (a flat rate) or both base_cents and per_unit_cents (by weight)",
+        ),
+        (
+            "[[settings.store.shipping_options]]\nid = \"a\"\nname = \"A\"\ncost_cents = 1\n\
+             [[settings.store.shipping_options]]\nid = \"a\"\nname = \"B\"\ncost_cents = 2",
+            "site.toml: field 'settings.store.shipping_options[1].id': the shipping option id \
+             'a' is used twice",
+        ),
+        (
+            "[[settings.store.tax_rules]]\nname = \"VAT\"\ncountry = \"Portugal\"\nrate_basis_points = 2300",
+            "site.toml: field 'settings.store.tax_rules[0].country': expected a two-letter \
+             country code such as PT or US, found 'Portugal'",
+        ),
+        (
+            "[[settings.store.tax_rules]]\nname = \"VAT\"\ncountry = \"PT\"\nrate_basis_points = 23000",
+            "site.toml: field 'settings.store.tax_rules[0].rate_basis_points': expected a rate \
+             from 0 to 10000 basis points (8.25 % is 825), found 23000",
+        ),
+        (
+            "[[settings.store.coupons]]\ncode = \"TEN\"\npercent_off = 150",
+            "site.toml: field 'settings.store.coupons[0].percent_off': expected a percentage \
+             from 1 to 100, found 150",
+        ),
+        (
+            "[[settings.store.coupons]]\ncode = \"TEN\"",
+            "site.toml: field 'settings.store.coupons[0]': expected either percent_off or \
+             amount_off_cents",
+        ),
+        (
+            "[[settings.store.coupons]]\ncode = \"ten off\"\npercent_off = 10",
+            "site.toml: field 'settings.store.coupons[0].code': expected 1 to 40 letters, \
+             digits, '-' or '_', found 'ten off'",
+        ),
+        (
+            "[[settings.store.coupons]]\ncode = \"TEN\"\npercent_off = 10\n\
+             [[settings.store.coupons]]\ncode = \"ten\"\npercent_off = 5",
+            "site.toml: field 'settings.store.coupons[1].code': the coupon code 'TEN' is used \
+             twice (codes ignore case)",
+        ),
+        (
+            "[[settings.store.coupons]]\ncode = \"TEN\"\npercent_off = 10\nstarts = 2026-06-01\nends = 2026-03-01",
+            "site.toml: field 'settings.store.coupons[0].ends': a coupon cannot end before it \
+             starts",
+        ),
+        (
+            "[[settings.store.coupons]]\ncode = \"TEN\"\npercent_off = 10\ntotal_limit = 0",
+            "site.toml: field 'settings.store.coupons[0].total_limit': expected at least 1 \
+             use; leave the limit out for a coupon without one",
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (rules, expected) in cases {
+        match parse(&with_store_rules(rules)) {
+            Ok(_) => failures.push(format!("{rules}: accepted")),
+            Err(error) if error.to_string() != expected => failures.push(format!(
+                "{rules}:\n  expected {expected}\n  found    {error}"
+            )),
+            Err(_) => {}
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
 fn map_page(block: &str) -> BundleFiles {
     added(
         "collections/visit.toml",

@@ -25,7 +25,9 @@ pub use entry::{CartEntry, MAX_LINE_QUANTITY, Purchasable, Stock};
 pub use ids::{CartIdError, CartToken, CouponCode, Timestamp};
 pub use indicator::CartIndicator;
 pub use line::{LineId, units_by_sku};
-pub use pricing::{CheckoutBlocker, ShoppingCart, StoreRules, minimum_subtotal_message};
+pub use pricing::{
+    CheckoutBlocker, ShoppingCart, SiteStoreRules, StoreRules, minimum_subtotal_message,
+};
 pub use reservation::{HoldError, StockHolds};
 pub use shipping::{ShippingLocation, ShippingOption, ShippingRate};
 pub use state::{CartError, CartState, MAX_CART_LINES, MAX_CART_TOTAL_CENTS, SUBSCRIPTION_ALONE};

@@ -25,6 +25,31 @@ pub struct StoreRules {
     pub coupons: Vec<super::coupon::Coupon>,
 }
 
+/// The store rules a site's bundle sets (`[settings.store]` of `site.toml`), kept with the
+/// site's settings: everything of [`StoreRules`] but the currency, which the store settings
+/// hold. Validated when the bundle is imported.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SiteStoreRules {
+    pub shipping_options: Vec<ShippingOption>,
+    pub tax_rules: Vec<TaxRule>,
+    pub coupons: Vec<super::coupon::Coupon>,
+    pub minimum_subtotal_cents: Option<i64>,
+}
+
+impl SiteStoreRules {
+    /// The rules carts are priced by, in the store's `currency`.
+    pub fn in_currency(&self, currency: Currency) -> StoreRules {
+        StoreRules {
+            currency,
+            shipping_options: self.shipping_options.clone(),
+            tax_rules: self.tax_rules.clone(),
+            minimum_subtotal_cents: self.minimum_subtotal_cents,
+            coupons: self.coupons.clone(),
+        }
+    }
+}
+
 /// The shopping cart of 000 s3: the stored state with everything derived from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShoppingCart {

@@ -33,6 +33,7 @@ macro_rules! commerce_store_conformance {
             a_lines_answers_are_kept_by_the_cart_and_the_order,
             lines_of_one_sku_take_its_stock_together,
             an_order_issues_its_gift_cards,
+            gift_card_codes_are_revealed_once,
             the_same_idempotency_key_issues_gift_cards_once,
             a_gift_card_pays_while_it_holds_the_amount,
             a_refused_gift_card_changes_nothing,
@@ -735,6 +736,21 @@ pub async fn an_order_issues_its_gift_cards(store: &dyn CommerceStore) {
             .unwrap()
             .is_empty()
     );
+}
+
+pub async fn gift_card_codes_are_revealed_once(store: &dyn CommerceStore) {
+    assert!(
+        !store.reveal_gift_card_codes("order-404").await.unwrap(),
+        "no order, nothing to reveal"
+    );
+    let cart = gift_card_cart("GIFT-25", 2_500, 1);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    let mut order = order_for(&cart, 1);
+    order.gift_cards = vec![card_for(&order, 1, 2_500, None)];
+    store.place_order(&order, &[]).await.unwrap();
+    assert!(store.reveal_gift_card_codes(&order.id).await.unwrap());
+    assert!(!store.reveal_gift_card_codes(&order.id).await.unwrap());
+    assert!(!store.reveal_gift_card_codes(&order.id).await.unwrap());
 }
 
 pub async fn the_same_idempotency_key_issues_gift_cards_once(store: &dyn CommerceStore) {

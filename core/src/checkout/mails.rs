@@ -16,10 +16,11 @@ fn money_text(cents: i64, currency: Currency) -> String {
     )
 }
 
-/// The order's lines, its totals, where it ships and the link to its page. The subject
+/// The order's lines, its totals, where it ships and the link to its page, signed at `now`
+/// (it opens the page for 180 days, [`super::ORDER_LINK_LIFETIME_SECONDS`]). The subject
 /// follows the order page's heading: "Order confirmed" when a payment was taken, "Order
 /// received" when there was nothing to pay.
-pub fn order_confirmation_mail(order: &Order, links: &SiteLinks) -> Mail {
+pub fn order_confirmation_mail(order: &Order, links: &SiteLinks, now: Timestamp) -> Mail {
     let money = |cents: i64| money_text(cents, order.currency);
     let mut text = String::from("Thank you for your order.\n\n");
     for line in &order.lines {
@@ -81,8 +82,9 @@ pub fn order_confirmation_mail(order: &Order, links: &SiteLinks) -> Mail {
         }
     }
     text.push_str(&format!(
-        "\nYour order's page, to look at it again at any time:\n{}\n",
-        links.order(&order.id)
+        "\nYour order's page (the link works for {} days):\n{}\n",
+        super::ORDER_LINK_LIFETIME_SECONDS / (24 * 60 * 60),
+        links.order(&order.id, now)
     ));
     let paid = !order.payment_id.is_empty() || order.gift_card_payment.is_some();
     let subject = if paid {
@@ -142,9 +144,11 @@ mod tests {
     use crate::reviews::conformance::{fixture_order, fixture_token};
 
     const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+    const NOW: Timestamp = Timestamp(1_795_269_600_000);
 
     fn links() -> SiteLinks {
         SiteLinks::new("https://shop.example/")
+            .with_order_link_key(crate::checkout::OrderLinkKey::new([7; 32]))
     }
 
     #[test]
@@ -165,7 +169,7 @@ mod tests {
             }),
             ..fixture_order("order-7")
         };
-        let mail = order_confirmation_mail(&order, &links());
+        let mail = order_confirmation_mail(&order, &links(), NOW);
         assert_eq!(mail.to, "ada@example.com");
         assert_eq!(mail.subject, "Order confirmed");
         expect_test::expect![[r#"
@@ -187,11 +191,11 @@ mod tests {
             SW1Y 4JH London
             GB
 
-            Your order's page, to look at it again at any time:
-            https://shop.example/commerce/orders/order-7
+            Your order's page (the link works for 180 days):
+            https://shop.example/commerce/orders/order-7?link=1810821600.d3685d8969a85c432252f87c8a30e3ce5ba856b24ecf9d57b4c4e1cef2aad550
         "#]]
         .assert_eq(&mail.text);
-        let free = order_confirmation_mail(&fixture_order("order-8"), &links());
+        let free = order_confirmation_mail(&fixture_order("order-8"), &links(), NOW);
         assert!(!free.text.contains("gift card"));
         assert_eq!(free.subject, "Order received");
         assert!(!free.text.contains("Shipping to:"));
@@ -223,7 +227,7 @@ mod tests {
             }),
             created: order.created,
         }];
-        let mail = order_confirmation_mail(&order, &links());
+        let mail = order_confirmation_mail(&order, &links(), NOW);
         assert_eq!(mail.subject, "Order confirmed");
         let paid_by_card = format!("Paid by gift card ending {}: €20.00\n", code.last4());
         assert!(mail.text.contains(&paid_by_card), "{}", mail.text);

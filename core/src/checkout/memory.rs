@@ -25,6 +25,8 @@ struct Inner {
     /// What each placed order's transaction wrote beside it, by order id.
     follow_ups: Vec<(String, OrderFollowUp)>,
     gift_cards: Vec<GiftCard>,
+    /// The orders whose gift card codes were shown in full once.
+    revealed: std::collections::HashSet<String>,
 }
 
 impl Inner {
@@ -294,6 +296,14 @@ impl CommerceStore for InMemoryCommerceStore {
 
     async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError> {
         Ok(self.lock().cards_of(order_id))
+    }
+
+    async fn reveal_gift_card_codes(&self, order_id: &str) -> Result<bool, RepositoryError> {
+        let mut inner = self.lock();
+        if !inner.orders.iter().any(|order| order.id == order_id) {
+            return Ok(false);
+        }
+        Ok(inner.revealed.insert(order_id.to_owned()))
     }
 
     async fn coupon_usage(

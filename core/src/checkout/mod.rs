@@ -12,6 +12,7 @@ mod ledger;
 pub mod mails;
 mod memory;
 mod order;
+mod order_link;
 mod payment;
 mod service;
 mod store;
@@ -52,9 +53,13 @@ pub use memory::InMemoryCommerceStore;
 pub use order::{
     CouponLimit, IdempotencyKey, InvalidIdempotencyKey, Order, OrderLine, PlaceOrderError,
 };
+pub use order_link::{
+    InvalidOrderLinkKey, ORDER_LINK_LIFETIME_SECONDS, ORDER_LINK_PARAMETER, OrderLinkError,
+    OrderLinkKey, OrderPageAccess, order_page_access,
+};
 pub use payment::{
-    CardDetails, DECLINED_MESSAGE, Payment, PaymentError, PaymentGateway, PaymentRequest,
-    TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS, TestPaymentGateway,
+    CANNOT_TAKE_PAYMENTS, CardDetails, DECLINED_MESSAGE, NoPaymentGateway, Payment, PaymentError,
+    PaymentGateway, PaymentRequest, TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS, TestPaymentGateway,
 };
 pub use service::{
     AddGiftCardError, CartService, CartServiceError, CartUpdate, CheckoutError,

@@ -92,7 +92,13 @@ pub enum PaymentError {
     /// The gateway could not be reached or answered something unexpected.
     #[error("payment gateway unavailable: {0}")]
     Unavailable(String),
+    /// The shop has no payment gateway (no provider's key, and test payments are off).
+    #[error("no payment gateway is configured")]
+    NotConfigured,
 }
+
+/// What a shopper reads where a shop without a payment gateway would take a payment.
+pub const CANNOT_TAKE_PAYMENTS: &str = "This shop cannot take payments yet.";
 
 /// Takes payments.
 #[async_trait]
@@ -106,6 +112,33 @@ pub trait PaymentGateway: Send + Sync {
 
     /// Whether this is a test gateway, so the checkout page can say which cards to use.
     fn is_test(&self) -> bool {
+        false
+    }
+
+    /// Whether payments can be taken at all; false for [`NoPaymentGateway`].
+    fn takes_payments(&self) -> bool {
+        true
+    }
+}
+
+/// The gateway of a shop that has none: every charge is refused as
+/// [`PaymentError::NotConfigured`], so no order that needs a payment is placed. A live shop
+/// gets it when neither a payment provider's key nor test payments were configured, rather
+/// than the test gateway, which would take orders without taking money.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoPaymentGateway;
+
+#[async_trait]
+impl PaymentGateway for NoPaymentGateway {
+    async fn charge(&self, _request: &PaymentRequest) -> Result<Payment, PaymentError> {
+        Err(PaymentError::NotConfigured)
+    }
+
+    async fn refund(&self, _payment: &Payment) -> Result<(), PaymentError> {
+        Err(PaymentError::NotConfigured)
+    }
+
+    fn takes_payments(&self) -> bool {
         false
     }
 }

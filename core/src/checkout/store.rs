@@ -113,6 +113,11 @@ pub trait CommerceStore: PaymentLedger + Send + Sync {
     /// order pages list and what mails to recipients read.
     async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError>;
 
+    /// Marks the codes of the gift cards the order `order_id` issued as shown to the buyer;
+    /// true only for the first call on a placed order, atomically, so the order's first
+    /// confirmation view shows the codes in full and every later view shows their last 4.
+    async fn reveal_gift_card_codes(&self, order_id: &str) -> Result<bool, RepositoryError>;
+
     /// How many placed orders used a coupon: in all, and with this email address.
     async fn coupon_usage(
         &self,

@@ -10,7 +10,8 @@ use super::export::value_text;
 use super::outbox::Subscriber;
 use super::submission::StoredSubmission;
 use super::values::FieldValue;
-use crate::checkout::ORDERS_PATH;
+use crate::cart::Timestamp;
+use crate::checkout::{ORDER_LINK_PARAMETER, ORDERS_PATH, OrderLinkKey};
 use crate::reviews::REVIEW_REQUEST_PATH;
 
 /// Why a send failed. A temporary failure is retried with backoff; a permanent one (the
@@ -65,6 +66,9 @@ pub trait WebhookSender: Send + Sync {
 pub struct SiteLinks {
     /// The public URL without a trailing slash.
     base: String,
+    /// The key order links are signed with; without it an order link opens the page only
+    /// in the browser that bought the order.
+    order_links: Option<OrderLinkKey>,
 }
 
 /// The path of the page that confirms a double opt-in subscription.
@@ -76,7 +80,15 @@ impl SiteLinks {
     pub fn new(public_url: &str) -> Self {
         Self {
             base: public_url.trim_end_matches('/').to_owned(),
+            order_links: None,
         }
+    }
+
+    /// Signs order links with `key`, so that they open the order's page anywhere until they
+    /// expire.
+    pub fn with_order_link_key(mut self, key: OrderLinkKey) -> Self {
+        self.order_links = Some(key);
+        self
     }
 
     /// The absolute address of a path of this site (`path` starts with `/`).
@@ -92,9 +104,13 @@ impl SiteLinks {
         format!("{}{UNSUBSCRIBE_PATH}?token={token}", self.base)
     }
 
-    /// An order's status page (page type 211).
-    pub fn order(&self, order_id: &str) -> String {
-        format!("{}{ORDERS_PATH}/{order_id}", self.base)
+    /// An order's status page (page type 211), signed at `now` when there is a key.
+    pub fn order(&self, order_id: &str, now: Timestamp) -> String {
+        let page = format!("{}{ORDERS_PATH}/{order_id}", self.base);
+        match &self.order_links {
+            Some(key) => format!("{page}?{ORDER_LINK_PARAMETER}={}", key.sign(order_id, now)),
+            None => page,
+        }
     }
 
     /// The page that reviews the products of a review request (page type 209).

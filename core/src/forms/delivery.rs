@@ -177,9 +177,11 @@ impl DeliveryService {
                 review_request,
             } => {
                 let mail = match delivery.kind {
-                    DeliveryKind::OrderConfirmation => {
-                        Some(order_confirmation_mail(order, &self.links))
-                    }
+                    DeliveryKind::OrderConfirmation => Some(order_confirmation_mail(
+                        order,
+                        &self.links,
+                        Timestamp(now * 1000),
+                    )),
                     DeliveryKind::ReviewRequest => review_request.as_ref().and_then(|request| {
                         review_request_mail(order, request, &self.links, Timestamp(now * 1000))
                     }),

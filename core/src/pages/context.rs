@@ -44,6 +44,10 @@ pub struct PageContext {
     /// server verifies captchas; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub captcha_settings: Option<CaptchaSettingsContext>,
+    /// The experiment contexts (001 s3) of the experiments on this page, decided for this
+    /// visitor; absent on a page without experiments.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub experiments: Vec<crate::experiments::ExperimentContext>,
 }
 
 /// What a form needs to show a captcha widget. The site key is public by design; the
@@ -261,6 +265,7 @@ impl PageContext {
             cookie_settings,
             website_locale: settings.locale.clone(),
             captcha_settings: None,
+            experiments: Vec::new(),
         }
     }
 }

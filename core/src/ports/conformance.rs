@@ -149,6 +149,7 @@ pub fn fixture_site(title: &str) -> Site {
                 selected_currency: Currency::default(),
                 ..StoreSettings::default()
             },
+            store_rules: crate::cart::SiteStoreRules::default(),
             cookies: CookieSettings::default(),
             cookie_banner: crate::site::CookieBannerLook {
                 text: Some(crate::site::SafeHtml::sanitize(
@@ -165,6 +166,7 @@ pub fn fixture_site(title: &str) -> Site {
                 website_identifier: "template".into(),
             },
             google_fonts: vec![],
+            experiments: Default::default(),
         },
         navigation: Navigation {
             main: vec![NavLink {

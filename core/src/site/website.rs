@@ -36,6 +36,10 @@ pub struct WebsiteSettings {
     pub disqus_shortname: Option<String>,
     pub use_escape_key_to_login: bool,
     pub store: StoreSettings,
+    /// Shipping options, tax rules, coupons and the minimum subtotal; settings stored before
+    /// the bundle carried them read back with none.
+    #[serde(default)]
+    pub store_rules: crate::cart::SiteStoreRules,
     pub cookies: CookieSettings,
     /// The banner's texts and looks; settings stored before the site model had them read back
     /// with none, which the 000 s5 defaults fill in.
@@ -45,6 +49,10 @@ pub struct WebsiteSettings {
     pub template: TemplateInfo,
     /// Google font families the theme loads (page context `googleFonts`).
     pub google_fonts: Vec<String>,
+    /// Experiments and feature toggles (001 s3); settings stored before there were any read
+    /// back with none.
+    #[serde(default)]
+    pub experiments: crate::experiments::Experiments,
 }
 
 /// Store settings of spec 000 s3.

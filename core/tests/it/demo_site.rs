@@ -326,3 +326,80 @@ fn the_demo_mug_asks_for_an_engraving_and_the_jug_for_gift_options() {
         "the gift card's recipient details are not a product form"
     );
 }
+
+#[tokio::test]
+async fn the_demo_tests_its_home_headline_and_toggles_the_free_shipping_note() {
+    use vitrine_core::experiments::{
+        Assignment, ExperimentContext, ExperimentType, apply_variants, is_feature_enabled,
+    };
+    let experiments = demo_site().settings.experiments;
+    let headline = experiments.get("home-headline").expect("the headline test");
+    assert_eq!(headline.experiment_type, ExperimentType::AbTest);
+    assert_eq!(headline.pages, vec!["/".to_owned()]);
+    let toggle = experiments.get("free-shipping-note").expect("the toggle");
+    assert_eq!(toggle.experiment_type, ExperimentType::FeatureToggle);
+
+    let repository = Arc::new(MemorySiteRepository::new());
+    bundle::import(&demo_files(), repository.as_ref())
+        .await
+        .unwrap();
+    let service = PageService::new(repository);
+    let chosen = |name: &str, experiment_type, variant: &str| Assignment {
+        context: ExperimentContext {
+            name: name.to_owned(),
+            experiment_type,
+            variant: variant.to_owned(),
+            segment_name: None,
+            contains_error: false,
+        },
+        error: None,
+        exposed: true,
+        cookieless: false,
+    };
+    let heading = |view: &vitrine_core::pages::PageView| match &view.content {
+        PageContent::Layout { collection } | PageContent::ItemList { collection, .. } => collection
+            .body
+            .layout
+            .blocks()
+            .find(|block| block.id.as_str() == "home-headline")
+            .map(|block| format!("{:?}", block.content)),
+        _ => None,
+    };
+    let mut home = service.page("/", &Viewer::default()).await.unwrap();
+    let control = heading(&home).expect("the headline block");
+    assert!(
+        control.contains("Made slowly, for everyday tables"),
+        "{control}"
+    );
+    apply_variants(
+        &mut home,
+        &experiments,
+        &[chosen("home-headline", ExperimentType::AbTest, "warm")],
+    );
+    let warm = heading(&home).expect("the replaced block keeps its id");
+    assert!(warm.contains("Stoneware for long breakfasts"), "{warm}");
+    assert_eq!(home.context.experiments[0].variant, "warm");
+
+    let mut shop = service.page("/shop", &Viewer::default()).await.unwrap();
+    let on = chosen("free-shipping-note", ExperimentType::FeatureToggle, "true");
+    assert!(is_feature_enabled(&on.context));
+    let note = |view: &vitrine_core::pages::PageView| match &view.content {
+        PageContent::ItemList { collection, .. } => collection
+            .body
+            .layout
+            .blocks()
+            .any(|block| block.id.as_str() == "free-shipping-note"),
+        _ => false,
+    };
+    assert!(note(&shop));
+    apply_variants(
+        &mut shop,
+        &experiments,
+        &[chosen(
+            "free-shipping-note",
+            ExperimentType::FeatureToggle,
+            "false",
+        )],
+    );
+    assert!(!note(&shop), "the toggle off hides the note");
+}

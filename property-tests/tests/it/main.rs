@@ -13,6 +13,7 @@ mod cart_lines;
 mod cart_totals;
 mod consent;
 mod enums;
+mod experiments;
 mod forms;
 mod gallery;
 mod gating;

@@ -10,8 +10,10 @@ import {
   carouselControls,
   clampGroup,
   classifyTouch,
+  cssAspectRatio,
   preloadWindow,
   slidesPerRowForWidth,
+  stripScrollLeft,
   type IndexOutcome,
 } from './rules';
 import { VIDEO_EVENT, VideoOverlay, pageVideos, type VideoEventDetail } from './video';
@@ -90,6 +92,19 @@ export class GalleryController {
     this.cleanups.push(() => target.removeEventListener(type, listener as EventListener, options));
   }
 
+  /** Scrolls a thumbnail strip that overflows so the current thumbnail sits where `stripAlignment` says. */
+  private alignThumbnail(current: number, animate: boolean): void {
+    const item = this.pages[current]?.parentElement;
+    const strip = item?.parentElement;
+    if (!item || !strip || strip.scrollWidth <= strip.clientWidth) return;
+    const left = stripScrollLeft(
+      this.props.stripAlignment,
+      { left: item.offsetLeft - strip.offsetLeft, width: item.offsetWidth },
+      { width: strip.clientWidth, scrollWidth: strip.scrollWidth },
+    );
+    strip.scrollTo({ left, behavior: animate ? 'smooth' : 'auto' });
+  }
+
   /** Options the server could not write as classes (no inline styles there) go in through the CSSOM. */
   private applyStyleOptions(): void {
     const style = this.root.style;
@@ -99,6 +114,8 @@ export class GalleryController {
     style.setProperty('--gallery-speed', `${this.props.speedMs}ms`);
     if (this.props.autoplayMs) style.setProperty('--gallery-autoplay', `${this.props.autoplayMs}ms`);
     if (this.props.layout === 'grid' || this.carousel) style.setProperty('--gallery-columns', String(this.props.slidesPerRow));
+    const aspect = cssAspectRatio(this.props.aspectRatio);
+    if (aspect) style.setProperty('--gallery-aspect', aspect);
   }
 
   private setUpNavigation(): void {
@@ -215,6 +232,7 @@ export class GalleryController {
       if (slide) this.track.scrollTo({ left: slide.offsetLeft - this.track.offsetLeft, behavior: animate ? 'smooth' : 'auto' });
     }
     this.pages.forEach((page, at) => page.setAttribute('aria-current', String(at === current)));
+    this.alignThumbnail(current, animate);
     for (const at of preloadWindow(current, this.slides.length, this.props.preload, this.props.loop, true)) {
       this.slides[at]?.querySelectorAll('img[loading="lazy"]').forEach((img) => ((img as HTMLImageElement).loading = 'eager'));
     }

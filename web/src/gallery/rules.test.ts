@@ -9,10 +9,12 @@ import {
   carouselControls,
   clampGroup,
   classifyTouch,
+  cssAspectRatio,
   layoutOfDesign,
   parseTransition,
   preloadWindow,
   slidesPerRowForWidth,
+  stripScrollLeft,
   swipeDurationMs,
   type IndexOutcome,
 } from './rules';
@@ -70,5 +72,29 @@ describe('gallery rules match the core', () => {
       if ('error' in v) expect(() => parseTransition(v.name)).toThrow(v.error);
       else expect(parseTransition(v.name)).toBe(v.transition);
     }
+  });
+});
+
+describe('thumbnail strips and aspect ratios', () => {
+  const strip = { width: 300, scrollWidth: 1000 };
+  const item = { left: 500, width: 100 };
+
+  it('put the current thumbnail at the start, middle or end of the strip', () => {
+    expect(stripScrollLeft('start', item, strip)).toBe(500);
+    expect(stripScrollLeft('middle', item, strip)).toBe(400);
+    expect(stripScrollLeft('end', item, strip)).toBe(300);
+  });
+
+  it('never scroll before the first thumbnail or past the last', () => {
+    expect(stripScrollLeft('end', { left: 0, width: 100 }, strip)).toBe(0);
+    expect(stripScrollLeft('middle', { left: 50, width: 100 }, strip)).toBe(0);
+    expect(stripScrollLeft('start', { left: 900, width: 100 }, strip)).toBe(700);
+  });
+
+  it('turn a height percentage into a CSS aspect ratio, and nothing else', () => {
+    expect(cssAspectRatio(50)).toBe('100 / 50');
+    expect(cssAspectRatio(null)).toBeNull();
+    expect(cssAspectRatio(0)).toBeNull();
+    expect(cssAspectRatio(Number.NaN)).toBeNull();
   });
 });

@@ -184,3 +184,23 @@ export function parseTransition(name: string): TransitionName {
   if ((TRANSITIONS as readonly string[]).includes(name)) return name as TransitionName;
   throw new Error(`Could not find transition named ${name}`);
 }
+
+/**
+ * 001 s2 "active-alignment": where the current thumbnail sits in a strip that scrolls, as the
+ * strip's scroll offset: its start at the strip's start, its middle at the middle (the default),
+ * or its end at the end; never before the strip's first pixel or past its last.
+ */
+export function stripScrollLeft(
+  alignment: 'start' | 'middle' | 'end',
+  item: { left: number; width: number },
+  strip: { width: number; scrollWidth: number },
+): number {
+  const slack = strip.width - item.width;
+  const wanted = alignment === 'start' ? item.left : alignment === 'end' ? item.left - slack : item.left - slack / 2;
+  return Math.min(Math.max(0, wanted), Math.max(0, strip.scrollWidth - strip.width));
+}
+
+/** 001 s2 "imageAspectRatio": the CSS `aspect-ratio` of a height given as a percentage of the width. */
+export function cssAspectRatio(heightPercent: number | null): string | null {
+  return heightPercent !== null && Number.isFinite(heightPercent) && heightPercent > 0 ? `100 / ${heightPercent}` : null;
+}

@@ -6,6 +6,7 @@
 
 mod currencies_ts;
 mod enums_ts;
+mod experiment_vectors;
 mod gallery_vectors;
 mod images_ts;
 mod money_vectors;
@@ -82,6 +83,7 @@ pub fn generate() -> Vec<GeneratedFile> {
         file("gallery-vectors.json", gallery_vectors::render()),
         file("widget-vectors.json", widgets::render_vectors()),
         file("widget-constants.ts", widgets::render_constants()),
+        file("experiment-vectors.json", experiment_vectors::render()),
     ]
 }
 

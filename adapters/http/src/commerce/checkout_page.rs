@@ -3,11 +3,11 @@
 //! when no cart came with the request; otherwise the cart's items are held and the shopper
 //! goes on; a GET only leads back to the cart, since holding stock changes state and link
 //! prefetchers, crawlers and cross-site pages must not do it), `/checkout` (page type 201: summary, contact email, shipping address, shipping option
-//! and payment, with the hold's countdown) and the order pages (202 order confirmed, 207
-//! order received, 211 order status). Every rule is the core's; these handlers parse and map.
+//! and payment, with the hold's countdown); the order pages it leads to are `order_page.rs`.
+//! Every rule is the core's; these handlers parse and map.
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
@@ -26,9 +26,10 @@ use crate::commerce::cart::request_token;
 use crate::commerce::cart_page::{FormFields, cart_page, current_cart};
 use crate::commerce::subscribe_page::{holds_subscription, subscribe_path};
 use crate::render::commerce_pages::{
-    CartSummary, CheckoutMain, CommerceMain, FieldView, NoticeMain, OrderMain, countdown_text,
+    CartSummary, CheckoutMain, CommerceMain, FieldView, NoticeMain, countdown_text,
     hold_seconds_left, option_views,
 };
+use crate::shared::client_address::ClientAddress;
 use crate::shared::clock::now;
 use crate::shared::route_table::Routes;
 use crate::shared::visitor_page::respond;
@@ -40,8 +41,6 @@ pub(crate) fn routes() -> Routes {
             get(|| async { crate::commerce::cart::see_other("/cart") }).post(goto_checkout),
         )
         .route("/checkout", get(show).post(place))
-        .route("/commerce/orders/{id}", get(order_status))
-        .route("/commerce/orders/{id}/confirmed", get(order_confirmed))
 }
 
 /// What the checkout page says about the test gateway's cards.
@@ -237,6 +236,8 @@ fn checkout_main(
         payment_note: (needs_payment && state.carts.payments().is_test())
             .then_some(TEST_PAYMENT_NOTE),
         payment,
+        test_mode: state.carts.payments().is_test(),
+        payments_off: needs_payment && !state.carts.payments().takes_payments(),
         gift_card: gift_card_can_pay(cart).then(|| {
             field(
                 FieldView::text("giftCardCode", "Gift card code (optional)", "off").optional(),
@@ -318,11 +319,17 @@ fn typed_form(body: &[u8]) -> CheckoutForm {
     }
 }
 
-async fn place(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+async fn place(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let Some(token) = request_token(&headers) else {
         return notice(&state, StatusCode::BAD_REQUEST, SESSION_EXPIRED_ALERT).await;
     };
-    match check_out(&state, &headers, &token, &body, &CheckoutRoute::cart()).await {
+    let route = CheckoutRoute::cart();
+    match check_out(&state, &headers, address, &token, &body, &route).await {
         Ok(order) => {
             crate::commerce::cart::see_other_to(&format!("/commerce/orders/{}/confirmed", order.id))
         }
@@ -335,6 +342,7 @@ async fn place(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -
 pub(crate) async fn check_out(
     state: &AppState,
     headers: &HeaderMap,
+    address: ClientAddress,
     token: &CartToken,
     body: &[u8],
     route: &CheckoutRoute,
@@ -354,6 +362,15 @@ pub(crate) async fn check_out(
             if order.id == order_id {
                 let event = crate::shared::conversion_events::purchased(state, &order);
                 crate::shared::conversions::fire(state, headers, event).await;
+                // An order is an experiments' conversion too.
+                crate::shared::visitors::record_conversion(
+                    state,
+                    headers,
+                    address,
+                    vitrine_core::analytics::kinds::ORDER,
+                    serde_json::json!({ "orderId": order.id }),
+                )
+                .await;
             }
             return Ok(order);
         }
@@ -381,6 +398,15 @@ pub(crate) async fn check_out(
         CheckoutError::Payment(PaymentError::Unavailable(cause)) => {
             tracing::error!(error = %cause, "the payment gateway failed");
             (StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN.to_owned())
+        }
+        CheckoutError::Payment(PaymentError::NotConfigured) => {
+            tracing::warn!(
+                "an order was refused: this shop takes no payments (no Stripe key, no --test-payments)"
+            );
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                vitrine_core::checkout::CANNOT_TAKE_PAYMENTS.to_owned(),
+            )
         }
         CheckoutError::Order(PlaceOrderError::OutOfStock(sku)) => {
             let cart = current_cart(state, headers).await;
@@ -430,75 +456,4 @@ pub(crate) async fn check_out(
     };
     let cart = current_cart(state, headers).await;
     Err(checkout_page(state, route, status, &cart, &typed, &errors, Some(alert)).await)
-}
-
-async fn order_page(state: &AppState, id: &str, confirmation: bool) -> Response {
-    let order = match state.carts.store().order(id).await {
-        Ok(Some(order)) => order,
-        Ok(None) => {
-            let main = CommerceMain::Notice(NoticeMain {
-                heading: "Order not found",
-                text: "We couldn’t find this order. Check the link in your confirmation."
-                    .to_owned(),
-                link_href: "/",
-                link_text: "Go to the home page",
-            });
-            let path = format!("/commerce/orders/{id}");
-            return respond(
-                state,
-                PageType::OrderStatus,
-                &path,
-                "Order not found",
-                StatusCode::NOT_FOUND,
-                &main,
-            )
-            .await;
-        }
-        Err(cause) => {
-            tracing::error!(error = %cause, "reading an order failed");
-            return notice(state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await;
-        }
-    };
-    let mails = state.carts.order_mails().confirmation;
-    let (page_type, heading, lead) = order_texts(&order, confirmation, mails);
-    let path = format!("/commerce/orders/{}", order.id);
-    let main = CommerceMain::Order(Box::new(OrderMain::new(&order, heading, lead)));
-    respond(state, page_type, &path, heading, StatusCode::OK, &main).await
-}
-
-/// Which order page: confirmed (202) when a payment was taken (by card or gift card),
-/// received (207) when nothing was charged, status (211) when the shopper comes back to it
-/// later. The confirmation mail is promised only when the server sends it (`mails`).
-fn order_texts(order: &Order, confirmation: bool, mails: bool) -> (PageType, &'static str, String) {
-    let mail = if mails {
-        format!(" A confirmation goes to {}.", order.email)
-    } else {
-        String::new()
-    };
-    let paid = !order.payment_id.is_empty() || order.gift_card_payment.is_some();
-    match (confirmation, paid) {
-        (true, true) => (
-            PageType::OrderConfirmed,
-            "Order confirmed",
-            format!("Thank you. Your payment was received and your order is confirmed.{mail}"),
-        ),
-        (true, false) => (
-            PageType::OrderReceived,
-            "Order received",
-            format!("Thank you. We have received your order; there was nothing to pay.{mail}"),
-        ),
-        (false, _) => (
-            PageType::OrderStatus,
-            "Order status",
-            "This order is placed and being prepared.".to_owned(),
-        ),
-    }
-}
-
-async fn order_confirmed(State(state): State<AppState>, Path(id): Path<String>) -> Response {
-    order_page(&state, &id, true).await
-}
-
-async fn order_status(State(state): State<AppState>, Path(id): Path<String>) -> Response {
-    order_page(&state, &id, false).await
 }

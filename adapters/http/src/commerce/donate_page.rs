@@ -126,11 +126,10 @@ async fn donate_page(
         })
         .collect();
     main.amount_error = errors.get("amount").cloned();
-    main.payment_note = state
-        .donations
-        .payments()
-        .is_test()
-        .then_some(TEST_PAYMENT_NOTE);
+    let payments = state.donations.payments();
+    main.payment_note = payments.is_test().then_some(TEST_PAYMENT_NOTE);
+    main.test_mode = payments.is_test();
+    main.payments_off = !payments.takes_payments();
     main.alert = alert;
     respond(
         state,
@@ -236,6 +235,16 @@ async fn donate(State(state): State<AppState>, query: RawQuery, body: Bytes) -> 
                 StatusCode::SERVICE_UNAVAILABLE,
                 no_errors,
                 PLEASE_TRY_AGAIN.to_owned(),
+            )
+        }
+        Err(DonateError::Payment(PaymentError::NotConfigured)) => {
+            tracing::warn!(
+                "a contribution was refused: this shop takes no payments (no Stripe key, no --test-payments)"
+            );
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                no_errors,
+                vitrine_core::checkout::CANNOT_TAKE_PAYMENTS.to_owned(),
             )
         }
         Err(DonateError::PaymentRefunded(payment)) => {

@@ -127,6 +127,7 @@ async fn show(State(state): State<AppState>, headers: HeaderMap, query: RawQuery
 
 async fn place(
     State(state): State<AppState>,
+    address: crate::shared::client_address::ClientAddress,
     headers: HeaderMap,
     query: RawQuery,
     body: Bytes,
@@ -140,7 +141,16 @@ async fn place(
     if !cart.is_purchased && !holds_subscription(&cart) {
         return to_cart_checkout();
     }
-    match check_out(&state, &headers, &token, &body, &route(&token, &cart)).await {
+    match check_out(
+        &state,
+        &headers,
+        address,
+        &token,
+        &body,
+        &route(&token, &cart),
+    )
+    .await
+    {
         Ok(order) => match Subscription::start(&order) {
             Some(subscription) => crate::commerce::cart::see_other_to(&format!(
                 "/commerce/subscriptions/{}/confirmed",

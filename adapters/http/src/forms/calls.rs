@@ -63,7 +63,12 @@ async fn issue_key(State(state): State<AppState>, headers: HeaderMap) -> Respons
     }
 }
 
-async fn save(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+async fn save(
+    State(state): State<AppState>,
+    address: crate::shared::client_address::ClientAddress,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let Some(payload) = SavePayload::parse(&headers, &body) else {
         return submit_failure_response(vitrine_core::forms::SubmitFormError::Unparseable);
     };
@@ -76,16 +81,17 @@ async fn save(State(state): State<AppState>, headers: HeaderMap, body: Bytes) ->
             {
                 crate::shared::conversions::fire(&state, &headers, event).await;
             }
-            // The owner's report counts accepted submissions against renders (form conversion);
-            // a replay is the same submission, counted once.
+            // The owner's report counts accepted submissions against renders (form conversion)
+            // and as experiments' conversions; a replay is the same submission, counted once.
             if !receipt.replayed {
-                state.census.record(crate::shared::census_log::CensusRow {
-                    kind: vitrine_core::analytics::kinds::FORM_SUBMIT,
-                    visitor: None,
-                    page_path: None,
-                    data: serde_json::json!({ "formId": form_id }),
-                    recorded_at_ms: crate::shared::clock::now_ms(),
-                });
+                crate::shared::visitors::record_conversion(
+                    &state,
+                    &headers,
+                    address,
+                    vitrine_core::analytics::kinds::FORM_SUBMIT,
+                    serde_json::json!({ "formId": form_id }),
+                )
+                .await;
             }
             Json(SavedAnswer { success: true }).into_response()
         }

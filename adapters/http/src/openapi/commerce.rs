@@ -4,8 +4,9 @@
 #![allow(dead_code)]
 
 use super::schemas::{
-    AddToCart, CartAnswer, CouponBody, ErrorAnswer, LineAnswers, LineForm, Quantity, ReviewBody,
-    ReviewRequestBody, ReviewRequestCreated, ReviewThanks, ShippingLocation, ShippingOption,
+    AddToCart, CartAnswer, CouponBody, ErrorAnswer, FailedRefunds, LineAnswers, LineForm, Quantity,
+    ReviewBody, ReviewRequestBody, ReviewRequestCreated, ReviewThanks, ShippingLocation,
+    ShippingOption,
 };
 
 /// The shopper's cart (an empty one when there is none).
@@ -182,3 +183,17 @@ fn submit_review() {}
     ),
 )]
 fn create_review_request() {}
+
+/// The refunds the payment provider did not make, for the owner to settle by hand: orders and
+/// contributions whose charge was asked back when they could not be placed.
+#[utoipa::path(
+    get,
+    path = "/api/commerce/failed-refunds",
+    tag = "commerce",
+    security(("ownerToken" = [])),
+    responses(
+        (status = 200, description = "Every failed refund, oldest first", body = FailedRefunds),
+        (status = 404, description = "No owner token is configured, or the request does not carry it", body = ErrorAnswer),
+    ),
+)]
+fn failed_refunds() {}

@@ -85,6 +85,7 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         commerce::select_shipping_option,
         commerce::submit_review,
         commerce::create_review_request,
+        commerce::failed_refunds,
         people::sign_in,
         people::sign_out,
         people::account,

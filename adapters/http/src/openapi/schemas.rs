@@ -371,3 +371,23 @@ pub struct Place {
 pub struct PlaceAnswer {
     pub result: Place,
 }
+
+/// The refunds the payment provider did not make, oldest first.
+#[derive(ToSchema)]
+pub struct FailedRefunds {
+    pub refunds: Vec<FailedRefundEntry>,
+}
+
+/// A charge to give back by hand.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct FailedRefundEntry {
+    /// The payment provider's id of the charge.
+    pub payment_id: String,
+    /// The checkout form's key the charge was made under.
+    pub idempotency_key: String,
+    /// What the provider (or the network) said.
+    pub reason: String,
+    /// When the refund was asked for, in Unix milliseconds.
+    pub claimed_at: i64,
+}

@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use axum::http::HeaderValue;
 use vitrine_core::ports::{RepositoryError, SiteRepository};
+use vitrine_core::site::SiteProfile;
 
 use crate::shared::conversion_events::ViewedProduct;
 use crate::shared::encoding::{Encoding, Representations};
@@ -38,6 +39,9 @@ pub(crate) struct PageCache {
     recheck_after: Duration,
     checked: RwLock<Option<(u64, Instant)>>,
     pages: RwLock<HashMap<String, CachedPage>>,
+    /// The site's profile at a revision, so deciding a page's experiments before the cache
+    /// lookup costs no database read.
+    profile: RwLock<Option<(u64, Arc<SiteProfile>)>>,
 }
 
 struct CachedPage {
@@ -110,7 +114,33 @@ impl PageCache {
             recheck_after,
             checked: RwLock::new(None),
             pages: RwLock::new(HashMap::new()),
+            profile: RwLock::new(None),
         }
+    }
+
+    /// The site's profile at `revision`, read from the repository once per revision; none when
+    /// there is no site or it cannot be read.
+    pub(crate) async fn profile(
+        &self,
+        revision: u64,
+        repository: &dyn SiteRepository,
+    ) -> Option<Arc<SiteProfile>> {
+        let kept = self
+            .profile
+            .read()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .clone();
+        if let Some((at, profile)) = kept
+            && at == revision
+        {
+            return Some(profile);
+        }
+        let profile = Arc::new(repository.profile().await.ok().flatten()?);
+        *self
+            .profile
+            .write()
+            .unwrap_or_else(|poison| poison.into_inner()) = Some((revision, Arc::clone(&profile)));
+        Some(profile)
     }
 
     /// The repository's revision, read again when the last reading is older than

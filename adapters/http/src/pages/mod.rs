@@ -4,6 +4,7 @@
 
 pub(crate) mod cache;
 pub(crate) mod delivery;
+pub(crate) mod experiments;
 pub(crate) mod favicon;
 pub(crate) mod image_variants;
 pub(crate) mod locked_media;

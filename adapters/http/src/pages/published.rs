@@ -17,8 +17,10 @@ use vitrine_core::reviews::ProductReviews;
 use crate::AppState;
 use crate::pages::cache::{EncodedPage, Page, Version};
 use crate::pages::delivery::{self, SHARED_MAX_AGE};
+use crate::pages::experiments::{PageVariants, page_variants};
 use crate::render::pool::Prerendered;
 use crate::render::{self, RenderError};
+use crate::shared::client_address::ClientAddress;
 use crate::shared::conversion_events::ViewedProduct;
 
 /// How long a client should wait before asking again for a site that cannot be read.
@@ -28,10 +30,13 @@ const UNAVAILABLE_RETRY_SECONDS: &str = "60";
 pub(crate) async fn page(
     State(state): State<AppState>,
     method: Method,
+    address: ClientAddress,
     headers: HeaderMap,
     uri: Uri,
 ) -> Response {
-    let (mut response, viewed) = page_response(&state, &uri, &headers).await;
+    // Only a real view counts as an experiment's exposure, as it does as a product's view.
+    let counted = method == Method::GET && !is_prefetch(&headers);
+    let (mut response, viewed) = page_response(&state, &uri, &headers, &address, counted).await;
     if let Some(viewed) = viewed
         && state.ad_pixel.is_some()
         && method == Method::GET
@@ -68,35 +73,70 @@ pub(crate) fn is_prefetch(headers: &HeaderMap) -> bool {
     })
 }
 
-/// The page at `uri` and, when it is a product page answered 200, the product it shows.
+/// The page at `uri` and, when it is a product page answered 200, the product it shows. A page
+/// with experiments is this visitor's variant of it; `counted` records the exposures.
 async fn page_response(
     state: &AppState,
     uri: &Uri,
     request: &HeaderMap,
+    address: &ClientAddress,
+    counted: bool,
 ) -> (Response, Option<Arc<ViewedProduct>>) {
-    let state = state.clone();
     let path = uri.path();
-    // Every anonymous visitor sees the same HTML, so it can be cached. A signed-in site user
-    // may see gated content: their pages never come from the shared cache or go into it. A
-    // revision that cannot be read only means no caching: the page service reports the real
-    // failure below.
-    let viewer = crate::shared::viewer::page_viewer(&state, request).await;
-    if viewer.account_id.is_some() {
-        return signed_in_page(&state, path, &viewer).await;
-    }
     let revision = state
         .page_cache
         .revision(state.repository.as_ref())
         .await
         .ok();
+    let viewer = crate::shared::viewer::page_viewer(state, request).await;
+    let profile = match revision {
+        Some(revision) => {
+            state
+                .page_cache
+                .profile(revision, state.repository.as_ref())
+                .await
+        }
+        None => None,
+    };
+    let variants = page_variants(state, profile, request, address, path, &viewer).await;
+    let (mut response, viewed) =
+        variant_response(state, path, request, viewer, revision, variants.as_ref()).await;
+    if let Some(variants) = &variants {
+        variants.finish(&mut response);
+        if counted && response.status() == StatusCode::OK {
+            variants.record_exposures(state, path);
+        }
+    }
+    (response, viewed)
+}
+
+/// The page at `path` as `variants` show it (as everyone sees it without experiments).
+async fn variant_response(
+    state: &AppState,
+    path: &str,
+    request: &HeaderMap,
+    viewer: Viewer,
+    revision: Option<u64>,
+    variants: Option<&PageVariants>,
+) -> (Response, Option<Arc<ViewedProduct>>) {
+    let state = state.clone();
+    // Every anonymous visitor sees the same HTML, so it can be cached. A signed-in site user
+    // may see gated content: their pages never come from the shared cache or go into it. A
+    // revision that cannot be read only means no caching: the page service reports the real
+    // failure below. Each combination of variants is cached under its own key.
+    if viewer.account_id.is_some() {
+        return signed_in_page(&state, path, &viewer, variants).await;
+    }
+    let key = variants.map_or_else(|| path.to_owned(), |variants| variants.cache_key(path));
+    let key = key.as_str();
     let version = revision.map(|revision| Version {
         revision,
         plugins: state.plugins.generation(),
     });
-    if let Some(page) = version.and_then(|version| state.page_cache.get(path, version)) {
+    if let Some(page) = version.and_then(|version| state.page_cache.get(key, version)) {
         return (delivery::cached_page(&page, request), page.viewed);
     }
-    match state.pages.page(path, &viewer).await {
+    match shown(state.pages.page(path, &viewer).await, variants) {
         Ok(view) => match render_html(
             &state,
             &view,
@@ -125,9 +165,9 @@ async fn page_response(
                 };
                 if state
                     .page_cache
-                    .put(path, version, cached, page.cache_seconds)
+                    .put(key, version, cached, page.cache_seconds)
                 {
-                    compress_in_background(&state, path, version, html.clone());
+                    compress_in_background(&state, key, version, html.clone());
                 }
                 let cache_control = delivery::cache_control(shared_max_age);
                 (delivery::public_page(html, cache_control), viewed)
@@ -150,8 +190,9 @@ async fn signed_in_page(
     state: &AppState,
     path: &str,
     viewer: &Viewer,
+    variants: Option<&PageVariants>,
 ) -> (Response, Option<Arc<ViewedProduct>>) {
-    let view = match state.pages.page(path, viewer).await {
+    let view = match shown(state.pages.page(path, viewer).await, variants) {
         Ok(view) => view,
         Err(error) => {
             log_page_error(&error, path);
@@ -183,6 +224,19 @@ async fn signed_in_page(
             (error_page(state, path, viewer).await, None)
         }
     }
+}
+
+/// The page as the visitor's `variants` show it.
+fn shown(
+    view: Result<PageView, PageError>,
+    variants: Option<&PageVariants>,
+) -> Result<PageView, PageError> {
+    view.map(|mut view| {
+        if let Some(variants) = variants {
+            variants.apply(&mut view);
+        }
+        view
+    })
 }
 
 /// The lock page (page type 103 or 106) of content with `permission`, answered at `path` for

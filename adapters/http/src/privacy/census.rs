@@ -6,23 +6,19 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::header::USER_AGENT;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde_json::json;
 use vitrine_core::analytics::{
-    HitPayload, PageKind, PushOutcome, ViewerRole, VisitorCookie, build_report,
-    cookieless_visitor_hash, hit_exclusion,
+    HitPayload, PageKind, PushOutcome, ViewerRole, build_report, hit_exclusion,
 };
-use vitrine_core::consent::{CONSENT_COOKIE, effective_consent, tracking_cookies_allowed};
 
-use crate::render::banner_settings;
 use crate::shared::bounded_body::{BoundedBody, bounded};
 use crate::shared::census_log::{CensusRow, VisitorKey};
 use crate::shared::clock::now_ms;
-use crate::shared::request_parts::{request_cookies, sends_gpc};
 use crate::shared::route_table::Routes;
+use crate::shared::visitors::visitor_key;
 use crate::{ApiError, AppState};
 
 pub(crate) fn routes() -> Routes {
@@ -91,43 +87,6 @@ async fn record_hit(
     Ok(Json(json!({ "recorded": recorded, "cookieless": cookieless })).into_response())
 }
 
-/// The visitor cookie's id when the visitor allows tracking and the cookie is well-formed;
-/// otherwise the cookieless hash of address, user agent and site.
-pub(crate) async fn visitor_key(
-    state: &AppState,
-    headers: &HeaderMap,
-    address: crate::shared::client_address::ClientAddress,
-    visitor_cookie: Option<&str>,
-    now: i64,
-) -> Option<VisitorKey> {
-    let cookies = request_cookies(headers);
-    let consent_cookie = cookies
-        .iter()
-        .find(|(n, _)| n == CONSENT_COOKIE)
-        .map(|(_, v)| v.as_str());
-    let consent = effective_consent(consent_cookie, sends_gpc(headers));
-    let profile = state.repository.profile().await.ok().flatten();
-    let site = profile
-        .as_ref()
-        .map(|p| p.website.id.to_string())
-        .unwrap_or_default();
-    let allowed = profile
-        .as_ref()
-        .is_some_and(|p| tracking_cookies_allowed(&banner_settings(&p.settings), consent));
-    if allowed && let Some(cookie) = visitor_cookie.and_then(|c| c.parse::<VisitorCookie>().ok()) {
-        return Some(VisitorKey::Cookie(cookie.id.as_str().to_owned()));
-    }
-    let salt = state.census.salt(now)?;
-    let address = address.text();
-    let agent = headers
-        .get(USER_AGENT)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    Some(VisitorKey::Cookieless(cookieless_visitor_hash(
-        &salt, &address, agent, &site,
-    )))
-}
-
 /// The JSON census events: recorded as they come, refused only when not a JSON object.
 async fn event(
     State(state): State<AppState>,
@@ -164,7 +123,15 @@ async fn report(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
     if !crate::shared::owner_throttle::is_owner(&state, &headers) {
         return Err(ApiError::NotFound);
     }
-    let report = build_report(&*state.analytics)
+    // The report lists the site's experiments in their order, against their controls.
+    let experiments = state
+        .repository
+        .profile()
+        .await
+        .map_err(|error| ApiError::Unavailable(Box::new(error)))?
+        .map(|profile| profile.settings.experiments)
+        .unwrap_or_default();
+    let report = build_report(&*state.analytics, &experiments)
         .await
         .map_err(|error| ApiError::Unavailable(Box::new(error)))?;
     Ok(Json(report).into_response())

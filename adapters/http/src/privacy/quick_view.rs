@@ -10,11 +10,11 @@ use axum::routing::post;
 use serde_json::json;
 use vitrine_core::site::ItemId;
 
-use crate::privacy::census::visitor_key;
 use crate::shared::census_log::CensusRow;
 use crate::shared::clock::now_ms;
 use crate::shared::conversion_events::ViewedProduct;
 use crate::shared::route_table::Routes;
+use crate::shared::visitors::visitor_key;
 use crate::{ApiError, AppState};
 
 /// The census kind quick views are stored as.

@@ -6,6 +6,8 @@ use askama::Template;
 use vitrine_core::cart::texts::NOTHING_IN_CART;
 use vitrine_core::cart::{MAX_LINE_QUANTITY, ShoppingCart, Timestamp};
 use vitrine_core::catalog::FormAnswers;
+/// Named by `payment.html`, which the checkout and donate pages share.
+pub(crate) use vitrine_core::checkout::CANNOT_TAKE_PAYMENTS;
 use vitrine_core::checkout::Order;
 use vitrine_core::money::{Currency, FormatOptions, Locale, Money, format};
 
@@ -323,6 +325,10 @@ pub(crate) struct CheckoutMain {
     pub(crate) shipping_error: Option<String>,
     pub(crate) payment_note: Option<&'static str>,
     pub(crate) payment: Vec<FieldView>,
+    /// Test payments are on: the page wears the test mode ribbon.
+    pub(crate) test_mode: bool,
+    /// A payment is needed and the shop cannot take one: no card fields, no button.
+    pub(crate) payments_off: bool,
     /// The gift card code field; none when a gift card cannot pay for this cart.
     pub(crate) gift_card: Option<FieldView>,
     pub(crate) alert: Option<String>,
@@ -352,12 +358,20 @@ pub(crate) struct OrderMain {
     pub(crate) totals: Vec<TotalView>,
     pub(crate) grand_total: String,
     pub(crate) gift_card_paid: Option<GiftCardPaidView>,
-    /// The cards the order bought, with their codes.
+    /// The cards the order bought, with their codes in full or by their last 4.
     pub(crate) issued_cards: Vec<IssuedCardView>,
+    /// Whether the codes are shown in full (the first confirmation view only).
+    pub(crate) codes_shown: bool,
 }
 
 impl OrderMain {
-    pub(crate) fn new(order: &Order, heading: &'static str, lead: String) -> Self {
+    /// The page of `order`, its gift card codes in full when `show_codes`.
+    pub(crate) fn new(
+        order: &Order,
+        heading: &'static str,
+        lead: String,
+        show_codes: bool,
+    ) -> Self {
         let currency = order.currency;
         Self {
             heading,
@@ -388,7 +402,12 @@ impl OrderMain {
             ),
             grand_total: money_text(order.grand_total_cents, currency),
             gift_card_paid: GiftCardPaidView::new(order),
-            issued_cards: order.gift_cards.iter().map(IssuedCardView::new).collect(),
+            issued_cards: order
+                .gift_cards
+                .iter()
+                .map(|card| IssuedCardView::new(card, show_codes))
+                .collect(),
+            codes_shown: show_codes,
         }
     }
 }

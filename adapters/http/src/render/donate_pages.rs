@@ -37,6 +37,10 @@ pub(crate) struct DonateMain {
     pub(crate) email: FieldView,
     pub(crate) payment_note: Option<&'static str>,
     pub(crate) payment: Vec<FieldView>,
+    /// Test payments are on: the page wears the test mode ribbon.
+    pub(crate) test_mode: bool,
+    /// The shop cannot take payments: no card fields, no button.
+    pub(crate) payments_off: bool,
     pub(crate) alert: Option<String>,
     pub(crate) submit_label: &'static str,
 }
@@ -80,6 +84,8 @@ impl DonateMain {
                 FieldView::text("cardExpiry", "Expiry date (MM/YY)", "cc-exp").inputmode("numeric"),
                 FieldView::text("cardCvc", "Security code", "cc-csc").inputmode("numeric"),
             ],
+            test_mode: false,
+            payments_off: false,
             alert: None,
             submit_label: "Donate",
         }

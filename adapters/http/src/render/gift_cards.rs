@@ -133,6 +133,7 @@ fn amount_label(offer: &GiftCardOffer, amount: &GiftCardAmount) -> String {
 /// A card an order issued, as its buyer reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct IssuedCardView {
+    /// The whole code, or "ending" and its last 4 once it was shown.
     pub(crate) code: String,
     pub(crate) value: String,
     pub(crate) balance: String,
@@ -141,10 +142,14 @@ pub(crate) struct IssuedCardView {
 }
 
 impl IssuedCardView {
-    pub(crate) fn new(card: &GiftCard) -> Self {
+    pub(crate) fn new(card: &GiftCard, whole_code: bool) -> Self {
         let recipient = card.recipient.as_ref();
         Self {
-            code: card.code.to_string(),
+            code: if whole_code {
+                card.code.to_string()
+            } else {
+                format!("ending {}", card.code.last4())
+            },
             value: money_text(card.initial_cents, card.currency),
             balance: money_text(card.remaining_cents, card.currency),
             recipient: recipient.and_then(recipient_text),

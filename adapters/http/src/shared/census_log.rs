@@ -10,15 +10,8 @@ use vitrine_core::analytics::{
     day_number, kept_data, metric_value_of, subject_of,
 };
 
-/// Who a counted row belongs to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", content = "key", rename_all = "kebab-case")]
-pub enum VisitorKey {
-    /// The visitor cookie's id: the visitor allowed tracking.
-    Cookie(String),
-    /// The daily salted hash: an estimate that cannot follow anyone across days.
-    Cookieless(String),
-}
+/// Who a counted row belongs to (the core's, shared with experiment bucketing).
+pub use vitrine_core::analytics::VisitorKey;
 
 /// One recorded census row.
 #[derive(Debug, Clone, PartialEq, Serialize)]

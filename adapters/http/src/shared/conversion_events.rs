@@ -7,7 +7,9 @@
 //! - AddToCart: an item added through the API or the no-JavaScript form; the SKU and the
 //!   value of the units added. A random id per add.
 //! - Purchase: an order placed by this request (not a replayed submit); its SKUs and grand
-//!   total. The id is the order's id, which the confirmation page's URL carries.
+//!   total. A random id of its own, never the order's id: the order's id opens the order's
+//!   page for whoever holds the shopper's cart, and an ad network must learn nothing it
+//!   could open a page with. The event fires once per order, so no browser copy needs it.
 //! - Lead: a stored form submission or newsletter sign-up (not a replay, not a honeypot
 //!   catch); the form id. The id names the submission, so a second sign-up of an address
 //!   already on the list (the same stored row) repeats it and the pixel can drop it.
@@ -127,7 +129,7 @@ pub(crate) fn purchased(state: &AppState, order: &Order) -> ConversionEvent {
         ..server_event(
             state,
             ConversionEventName::Purchase,
-            order.id.clone(),
+            random_event_id(ConversionEventName::Purchase),
             "/checkout",
         )
     }

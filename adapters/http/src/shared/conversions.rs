@@ -13,13 +13,12 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde::Deserialize;
 use serde_json::json;
-use vitrine_core::consent::{CONSENT_COOKIE, Consent, ConsentChoice, effective_consent};
+use vitrine_core::consent::{Consent, ConsentChoice};
 use vitrine_core::conversions::{ConversionEvent, ConversionEventName, marketing_allowed};
 use vitrine_core::money::Currency;
 
 use crate::render::banner_settings;
 use crate::shared::clock::now;
-use crate::shared::request_parts::{request_cookies, sends_gpc};
 use crate::shared::route_table::Routes;
 use crate::{ApiError, AppState};
 
@@ -49,12 +48,7 @@ fn event_name(wire: &str) -> Option<ConversionEventName> {
 
 /// Whether the visitor behind `headers` consented to marketing on this site.
 pub(crate) async fn visitor_allows_marketing(state: &AppState, headers: &HeaderMap) -> bool {
-    let cookies = request_cookies(headers);
-    let consent_cookie = cookies
-        .iter()
-        .find(|(name, _)| name == CONSENT_COOKIE)
-        .map(|(_, value)| value.as_str());
-    let consent = effective_consent(consent_cookie, sends_gpc(headers));
+    let consent = crate::shared::visitors::request_consent(headers);
     // Nothing but an explicit Accept allows marketing, whatever the site's policy; the policy
     // is read only then, so a visit without one costs no database read.
     if consent != Consent::Decided(ConsentChoice::Accepted) {

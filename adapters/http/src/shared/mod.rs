@@ -26,3 +26,4 @@ pub(crate) mod same_origin;
 pub mod security_headers;
 pub(crate) mod viewer;
 pub(crate) mod visitor_page;
+pub(crate) mod visitors;

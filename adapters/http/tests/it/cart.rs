@@ -366,6 +366,14 @@ pub(crate) async fn shop() -> axum::Router {
 pub(crate) async fn shop_over(
     repository: std::sync::Arc<dyn vitrine_core::ports::SiteRepository>,
 ) -> axum::Router {
+    shop_paying(repository, None).await
+}
+
+/// [`shop_over`], taking payments through `payments` (the test gateway when none).
+async fn shop_paying(
+    repository: std::sync::Arc<dyn vitrine_core::ports::SiteRepository>,
+    payments: Option<std::sync::Arc<dyn vitrine_core::checkout::PaymentGateway>>,
+) -> axum::Router {
     use std::sync::Arc;
     use vitrine_core::cart::{
         Coupon, CouponCode, CouponKind, ShippingOption, ShippingRate, StoreRules, Timestamp,
@@ -403,6 +411,10 @@ pub(crate) async fn shop_over(
         Arc::new(InMemoryCommerceStore::new()),
         rules,
     );
+    let carts = match payments {
+        Some(payments) => carts.with_payments(payments),
+        None => carts,
+    };
     let pages = Arc::new(PageService::new(repository.clone()));
     vitrine_http::router(
         AppState::new(
@@ -473,7 +485,11 @@ async fn a_shopper_checks_out_once_even_when_submitting_twice() {
     let second = send(&app, form("POST", "/checkout", &submit, Some(&token))).await;
     assert_eq!(second.header("location"), first.header("location"));
 
-    let confirmed = send(&app, form("GET", first.header("location"), "", None)).await;
+    let confirmed = send(
+        &app,
+        form("GET", first.header("location"), "", Some(&token)),
+    )
+    .await;
     assert_eq!(confirmed.status, StatusCode::OK);
     let html = confirmed.text();
     assert!(html.contains("Order confirmed"), "{html}");
@@ -483,7 +499,9 @@ async fn a_shopper_checks_out_once_even_when_submitting_twice() {
         .header("location")
         .trim_end_matches("/confirmed")
         .to_owned();
-    let status = send(&app, form("GET", &status_path, "", None)).await.text();
+    let status = send(&app, form("GET", &status_path, "", Some(&token)))
+        .await
+        .text();
     assert!(status.contains("\"pageType\":211"), "{status}");
     // 3 x $20.00 plus $5.00 shipping.
     assert!(html.contains("Total: $65.00"), "{html}");
@@ -698,6 +716,46 @@ async fn the_checkout_page_is_page_type_201_with_the_hold_countdown_and_every_fi
         html.contains("4242 4242 4242 4242"),
         "the test card is named"
     );
+    assert!(
+        html.contains("<p class=\"test-mode-ribbon\" role=\"note\"><strong>Test mode</strong>: payments here are simulated and no money is taken.</p>"),
+        "test payments wear the ribbon, in words: {html}"
+    );
+}
+
+#[tokio::test]
+async fn a_shop_without_payments_says_so_at_checkout_and_places_no_order() {
+    let app = shop_paying(
+        crate::support::repository().await,
+        Some(std::sync::Arc::new(
+            vitrine_core::checkout::NoPaymentGateway,
+        )),
+    )
+    .await;
+    let (token, key) = at_checkout(&app, 1).await;
+    let html = send(&app, form("GET", "/checkout", "", Some(&token)))
+        .await
+        .text();
+    assert!(
+        html.contains("This shop cannot take payments yet."),
+        "{html}"
+    );
+    assert!(
+        !html.contains("name=\"cardNumber\""),
+        "no card fields: {html}"
+    );
+    assert!(!html.contains("Place order"), "no button: {html}");
+    assert!(!html.contains("test-mode-ribbon"), "{html}");
+    // A form posted all the same is refused, and the cart stays open.
+    let submit = format!("{CHECKOUT_FIELDS}&cardNumber=4242+4242+4242+4242&idempotencyKey={key}");
+    let refused = send(&app, form("POST", "/checkout", &submit, Some(&token))).await;
+    assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(
+        refused
+            .text()
+            .contains("This shop cannot take payments yet.")
+    );
+    let cart = send(&app, call("GET", "/api/commerce/cart", None, Some(&token))).await;
+    assert_eq!(cart.json()["cart"]["isPurchased"], false, "{}", cart.text());
 }
 
 #[tokio::test]

@@ -9,13 +9,16 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use vitrine_core::cart::{ShippingOption, ShippingRate, StoreRules};
 use vitrine_core::checkout::conformance::fixture_gift_card;
-use vitrine_core::checkout::{CartService, InMemoryCommerceStore};
+use vitrine_core::checkout::{CartService, InMemoryCommerceStore, OrderLinkKey};
 use vitrine_core::pages::PageService;
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::memory::MemorySiteRepository;
 use vitrine_http::{AppState, RandomGiftCardCodes};
 
 use crate::support::{Answer, fetch, send, site};
+
+/// The key the shop signs order links with.
+const LINK_KEY: OrderLinkKey = OrderLinkKey::new([9; 32]);
 
 async fn shop() -> axum::Router {
     let repository = Arc::new(MemorySiteRepository::new());
@@ -44,7 +47,8 @@ async fn shop() -> axum::Router {
             Arc::new(crate::support::fixture_assets()),
             crate::support::config(),
         )
-        .with_carts(Arc::new(carts)),
+        .with_carts(Arc::new(carts))
+        .with_order_link_key(LINK_KEY),
     )
 }
 
@@ -99,7 +103,8 @@ async fn check_out(app: &axum::Router, token: &str, fields: &str) -> Answer {
 }
 
 /// Buys a $25 gift card for Bea; answers the confirmation page.
-async fn buy_gift_card(app: &axum::Router) -> String {
+/// The confirmation page of a bought gift card, and the buyer's cart token.
+async fn buy_gift_card(app: &axum::Router) -> (String, String) {
     let added = send(app, post("/checkout/giftcard", GIFT_FORM, None)).await;
     assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.text());
     // Buying a gift card is the step into checkout: its line is held at once.
@@ -121,7 +126,7 @@ async fn buy_gift_card(app: &axum::Router) -> String {
     assert_eq!(placed.status, StatusCode::SEE_OTHER, "{}", placed.text());
     let confirmed = send(app, get_with(placed.header("location"), &token)).await;
     assert_eq!(confirmed.status, StatusCode::OK);
-    confirmed.text()
+    (confirmed.text(), token)
 }
 
 #[tokio::test]
@@ -242,7 +247,7 @@ async fn the_gift_card_form_keeps_what_was_typed_and_names_each_error() {
 #[tokio::test]
 async fn a_bought_gift_card_shows_its_code_and_pays_part_of_a_later_order() {
     let app = shop().await;
-    let confirmation = buy_gift_card(&app).await;
+    let (confirmation, buyer) = buy_gift_card(&app).await;
     assert!(confirmation.contains("\"pageType\":202"), "{confirmation}");
     assert!(confirmation.contains("Your gift cards"), "{confirmation}");
     assert!(
@@ -253,13 +258,20 @@ async fn a_bought_gift_card_shows_its_code_and_pays_part_of_a_later_order() {
     let code = text_after(&confirmation, "<code class=\"gift-card__code\">");
     assert_eq!(code.len(), 19, "{code}");
     let order_path = text_after(&confirmation, "Order number: <strong>");
-    let status = fetch(&app, &format!("/commerce/orders/{order_path}"))
-        .await
-        .text();
+    let status = send(
+        &app,
+        get_with(&format!("/commerce/orders/{order_path}"), &buyer),
+    )
+    .await
+    .text();
+    let last4 = &code[15..];
     assert!(
-        status.contains(&code),
-        "the status page lists the code too: {status}"
+        status.contains(&format!(
+            "<code class=\"gift-card__code\">ending {last4}</code>"
+        )),
+        "the status page lists the card by its last 4: {status}"
     );
+    assert!(!status.contains(&code), "{status}");
 
     // Another shopper pays for three totes ($60 and $5 shipping) partly with the card,
     // typed in lower case with spaces.
@@ -285,7 +297,6 @@ async fn a_bought_gift_card_shows_its_code_and_pays_part_of_a_later_order() {
     let order = send(&app, get_with(placed.header("location"), &token))
         .await
         .text();
-    let last4 = &code[15..];
     assert!(
         order.contains(&format!(
             "<dt>Gift card ending {last4}</dt><dd>−$25.00</dd>"
@@ -299,16 +310,19 @@ async fn a_bought_gift_card_shows_its_code_and_pays_part_of_a_later_order() {
     assert!(order.contains("Total: $65.00"), "{order}");
 
     // The card is used up: the buyer's order page shows it, and it pays for nothing more.
-    let status = fetch(&app, &format!("/commerce/orders/{order_path}"))
-        .await
-        .text();
+    let status = send(
+        &app,
+        get_with(&format!("/commerce/orders/{order_path}"), &buyer),
+    )
+    .await
+    .text();
     assert!(status.contains("Balance: $0.00"), "{status}");
 }
 
 #[tokio::test]
 async fn a_card_that_pays_everything_needs_no_card_and_wrong_codes_are_named_beside_the_field() {
     let app = shop().await;
-    let confirmation = buy_gift_card(&app).await;
+    let (confirmation, _) = buy_gift_card(&app).await;
     let code = text_after(&confirmation, "<code class=\"gift-card__code\">");
     let added = send(
         &app,
@@ -393,4 +407,82 @@ async fn a_shopper_who_bought_starts_a_new_cart_with_the_next_item() {
     assert_ne!(tote.cart_cookie(), bought);
     let cart = send(&app, get_with("/cart", &fresh)).await.text();
     assert!(cart.contains("For Bea (bea@example.com)"), "{cart}");
+}
+
+#[tokio::test]
+async fn an_order_page_opens_only_for_its_cart_or_a_signed_link_and_shows_codes_once() {
+    let app = shop().await;
+    let (confirmation, buyer) = buy_gift_card(&app).await;
+    let code = text_after(&confirmation, "<code class=\"gift-card__code\">");
+    let order_id = text_after(&confirmation, "Order number: <strong>");
+    let confirmed = format!("/commerce/orders/{order_id}/confirmed");
+    let status_path = format!("/commerce/orders/{order_id}");
+
+    // Its address alone opens nothing, and says nothing an unknown order would not.
+    let unknown = fetch(&app, "/commerce/orders/order-404").await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    for path in [&confirmed, &status_path] {
+        let stranger = fetch(&app, path).await;
+        assert_eq!(stranger.status, StatusCode::NOT_FOUND, "{path}");
+        let page = stranger.text();
+        assert!(page.contains("We couldn’t find this order."), "{page}");
+        for secret in ["ada@example.com", "Bea", &code[15..]] {
+            assert!(!page.contains(secret), "{path} leaks {secret}: {page}");
+        }
+    }
+    let other_cart = send(
+        &app,
+        post("/cart", "itemId=tote&sku=TOTE-1&quantity=1", None),
+    )
+    .await
+    .cart_cookie();
+    let other = send(&app, get_with(&status_path, &other_cart)).await;
+    assert_eq!(
+        other.status,
+        StatusCode::NOT_FOUND,
+        "another shopper's cart"
+    );
+
+    // The first confirmation view showed the codes; the next one shows their last 4.
+    let again = send(&app, get_with(&confirmed, &buyer)).await.text();
+    assert!(!again.contains(&code), "{again}");
+    assert!(
+        again.contains(&format!("ending {}", &code[15..])),
+        "{again}"
+    );
+    assert!(again.contains("shown in full only once"), "{again}");
+
+    // The mail's signed link opens the page without the cart, until it expires.
+    let now = vitrine_core::cart::Timestamp(
+        i64::try_from(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_millis(),
+        )
+        .unwrap(),
+    );
+    let signed = format!("{status_path}?link={}", LINK_KEY.sign(&order_id, now));
+    let by_link = fetch(&app, &signed).await;
+    assert_eq!(by_link.status, StatusCode::OK);
+    assert!(by_link.text().contains("Order status"));
+    assert!(!by_link.text().contains(&code));
+    let other_key = OrderLinkKey::new([1; 32]).sign(&order_id, now);
+    let forged = fetch(&app, &format!("{status_path}?link={other_key}")).await;
+    assert_eq!(forged.status, StatusCode::NOT_FOUND);
+    let long_ago = vitrine_core::cart::Timestamp(
+        now.millis() - (vitrine_core::checkout::ORDER_LINK_LIFETIME_SECONDS + 60) * 1000,
+    );
+    let expired = fetch(
+        &app,
+        &format!("{status_path}?link={}", LINK_KEY.sign(&order_id, long_ago)),
+    )
+    .await;
+    assert_eq!(expired.status, StatusCode::FORBIDDEN);
+    let page = expired.text();
+    assert!(
+        page.contains("This link to your order has expired."),
+        "{page}"
+    );
+    assert!(!page.contains("ada@example.com"), "{page}");
 }

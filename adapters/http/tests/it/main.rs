@@ -13,6 +13,8 @@ mod conversions;
 mod crawlers;
 mod crumb;
 mod donate_subscribe;
+mod experiments;
+mod failed_refunds;
 mod failures;
 mod forms;
 mod gift_cards;

@@ -36,6 +36,7 @@ async fn confirmation_page(mails: OrderMails) -> String {
     let page = send(
         &router,
         Request::get(format!("/commerce/orders/{order_id}/confirmed"))
+            .header("cookie", format!("vitrine_cart={token}"))
             .body(Body::empty())
             .unwrap(),
     )

@@ -61,6 +61,7 @@ impl Server {
             .args([
                 "serve",
                 "--plain-http",
+                "--test-payments",
                 "--addr",
                 "127.0.0.1:0",
                 "--request-limits",

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use vitrine_core::analytics::{
-    AnalyticsStore, DailyViews, KeyCount, Percentile, ReportKey, StoredHit,
+    AnalyticsStore, DailyViews, ExposureCount, KeyCount, Percentile, ReportKey, StoredHit,
 };
 use vitrine_core::consent::{ConsentReceipt, ConsentReceiptStore, RecordReceiptError};
 use vitrine_core::ports::RepositoryError;
@@ -34,6 +34,10 @@ impl<Guard: Send + Sync> AnalyticsStore for StoresUnderTest<Guard> {
         limit: u32,
     ) -> Result<Vec<KeyCount>, RepositoryError> {
         self.analytics.top(kind, key, limit).await
+    }
+
+    async fn exposure_counts(&self) -> Result<Vec<ExposureCount>, RepositoryError> {
+        self.analytics.exposure_counts().await
     }
 
     async fn percentile(

@@ -97,6 +97,10 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.order_gift_cards(order_id).await
     }
 
+    async fn reveal_gift_card_codes(&self, order_id: &str) -> Result<bool, RepositoryError> {
+        self.store.reveal_gift_card_codes(order_id).await
+    }
+
     async fn coupon_usage(
         &self,
         code: &CouponCode,

@@ -56,7 +56,7 @@ impl Converter {
         Ok(Block { id, content })
     }
 
-    fn content(
+    pub(super) fn content(
         &self,
         at: &At,
         kind: &str,

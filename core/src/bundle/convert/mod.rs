@@ -3,9 +3,11 @@
 
 mod blocks;
 mod body;
+mod experiments;
 mod items;
 mod origins;
 mod settings;
+mod store_rules;
 mod text_effect;
 mod widgets;
 
@@ -31,11 +33,12 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
             "missing; every bundle needs a site.toml at its root",
         )
     })?;
-    let site_file: SiteFile = At::root(SITE_FILE).parse_toml(utf8(SITE_FILE, site_bytes)?)?;
+    let mut site_file: SiteFile = At::root(SITE_FILE).parse_toml(utf8(SITE_FILE, site_bytes)?)?;
+    let experiments = std::mem::take(&mut site_file.experiments);
     let media = MediaLibrary::read(&sources.media)?;
     let drafts = read_drafts(&sources)?;
     let mut converter = Converter::new(&drafts, &media)?;
-    let (website, settings, navigation) = converter.site_profile(site_file)?;
+    let (website, mut settings, navigation) = converter.site_profile(site_file)?;
     let mut collections = Vec::new();
     let mut items = Vec::new();
     for draft in drafts {
@@ -44,6 +47,8 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
             items.push(converter.item(&draft.slug, draft.kind, item)?);
         }
     }
+    // After the collections, so every block a variant changes is known.
+    settings.experiments = converter.experiments(experiments)?;
     let site = Site {
         website,
         settings,

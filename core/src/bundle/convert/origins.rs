@@ -28,6 +28,11 @@ impl Origins {
         Ok(())
     }
 
+    /// Whether a block with this id is on some page of the bundle.
+    pub fn has_block(&self, id: &BlockId) -> bool {
+        self.blocks.contains_key(id)
+    }
+
     pub fn add_item(&mut self, id: &ItemId, file: &str) -> Result<(), BundleError> {
         if let Some(first) = self.items.insert(id.clone(), file.to_owned()) {
             return Err(BundleError::field(

@@ -31,6 +31,7 @@ impl Converter {
         let locale = dto.locale.unwrap_or_else(|| DEFAULT_LOCALE.to_owned());
         check_locale(&at.field("locale"), &locale)?;
         let home = self.home(&at.field("home"), &dto.home)?;
+        let store_rules = super::store_rules::store_rules(&at.field("store"), &dto.store)?;
         let currency = match dto.store.currency {
             None => Currency::default(),
             Some(code) => Currency::from_code(&code).map_err(|_| {
@@ -79,6 +80,7 @@ impl Converter {
                 },
                 selected_currency: currency,
             },
+            store_rules,
             cookies: CookieSettings {
                 is_cookie_banner_enabled: dto.cookies.banner_enabled,
                 is_restrictive_cookie_policy_enabled: dto.cookies.restrictive_policy_enabled,
@@ -114,6 +116,8 @@ impl Converter {
             },
             template,
             google_fonts: dto.google_fonts,
+            // Read after the collections, whose blocks the variants change.
+            experiments: Default::default(),
         };
         let navigation = Navigation {
             main: nav_links(

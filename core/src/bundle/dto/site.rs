@@ -11,6 +11,49 @@ pub(crate) struct SiteFile {
     pub settings: SettingsDto,
     #[serde(default)]
     pub navigation: NavigationDto,
+    /// Experiments and feature toggles (`[[experiments]]`).
+    #[serde(default)]
+    pub experiments: Vec<ExperimentDto>,
+}
+
+/// An experiment or feature toggle as written in `site.toml`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ExperimentDto {
+    pub name: String,
+    /// `FEATURE_TOGGLE` or `AB_TEST`.
+    #[serde(rename = "type")]
+    pub experiment_type: crate::experiments::ExperimentType,
+    /// Site paths it applies to; every page when left out.
+    #[serde(default)]
+    pub pages: Vec<String>,
+    pub segment: Option<SegmentDto>,
+    pub variants: Vec<ExperimentVariantDto>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SegmentDto {
+    pub name: String,
+    /// `new` or `returning`.
+    pub visitor: Option<crate::experiments::VisitorKind>,
+    pub member: Option<bool>,
+    /// `desktop`, `tablet` or `mobile`.
+    pub device: Option<crate::experiments::DeviceClass>,
+    pub locale: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ExperimentVariantDto {
+    pub name: String,
+    pub weight: u32,
+    /// Ids of blocks this variant leaves out.
+    #[serde(default)]
+    pub hide: Vec<String>,
+    /// Blocks (each with the `id` of the block it replaces) this variant shows instead.
+    #[serde(default)]
+    pub replace: Vec<toml::Table>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -99,6 +142,54 @@ pub(crate) struct StoreDto {
     #[serde(default)]
     pub measurement_standard: MeasurementDto,
     pub currency: Option<String>,
+    /// The smallest subtotal (before discounts) that may check out, in cents.
+    pub minimum_subtotal_cents: Option<crate::bundle::dto::Cents>,
+    #[serde(default)]
+    pub shipping_options: Vec<ShippingOptionDto>,
+    #[serde(default)]
+    pub tax_rules: Vec<TaxRuleDto>,
+    #[serde(default)]
+    pub coupons: Vec<CouponDto>,
+}
+
+/// `[[settings.store.shipping_options]]`: a flat rate (`cost_cents`), or by weight
+/// (`base_cents` plus `per_unit_cents` per started lb or kg).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ShippingOptionDto {
+    pub id: String,
+    pub name: String,
+    pub cost_cents: Option<crate::bundle::dto::Cents>,
+    pub base_cents: Option<crate::bundle::dto::Cents>,
+    pub per_unit_cents: Option<crate::bundle::dto::Cents>,
+}
+
+/// `[[settings.store.tax_rules]]`: a rate in basis points (8.25 % is 825) for a country, or
+/// one region of it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TaxRuleDto {
+    pub name: String,
+    pub country: String,
+    #[serde(default)]
+    pub region: String,
+    pub rate_basis_points: i64,
+    #[serde(default)]
+    pub applies_to_shipping: bool,
+}
+
+/// `[[settings.store.coupons]]`: `percent_off` (1 to 100) or `amount_off_cents`, with
+/// optional dates (start inclusive, end exclusive) and usage limits.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CouponDto {
+    pub code: String,
+    pub percent_off: Option<u32>,
+    pub amount_off_cents: Option<crate::bundle::dto::Cents>,
+    pub starts: Option<toml::value::Datetime>,
+    pub ends: Option<toml::value::Datetime>,
+    pub total_limit: Option<u32>,
+    pub per_customer_limit: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, Default, Deserialize)]

@@ -101,6 +101,38 @@ async fn a_double_submit_pays_once_and_orders_once() {
 }
 
 #[tokio::test]
+async fn a_shop_without_a_payment_gateway_places_no_paid_order() {
+    let (service, _) = service().await;
+    let service = service.with_payments(Arc::new(crate::checkout::NoPaymentGateway));
+    assert!(!service.payments().takes_payments());
+    let alice = token("alice");
+    cart_with_tote(&service, &alice, 1).await;
+    let error = service
+        .checkout(
+            &alice,
+            key("k1"),
+            "o".into(),
+            &form("4242 4242 4242 4242"),
+            NOW,
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, CheckoutError::Payment(PaymentError::NotConfigured)),
+        "{error:?}"
+    );
+    assert_eq!(service.store().order("o").await.unwrap(), None);
+    assert!(
+        !service
+            .cart(&alice, NOW)
+            .await
+            .unwrap()
+            .unwrap()
+            .is_purchased
+    );
+}
+
+#[tokio::test]
 async fn a_declined_card_places_no_order_and_leaves_the_cart_open() {
     let (service, gateway) = service().await;
     let alice = token("alice");

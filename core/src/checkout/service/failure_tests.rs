@@ -57,6 +57,7 @@ mock! {
         async fn subscription(&self, id: &str) -> Result<Option<super::super::subscription::Subscription>, RepositoryError>;
         async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError>;
         async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError>;
+        async fn reveal_gift_card_codes(&self, order_id: &str) -> Result<bool, RepositoryError>;
         async fn coupon_usage(&self, code: &CouponCode, email: &str) -> Result<CouponUsage, RepositoryError>;
     }
 

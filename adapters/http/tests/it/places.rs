@@ -124,7 +124,7 @@ async fn hostile_inputs_are_refused_with_the_reason_before_the_geocoder_is_asked
     let long = "a".repeat(201);
     let cases = [
         (
-            format!("{AUTOCOMPLETE}"),
+            AUTOCOMPLETE.to_owned(),
             "Type part of an address to search for places.",
         ),
         (
@@ -140,7 +140,7 @@ async fn hostile_inputs_are_refused_with_the_reason_before_the_geocoder_is_asked
             "A place search cannot contain control characters.",
         ),
         (
-            format!("{DETAILS}"),
+            DETAILS.to_owned(),
             "A place id is 1 to 64 letters, digits, '-', '_' or ':'.",
         ),
         (

@@ -23,6 +23,7 @@ pub mod money;
 pub mod owners;
 pub mod pages;
 pub mod people;
+pub mod places;
 pub mod plugins;
 pub mod popup;
 pub mod ports;

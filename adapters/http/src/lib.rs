@@ -16,6 +16,7 @@ mod forms;
 mod owner;
 mod pages;
 pub mod people;
+mod places;
 mod plugins;
 mod privacy;
 

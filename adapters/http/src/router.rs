@@ -108,6 +108,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::people::pages::routes())
         .merge(crate::people::account_page::routes())
         .merge(crate::people::member_access::routes())
+        .merge(crate::places::calls::routes())
         .merge(crate::openapi::routes())
 }
 

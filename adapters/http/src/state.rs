@@ -154,6 +154,9 @@ pub struct AppState {
     /// Owner and contributor accounts, their sessions and API keys; kept in memory unless
     /// the server wires the database with [`AppState::with_owners`].
     pub(crate) owners: Arc<vitrine_core::owners::OwnerService>,
+    /// The geocoder of the map block's place search; without one the places calls answer
+    /// 503.
+    pub(crate) geocoder: Option<Arc<dyn vitrine_core::places::Geocoder>>,
     /// The key order links are signed with; random per process unless the server wires
     /// its lasting one with [`AppState::with_order_link_key`].
     pub(crate) order_links: vitrine_core::checkout::OrderLinkKey,
@@ -222,6 +225,7 @@ impl AppState {
                 vitrine_core::reviews::InMemoryReviewStore::new(),
             ))),
             ad_pixel: None,
+            geocoder: None,
             request_limiter: Arc::new(MemoryRateLimiter::new()),
             owner_lockouts: Arc::default(),
             image_variants: Arc::new(crate::ImageVariants::in_memory()),
@@ -365,6 +369,12 @@ impl AppState {
     /// Sends conversion events of consenting visitors to `pixel`.
     pub fn with_ad_pixel(mut self, pixel: Arc<dyn vitrine_core::conversions::AdPixel>) -> Self {
         self.ad_pixel = Some(pixel);
+        self
+    }
+
+    /// Answers the places calls with `geocoder`.
+    pub fn with_geocoder(mut self, geocoder: Arc<dyn vitrine_core::places::Geocoder>) -> Self {
+        self.geocoder = Some(geocoder);
         self
     }
 

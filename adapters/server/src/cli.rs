@@ -274,6 +274,11 @@ pub struct ServeArgs {
     #[arg(long, env = "VITRINE_WATCH_PLUGINS")]
     pub watch_plugins: bool,
 
+    /// Answer the map block's place search from this Photon-compatible geocoding API (its
+    /// base URL, `/api` is appended). Without it the places calls answer 503.
+    #[arg(long, env = "VITRINE_GEOCODER_URL", value_name = "URL")]
+    pub geocoder_url: Option<String>,
+
     #[command(flatten)]
     pub http: crate::http_args::HttpArgs,
 

@@ -7,6 +7,7 @@ mod census;
 mod cli;
 mod database;
 mod delivery;
+mod geocoder;
 mod http_args;
 mod import;
 mod logging;

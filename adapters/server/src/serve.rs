@@ -92,7 +92,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .context("could not read the owner accounts")?
         .is_empty();
-    let app = vitrine_http::router(crate::ad_pixel::apply(
+    let app = crate::ad_pixel::apply(
         AppState::new(pages, repository.clone(), assets, config)
             .with_census(census.clone())
             .with_request_limiter(request_limiter.clone())
@@ -121,7 +121,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             ))
             .with_newsletter(Arc::new(delivery.newsletter(&database)))
             .with_order_link_key(order_links.clone()),
-    )?);
+    )?;
+    let app = vitrine_http::router(crate::geocoder::apply(app, args.geocoder_url.as_deref())?);
     // Submissions are delivered in the background from the durable outbox; a restart picks
     // up whatever is still there.
     let deliveries = delivery.spawn_worker(&database, &public_url, order_links);

@@ -1,13 +1,15 @@
 //! Adapters of the core's outbound ports that talk to other services: mail over SMTP
 //! ([`SmtpMailer`]), webhooks signed with HMAC-SHA256 ([`SignedWebhook`], scheme in
 //! [`signature`]), the reCAPTCHA, hCaptcha and Turnstile verify APIs ([`HttpCaptcha`]), and
-//! the worker that drains the delivery outbox ([`run_deliveries`]), the Meta Conversions API
+//! the worker that drains the delivery outbox ([`run_deliveries`]), a Photon-compatible
+//! geocoder for the map block's place search ([`PhotonGeocoder`]), the Meta Conversions API
 //! ([`MetaConversionsApi`]) and Stripe's PaymentIntents API ([`StripeGateway`]; with the
 //! feature `test-support`, a local fake of it in [`stripe_fake`]).
 
 mod captcha;
 mod http_client;
 mod meta_pixel;
+mod photon;
 pub mod signature;
 mod smtp;
 mod stripe;
@@ -16,6 +18,7 @@ mod worker;
 
 pub use captcha::{CaptchaProvider, HttpCaptcha};
 pub use meta_pixel::{META_API_VERSION, META_GRAPH_URL, MetaConversionsApi, MetaEvents};
+pub use photon::PhotonGeocoder;
 pub use smtp::{SmtpConfigError, SmtpMailer};
 #[cfg(feature = "test-support")]
 pub use stripe::fake as stripe_fake;

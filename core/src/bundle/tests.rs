@@ -5,7 +5,7 @@ use crate::bundle::{BundleFiles, ImportError, ImportSummary, import, parse};
 use crate::enums::{CollectionType, ItemType, ProductType};
 use crate::ports::SiteRepository;
 use crate::ports::memory::MemorySiteRepository;
-use crate::site::{BlockContent, Site};
+use crate::site::{BlockContent, MapLocation, MapStyle, MapUiOptions, Site};
 use crate::widgets::{
     PopupKind, TextEffect, TextEffectAnimation, TextEffectDirection, TextEffectLinecap,
     TextEffectShape,
@@ -926,4 +926,66 @@ fn bad_store_rules_are_refused_with_the_field() {
         }
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+fn map_page(block: &str) -> BundleFiles {
+    added(
+        "collections/visit.toml",
+        &format!("type = \"page\"\ntitle = \"Visit\"\n\n[[blocks]]\ntype = \"map\"\n{block}"),
+    )
+}
+
+#[test]
+fn a_map_reads_its_ui_options_and_defaults_to_new_york() {
+    let files = map_page("style = \"minimal-blue\"\nscrollwheel = true\nlink_on_click = false\n");
+    let site = parse(&files).unwrap_or_else(|error| panic!("refused: {error}"));
+    let page = site
+        .collections
+        .iter()
+        .find(|c| c.slug.as_str() == "visit")
+        .unwrap();
+    let blocks: Vec<_> = page.body.layout.blocks().collect();
+    let BlockContent::Map {
+        location,
+        style,
+        options,
+    } = &blocks[0].content
+    else {
+        panic!("{:?}", blocks[0])
+    };
+    assert_eq!(location.marker(), MapLocation::DEFAULT_CENTRE);
+    assert_eq!(location.map_zoom, MapLocation::DEFAULT_ZOOM);
+    assert_eq!(*style, MapStyle::MinimalBlue);
+    assert_eq!(
+        *options,
+        MapUiOptions {
+            scrollwheel: true,
+            link_on_click: false,
+            ..MapUiOptions::default()
+        }
+    );
+}
+
+#[test]
+fn a_map_off_the_globe_is_refused_at_the_bundle_field() {
+    let cases = [
+        (
+            "lat = 91.0\n",
+            "collections/visit.toml: field 'blocks[0].lat': expected a latitude from -90 to 90 \
+             degrees, found 91",
+        ),
+        (
+            "marker_lng = 2.0\n",
+            "collections/visit.toml: field 'blocks[0].marker_lng': expected markerLat and \
+             markerLng together or neither, found only markerLng",
+        ),
+        (
+            "zoom = 0\n",
+            "collections/visit.toml: field 'blocks[0].zoom': expected a zoom from 1 to 20, found 0",
+        ),
+    ];
+    for (block, expected) in cases {
+        let error = parse(&map_page(block)).unwrap_err();
+        assert_eq!(error.to_string(), expected, "{block}");
+    }
 }

@@ -5,7 +5,10 @@ use serde::{Deserialize, Serialize};
 use crate::enums::BlockType;
 use crate::gallery::{GalleryOptions, VideoMode};
 use crate::plugins::PluginBlockType;
-use crate::site::{BlockId, CollectionId, DonationBlock, ItemId, MediaRef, SafeHtml};
+use crate::site::{
+    BlockId, CollectionId, DonationBlock, ItemId, MapLocation, MapStyle, MapUiOptions, MediaRef,
+    SafeHtml,
+};
 use crate::widgets::TextEffect;
 
 /// A block placed in a layout column.
@@ -106,6 +109,9 @@ pub enum BlockContent {
     Map {
         location: MapLocation,
         style: MapStyle,
+        /// The other UI options; sites stored before they existed read the defaults.
+        #[serde(default)]
+        options: MapUiOptions,
     },
     Video {
         url: String,
@@ -330,43 +336,6 @@ pub struct TextEffectBlock {
     pub effect: TextEffect,
 }
 
-/// Map location of spec 001 s3. The marker defaults to the map centre.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MapLocation {
-    pub map_lat: f64,
-    pub map_lng: f64,
-    pub marker_lat: Option<f64>,
-    pub marker_lng: Option<f64>,
-    pub map_zoom: u8,
-    pub address_title: String,
-    pub address_line1: String,
-    pub address_line2: String,
-    pub address_country: String,
-}
-
-impl MapLocation {
-    /// The spec's default zoom (001 s9).
-    pub const DEFAULT_ZOOM: u8 = 12;
-
-    pub fn marker(&self) -> (f64, f64) {
-        (
-            self.marker_lat.unwrap_or(self.map_lat),
-            self.marker_lng.unwrap_or(self.map_lng),
-        )
-    }
-}
-
-/// Map styles of spec 001 s3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum MapStyle {
-    Original,
-    Grayscale,
-    Satellite,
-    MinimalDark,
-    MinimalLight,
-    MinimalBlue,
-}
-
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SocialLink {
     pub service: String,
@@ -376,22 +345,6 @@ pub struct SocialLink {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_marker_defaults_to_the_map_centre() {
-        let location = MapLocation {
-            map_lat: 40.7,
-            map_lng: -74.0,
-            marker_lat: None,
-            marker_lng: None,
-            map_zoom: MapLocation::DEFAULT_ZOOM,
-            address_title: String::new(),
-            address_line1: String::new(),
-            address_line2: String::new(),
-            address_country: String::new(),
-        };
-        assert_eq!(location.marker(), (40.7, -74.0));
-    }
 
     #[test]
     fn blocks_know_their_spec_type_codes() {

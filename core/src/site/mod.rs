@@ -9,6 +9,7 @@ mod ids;
 mod image_widths;
 mod index;
 mod layout;
+mod map;
 mod media;
 mod member_area;
 mod validation;
@@ -16,8 +17,8 @@ mod website;
 
 pub use blocks::{
     AccordionItem, Alignment, Block, BlockContent, ButtonPopup, ButtonSize, FormBlock, FormField,
-    FormFieldType, GallerySlide, MapLocation, MapStyle, MarqueeDirection, MarqueeProps, SocialLink,
-    SummaryDesign, TextEffectBlock,
+    FormFieldType, GallerySlide, MarqueeDirection, MarqueeProps, SocialLink, SummaryDesign,
+    TextEffectBlock,
 };
 pub use content::{Collection, Item, PermissionType, Seo};
 pub use donation_block::{DonationBlock, DonationBlockError, MAX_SUGGESTED_AMOUNTS};
@@ -26,6 +27,7 @@ pub(crate) use ids::is_opaque_token;
 pub use ids::{BlockId, CollectionId, IdError, ItemId, Slug, WebsiteId};
 pub use image_widths::{IMAGE_WIDTHS, ImageWidth, SizeFormat, split_filename_variant, variant_url};
 pub use layout::{Body, Column, GRID_COLUMNS, Layout, LayoutError, MAX_BLOCKS_PER_LAYOUT, Row};
+pub use map::{MapLocation, MapLocationError, MapLocationInput, MapStyle, MapUiOptions};
 pub use media::{MEDIA_PREFIX, MediaFile, MediaRef};
 pub use member_area::{MemberArea, MemberAreaAccess};
 pub use validation::{

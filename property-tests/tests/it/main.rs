@@ -20,6 +20,7 @@ mod gating;
 mod human;
 mod links;
 mod message_format;
+mod map;
 mod money_arithmetic;
 mod money_format;
 mod owners;

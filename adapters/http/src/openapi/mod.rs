@@ -1,7 +1,8 @@
 //! The API description: an OpenAPI 3.1 document of every `/api` route, generated with utoipa
 //! from the descriptions in this module and served at `GET /api/openapi.json`.
 //!
-//! Each operation is described once, in `forms.rs`, `analytics.rs` or `commerce.rs`, by a
+//! Each operation is described once, in `forms.rs`, `analytics.rs`, `commerce.rs`, `people.rs`
+//! or `places.rs`, by a
 //! `#[utoipa::path]` on a function that only carries the description; what every operation
 //! shares is added in one place ([`SharedAnswers`]): the crumb on state-changing calls, and
 //! the answers any handler can give (a refused crumb, a rate limit, a store that is away,
@@ -15,6 +16,7 @@ mod forms;
 mod owner;
 mod owner_site;
 mod people;
+mod places;
 mod schemas;
 
 use std::sync::LazyLock;
@@ -105,6 +107,8 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         owner_site::disconnect_provider,
         owner::owner_context,
         owner::logout,
+        places::places_autocomplete,
+        places::places_details,
     ),
     components(schemas(schemas::ErrorAnswer)),
     modifiers(&SharedAnswers),
@@ -116,6 +120,7 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         (name = "commerce", description = "The shopper's cart and product reviews"),
         (name = "site users", description = "Site-user accounts and sessions (001 s3, s7)"),
         (name = "owner", description = "The signed-in owner on the live site, the site's header and footer, and its languages (000 s2, s3; 001 s7)"),
+        (name = "places", description = "The map block's place search (001 s7)"),
     )
 )]
 struct ApiDoc;

@@ -333,6 +333,45 @@ pub struct ReviewRequestCreated {
     pub expires_at: i64,
 }
 
+/// One place an autocomplete answer suggests.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct PlacePrediction {
+    /// The id to ask the details of.
+    pub place_id: String,
+    /// `mainText`, then `secondaryText` after a comma when there is one.
+    pub description: String,
+    /// The name or the street address.
+    pub main_text: String,
+    /// Street, town, region and country, as far as known.
+    pub secondary_text: String,
+}
+
+#[derive(ToSchema)]
+pub struct PlacePredictions {
+    pub predictions: Vec<PlacePrediction>,
+}
+
+/// A place in the terms of a map block's location.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct Place {
+    pub place_id: String,
+    pub name: String,
+    pub address_line1: String,
+    pub address_line2: String,
+    pub address_country: String,
+    /// Degrees, -90 to 90.
+    pub lat: f64,
+    /// Degrees, -180 to 180.
+    pub lng: f64,
+}
+
+#[derive(ToSchema)]
+pub struct PlaceAnswer {
+    pub result: Place,
+}
+
 /// The refunds the payment provider did not make, oldest first.
 #[derive(ToSchema)]
 pub struct FailedRefunds {

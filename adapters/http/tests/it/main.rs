@@ -33,6 +33,7 @@ mod origin_check;
 mod owner;
 mod page_delivery;
 mod pages;
+mod places;
 mod popup;
 mod product_forms;
 mod quick_view;

@@ -7,11 +7,9 @@ use crate::bundle::dto::{FormDto, FormFieldDto, FormFieldTypeDto, MapDto, MapSty
 use crate::bundle::error::At;
 use crate::bundle::text::{markdown, slugify};
 use crate::site::{
-    BlockContent, BlockId, FormBlock, FormField, FormFieldType, MapLocation, MapStyle,
+    BlockContent, BlockId, FormBlock, FormField, FormFieldType, MapLocation, MapLocationInput,
+    MapStyle, MapUiOptions,
 };
-
-/// Map zoom levels web maps offer.
-const MAX_MAP_ZOOM: u8 = 20;
 
 pub(crate) fn form(at: &At, dto: FormDto, id: &BlockId) -> Result<BlockContent, BundleError> {
     // Spec 001 s3: only a text area has a maximum length.
@@ -135,39 +133,44 @@ fn field_type(dto: FormFieldTypeDto) -> FormFieldType {
 }
 
 pub(crate) fn map(at: &At, dto: MapDto) -> Result<BlockContent, BundleError> {
-    let coordinates = [
-        ("lat", Some(dto.lat), 90.0),
-        ("lng", Some(dto.lng), 180.0),
-        ("marker_lat", dto.marker_lat, 90.0),
-        ("marker_lng", dto.marker_lng, 180.0),
-    ];
-    for (name, value, limit) in coordinates {
-        if let Some(value) = value
-            && !(-limit..=limit).contains(&value)
-        {
-            return Err(at.field(name).error(format!(
-                "expected degrees from -{limit} to {limit}, found {value}"
-            )));
-        }
-    }
-    let zoom = dto.zoom.unwrap_or(MapLocation::DEFAULT_ZOOM);
-    if !(1..=MAX_MAP_ZOOM).contains(&zoom) {
-        return Err(at.field("zoom").error(format!(
-            "expected a zoom from 1 to {MAX_MAP_ZOOM}, found {zoom}"
-        )));
-    }
+    let defaults = MapUiOptions::default();
+    let options = MapUiOptions {
+        show_labels: dto.show_labels.unwrap_or(defaults.show_labels),
+        show_terrain: dto.show_terrain.unwrap_or(defaults.show_terrain),
+        draggable: dto.draggable.unwrap_or(defaults.draggable),
+        scrollwheel: dto.scrollwheel.unwrap_or(defaults.scrollwheel),
+        show_controls: dto.show_controls.unwrap_or(defaults.show_controls),
+        disable_default_ui: dto
+            .disable_default_ui
+            .unwrap_or(defaults.disable_default_ui),
+        marker_draggable: dto.marker_draggable.unwrap_or(defaults.marker_draggable),
+        link_on_click: dto.link_on_click.unwrap_or(defaults.link_on_click),
+    };
+    let location = MapLocation::normalise(MapLocationInput {
+        map_lat: dto.lat,
+        map_lng: dto.lng,
+        marker_lat: dto.marker_lat,
+        marker_lng: dto.marker_lng,
+        map_zoom: dto.zoom,
+        address_title: dto.address_title,
+        address_line1: dto.address_line1,
+        address_line2: dto.address_line2,
+        address_country: dto.address_country,
+    })
+    .map_err(|error| {
+        // The bundle spells the spec's fields in its own way.
+        let field = match error.field() {
+            "mapLat" => "lat",
+            "mapLng" => "lng",
+            "markerLat" => "marker_lat",
+            "markerLng" => "marker_lng",
+            _ => "zoom",
+        };
+        at.field(field).error(error.to_string())
+    })?;
     Ok(BlockContent::Map {
-        location: MapLocation {
-            map_lat: dto.lat,
-            map_lng: dto.lng,
-            marker_lat: dto.marker_lat,
-            marker_lng: dto.marker_lng,
-            map_zoom: zoom,
-            address_title: dto.address_title,
-            address_line1: dto.address_line1,
-            address_line2: dto.address_line2,
-            address_country: dto.address_country,
-        },
+        location,
+        options,
         style: match dto.style {
             MapStyleDto::Original => MapStyle::Original,
             MapStyleDto::Grayscale => MapStyle::Grayscale,

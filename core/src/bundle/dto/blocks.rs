@@ -442,8 +442,8 @@ pub(crate) enum LinecapDto {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct MapDto {
-    pub lat: f64,
-    pub lng: f64,
+    pub lat: Option<f64>,
+    pub lng: Option<f64>,
     pub marker_lat: Option<f64>,
     pub marker_lng: Option<f64>,
     pub zoom: Option<u8>,
@@ -457,6 +457,14 @@ pub(crate) struct MapDto {
     pub address_country: String,
     #[serde(default)]
     pub style: MapStyleDto,
+    pub show_labels: Option<bool>,
+    pub show_terrain: Option<bool>,
+    pub draggable: Option<bool>,
+    pub scrollwheel: Option<bool>,
+    pub show_controls: Option<bool>,
+    pub disable_default_ui: Option<bool>,
+    pub marker_draggable: Option<bool>,
+    pub link_on_click: Option<bool>,
 }
 
 /// The map styles of spec 001 s3.

@@ -306,9 +306,9 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
                 &TextEffectView::island_props(effect),
             )),
         ),
-        BlockContent::Map { location, style } => {
-            (BlockBody::Map(MapBlock::new(location, *style)), None)
-        }
+        BlockContent::Map {
+            location, style, ..
+        } => (BlockBody::Map(MapBlock::new(location, *style)), None),
         BlockContent::Video {
             url,
             provider,

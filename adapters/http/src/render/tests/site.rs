@@ -322,6 +322,7 @@ fn kitchen_sink_layout() -> Layout {
                                 address_country: "United States".into(),
                             },
                             style: MapStyle::MinimalLight,
+                            options: MapUiOptions::default(),
                         },
                     )],
                 ),

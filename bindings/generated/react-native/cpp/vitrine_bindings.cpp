@@ -265,6 +265,37 @@ extern "C" {
         RustBuffer json, 
         RustCallStatus *uniffi_out_err
     );
+    RustBuffer uniffi_vitrine_bindings_fn_func_decide_experiment(
+        RustBuffer definitions_json, 
+        RustBuffer name, 
+        RustBuffer expected, 
+        RustBuffer visitor, 
+        RustCallStatus *uniffi_out_err
+    );
+    uint16_t uniffi_vitrine_bindings_fn_func_experiment_bucket(
+        RustBuffer experiment, 
+        RustBuffer visitor_id, 
+        RustCallStatus *uniffi_out_err
+    );
+    int8_t uniffi_vitrine_bindings_fn_func_is_feature_enabled(
+        RustBuffer decision, 
+        RustCallStatus *uniffi_out_err
+    );
+    int8_t uniffi_vitrine_bindings_fn_func_mouse_position_tracking_enabled(
+        int8_t authenticated_account, 
+        RustCallStatus *uniffi_out_err
+    );
+    int8_t uniffi_vitrine_bindings_fn_func_sample_picks(
+        uint16_t bucket, 
+        uint16_t per_ten_thousand, 
+        RustCallStatus *uniffi_out_err
+    );
+    int8_t uniffi_vitrine_bindings_fn_func_session_replay_enabled(
+        int8_t toggle_on, 
+        int8_t sampled, 
+        RustBuffer cpu_cores, 
+        RustCallStatus *uniffi_out_err
+    );
     RustBuffer uniffi_vitrine_bindings_fn_func_format_money(
         int64_t amount_minor, 
         RustBuffer currency_code, 
@@ -498,6 +529,18 @@ extern "C" {
     uint16_t uniffi_vitrine_bindings_checksum_func_normalise_cookie_banner(
     );
     uint16_t uniffi_vitrine_bindings_checksum_func_normalise_cookie_banner_json(
+    );
+    uint16_t uniffi_vitrine_bindings_checksum_func_decide_experiment(
+    );
+    uint16_t uniffi_vitrine_bindings_checksum_func_experiment_bucket(
+    );
+    uint16_t uniffi_vitrine_bindings_checksum_func_is_feature_enabled(
+    );
+    uint16_t uniffi_vitrine_bindings_checksum_func_mouse_position_tracking_enabled(
+    );
+    uint16_t uniffi_vitrine_bindings_checksum_func_sample_picks(
+    );
+    uint16_t uniffi_vitrine_bindings_checksum_func_session_replay_enabled(
     );
     uint16_t uniffi_vitrine_bindings_checksum_func_format_money(
     );
@@ -3193,6 +3236,54 @@ NativeVitrineBindings::NativeVitrineBindings(
             return this->cpp_uniffi_vitrine_bindings_fn_func_normalise_cookie_banner_json(rt, thisVal, args, count);
         }
     );
+    props["ubrn_uniffi_vitrine_bindings_fn_func_decide_experiment"] = jsi::Function::createFromHostFunction(
+        rt,
+        jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_fn_func_decide_experiment"),
+        4,
+        [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
+            return this->cpp_uniffi_vitrine_bindings_fn_func_decide_experiment(rt, thisVal, args, count);
+        }
+    );
+    props["ubrn_uniffi_vitrine_bindings_fn_func_experiment_bucket"] = jsi::Function::createFromHostFunction(
+        rt,
+        jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_fn_func_experiment_bucket"),
+        2,
+        [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
+            return this->cpp_uniffi_vitrine_bindings_fn_func_experiment_bucket(rt, thisVal, args, count);
+        }
+    );
+    props["ubrn_uniffi_vitrine_bindings_fn_func_is_feature_enabled"] = jsi::Function::createFromHostFunction(
+        rt,
+        jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_fn_func_is_feature_enabled"),
+        1,
+        [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
+            return this->cpp_uniffi_vitrine_bindings_fn_func_is_feature_enabled(rt, thisVal, args, count);
+        }
+    );
+    props["ubrn_uniffi_vitrine_bindings_fn_func_mouse_position_tracking_enabled"] = jsi::Function::createFromHostFunction(
+        rt,
+        jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_fn_func_mouse_position_tracking_enabled"),
+        1,
+        [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
+            return this->cpp_uniffi_vitrine_bindings_fn_func_mouse_position_tracking_enabled(rt, thisVal, args, count);
+        }
+    );
+    props["ubrn_uniffi_vitrine_bindings_fn_func_sample_picks"] = jsi::Function::createFromHostFunction(
+        rt,
+        jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_fn_func_sample_picks"),
+        2,
+        [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
+            return this->cpp_uniffi_vitrine_bindings_fn_func_sample_picks(rt, thisVal, args, count);
+        }
+    );
+    props["ubrn_uniffi_vitrine_bindings_fn_func_session_replay_enabled"] = jsi::Function::createFromHostFunction(
+        rt,
+        jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_fn_func_session_replay_enabled"),
+        3,
+        [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
+            return this->cpp_uniffi_vitrine_bindings_fn_func_session_replay_enabled(rt, thisVal, args, count);
+        }
+    );
     props["ubrn_uniffi_vitrine_bindings_fn_func_format_money"] = jsi::Function::createFromHostFunction(
         rt,
         jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_fn_func_format_money"),
@@ -3319,6 +3410,54 @@ NativeVitrineBindings::NativeVitrineBindings(
         0,
         [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
             return this->cpp_uniffi_vitrine_bindings_checksum_func_normalise_cookie_banner_json(rt, thisVal, args, count);
+        }
+    );
+    props["ubrn_uniffi_vitrine_bindings_checksum_func_decide_experiment"] = jsi::Function::createFromHostFunction(
+        rt,
+        jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_checksum_func_decide_experiment"),
+        0,
+        [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
+            return this->cpp_uniffi_vitrine_bindings_checksum_func_decide_experiment(rt, thisVal, args, count);
+        }
+    );
+    props["ubrn_uniffi_vitrine_bindings_checksum_func_experiment_bucket"] = jsi::Function::createFromHostFunction(
+        rt,
+        jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_checksum_func_experiment_bucket"),
+        0,
+        [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
+            return this->cpp_uniffi_vitrine_bindings_checksum_func_experiment_bucket(rt, thisVal, args, count);
+        }
+    );
+    props["ubrn_uniffi_vitrine_bindings_checksum_func_is_feature_enabled"] = jsi::Function::createFromHostFunction(
+        rt,
+        jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_checksum_func_is_feature_enabled"),
+        0,
+        [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
+            return this->cpp_uniffi_vitrine_bindings_checksum_func_is_feature_enabled(rt, thisVal, args, count);
+        }
+    );
+    props["ubrn_uniffi_vitrine_bindings_checksum_func_mouse_position_tracking_enabled"] = jsi::Function::createFromHostFunction(
+        rt,
+        jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_checksum_func_mouse_position_tracking_enabled"),
+        0,
+        [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
+            return this->cpp_uniffi_vitrine_bindings_checksum_func_mouse_position_tracking_enabled(rt, thisVal, args, count);
+        }
+    );
+    props["ubrn_uniffi_vitrine_bindings_checksum_func_sample_picks"] = jsi::Function::createFromHostFunction(
+        rt,
+        jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_checksum_func_sample_picks"),
+        0,
+        [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
+            return this->cpp_uniffi_vitrine_bindings_checksum_func_sample_picks(rt, thisVal, args, count);
+        }
+    );
+    props["ubrn_uniffi_vitrine_bindings_checksum_func_session_replay_enabled"] = jsi::Function::createFromHostFunction(
+        rt,
+        jsi::PropNameID::forAscii(rt, "ubrn_uniffi_vitrine_bindings_checksum_func_session_replay_enabled"),
+        0,
+        [this](jsi::Runtime &rt, const jsi::Value &thisVal, const jsi::Value *args, size_t count) -> jsi::Value {
+            return this->cpp_uniffi_vitrine_bindings_checksum_func_session_replay_enabled(rt, thisVal, args, count);
         }
     );
     props["ubrn_uniffi_vitrine_bindings_checksum_func_format_money"] = jsi::Function::createFromHostFunction(
@@ -3911,6 +4050,66 @@ jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_fn_func_normalise_
         
         return uniffi::vitrine_bindings::Bridging<RustBuffer>::toJs(rt, callInvoker, value);
 }
+jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_fn_func_decide_experiment(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
+        RustCallStatus status = uniffi::vitrine_bindings::Bridging<RustCallStatus>::rustSuccess(rt);
+        auto value = uniffi_vitrine_bindings_fn_func_decide_experiment(uniffi::vitrine_bindings::Bridging<RustBuffer>::fromJs(rt, callInvoker, args[0]), uniffi::vitrine_bindings::Bridging<RustBuffer>::fromJs(rt, callInvoker, args[1]), uniffi::vitrine_bindings::Bridging<RustBuffer>::fromJs(rt, callInvoker, args[2]), uniffi::vitrine_bindings::Bridging<RustBuffer>::fromJs(rt, callInvoker, args[3]), 
+            &status
+        );
+        uniffi::vitrine_bindings::Bridging<RustCallStatus>::copyIntoJs(rt, callInvoker, status, args[count - 1]);
+
+        
+        return uniffi::vitrine_bindings::Bridging<RustBuffer>::toJs(rt, callInvoker, value);
+}
+jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_fn_func_experiment_bucket(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
+        RustCallStatus status = uniffi::vitrine_bindings::Bridging<RustCallStatus>::rustSuccess(rt);
+        auto value = uniffi_vitrine_bindings_fn_func_experiment_bucket(uniffi::vitrine_bindings::Bridging<RustBuffer>::fromJs(rt, callInvoker, args[0]), uniffi::vitrine_bindings::Bridging<RustBuffer>::fromJs(rt, callInvoker, args[1]), 
+            &status
+        );
+        uniffi::vitrine_bindings::Bridging<RustCallStatus>::copyIntoJs(rt, callInvoker, status, args[count - 1]);
+
+        
+        return uniffi_jsi::Bridging<uint16_t>::toJs(rt, callInvoker, value);
+}
+jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_fn_func_is_feature_enabled(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
+        RustCallStatus status = uniffi::vitrine_bindings::Bridging<RustCallStatus>::rustSuccess(rt);
+        auto value = uniffi_vitrine_bindings_fn_func_is_feature_enabled(uniffi::vitrine_bindings::Bridging<RustBuffer>::fromJs(rt, callInvoker, args[0]), 
+            &status
+        );
+        uniffi::vitrine_bindings::Bridging<RustCallStatus>::copyIntoJs(rt, callInvoker, status, args[count - 1]);
+
+        
+        return uniffi_jsi::Bridging<int8_t>::toJs(rt, callInvoker, value);
+}
+jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_fn_func_mouse_position_tracking_enabled(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
+        RustCallStatus status = uniffi::vitrine_bindings::Bridging<RustCallStatus>::rustSuccess(rt);
+        auto value = uniffi_vitrine_bindings_fn_func_mouse_position_tracking_enabled(uniffi_jsi::Bridging<int8_t>::fromJs(rt, callInvoker, args[0]), 
+            &status
+        );
+        uniffi::vitrine_bindings::Bridging<RustCallStatus>::copyIntoJs(rt, callInvoker, status, args[count - 1]);
+
+        
+        return uniffi_jsi::Bridging<int8_t>::toJs(rt, callInvoker, value);
+}
+jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_fn_func_sample_picks(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
+        RustCallStatus status = uniffi::vitrine_bindings::Bridging<RustCallStatus>::rustSuccess(rt);
+        auto value = uniffi_vitrine_bindings_fn_func_sample_picks(uniffi_jsi::Bridging<uint16_t>::fromJs(rt, callInvoker, args[0]), uniffi_jsi::Bridging<uint16_t>::fromJs(rt, callInvoker, args[1]), 
+            &status
+        );
+        uniffi::vitrine_bindings::Bridging<RustCallStatus>::copyIntoJs(rt, callInvoker, status, args[count - 1]);
+
+        
+        return uniffi_jsi::Bridging<int8_t>::toJs(rt, callInvoker, value);
+}
+jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_fn_func_session_replay_enabled(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
+        RustCallStatus status = uniffi::vitrine_bindings::Bridging<RustCallStatus>::rustSuccess(rt);
+        auto value = uniffi_vitrine_bindings_fn_func_session_replay_enabled(uniffi_jsi::Bridging<int8_t>::fromJs(rt, callInvoker, args[0]), uniffi_jsi::Bridging<int8_t>::fromJs(rt, callInvoker, args[1]), uniffi::vitrine_bindings::Bridging<RustBuffer>::fromJs(rt, callInvoker, args[2]), 
+            &status
+        );
+        uniffi::vitrine_bindings::Bridging<RustCallStatus>::copyIntoJs(rt, callInvoker, status, args[count - 1]);
+
+        
+        return uniffi_jsi::Bridging<int8_t>::toJs(rt, callInvoker, value);
+}
 jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_fn_func_format_money(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
         RustCallStatus status = uniffi::vitrine_bindings::Bridging<RustCallStatus>::rustSuccess(rt);
         auto value = uniffi_vitrine_bindings_fn_func_format_money(uniffi_jsi::Bridging<int64_t>::fromJs(rt, callInvoker, args[0]), uniffi::vitrine_bindings::Bridging<RustBuffer>::fromJs(rt, callInvoker, args[1]), uniffi::vitrine_bindings::Bridging<RustBuffer>::fromJs(rt, callInvoker, args[2]), uniffi_jsi::Bridging<int8_t>::fromJs(rt, callInvoker, args[3]), 
@@ -4027,6 +4226,48 @@ jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_checksum_func_norm
 }
 jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_checksum_func_normalise_cookie_banner_json(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
         auto value = uniffi_vitrine_bindings_checksum_func_normalise_cookie_banner_json(
+        );
+
+        
+        return uniffi_jsi::Bridging<uint16_t>::toJs(rt, callInvoker, value);
+}
+jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_checksum_func_decide_experiment(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
+        auto value = uniffi_vitrine_bindings_checksum_func_decide_experiment(
+        );
+
+        
+        return uniffi_jsi::Bridging<uint16_t>::toJs(rt, callInvoker, value);
+}
+jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_checksum_func_experiment_bucket(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
+        auto value = uniffi_vitrine_bindings_checksum_func_experiment_bucket(
+        );
+
+        
+        return uniffi_jsi::Bridging<uint16_t>::toJs(rt, callInvoker, value);
+}
+jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_checksum_func_is_feature_enabled(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
+        auto value = uniffi_vitrine_bindings_checksum_func_is_feature_enabled(
+        );
+
+        
+        return uniffi_jsi::Bridging<uint16_t>::toJs(rt, callInvoker, value);
+}
+jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_checksum_func_mouse_position_tracking_enabled(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
+        auto value = uniffi_vitrine_bindings_checksum_func_mouse_position_tracking_enabled(
+        );
+
+        
+        return uniffi_jsi::Bridging<uint16_t>::toJs(rt, callInvoker, value);
+}
+jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_checksum_func_sample_picks(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
+        auto value = uniffi_vitrine_bindings_checksum_func_sample_picks(
+        );
+
+        
+        return uniffi_jsi::Bridging<uint16_t>::toJs(rt, callInvoker, value);
+}
+jsi::Value NativeVitrineBindings::cpp_uniffi_vitrine_bindings_checksum_func_session_replay_enabled(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count) {
+        auto value = uniffi_vitrine_bindings_checksum_func_session_replay_enabled(
         );
 
         

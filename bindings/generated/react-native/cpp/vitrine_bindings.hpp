@@ -49,6 +49,12 @@ class NativeVitrineBindings : public jsi::HostObject {
     jsi::Value cpp_uniffi_vitrine_bindings_fn_func_consent_decision(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
     jsi::Value cpp_uniffi_vitrine_bindings_fn_func_normalise_cookie_banner(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
     jsi::Value cpp_uniffi_vitrine_bindings_fn_func_normalise_cookie_banner_json(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
+    jsi::Value cpp_uniffi_vitrine_bindings_fn_func_decide_experiment(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
+    jsi::Value cpp_uniffi_vitrine_bindings_fn_func_experiment_bucket(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
+    jsi::Value cpp_uniffi_vitrine_bindings_fn_func_is_feature_enabled(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
+    jsi::Value cpp_uniffi_vitrine_bindings_fn_func_mouse_position_tracking_enabled(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
+    jsi::Value cpp_uniffi_vitrine_bindings_fn_func_sample_picks(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
+    jsi::Value cpp_uniffi_vitrine_bindings_fn_func_session_replay_enabled(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
     jsi::Value cpp_uniffi_vitrine_bindings_fn_func_format_money(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
     jsi::Value cpp_uniffi_vitrine_bindings_fn_func_supported_currencies(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
     jsi::Value cpp_uniffi_vitrine_bindings_fn_func_supported_locales(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
@@ -65,6 +71,12 @@ class NativeVitrineBindings : public jsi::HostObject {
     jsi::Value cpp_uniffi_vitrine_bindings_checksum_func_consent_decision(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
     jsi::Value cpp_uniffi_vitrine_bindings_checksum_func_normalise_cookie_banner(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
     jsi::Value cpp_uniffi_vitrine_bindings_checksum_func_normalise_cookie_banner_json(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
+    jsi::Value cpp_uniffi_vitrine_bindings_checksum_func_decide_experiment(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
+    jsi::Value cpp_uniffi_vitrine_bindings_checksum_func_experiment_bucket(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
+    jsi::Value cpp_uniffi_vitrine_bindings_checksum_func_is_feature_enabled(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
+    jsi::Value cpp_uniffi_vitrine_bindings_checksum_func_mouse_position_tracking_enabled(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
+    jsi::Value cpp_uniffi_vitrine_bindings_checksum_func_sample_picks(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
+    jsi::Value cpp_uniffi_vitrine_bindings_checksum_func_session_replay_enabled(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
     jsi::Value cpp_uniffi_vitrine_bindings_checksum_func_format_money(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
     jsi::Value cpp_uniffi_vitrine_bindings_checksum_func_supported_currencies(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);
     jsi::Value cpp_uniffi_vitrine_bindings_checksum_func_supported_locales(jsi::Runtime& rt, const jsi::Value& thisVal, const jsi::Value* args, size_t count);

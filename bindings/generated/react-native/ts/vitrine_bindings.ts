@@ -6,7 +6,7 @@
 import nativeModule from "./vitrine_bindings-ffi";
 import { type UniffiRustFutureContinuationCallback, type UniffiForeignFutureDroppedCallback, type UniffiForeignFutureDroppedCallbackStruct, type UniffiVTableCallbackInterfaceVitrineBindingsClock, type UniffiVTableCallbackInterfaceVitrineBindingsPopupRecordStorage,
 } from "./vitrine_bindings-ffi";
-import { type FfiConverter, type UniffiByteArray, type UniffiGcObject, type UniffiHandle, type UniffiObjectFactory, type UniffiReferenceHolder, type UniffiRustCallStatus, AbstractFfiConverterByteArray, Cursor, FfiConverterArray, FfiConverterBool, FfiConverterInt32, FfiConverterInt64, FfiConverterMap, FfiConverterObject, FfiConverterObjectWithCallbacks, FfiConverterOptional, FfiConverterUInt32, FfiConverterUInt64, FfiConverterUInt8, RustBuffer, UniffiAbstractObject, UniffiEnum, UniffiError, UniffiInternalError, UniffiResult, UniffiRustCaller, destructorGuardSymbol, pointerLiteralSymbol, uniffiCreateFfiConverterString, uniffiCreateRecord, uniffiTraitInterfaceCall, uniffiTypeNameSymbol, variantOrdinalSymbol,
+import { type FfiConverter, type UniffiByteArray, type UniffiGcObject, type UniffiHandle, type UniffiObjectFactory, type UniffiReferenceHolder, type UniffiRustCallStatus, AbstractFfiConverterByteArray, Cursor, FfiConverterArray, FfiConverterBool, FfiConverterInt32, FfiConverterInt64, FfiConverterMap, FfiConverterObject, FfiConverterObjectWithCallbacks, FfiConverterOptional, FfiConverterUInt16, FfiConverterUInt32, FfiConverterUInt64, FfiConverterUInt8, RustBuffer, UniffiAbstractObject, UniffiEnum, UniffiError, UniffiInternalError, UniffiResult, UniffiRustCaller, destructorGuardSymbol, pointerLiteralSymbol, uniffiCreateFfiConverterString, uniffiCreateRecord, uniffiTraitInterfaceCall, uniffiTypeNameSymbol, variantOrdinalSymbol,
 } from "@ubjs/core";
 const uniffiCaller = new UniffiRustCaller(() => ({ code: 0 }));
 
@@ -169,6 +169,45 @@ export function consentDecision(server: ServerCookieBannerSettings, consentCooki
     }
 
 /**
+ * The variant of `name`, expected to be of type `expected`, for `visitor`; `definitions_json`
+ * is none while the configuration is not loaded.
+ */
+export function decideExperiment(definitionsJson: string | undefined, name: string, expected: ExperimentType, visitor: ExperimentVisitor): ExperimentDecision /*throws*/ {
+    const __rb: Uint8Array = uniffiCaller.rustCallWithError(
+            /*liftError:*/ FfiConverterTypeExperimentsError.lift.bind(FfiConverterTypeExperimentsError),
+            /*caller:*/ (callStatus) => {
+                return nativeModule().ubrn_uniffi_vitrine_bindings_fn_func_decide_experiment(
+        FfiConverterOptionalString.lower(definitionsJson, nativeModule().rustbuffer_alloc),
+        FfiConverterString.lower(name, nativeModule().rustbuffer_alloc),
+        FfiConverterTypeExperimentType.lower(expected, nativeModule().rustbuffer_alloc),
+        FfiConverterTypeExperimentVisitor.lower(visitor, nativeModule().rustbuffer_alloc),
+                callStatus);
+            },
+            /*liftString:*/ FfiConverterString.lift.bind(FfiConverterString),
+    );
+    try {
+        return FfiConverterTypeExperimentDecision.lift(__rb);
+    } finally {
+        nativeModule().rustbuffer_free(__rb);
+    }
+    }
+
+/**
+ * The visitor's bucket in the experiment, in 0..10,000.
+ */
+export function experimentBucket(experiment: string, visitorId: string): number {
+    return FfiConverterUInt16.lift(uniffiCaller.rustCall(
+            /*caller:*/ (callStatus) => {
+                return nativeModule().ubrn_uniffi_vitrine_bindings_fn_func_experiment_bucket(
+        FfiConverterString.lower(experiment, nativeModule().rustbuffer_alloc),
+        FfiConverterString.lower(visitorId, nativeModule().rustbuffer_alloc),
+                callStatus);
+            },
+            /*liftString:*/ FfiConverterString.lift.bind(FfiConverterString),
+    ));
+    }
+
+/**
  * Formats an amount in minor units (cents, or yen) as the site shows it, for example
  * `$1,234.50` in en-US or `1.234,50 €` in de-DE. `trim_zero_fraction` shows `$12` for
  * `$12.00`.
@@ -212,6 +251,34 @@ export function identifyMobilePlatform(os: string): MobilePlatform /*throws*/ {
     } finally {
         nativeModule().rustbuffer_free(__rb);
     }
+    }
+
+/**
+ * 001 s4: a feature toggle is on when its variant equals 'true'.
+ */
+export function isFeatureEnabled(decision: ExperimentDecision): boolean {
+    return FfiConverterBool.lift(uniffiCaller.rustCall(
+            /*caller:*/ (callStatus) => {
+                return nativeModule().ubrn_uniffi_vitrine_bindings_fn_func_is_feature_enabled(
+        FfiConverterTypeExperimentDecision.lower(decision, nativeModule().rustbuffer_alloc),
+                callStatus);
+            },
+            /*liftString:*/ FfiConverterString.lift.bind(FfiConverterString),
+    ));
+    }
+
+/**
+ * 001 s6: mouse position tracking only with a signed-in account.
+ */
+export function mousePositionTrackingEnabled(authenticatedAccount: boolean): boolean {
+    return FfiConverterBool.lift(uniffiCaller.rustCall(
+            /*caller:*/ (callStatus) => {
+                return nativeModule().ubrn_uniffi_vitrine_bindings_fn_func_mouse_position_tracking_enabled(
+        FfiConverterBool.lower(authenticatedAccount, nativeModule().rustbuffer_alloc),
+                callStatus);
+            },
+            /*liftString:*/ FfiConverterString.lift.bind(FfiConverterString),
+    ));
     }
 
 /**
@@ -292,6 +359,37 @@ export function popupRecordKey(): string {
     } finally {
         nativeModule().rustbuffer_free(__rb);
     }
+    }
+
+/**
+ * Whether a sample of `per_ten_thousand` in 10,000 visitors takes the visitor in `bucket`.
+ */
+export function samplePicks(bucket: number, perTenThousand: number): boolean {
+    return FfiConverterBool.lift(uniffiCaller.rustCall(
+            /*caller:*/ (callStatus) => {
+                return nativeModule().ubrn_uniffi_vitrine_bindings_fn_func_sample_picks(
+        FfiConverterUInt16.lower(bucket, nativeModule().rustbuffer_alloc),
+        FfiConverterUInt16.lower(perTenThousand, nativeModule().rustbuffer_alloc),
+                callStatus);
+            },
+            /*liftString:*/ FfiConverterString.lift.bind(FfiConverterString),
+    ));
+    }
+
+/**
+ * 001 s6: session replay only with its toggle on, the sample's pick and more than 2 cores.
+ */
+export function sessionReplayEnabled(toggleOn: boolean, sampled: boolean, cpuCores: number | undefined): boolean {
+    return FfiConverterBool.lift(uniffiCaller.rustCall(
+            /*caller:*/ (callStatus) => {
+                return nativeModule().ubrn_uniffi_vitrine_bindings_fn_func_session_replay_enabled(
+        FfiConverterBool.lower(toggleOn, nativeModule().rustbuffer_alloc),
+        FfiConverterBool.lower(sampled, nativeModule().rustbuffer_alloc),
+        FfiConverterOptionalUInt32.lower(cpuCores, nativeModule().rustbuffer_alloc),
+                callStatus);
+            },
+            /*liftString:*/ FfiConverterString.lift.bind(FfiConverterString),
+    ));
     }
 
 /**
@@ -1418,6 +1516,225 @@ const FfiConverterTypeCurrencyInfo = (() => {
 })();
 
 /**
+ * FEATURE_TOGGLE or AB_TEST.
+ */
+export enum ExperimentType {
+    FeatureToggle,
+    AbTest
+}
+
+const FfiConverterTypeExperimentType = (() => {
+    type TypeName = ExperimentType;
+    class FFIConverter extends AbstractFfiConverterByteArray<TypeName> {
+        readFromCursor(c: Cursor): TypeName {
+            switch (c.readI32()) {
+                case 1: return ExperimentType.FeatureToggle;
+                case 2: return ExperimentType.AbTest;
+                default: throw new UniffiInternalError.UnexpectedEnumCase();
+            }
+        }
+        writeIntoCursor(value: TypeName, c: Cursor): void {
+            switch (value) {
+                case ExperimentType.FeatureToggle: return c.writeI32(1);
+                case ExperimentType.AbTest: return c.writeI32(2);
+            }
+        }
+        allocationSize(value: TypeName): number {
+            return 4;
+        }
+    }
+    return new FFIConverter();
+})();
+
+/**
+ * The experiment context of 001 s3, with the error text when the defaults were returned and
+ * whether the visitor takes part (and so counts as exposed).
+ */
+export type ExperimentDecision = {
+    name: string,
+    experimentType: ExperimentType,
+    variant: string,
+    segmentName?: string,
+    containsError: boolean,
+    error?: string,
+    exposed: boolean
+}
+
+/**
+ * Generated factory for {@link ExperimentDecision} record objects.
+ */
+export const ExperimentDecision = (() => {
+    const defaults = () => ({
+    });
+    const create = (() => {
+        return uniffiCreateRecord<ExperimentDecision, ReturnType<typeof defaults>>(defaults);
+    })();
+    return Object.freeze({
+        create,
+        new: create,
+        defaults: () => Object.freeze(defaults()) as Partial<ExperimentDecision>,
+    });
+})();
+
+const FfiConverterTypeExperimentDecision = (() => {
+    type TypeName = ExperimentDecision;
+    class FFIConverter extends AbstractFfiConverterByteArray<TypeName> {
+        readFromCursor(c: Cursor): TypeName {
+            return {
+                name: FfiConverterString.readFromCursor(c), 
+                experimentType: FfiConverterTypeExperimentType.readFromCursor(c), 
+                variant: FfiConverterString.readFromCursor(c), 
+                segmentName: FfiConverterOptionalString.readFromCursor(c), 
+                containsError: FfiConverterBool.readFromCursor(c), 
+                error: FfiConverterOptionalString.readFromCursor(c), 
+                exposed: FfiConverterBool.readFromCursor(c)
+            };
+        }
+        writeIntoCursor(value: TypeName, c: Cursor): void {
+            FfiConverterString.writeIntoCursor(value.name, c);
+            FfiConverterTypeExperimentType.writeIntoCursor(value.experimentType, c);
+            FfiConverterString.writeIntoCursor(value.variant, c);
+            FfiConverterOptionalString.writeIntoCursor(value.segmentName, c);
+            FfiConverterBool.writeIntoCursor(value.containsError, c);
+            FfiConverterOptionalString.writeIntoCursor(value.error, c);
+            FfiConverterBool.writeIntoCursor(value.exposed, c);
+        }
+        allocationSize(value: TypeName): number {
+            return FfiConverterString.allocationSize(value.name) +
+             FfiConverterTypeExperimentType.allocationSize(value.experimentType) +
+             FfiConverterString.allocationSize(value.variant) +
+             FfiConverterOptionalString.allocationSize(value.segmentName) +
+             FfiConverterBool.allocationSize(value.containsError) +
+             FfiConverterOptionalString.allocationSize(value.error) +
+             FfiConverterBool.allocationSize(value.exposed);
+            
+        }
+    };
+    return new FFIConverter();
+})();
+
+export enum VisitorKind {
+    New,
+    Returning
+}
+
+const FfiConverterTypeVisitorKind = (() => {
+    type TypeName = VisitorKind;
+    class FFIConverter extends AbstractFfiConverterByteArray<TypeName> {
+        readFromCursor(c: Cursor): TypeName {
+            switch (c.readI32()) {
+                case 1: return VisitorKind.New;
+                case 2: return VisitorKind.Returning;
+                default: throw new UniffiInternalError.UnexpectedEnumCase();
+            }
+        }
+        writeIntoCursor(value: TypeName, c: Cursor): void {
+            switch (value) {
+                case VisitorKind.New: return c.writeI32(1);
+                case VisitorKind.Returning: return c.writeI32(2);
+            }
+        }
+        allocationSize(value: TypeName): number {
+            return 4;
+        }
+    }
+    return new FFIConverter();
+})();
+
+export enum DeviceClass {
+    Desktop,
+    Tablet,
+    Mobile
+}
+
+const FfiConverterTypeDeviceClass = (() => {
+    type TypeName = DeviceClass;
+    class FFIConverter extends AbstractFfiConverterByteArray<TypeName> {
+        readFromCursor(c: Cursor): TypeName {
+            switch (c.readI32()) {
+                case 1: return DeviceClass.Desktop;
+                case 2: return DeviceClass.Tablet;
+                case 3: return DeviceClass.Mobile;
+                default: throw new UniffiInternalError.UnexpectedEnumCase();
+            }
+        }
+        writeIntoCursor(value: TypeName, c: Cursor): void {
+            switch (value) {
+                case DeviceClass.Desktop: return c.writeI32(1);
+                case DeviceClass.Tablet: return c.writeI32(2);
+                case DeviceClass.Mobile: return c.writeI32(3);
+            }
+        }
+        allocationSize(value: TypeName): number {
+            return 4;
+        }
+    }
+    return new FFIConverter();
+})();
+
+/**
+ * Who the decision is for. `cookieless` marks a per-day id (no tracking consent).
+ */
+export type ExperimentVisitor = {
+    visitorId: string,
+    cookieless: boolean,
+    kind: VisitorKind,
+    member: boolean,
+    device: DeviceClass,
+    locale: string
+}
+
+/**
+ * Generated factory for {@link ExperimentVisitor} record objects.
+ */
+export const ExperimentVisitor = (() => {
+    const defaults = () => ({
+    });
+    const create = (() => {
+        return uniffiCreateRecord<ExperimentVisitor, ReturnType<typeof defaults>>(defaults);
+    })();
+    return Object.freeze({
+        create,
+        new: create,
+        defaults: () => Object.freeze(defaults()) as Partial<ExperimentVisitor>,
+    });
+})();
+
+const FfiConverterTypeExperimentVisitor = (() => {
+    type TypeName = ExperimentVisitor;
+    class FFIConverter extends AbstractFfiConverterByteArray<TypeName> {
+        readFromCursor(c: Cursor): TypeName {
+            return {
+                visitorId: FfiConverterString.readFromCursor(c), 
+                cookieless: FfiConverterBool.readFromCursor(c), 
+                kind: FfiConverterTypeVisitorKind.readFromCursor(c), 
+                member: FfiConverterBool.readFromCursor(c), 
+                device: FfiConverterTypeDeviceClass.readFromCursor(c), 
+                locale: FfiConverterString.readFromCursor(c)
+            };
+        }
+        writeIntoCursor(value: TypeName, c: Cursor): void {
+            FfiConverterString.writeIntoCursor(value.visitorId, c);
+            FfiConverterBool.writeIntoCursor(value.cookieless, c);
+            FfiConverterTypeVisitorKind.writeIntoCursor(value.kind, c);
+            FfiConverterBool.writeIntoCursor(value.member, c);
+            FfiConverterTypeDeviceClass.writeIntoCursor(value.device, c);
+            FfiConverterString.writeIntoCursor(value.locale, c);
+        }
+        allocationSize(value: TypeName): number {
+            return FfiConverterString.allocationSize(value.visitorId) +
+             FfiConverterBool.allocationSize(value.cookieless) +
+             FfiConverterTypeVisitorKind.allocationSize(value.kind) +
+             FfiConverterBool.allocationSize(value.member) +
+             FfiConverterTypeDeviceClass.allocationSize(value.device) +
+             FfiConverterString.allocationSize(value.locale);
+            
+        }
+    };
+    return new FFIConverter();
+})();
+
+/**
  * What the app knows about the page it is about to show the popup on.
  */
 export type PopupPage = {
@@ -2131,6 +2448,82 @@ const FfiConverterTypeConsentError = (() => {
         readFromCursor(c: Cursor): TypeName {
             switch (c.readI32()) {
                 case 1: return new ConsentError.InvalidSettingsJson(
+                    FfiConverterString.readFromCursor(c)
+                );
+            
+                default: throw new UniffiInternalError.UnexpectedEnumCase();
+            }
+        }
+        writeIntoCursor(value: TypeName, c: Cursor): void {
+            const obj = value as any;
+            const index = obj[variantOrdinalSymbol] as number;
+            c.writeI32(index);
+        }
+        allocationSize(value: TypeName): number {
+            return 4;
+        }
+    }
+    return new FfiConverter();
+})();
+
+
+// Flat error type: ExperimentsError
+export enum ExperimentsError_Tags {
+    InvalidDefinitionsJson = "InvalidDefinitionsJson"
+}
+/**
+ * Why the site's definitions could not be read.
+ */
+export const ExperimentsError = (() => {
+    class InvalidDefinitionsJson extends UniffiError {
+        /**
+         * @private
+         * This field is private and should not be used.
+         */
+        readonly [uniffiTypeNameSymbol]: string = "ExperimentsError";
+        /**
+         * @private
+         * This field is private and should not be used.
+         */
+        readonly [variantOrdinalSymbol] = 1;
+
+        readonly tag = ExperimentsError_Tags.InvalidDefinitionsJson;
+
+        constructor(message: string) {
+            super("ExperimentsError", "InvalidDefinitionsJson", message);
+        }
+
+        static instanceOf(e: any): e is InvalidDefinitionsJson {
+            return (
+                instanceOf(e) && (e as any)[variantOrdinalSymbol] === 1
+            );
+        }
+    }
+
+    // Utility function which does not rely on instanceof.
+    function instanceOf(e: any): e is ExperimentsError {
+        return (e as any)[uniffiTypeNameSymbol] === "ExperimentsError";
+    }
+    return {
+        InvalidDefinitionsJson,
+        instanceOf,
+    };
+})();
+
+// Union type for ExperimentsError error type.
+/**
+ * Why the site's definitions could not be read.
+ */
+export type ExperimentsError = InstanceType<
+    typeof ExperimentsError['InvalidDefinitionsJson']
+>;
+
+const FfiConverterTypeExperimentsError = (() => {
+    type TypeName = ExperimentsError;
+    class FfiConverter extends AbstractFfiConverterByteArray<TypeName> {
+        readFromCursor(c: Cursor): TypeName {
+            switch (c.readI32()) {
+                case 1: return new ExperimentsError.InvalidDefinitionsJson(
                     FfiConverterString.readFromCursor(c)
                 );
             
@@ -3002,6 +3395,9 @@ const FfiConverterOptionalString = new FfiConverterOptional(FfiConverterString);
 // FfiConverter for boolean | undefined
 const FfiConverterOptionalBoolean = new FfiConverterOptional(FfiConverterBool);
 
+// FfiConverter for number | undefined
+const FfiConverterOptionalUInt32 = new FfiConverterOptional(FfiConverterUInt32);
+
 // FfiConverter for Array<CurrencyInfo>
 const FfiConverterSequenceTypeCurrencyInfo = new FfiConverterArray(FfiConverterTypeCurrencyInfo);
 
@@ -3051,11 +3447,23 @@ function uniffiEnsureInitialized() {
     if (nativeModule().ubrn_uniffi_vitrine_bindings_checksum_func_consent_decision() !== 55839) {
         throw new UniffiInternalError.ApiChecksumMismatch("uniffi_vitrine_bindings_checksum_func_consent_decision");
     }
+    if (nativeModule().ubrn_uniffi_vitrine_bindings_checksum_func_decide_experiment() !== 28860) {
+        throw new UniffiInternalError.ApiChecksumMismatch("uniffi_vitrine_bindings_checksum_func_decide_experiment");
+    }
+    if (nativeModule().ubrn_uniffi_vitrine_bindings_checksum_func_experiment_bucket() !== 52031) {
+        throw new UniffiInternalError.ApiChecksumMismatch("uniffi_vitrine_bindings_checksum_func_experiment_bucket");
+    }
     if (nativeModule().ubrn_uniffi_vitrine_bindings_checksum_func_format_money() !== 38073) {
         throw new UniffiInternalError.ApiChecksumMismatch("uniffi_vitrine_bindings_checksum_func_format_money");
     }
     if (nativeModule().ubrn_uniffi_vitrine_bindings_checksum_func_identify_mobile_platform() !== 57814) {
         throw new UniffiInternalError.ApiChecksumMismatch("uniffi_vitrine_bindings_checksum_func_identify_mobile_platform");
+    }
+    if (nativeModule().ubrn_uniffi_vitrine_bindings_checksum_func_is_feature_enabled() !== 60453) {
+        throw new UniffiInternalError.ApiChecksumMismatch("uniffi_vitrine_bindings_checksum_func_is_feature_enabled");
+    }
+    if (nativeModule().ubrn_uniffi_vitrine_bindings_checksum_func_mouse_position_tracking_enabled() !== 32642) {
+        throw new UniffiInternalError.ApiChecksumMismatch("uniffi_vitrine_bindings_checksum_func_mouse_position_tracking_enabled");
     }
     if (nativeModule().ubrn_uniffi_vitrine_bindings_checksum_func_normalise_cookie_banner() !== 48575) {
         throw new UniffiInternalError.ApiChecksumMismatch("uniffi_vitrine_bindings_checksum_func_normalise_cookie_banner");
@@ -3068,6 +3476,12 @@ function uniffiEnsureInitialized() {
     }
     if (nativeModule().ubrn_uniffi_vitrine_bindings_checksum_func_popup_record_key() !== 62430) {
         throw new UniffiInternalError.ApiChecksumMismatch("uniffi_vitrine_bindings_checksum_func_popup_record_key");
+    }
+    if (nativeModule().ubrn_uniffi_vitrine_bindings_checksum_func_sample_picks() !== 49208) {
+        throw new UniffiInternalError.ApiChecksumMismatch("uniffi_vitrine_bindings_checksum_func_sample_picks");
+    }
+    if (nativeModule().ubrn_uniffi_vitrine_bindings_checksum_func_session_replay_enabled() !== 55422) {
+        throw new UniffiInternalError.ApiChecksumMismatch("uniffi_vitrine_bindings_checksum_func_session_replay_enabled");
     }
     if (nativeModule().ubrn_uniffi_vitrine_bindings_checksum_func_supported_currencies() !== 9245) {
         throw new UniffiInternalError.ApiChecksumMismatch("uniffi_vitrine_bindings_checksum_func_supported_currencies");
@@ -3123,6 +3537,11 @@ export default Object.freeze({
     FfiConverterTypeCookieBannerSettings,
     FfiConverterTypeCtaVariant,
     FfiConverterTypeCurrencyInfo,
+    FfiConverterTypeDeviceClass,
+    FfiConverterTypeExperimentDecision,
+    FfiConverterTypeExperimentType,
+    FfiConverterTypeExperimentVisitor,
+    FfiConverterTypeExperimentsError,
     FfiConverterTypeInfoResult,
     FfiConverterTypeMobilePlatform,
     FfiConverterTypeMoneyError,
@@ -3133,5 +3552,6 @@ export default Object.freeze({
     FfiConverterTypePopupRecordStorage,
     FfiConverterTypePopupSettings,
     FfiConverterTypeServerCookieBannerSettings,
+    FfiConverterTypeVisitorKind,
   }
 });

@@ -29,8 +29,8 @@ describe('pricing toggle', () => {
   it('shows the toggle and only the pressed side, and gives the page back on unmount', () => {
     const element = pricing();
     const unmount = mount(element);
-    const [monthly, yearly] = [...element.querySelectorAll('button')];
-    const [left, right] = [...element.querySelectorAll<HTMLElement>('.pricing__option')];
+    const [monthly, yearly] = [...element.querySelectorAll('button')] as [HTMLButtonElement, HTMLButtonElement];
+    const [left, right] = [...element.querySelectorAll<HTMLElement>('.pricing__option')] as [HTMLElement, HTMLElement];
     expect(element.querySelector<HTMLElement>('[data-pricing-toggle]')!.hidden).toBe(false);
     expect([left.hidden, right.hidden]).toEqual([false, true]);
     yearly.click();

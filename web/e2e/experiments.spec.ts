@@ -51,7 +51,7 @@ test('the headline variant is in the first HTML and stays across reloads', async
   for (let load = 0; load < 3; load += 1) {
     if (load === 0) await page.goto('/');
     else await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: HEADLINES[variant] })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: HEADLINES[variant]! })).toBeVisible();
     const seen = await page.evaluate(() => [...(window as unknown as { __headlines: Set<string> }).__headlines]);
     const other = Object.entries(HEADLINES).find(([name]) => name !== variant)?.[1] ?? '';
     expect(seen).not.toContain(other);

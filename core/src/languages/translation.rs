@@ -214,13 +214,37 @@ impl SiteTranslation {
     }
 }
 
-/// A link to a page of the site (not media, built assets, the API or another site).
+/// The first path segments of the server's own routes, which are served in one place for
+/// every language (media, built assets, the API, the cart and checkout, accounts, search, the
+/// owner area and the site's fixed files): a link to one keeps no language prefix.
+const UNPREFIXED_ROUTES: [&str; 17] = [
+    "media",
+    "assets",
+    "api",
+    "plugin-styles",
+    "cart",
+    "checkout",
+    "commerce",
+    "account",
+    "search",
+    "config",
+    "newsletter",
+    "form-submission",
+    "favicon.ico",
+    "favicon.svg",
+    "robots.txt",
+    "sitemap.xml",
+    "healthz",
+];
+
+/// A link to a published page of the site (not one of the server's own routes, nor another
+/// site).
 pub fn is_page_link(link: &str) -> bool {
-    link.starts_with('/')
-        && !link.starts_with("//")
-        && !["/media/", "/assets/", "/api/", "/plugin-styles/"]
-            .iter()
-            .any(|prefix| link.starts_with(prefix))
+    if !link.starts_with('/') || link.starts_with("//") {
+        return false;
+    }
+    let segment = link[1..].split(['/', '?', '#']).next().unwrap_or_default();
+    !UNPREFIXED_ROUTES.contains(&segment)
 }
 
 fn collapse(text: &str) -> String {
@@ -300,6 +324,18 @@ mod tests {
                 "nested": [{"text": "À propos", "href": "https://example.com/about"}, {"href": "/media/x.pdf"}],
             })
         );
+        for route in [
+            "/search",
+            "/cart",
+            "/account/member-access",
+            "/checkout?x=1",
+            "/media/a.jpg",
+        ] {
+            assert!(!is_page_link(route), "{route}");
+        }
+        for page in ["/shop", "/about#team", "/", "/searching"] {
+            assert!(is_page_link(page), "{page}");
+        }
     }
 
     #[test]

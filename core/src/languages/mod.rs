@@ -135,12 +135,13 @@ impl SiteLanguages {
     /// The page at `path` (in whatever language) in every published language, the current
     /// one marked; empty when the site has only its default language.
     pub fn alternates(&self, path: &str) -> Vec<Alternate> {
-        if self.published.is_empty() {
-            return Vec::new();
-        }
         let base = self
             .split_prefix(path)
             .map_or_else(|| path.to_owned(), |(_, rest)| rest);
+        // The server's own routes (cart, search, accounts) are served in one place only.
+        if self.published.is_empty() || !is_page_link(&base) {
+            return Vec::new();
+        }
         std::iter::once(&self.default)
             .chain(&self.published)
             .map(|language| Alternate {

@@ -310,5 +310,11 @@ test('without JavaScript every layout is there and the slideshow has a link per 
   const links = page.locator('.gallery--slideshow .gallery__page');
   await expect(links).toHaveCount(7);
   await expect(links.first()).toHaveAttribute('href', /#.+-slideshow-kiln-glow$/);
+  // The block's own options reach the page through its stylesheet: the slideshow's
+  // imageAspectRatio of 75 draws 4:3, and the carousel keeps its 12 px gutter.
+  const picture = await page.locator('.gallery--slideshow .gallery__slide img').first().boundingBox();
+  expect(picture!.width / picture!.height).toBeCloseTo(4 / 3, 1);
+  const gap = await page.locator('.gallery--carousel .gallery__track').evaluate((track) => getComputedStyle(track).columnGap);
+  expect(gap).toBe('12px');
   await context.close();
 });

@@ -1,13 +1,18 @@
 //! Galleries in every layout of spec 001 s2 as HTML that works without JavaScript: grids and
 //! columns in CSS, the slider, slideshow and carousel as scroll-snapped tracks with a link per
-//! slide, and the options the gallery island needs as its props.
+//! slide, and the options the gallery island needs as its props. Options the stylesheet has
+//! no class for (a gutter, a column width, a row height, an image aspect ratio) go into a
+//! small stylesheet of the block's own, since pages allow no inline styles: a page without
+//! JavaScript draws them too, and the island's arrival moves nothing.
 
 use askama::Template;
 use serde::Serialize;
 use vitrine_core::gallery::{GalleryLayout, GalleryOptions, ResolvedGallery, VideoEmbed};
 use vitrine_core::pages::{PageContent, slide_path};
+use vitrine_core::plugins::PluginCss;
 use vitrine_core::site::GallerySlide;
 
+use crate::render::blocks::stylesheet_href;
 use crate::render::image::{ImageSizes, ImageView};
 use crate::render::scope::RenderScope;
 use crate::render::urls;
@@ -25,6 +30,9 @@ pub(crate) struct GalleryBlock<'a> {
     pub(crate) autoplay: bool,
     pub(crate) lightbox: bool,
     pub(crate) slides: Vec<SlideView<'a>>,
+    /// Where the block's own stylesheet is served, when an option differs from the layout's
+    /// default that the site stylesheet draws.
+    pub(crate) option_styles: Option<String>,
 }
 
 #[derive(Debug)]
@@ -113,6 +121,11 @@ impl<'a> GalleryBlock<'a> {
                 })
             })
             .collect();
+        let option_styles = option_styles(id, &resolved, layout, autoplay).map(|css| {
+            let href = stylesheet_href(&css);
+            scope.add_stylesheet(css);
+            href
+        });
         let props = GalleryIslandProps {
             resolved: resolved.clone(),
             lightbox,
@@ -133,9 +146,46 @@ impl<'a> GalleryBlock<'a> {
             autoplay: resolved.autoplay_ms.is_some(),
             lightbox,
             slides,
+            option_styles,
         };
         (block, props)
     }
+}
+
+/// The custom properties of the options that differ from the layout's defaults, scoped to
+/// the block; none when every option is the default (the site stylesheet draws those).
+fn option_styles(
+    id: &str,
+    resolved: &ResolvedGallery,
+    layout: GalleryLayout,
+    autoplay: bool,
+) -> Option<PluginCss> {
+    let defaults = GalleryOptions::default().resolve(layout, autoplay);
+    let mut properties = Vec::new();
+    if resolved.gutter != defaults.gutter {
+        properties.push(format!("--gallery-gutter: {}px", resolved.gutter));
+    }
+    if resolved.column_width != defaults.column_width {
+        properties.push(format!(
+            "--gallery-column-width: {}px",
+            resolved.column_width
+        ));
+    }
+    if resolved.row_height != defaults.row_height {
+        properties.push(format!("--gallery-row-height: {}px", resolved.row_height));
+    }
+    if let Some(percent) = resolved.aspect_ratio.filter(|percent| *percent > 0)
+        && resolved.aspect_ratio != defaults.aspect_ratio
+    {
+        // 001 s2: the height as a percentage of the width.
+        properties.push(format!("--gallery-aspect: 100 / {percent}"));
+    }
+    if properties.is_empty() {
+        return None;
+    }
+    // The id comes from the bundle; one the scoping refuses gets no stylesheet, and its
+    // gallery keeps the layout's defaults until the island sets the options.
+    PluginCss::scope(&format!(".gallery {{ {} }}", properties.join("; ")), id).ok()
 }
 
 /// 001 s2: the `itemId` goes under the collection's full url, with a trailing slash added.
@@ -150,6 +200,58 @@ fn full_url_path(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn styles(layout: GalleryLayout, options: GalleryOptions) -> Option<String> {
+        let resolved = options.resolve(layout, false);
+        option_styles("g1", &resolved, layout, false).map(|css| css.as_str().to_owned())
+    }
+
+    #[test]
+    fn a_gallery_at_its_layouts_defaults_needs_no_stylesheet() {
+        for layout in [
+            GalleryLayout::Strip,
+            GalleryLayout::Carousel,
+            GalleryLayout::Autorows,
+            GalleryLayout::Grid,
+        ] {
+            assert_eq!(styles(layout, GalleryOptions::default()), None, "{layout:?}");
+        }
+        // The slider's 50 is its default, written by the site stylesheet.
+        let fifty = GalleryOptions {
+            aspect_ratio: Some(50),
+            ..GalleryOptions::default()
+        };
+        assert_eq!(styles(GalleryLayout::Strip, fifty), None);
+    }
+
+    #[test]
+    fn options_other_than_the_defaults_become_the_blocks_custom_properties() {
+        let options = GalleryOptions {
+            gutter: Some(12),
+            column_width: Some(320),
+            row_height: Some(180),
+            aspect_ratio: Some(75),
+            ..GalleryOptions::default()
+        };
+        assert_eq!(
+            styles(GalleryLayout::Slideshow, options).as_deref(),
+            Some(
+                "#block-g1 .gallery{--gallery-gutter:12px;--gallery-column-width:320px;\
+                 --gallery-row-height:180px;--gallery-aspect:100 / 75;}\n"
+            )
+        );
+    }
+
+    #[test]
+    fn a_block_id_that_cannot_be_a_selector_gets_no_stylesheet() {
+        let layout = GalleryLayout::Grid;
+        let resolved = GalleryOptions {
+            gutter: Some(4),
+            ..GalleryOptions::default()
+        }
+        .resolve(layout, false);
+        assert!(option_styles("a b{}", &resolved, layout, false).is_none());
+    }
 
     #[test]
     fn the_collection_url_gets_a_trailing_slash() {

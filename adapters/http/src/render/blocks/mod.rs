@@ -27,7 +27,7 @@ pub(crate) use gallery::GalleryBlock;
 pub(crate) use interactive::AccordionBlock;
 pub(crate) use listing::{ProductBlock, SummaryBlock};
 pub(crate) use media::{ImageBlock, MapBlock};
-pub(crate) use plugin::{PluginBlock, stylesheet_link};
+pub(crate) use plugin::{PluginBlock, stylesheet_href, stylesheet_link};
 pub(crate) use text::{
     ButtonBlock, CodeBlock, HtmlBlock, LanguageSwitcherBlock, QuoteBlock, SocialLinkView,
     SocialLinksBlock, SpacerBlock, social_service_of,

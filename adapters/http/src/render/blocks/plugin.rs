@@ -58,11 +58,12 @@ impl PluginBlock {
 
 /// The link to a plugin block's stylesheet, served by `/plugin-styles/NAME`.
 pub(crate) fn stylesheet_link(css: &PluginCss) -> String {
-    format!(
-        r#"<link rel="stylesheet" href="{}{}">"#,
-        crate::render::plugin_styles::PATH,
-        css.file_name()
-    )
+    format!(r#"<link rel="stylesheet" href="{}">"#, stylesheet_href(css))
+}
+
+/// Where a block's stylesheet is served: `/plugin-styles/NAME`.
+pub(crate) fn stylesheet_href(css: &PluginCss) -> String {
+    format!("{}{}", crate::render::plugin_styles::PATH, css.file_name())
 }
 
 impl fmt::Display for PluginBlock {

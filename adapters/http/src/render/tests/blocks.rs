@@ -225,6 +225,8 @@ fn a_gallery_is_a_grid_of_linked_figures() {
     assert!(gallery.contains("data-island=\"gallery\""), "{gallery}");
     assert!(gallery.contains("<div class=\"gallery gallery--grid gallery--cols-4\" id=\"gallery-gallery\" data-gallery-layout=\"grid\" role=\"group\""));
     assert!(gallery.contains("<ul class=\"gallery__grid\">"));
+    // At its layout's defaults a gallery needs no stylesheet of its own.
+    assert!(!gallery.contains("<link rel=\"stylesheet\""), "{gallery}");
     assert!(gallery.contains("<li class=\"gallery__slide\" id=\"gallery-slide-1\" data-slide-id=\"slide-1\" data-index=\"0\" data-type=\"image\" aria-roledescription=\"slide\" aria-label=\"1 of 2\">"));
     assert!(gallery.contains("<a class=\"gallery__link\" href=\"/kitchen-sink/slides/slide-1\" data-full-src=\"/media/bowl.jpg\" data-image-dimensions=\"1200x800\" aria-haspopup=\"dialog\"><img src=\"/media/bowl.jpg\" srcset=\""), "{gallery}");
     // Grid tiles are drawn narrower than the content column.

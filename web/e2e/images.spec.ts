@@ -1,6 +1,7 @@
 //! Responsive images as a visitor's browser meets them: on the About page, a phone asks for a
 //! small copy of a 3200 px photograph and a desktop window for a wider one, both as WebP, and
-//! neither downloads the camera original.
+//! neither downloads the camera original; and on a phone no page's images or header move once
+//! they have loaded.
 
 import { expect, test, type Page } from '@playwright/test';
 
@@ -41,6 +42,28 @@ test.describe('on a phone', () => {
     for (const width of widths) expect(width).toBeLessThanOrEqual(1000);
     for (const type of types) expect(type).toBe('image/webp');
   });
+
+  // The cart indicator fills in its count after load, a shift of about 0.0002 that no one
+  // sees; anything an image or the header's logo moves is far above the bound.
+  for (const path of ['/', '/about', '/gallery', '/gallery-layouts', '/shop/wheel-throwing-workshop']) {
+    test(`${path} does not shift as its images load`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      await expect
+        .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.loading === 'lazy' || img.complete)))
+        .toBe(true);
+      await page.waitForTimeout(500);
+      const total = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+      expect(total).toBeLessThan(0.005);
+    });
+  }
 });
 
 test.describe('on a desktop', () => {

@@ -2,10 +2,11 @@
 //!
 //! Without options it builds the library and rewrites `bindings/generated/` (Kotlin, Swift and
 //! the React Native TypeScript and C++); `--check` fails when those checked-in files are stale
-//! and type-checks the TypeScript; `--test` runs the Python tests against the compiled library;
-//! `--bench` times binding calls from Python against the same calls in Rust.
+//! and type-checks the TypeScript; `--test` runs the Python and Kotlin tests against the
+//! compiled library; `--bench` times binding calls from Python against the same calls in Rust.
 
 mod generate;
+mod kotlin;
 mod python;
 
 use std::path::PathBuf;
@@ -25,7 +26,8 @@ pub struct Args {
     /// it the checked-in React Native TypeScript is type-checked only.
     #[arg(long, requires = "check")]
     react_native: bool,
-    /// Run the Python tests, which load the real compiled library.
+    /// Run the Python tests, then the Kotlin tests on the JVM; both load the real compiled
+    /// library.
     #[arg(long, conflicts_with = "bench")]
     test: bool,
     /// Time binding calls from Python against the same calls in Rust, on a release build.
@@ -35,7 +37,8 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     if args.test {
-        return python::test();
+        python::test()?;
+        return kotlin::test();
     }
     if args.bench {
         return python::bench();
@@ -75,6 +78,12 @@ pub fn check(react_native: bool) -> Result<()> {
 /// Runs the Python tests against the compiled library.
 pub fn test_python() -> Result<()> {
     python::test()
+}
+
+/// Compiles the Kotlin tests with the library's Kotlin and runs them on the JVM against the
+/// compiled library, installing the compiler (npm) and a JDK and JNA (apt-get) when missing.
+pub fn test_kotlin() -> Result<()> {
+    kotlin::test()
 }
 
 /// Builds the library and generates its sources into the target directory: Kotlin and Swift,

@@ -65,6 +65,7 @@ pub fn check(react_native: bool) -> Result<()> {
     let fresh = generate_fresh(react_native)?;
     let checked_in = crate::workspace::root().join(generate::GENERATED_DIR);
     let mut stale = generate::differences(&fresh, &checked_in)?;
+    stale.retain(|path| !react_native::is_build_output(path));
     if !react_native {
         stale.retain(|path| !path.starts_with("react-native/"));
         let fingerprint = format!("react-native/{}", react_native::FINGERPRINT_FILE);

@@ -30,6 +30,19 @@ const UBRN_VERSION: &str = "0.31.0-5";
 /// The package's file that records what its sources were generated from (see [`fingerprint`]).
 pub const FINGERPRINT_FILE: &str = "generated-from.sha256";
 
+/// Where `ubrn build android|ios` puts the built libraries inside the package (ignored by git),
+/// relative to the generated directory: not generated, so never stale.
+const BUILD_OUTPUTS: &[&str] = &[
+    "react-native/android/src/main/jniLibs/",
+    "react-native/android/build/",
+    "react-native/build/",
+];
+
+/// Whether `path` (relative to the generated directory) is a library built into the package.
+pub fn is_build_output(path: &str) -> bool {
+    BUILD_OUTPUTS.iter().any(|dir| path.starts_with(dir))
+}
+
 /// Writes the whole package into `out/react-native` from the built `library`, once the Kotlin
 /// and Swift of `out` are generated.
 pub fn generate(library: &Path, out: &Path) -> Result<()> {

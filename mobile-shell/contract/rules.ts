@@ -1,24 +1,25 @@
 //! The bridge envelope's shared rules (001 s7, s8), one module for both sides: the page's client
 //! (`web/src/native-app/envelope.ts`) and the app (`src/bridge/envelope.ts`) import these, and
 //! the recorded envelopes beside it (`envelopes.json`) are replayed against both and the core's
-//! `bridge` module, whose limits and texts these are.
+//! `bridge` module, whose limits and texts these are (the constants in `limits.ts` are generated
+//! from it).
 
-/** The envelope version both sides speak. */
-export const PROTOCOL_VERSION = 1;
-/** The largest message, in bytes of UTF-8, either side reads or sends. */
-export const MAX_MESSAGE_BYTES = 16_384;
-/** The longest request id. */
-export const MAX_ID_CHARS = 64;
-/** The allow-list of message names the app answers (001 s7). */
-export const BRIDGE_NAMES = ['info', 'dismiss'] as const;
+import {
+  BRIDGE_NAMES,
+  MAX_ID_CHARS,
+  MAX_MESSAGE_BYTES,
+  NAME_NOT_FOUND_AFTER,
+  NAME_NOT_FOUND_BEFORE,
+} from './limits';
+
+// The version, limits, names and the spec's texts are generated from the core
+// (`cargo xtask codegen`), so neither side can hold other ones.
+export { BRIDGE_NAMES, MAX_ID_CHARS, MAX_MESSAGE_BYTES, PLATFORM_NOT_IDENTIFIED, PROTOCOL_VERSION } from './limits';
 export type BridgeName = (typeof BRIDGE_NAMES)[number];
-
-/** 001 s8, verbatim: the bridge cannot tell which mobile platform it runs on. */
-export const PLATFORM_NOT_IDENTIFIED = 'mobile platform not correctly identified';
 
 /** 001 s8, verbatim: a message name the app does not handle. */
 export function nameNotFound(name: string): string {
-  return `[JS -> Native Bridge] ${name} not found`;
+  return `${NAME_NOT_FOUND_BEFORE}${name}${NAME_NOT_FOUND_AFTER}`;
 }
 
 /** The core's text for a message over the size limit. */
@@ -35,7 +36,7 @@ export interface InfoReport {
   readonly experiments: Readonly<Record<string, string>>;
 }
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_ID_CHARS}}$`);
 
 /** A request id: 1 to 64 characters of `A-Z a-z 0-9 _ -`. */
 export function isValidId(id: unknown): id is string {

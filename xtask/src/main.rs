@@ -12,6 +12,7 @@ mod fuzz;
 mod plugins;
 mod process;
 mod serve;
+mod system_packages;
 mod test;
 mod web;
 mod workspace;

@@ -3,7 +3,7 @@
 //! The web unit tests first (seconds, once the packages are in), then the dependency audit
 //! (`cargo deny check`: advisories, licences, duplicate versions, sources; `deny.toml`), then
 //! Rust unit and property tests, then the native app's bindings (stale check, TypeScript,
-//! Python against the compiled library), then the SQL suites (SQLite always,
+//! Python and Kotlin against the compiled library), then the SQL suites (SQLite always,
 //! PostgreSQL when `VITRINE_TEST_POSTGRES_URL` is set, and required when `CI=true`), then a short
 //! run of every fuzz target and of schemathesis against the real server, then the browser suite
 //! against the real server in headless Chromium. The React Native shell's jest suite runs after
@@ -15,6 +15,7 @@ use std::process::Command;
 use anyhow::{Context, Result, bail};
 
 use crate::process::{available, run};
+use crate::system_packages::Needed;
 use crate::web::{self, NPM_ENV};
 use crate::workspace;
 
@@ -60,9 +61,11 @@ pub fn run_all() -> Result<()> {
         &[],
     )?;
     // The native app's bindings: the checked-in generated sources are current and their
-    // TypeScript type-checks, and Python calls every export on the compiled library.
+    // TypeScript type-checks, and Python and Kotlin (on the JVM) call every export on the
+    // compiled library.
     crate::bindings::check(false)?;
     crate::bindings::test_python()?;
+    crate::bindings::test_kotlin()?;
     let binary = web::build_debug_server()?;
 
     // Fuzzing, briefly: what a long run would find is for `cargo xtask fuzz --seconds N`.
@@ -150,18 +153,8 @@ fn audit_dependencies() -> Result<()> {
 
 /// Installs Debian's Chromium when it is missing; test tools never download a browser.
 fn ensure_chromium() -> Result<()> {
-    if Path::new(CHROMIUM).exists() {
-        return Ok(());
-    }
-    if !available("apt-get") {
-        bail!("Chromium is missing at {CHROMIUM}; install your system's chromium package");
-    }
-    let root = workspace::root();
-    run(&root, "apt-get", &["update", "-qq"], &[])?;
-    let install = ["install", "-y", "-qq", "chromium"];
-    if run(&root, "apt-get", &install, &[]).is_err() {
-        // dpkg occasionally reports a missing archive on the first try; once more is enough.
-        run(&root, "apt-get", &install, &[])?;
-    }
-    Ok(())
+    crate::system_packages::ensure(&[Needed {
+        package: "chromium",
+        present: Path::new(CHROMIUM).exists(),
+    }])
 }

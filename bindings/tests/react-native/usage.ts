@@ -8,12 +8,17 @@ import {
   BridgeName,
   type Clock,
   ConsentChoice,
+  DeviceClass,
+  type ExperimentDecision,
+  ExperimentType,
+  ExperimentsError,
   MobilePlatform,
   MoneyError,
   PopupDecision,
   PopupHideReason,
   PopupOverlay,
   type PopupRecordStorage,
+  VisitorKind,
   bridgeLimits,
   buildDismissReply,
   buildErrorReply,
@@ -22,12 +27,18 @@ import {
   cartIndicatorLabel,
   consentCookie,
   consentDecision,
+  decideExperiment,
+  experimentBucket,
   formatMoney,
   identifyMobilePlatform,
+  isFeatureEnabled,
+  mousePositionTrackingEnabled,
   normaliseCookieBanner,
   normaliseCookieBannerJson,
   parseBridgeRequest,
   popupRecordKey,
+  samplePicks,
+  sessionReplayEnabled,
   supportedCurrencies,
   supportedLocales,
 } from '../../generated/react-native/ts/vitrine_bindings';
@@ -113,3 +124,29 @@ export function consent(json: string): boolean {
 }
 
 export const limits: { protocolVersion: number; maxMessageBytes: number; maxIdChars: number } = bridgeLimits();
+
+export function experiment(definitionsJson: string | undefined, visitorId: string): string | undefined {
+  const visitor = {
+    visitorId,
+    cookieless: false,
+    kind: VisitorKind.Returning,
+    member: true,
+    device: DeviceClass.Mobile,
+    locale: 'en-US',
+  };
+  try {
+    const decision: ExperimentDecision = decideExperiment(definitionsJson, 'home-headline', ExperimentType.AbTest, visitor);
+    const bucket: number = experimentBucket(decision.name, visitorId);
+    const error: string | undefined = decision.error;
+    return isFeatureEnabled(decision) && samplePicks(bucket, 5000) ? decision.variant : error;
+  } catch (error) {
+    if (ExperimentsError.InvalidDefinitionsJson.instanceOf(error)) {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+export function gating(authenticatedAccount: boolean, sampled: boolean, cpuCores?: number): boolean {
+  return mousePositionTrackingEnabled(authenticatedAccount) && sessionReplayEnabled(true, sampled, cpuCores);
+}

@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use crate::process::run;
-use crate::web::{self, NPM_ENV};
 use crate::workspace;
 
 /// The checked-in generated sources, relative to the workspace root.
@@ -67,51 +66,17 @@ pub fn uniffi_generate(library: &Path, language: &str, out: &Path) -> Result<()>
 }
 
 /// Writes the generated sources into `out`: Kotlin, Swift, and when `react_native` the React
-/// Native TypeScript and C++ from uniffi-bindgen-react-native (installed from
-/// `bindings/package-lock.json`).
+/// Native package (uniffi-bindgen-react-native, installed from `bindings/package-lock.json`).
 pub fn generate_all(library: &Path, out: &Path, react_native: bool) -> Result<()> {
     if out.exists() {
         fs::remove_dir_all(out).with_context(|| format!("clearing {}", out.display()))?;
     }
     uniffi_generate(library, "kotlin", &out.join("kotlin"))?;
     uniffi_generate(library, "swift", &out.join("swift"))?;
-    if !react_native {
-        return Ok(());
+    if react_native {
+        super::react_native::generate(library, out)?;
     }
-
-    let bindings = workspace::root().join("bindings");
-    web::install_in(&bindings)?;
-    let ts_dir = out.join("react-native/ts");
-    let cpp_dir = out.join("react-native/cpp");
-    let (ts_dir, cpp_dir) = (ts_dir.to_string_lossy(), cpp_dir.to_string_lossy());
-    let library = library.to_string_lossy();
-    let args = [
-        "ubrn",
-        "generate",
-        "jsi",
-        "bindings",
-        "--library",
-        "--no-format",
-        "--ts-dir",
-        &ts_dir,
-        "--cpp-dir",
-        &cpp_dir,
-        &library,
-    ];
-    run(&bindings, "npx", &args, NPM_ENV)
-}
-
-/// Type-checks the generated React Native TypeScript against uniffi-bindgen-react-native's
-/// runtime types (`bindings/tsconfig.json`).
-pub fn typecheck_react_native() -> Result<()> {
-    let bindings = workspace::root().join("bindings");
-    web::install_in(&bindings)?;
-    run(
-        &bindings,
-        "npx",
-        &["tsc", "--noEmit", "-p", "tsconfig.json"],
-        NPM_ENV,
-    )
+    Ok(())
 }
 
 /// The paths, relative to the directories, of files that are missing, extra or different.
@@ -143,7 +108,7 @@ pub fn replace(fresh: &Path, checked_in: &Path) -> Result<()> {
 }
 
 /// Every file under `dir` by its `/`-separated relative path; none when `dir` does not exist.
-fn files_under(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
+pub fn files_under(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
     let mut files = BTreeMap::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(current) = pending.pop() {

@@ -1,9 +1,11 @@
 //! `cargo xtask codegen`: writes the web client's generated files from the Rust core, or with
 //! `--check` fails when the checked-in copies are stale.
 //!
-//! Generated files live in `web/src/generated/` and are checked in, so the web build needs no
-//! Rust toolchain; the `generated_files_are_fresh` test keeps them honest.
+//! Generated files live in `web/src/generated/` (and the bridge envelope's limits in
+//! `mobile-shell/contract/`, shared by the app and the web client) and are checked in, so the
+//! web build needs no Rust toolchain; the `generated_files_are_fresh` test keeps them honest.
 
+mod bridge_ts;
 mod currencies_ts;
 mod enums_ts;
 mod experiment_vectors;
@@ -84,6 +86,10 @@ pub fn generate() -> Vec<GeneratedFile> {
         file("widget-vectors.json", widgets::render_vectors()),
         file("widget-constants.ts", widgets::render_constants()),
         file("experiment-vectors.json", experiment_vectors::render()),
+        GeneratedFile {
+            path: bridge_ts::PATH.to_owned(),
+            contents: bridge_ts::render(),
+        },
     ]
 }
 

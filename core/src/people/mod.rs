@@ -10,6 +10,7 @@ mod mails;
 mod membership;
 mod memory;
 mod model;
+mod page_passwords;
 mod password;
 mod service;
 #[cfg(test)]
@@ -21,6 +22,7 @@ pub use mails::{
     RESET_PASSWORD_PATH, RESET_REQUEST_PAGE_PATH, SIGN_IN_PATH, SIGN_UP_PATH,
 };
 pub use membership::JoinError;
+pub use page_passwords::PagePasswordError;
 pub use memory::InMemoryPeopleStore;
 pub use model::{
     Account, AccountId, AccountToken, BROWSER_SESSION_SECONDS, BearerToken, EmailAddress,

@@ -11,7 +11,7 @@ use crate::bundle::text::markdown;
 use crate::enums::{WebsiteStatus, WebsiteType};
 use crate::money::Currency;
 use crate::site::{
-    CookieBannerLook, CookieSettings, NavLink, Navigation, PopupContent, PopupOverlaySettings,
+    CookieBannerLook, CookieSettings, HIDDEN_NAVIGATION, NavLink, Navigation, PopupContent, PopupOverlaySettings,
     Slug, StoreSettings, TemplateInfo, Website, WebsiteSettings,
 };
 
@@ -119,6 +119,7 @@ impl Converter {
             // Filled from translations/ once the collections are known.
             languages: Default::default(),
             member_areas: Vec::new(),
+            page_passwords: Vec::new(),
             // Read after the collections, whose blocks the variants change.
             experiments: Default::default(),
         };
@@ -131,6 +132,12 @@ impl Converter {
                 &root.field("navigation").field("footer"),
                 file.navigation.footer,
             )?,
+            hidden: nav_links(
+                &root.field("navigation").field(HIDDEN_NAVIGATION),
+                file.navigation.hidden,
+            )?,
+            // Resolved once the member areas are known (`member_areas.rs`).
+            member_areas: Vec::new(),
         };
         Ok((website, settings, navigation))
     }

@@ -575,6 +575,16 @@ impl PageService {
         Ok(collection.enabled && access::gate(&lock, viewer).is_allowed())
     }
 
+    /// Whether `viewer` may see the item with `id`: unknown items count as seen, so the caller
+    /// answers for them as it does for any id (calls that take an item id, such as adding to
+    /// the cart, ask it so a locked product answers as an unknown one).
+    pub async fn may_see_item_id(&self, id: &ItemId, viewer: &Viewer) -> Result<bool, PageError> {
+        match self.repository.item(id).await? {
+            Some(item) => self.may_see_item(&item, viewer).await,
+            None => Ok(true),
+        }
+    }
+
     /// The lock page a media file at `path` answers with when only content behind `lock`
     /// shows it; none when the viewer may see it.
     pub async fn locked_media_page(

@@ -117,3 +117,21 @@ pub(crate) fn page_viewer_of(viewer: &Viewer) -> vitrine_core::pages::Viewer {
         ..vitrine_core::pages::Viewer::default()
     }
 }
+
+/// Whether the viewer of the request may see the item with `id`. When the site cannot be
+/// read this says yes: the call that follows reads the same store and answers its own
+/// "unavailable" (503), rather than a misleading "unknown item", and shows nothing either way.
+pub(crate) async fn may_see_item(
+    state: &AppState,
+    headers: &HeaderMap,
+    id: &vitrine_core::site::ItemId,
+) -> bool {
+    let viewer = page_viewer(state, headers).await;
+    match state.pages.may_see_item_id(id, &viewer).await {
+        Ok(allowed) => allowed,
+        Err(error) => {
+            tracing::warn!(%error, "checking an item's gate failed; the call reports the outage");
+            true
+        }
+    }
+}

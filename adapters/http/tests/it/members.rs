@@ -720,3 +720,57 @@ async fn search_finds_the_areas_posts_for_a_member_and_for_nobody_else() {
     let sitemap = app.send(page("/sitemap.xml", Some(&session))).await.text();
     assert!(!sitemap.contains("/journal"), "the sitemap never lists it: {sitemap}");
 }
+
+/// Regression: the cart calls added a members-only collection's product for anyone who knew its
+/// id, showing its title and price; a non-member now meets the unknown-product answer.
+#[tokio::test]
+async fn a_gated_product_cannot_be_added_to_the_cart_by_a_viewer_the_gate_refuses() {
+    // The fixture's one product, the tote, belongs to the members-only journal.
+    let site = members_site();
+    let app = members_over(&site).await;
+    let product = site
+        .items
+        .iter()
+        .find(|item| item.id.as_str() == "tote")
+        .expect("the fixture has the tote");
+    assert!(product.product.is_some());
+    let sku = product.product.as_ref().unwrap().variants[0].sku.as_str().to_owned();
+    let api_add = |session: Option<&str>| {
+        let mut request = Request::post("/api/commerce/cart/items?crumb=c")
+            .header("content-type", "application/json");
+        let cookie = match session {
+            Some(session) => format!("crumb=c; siteuser={session}"),
+            None => "crumb=c".to_owned(),
+        };
+        request = request.header("cookie", cookie);
+        request
+            .body(Body::from(
+                serde_json::json!({"itemId": product.id.as_str(), "sku": sku, "quantity": 1})
+                    .to_string(),
+            ))
+            .unwrap()
+    };
+    let refused = app.send(api_add(None)).await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND, "{}", refused.text());
+    assert!(!refused.text().contains(&product.title), "{}", refused.text());
+    let no_js = app
+        .send(form_post(
+            "/cart",
+            &[("itemId", product.id.as_str()), ("sku", &sku), ("quantity", "1")],
+            None,
+        ))
+        .await;
+    assert!(!no_js.text().contains(&product.title), "{}", no_js.text());
+    assert_ne!(no_js.status, StatusCode::SEE_OTHER);
+
+    let session = app.member("ada@example.com").await;
+    let xsrf = app.xsrf(&session).await;
+    app.send(form_post(
+        "/account/member-access/join",
+        &[("area", "readers"), ("xsrf", &xsrf), ("return", "/")],
+        Some(&session),
+    ))
+    .await;
+    let added = app.send(api_add(Some(&session))).await;
+    assert_eq!(added.status, StatusCode::OK, "{}", added.text());
+}

@@ -1000,7 +1000,11 @@ fn with_journal_password(protected: bool, password: Option<&str>) -> BundleFiles
     if let Some(password) = password {
         fields.push_str(&format!("password = {password}\n"));
     }
-    edited("collections/journal.toml", "title", &format!("{fields}title"))
+    edited(
+        "collections/journal.toml",
+        "title",
+        &format!("{fields}title"),
+    )
 }
 
 #[test]
@@ -1016,8 +1020,8 @@ fn a_page_password_is_kept_only_as_its_argon2id_hash() {
         "OWASP's cost: {}",
         password.hash
     );
-    let hasher = crate::people::PasswordHasher::new(crate::people::PasswordCost::TESTS_ONLY)
-        .unwrap();
+    let hasher =
+        crate::people::PasswordHasher::new(crate::people::PasswordCost::TESTS_ONLY).unwrap();
     assert!(hasher.verify("open the kiln", &password.hash));
     assert!(!hasher.verify("open the kiln ", &password.hash));
     assert!(
@@ -1025,7 +1029,10 @@ fn a_page_password_is_kept_only_as_its_argon2id_hash() {
         "the plain password is nowhere in the site"
     );
     // The same bundle gives the same site; another bundle salts differently.
-    assert_eq!(parse(&files).unwrap().settings.page_passwords, site.settings.page_passwords);
+    assert_eq!(
+        parse(&files).unwrap().settings.page_passwords,
+        site.settings.page_passwords
+    );
     let mut other = files.clone();
     other.insert("media/extra.png".to_owned(), png(2, 2));
     assert_ne!(
@@ -1052,7 +1059,9 @@ fn a_page_password_must_be_given_exactly_where_the_permission_asks_for_one() {
         "collections/journal.toml: field 'password': expected a password, found an empty text"
     );
     let long = format!("\"{}\"", "x".repeat(crate::people::MAX_PASSWORD_BYTES + 1));
-    assert!(refused(with_journal_password(true, Some(&long))).contains("expected at most 1024 bytes"));
+    assert!(
+        refused(with_journal_password(true, Some(&long))).contains("expected at most 1024 bytes")
+    );
     assert!(parse(&valid()).unwrap().settings.page_passwords.is_empty());
 }
 
@@ -1083,27 +1092,38 @@ fn special_navigations_and_the_member_area_block_are_read_and_checked() {
         (link.area.as_str(), link.title.as_str(), link.href.as_str()),
         ("readers", "Readers", "/journal")
     );
-    let home = site.collections.iter().find(|c| c.id.as_str() == "home").unwrap();
-    assert!(
-        home.body
-            .layout
-            .blocks()
-            .any(|block| block.content == BlockContent::MemberArea { area: crate::site::Slug::parse("readers").unwrap() })
-    );
+    let home = site
+        .collections
+        .iter()
+        .find(|c| c.id.as_str() == "home")
+        .unwrap();
+    assert!(home.body.layout.blocks().any(|block| block.content
+        == BlockContent::MemberArea {
+            area: crate::site::Slug::parse("readers").unwrap()
+        }));
 
     let refused = |from: &str, to: &str| {
         let text = String::from_utf8(files["site.toml"].clone()).unwrap();
         let mut broken = files.clone();
-        broken.insert("site.toml".to_owned(), text.replacen(from, to, 1).into_bytes());
+        broken.insert(
+            "site.toml".to_owned(),
+            text.replacen(from, to, 1).into_bytes(),
+        );
         parse(&broken).unwrap_err().to_string()
     };
     assert_eq!(
-        refused("_memberareas = [\"readers\"]", "_memberareas = [\"nobody\"]"),
+        refused(
+            "_memberareas = [\"readers\"]",
+            "_memberareas = [\"nobody\"]"
+        ),
         "site.toml: field 'navigation._memberareas[0]': expected the id of a member area in \
          [[member_areas]], found 'nobody'"
     );
     assert_eq!(
-        refused("href = \"/shop\"\n", "href = \"/shopp\"\n").lines().next().unwrap(),
+        refused("href = \"/shop\"\n", "href = \"/shopp\"\n")
+            .lines()
+            .next()
+            .unwrap(),
         "site.toml: field 'navigation.main[0].href': '/shopp' leads to no page or file of this site"
     );
     let mut hidden_dangling = files.clone();

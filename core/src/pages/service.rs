@@ -674,9 +674,7 @@ impl PageService {
                     collection, limit, ..
                 } => {
                     let source = self.repository.collection(collection).await?;
-                    if let Some(source) =
-                        source.filter(|source| may_see(profile, source, viewer))
-                    {
+                    if let Some(source) = source.filter(|source| may_see(profile, source, viewer)) {
                         let limit = (*limit).clamp(1, MAX_SUMMARY_ITEMS);
                         let items = self
                             .repository

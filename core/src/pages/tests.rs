@@ -256,10 +256,14 @@ async fn a_locked_collection_and_its_items_show_only_the_lock_page() {
             let page = pages.page(path, &Viewer::default()).await.unwrap();
             assert_eq!(page.page_type, page_type, "{path}");
             assert_eq!(page.status_code(), 403, "{path}");
-            assert_eq!(page.content, PageContent::Locked {
+            assert_eq!(
+                page.content,
+                PageContent::Locked {
                     access,
                     refusal: None
-                }, "{path}");
+                },
+                "{path}"
+            );
             assert_eq!(page.title, format!("{heading} — Fixture"));
             assert_eq!(page.context.collection, None, "the context names nothing");
             assert_eq!(page.context.item, None);
@@ -324,7 +328,13 @@ async fn locked_collections_stay_out_of_the_sitemap_and_search() {
         .collect();
     assert_eq!(paths, ["/", "/listing"]);
     let query = crate::search::SearchQuery::parse("post").unwrap();
-    assert!(pages.search(&query, &Viewer::default()).await.unwrap().is_empty());
+    assert!(
+        pages
+            .search(&query, &Viewer::default())
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 /// A member of the journal's area, or a browser that entered its password, finds its posts
@@ -387,7 +397,12 @@ async fn the_page_password_of_a_path_is_its_collections_in_any_of_its_paths() {
     let repository = Arc::new(MemorySiteRepository::new());
     repository.replace_site(&site).await.unwrap();
     let pages = PageService::new(repository);
-    for path in ["/journal", "/journal/first", "/journal/slides/x", "/journal/"] {
+    for path in [
+        "/journal",
+        "/journal/first",
+        "/journal/slides/x",
+        "/journal/",
+    ] {
         let found = pages.page_password(path).await.unwrap();
         assert_eq!(
             found.map(|password| password.collection.to_string()),

@@ -47,7 +47,8 @@ impl UnlockKey {
     }
 
     fn mac(&self, password: &PagePassword) -> Hmac<Sha256> {
-        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes keys of any length");
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes keys of any length");
         mac.update(password.collection.as_str().as_bytes());
         mac.update(b"\0");
         mac.update(password.hash.as_bytes());

@@ -22,13 +22,13 @@ pub use mails::{
     RESET_PASSWORD_PATH, RESET_REQUEST_PAGE_PATH, SIGN_IN_PATH, SIGN_UP_PATH,
 };
 pub use membership::JoinError;
-pub use page_passwords::PagePasswordError;
 pub use memory::InMemoryPeopleStore;
 pub use model::{
     Account, AccountId, AccountToken, BROWSER_SESSION_SECONDS, BearerToken, EmailAddress,
     InvalidEmail, MAX_EMAIL_LENGTH, REMEMBER_ME_SECONDS, SavedSessionData, Secret, SecretSource,
     Session, TokenDigest, TokenPurpose,
 };
+pub use page_passwords::PagePasswordError;
 pub use password::{
     MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, PasswordCost, PasswordError, PasswordHasher,
 };

@@ -179,13 +179,19 @@ async fn check(locks: Vec<LockSpec>, viewer: Viewer) -> Result<(), TestCaseError
     };
     let found = search(viewer.clone()).await;
     for word in &hidden {
-        prop_assert!(!found.contains(word.as_str()), "search showed {word} to {viewer:?}");
+        prop_assert!(
+            !found.contains(word.as_str()),
+            "search showed {word} to {viewer:?}"
+        );
     }
     let found_by_anyone = search(Viewer::default()).await;
     let hidden_from_anyone = hidden_from(&Viewer::default());
     let sitemap = format!("{:?}", pages.sitemap().await.unwrap());
     for word in &hidden_from_anyone {
-        prop_assert!(!found_by_anyone.contains(word.as_str()), "search showed {word}");
+        prop_assert!(
+            !found_by_anyone.contains(word.as_str()),
+            "search showed {word}"
+        );
         prop_assert!(
             !sitemap.contains(word.as_str()),
             "the sitemap showed {word}"

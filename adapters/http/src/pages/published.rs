@@ -287,9 +287,10 @@ pub(crate) async fn refused_lock_screen(
     match render_view(state, &view) {
         Ok(mut response) => {
             *response.status_mut() = status;
-            response
-                .headers_mut()
-                .insert(CACHE_CONTROL, axum::http::HeaderValue::from_static("no-store"));
+            response.headers_mut().insert(
+                CACHE_CONTROL,
+                axum::http::HeaderValue::from_static("no-store"),
+            );
             response
         }
         Err(error) => {

@@ -54,8 +54,7 @@ impl<'a> MemberNav<'a> {
         let (account_href, account_text) = if view.context.authenticated_account.is_some() {
             (ACCOUNT_PAGE_PATH.to_owned(), "header.account")
         } else {
-            let back: String =
-                url::form_urlencoded::byte_serialize(view.path.as_bytes()).collect();
+            let back: String = url::form_urlencoded::byte_serialize(view.path.as_bytes()).collect();
             (format!("{SIGN_IN_PATH}?return={back}"), "header.signIn")
         };
         Some(Self {

@@ -138,11 +138,11 @@ impl Members {
     pub async fn token_mailed_to(&self, to: &str) -> String {
         let mut token = None;
         for record in self.outbox.deliveries().await.unwrap() {
-            if let Some(mail) = self.outbox.mail_of(record.id).await.unwrap() {
-                if mail.to == to {
-                    let start = mail.text.find("token=").unwrap() + 6;
-                    token = Some(mail.text[start..start + 64].to_owned());
-                }
+            if let Some(mail) = self.outbox.mail_of(record.id).await.unwrap()
+                && mail.to == to
+            {
+                let start = mail.text.find("token=").unwrap() + 6;
+                token = Some(mail.text[start..start + 64].to_owned());
             }
         }
         token.expect("a mail with a link was sent")
@@ -708,7 +708,11 @@ async fn search_finds_the_areas_posts_for_a_member_and_for_nobody_else() {
     let found = |html: String| html.contains("/journal/first");
     assert!(!found(app.send(page("/search?q=post", None)).await.text()));
     let session = app.member("ada@example.com").await;
-    assert!(!found(app.send(page("/search?q=post", Some(&session))).await.text()));
+    assert!(!found(
+        app.send(page("/search?q=post", Some(&session)))
+            .await
+            .text()
+    ));
     let xsrf = app.xsrf(&session).await;
     app.send(form_post(
         "/account/member-access/join",
@@ -716,9 +720,16 @@ async fn search_finds_the_areas_posts_for_a_member_and_for_nobody_else() {
         Some(&session),
     ))
     .await;
-    assert!(found(app.send(page("/search?q=post", Some(&session))).await.text()));
+    assert!(found(
+        app.send(page("/search?q=post", Some(&session)))
+            .await
+            .text()
+    ));
     let sitemap = app.send(page("/sitemap.xml", Some(&session))).await.text();
-    assert!(!sitemap.contains("/journal"), "the sitemap never lists it: {sitemap}");
+    assert!(
+        !sitemap.contains("/journal"),
+        "the sitemap never lists it: {sitemap}"
+    );
 }
 
 /// Regression: the cart calls added a members-only collection's product for anyone who knew its
@@ -734,7 +745,10 @@ async fn a_gated_product_cannot_be_added_to_the_cart_by_a_viewer_the_gate_refuse
         .find(|item| item.id.as_str() == "tote")
         .expect("the fixture has the tote");
     assert!(product.product.is_some());
-    let sku = product.product.as_ref().unwrap().variants[0].sku.as_str().to_owned();
+    let sku = product.product.as_ref().unwrap().variants[0]
+        .sku
+        .as_str()
+        .to_owned();
     let api_add = |session: Option<&str>| {
         let mut request = Request::post("/api/commerce/cart/items?crumb=c")
             .header("content-type", "application/json");
@@ -752,11 +766,19 @@ async fn a_gated_product_cannot_be_added_to_the_cart_by_a_viewer_the_gate_refuse
     };
     let refused = app.send(api_add(None)).await;
     assert_eq!(refused.status, StatusCode::NOT_FOUND, "{}", refused.text());
-    assert!(!refused.text().contains(&product.title), "{}", refused.text());
+    assert!(
+        !refused.text().contains(&product.title),
+        "{}",
+        refused.text()
+    );
     let no_js = app
         .send(form_post(
             "/cart",
-            &[("itemId", product.id.as_str()), ("sku", &sku), ("quantity", "1")],
+            &[
+                ("itemId", product.id.as_str()),
+                ("sku", &sku),
+                ("quantity", "1"),
+            ],
             None,
         ))
         .await;

@@ -88,7 +88,9 @@ async fn the_lock_screen_offers_a_labelled_password_form_that_comes_back_to_the_
             )),
             "{html}"
         );
-        assert!(html.contains("<label class=\"field__label\" for=\"page-password\">Password</label>"));
+        assert!(
+            html.contains("<label class=\"field__label\" for=\"page-password\">Password</label>")
+        );
         assert!(html.contains("type=\"password\""));
     }
 }
@@ -103,7 +105,10 @@ async fn the_right_password_opens_the_collection_its_items_and_media_for_the_ses
     assert!(set.contains("HttpOnly"), "{set}");
     assert!(set.contains("SameSite=Lax"), "{set}");
     assert!(set.contains("Path=/"), "{set}");
-    assert!(!set.contains("Max-Age") && !set.contains("Expires"), "for the session: {set}");
+    assert!(
+        !set.contains("Max-Age") && !set.contains("Expires"),
+        "for the session: {set}"
+    );
     let cookie = format!("unlock-journal={}", cookie_value(set));
     for path in ["/journal", "/journal/first", "/media/a.png"] {
         let answer = send(&app, page(path, Some(&cookie))).await;

@@ -67,11 +67,8 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
         &collections,
     )?;
     settings.member_areas = converter.member_areas(member_areas, &collections, &items)?;
-    navigation.member_areas = member_areas::member_area_links(
-        member_area_links,
-        &settings.member_areas,
-        &collections,
-    )?;
+    navigation.member_areas =
+        member_areas::member_area_links(member_area_links, &settings.member_areas, &collections)?;
     settings.page_passwords = page_passwords::hash(files, passwords)?;
     // After the collections, so every block a variant changes is known.
     settings.experiments = converter.experiments(experiments)?;

@@ -11,8 +11,8 @@ use crate::bundle::text::markdown;
 use crate::enums::{WebsiteStatus, WebsiteType};
 use crate::money::Currency;
 use crate::site::{
-    CookieBannerLook, CookieSettings, HIDDEN_NAVIGATION, NavLink, Navigation, PopupContent, PopupOverlaySettings,
-    Slug, StoreSettings, TemplateInfo, Website, WebsiteSettings,
+    CookieBannerLook, CookieSettings, HIDDEN_NAVIGATION, NavLink, Navigation, PopupContent,
+    PopupOverlaySettings, Slug, StoreSettings, TemplateInfo, Website, WebsiteSettings,
 };
 
 /// The locale of a site that names none (spec 000 s1).

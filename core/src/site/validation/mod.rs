@@ -316,7 +316,12 @@ impl<'a> Check<'a> {
                 Some(_) => {}
             },
             BlockContent::MemberArea { area } => {
-                let known = self.site.settings.member_areas.iter().any(|a| &a.id == area);
+                let known = self
+                    .site
+                    .settings
+                    .member_areas
+                    .iter()
+                    .any(|a| &a.id == area);
                 if !known {
                     problems.push(("area".into(), SiteProblem::UnknownMemberArea(area.clone())));
                 }

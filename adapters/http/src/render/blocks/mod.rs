@@ -29,8 +29,8 @@ pub(crate) use listing::{ProductBlock, SummaryBlock};
 pub(crate) use media::{ImageBlock, MapBlock};
 pub(crate) use plugin::{PluginBlock, stylesheet_link};
 pub(crate) use text::{
-    ButtonBlock, CodeBlock, HtmlBlock, LanguageSwitcherBlock, MemberAreaBlock, QuoteBlock, SocialLinkView,
-    SocialLinksBlock, SpacerBlock, social_service_of,
+    ButtonBlock, CodeBlock, HtmlBlock, LanguageSwitcherBlock, MemberAreaBlock, QuoteBlock,
+    SocialLinkView, SocialLinksBlock, SpacerBlock, social_service_of,
 };
 pub(crate) use video::VideoBlock;
 

@@ -257,10 +257,7 @@ impl<'a> MemberAreaBlock<'a> {
             } else {
                 "Members join by subscribing to one of its plans."
             },
-            href: format!(
-                "{}?return={back}",
-                vitrine_core::people::MEMBER_ACCESS_PATH
-            ),
+            href: format!("{}?return={back}", vitrine_core::people::MEMBER_ACCESS_PATH),
         })
     }
 }

@@ -100,6 +100,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::commerce::donate_page::routes())
         .merge(crate::commerce::gift_card_page::routes())
         .merge(crate::pages::search_page::routes())
+        .merge(crate::pages::page_password::routes())
         .merge(crate::people::site_users::routes())
         .merge(crate::owner::header_footer::routes())
         .merge(crate::owner::multilingual::routes())

@@ -185,8 +185,8 @@ fn broken_bundles_are_refused_with_file_field_and_expectation() {
                 "colour = \"red\"\ntitle",
             ),
             "collections/journal.toml: field 'colour': unknown field 'colour'; the known fields \
-             are 'id', 'type', 'title', 'description', 'enabled', 'permission', 'seo', \
-             'blocks', 'rows'",
+             are 'id', 'type', 'title', 'description', 'enabled', 'permission', 'password', \
+             'seo', 'blocks', 'rows'",
         ),
         (
             "unknown field in a block",
@@ -988,4 +988,166 @@ fn a_map_off_the_globe_is_refused_at_the_bundle_field() {
         let error = parse(&map_page(block)).unwrap_err();
         assert_eq!(error.to_string(), expected, "{block}");
     }
+}
+
+/// The valid bundle with the journal password-protected by `password` (a TOML value), or
+/// with `password` given to a public journal when `protected` is false.
+fn with_journal_password(protected: bool, password: Option<&str>) -> BundleFiles {
+    let mut fields = String::new();
+    if protected {
+        fields.push_str("permission = \"password-protected\"\n");
+    }
+    if let Some(password) = password {
+        fields.push_str(&format!("password = {password}\n"));
+    }
+    edited(
+        "collections/journal.toml",
+        "title",
+        &format!("{fields}title"),
+    )
+}
+
+#[test]
+fn a_page_password_is_kept_only_as_its_argon2id_hash() {
+    let files = with_journal_password(true, Some("\"open the kiln\""));
+    let site = parse(&files).unwrap_or_else(|error| panic!("refused: {error}"));
+    let [password] = site.settings.page_passwords.as_slice() else {
+        panic!("one password: {:?}", site.settings.page_passwords)
+    };
+    assert_eq!(password.collection.as_str(), "journal");
+    assert!(
+        password.hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+        "OWASP's cost: {}",
+        password.hash
+    );
+    let hasher =
+        crate::people::PasswordHasher::new(crate::people::PasswordCost::TESTS_ONLY).unwrap();
+    assert!(hasher.verify("open the kiln", &password.hash));
+    assert!(!hasher.verify("open the kiln ", &password.hash));
+    assert!(
+        !format!("{site:?}").contains("open the kiln"),
+        "the plain password is nowhere in the site"
+    );
+    // The same bundle gives the same site; another bundle salts differently.
+    assert_eq!(
+        parse(&files).unwrap().settings.page_passwords,
+        site.settings.page_passwords
+    );
+    let mut other = files.clone();
+    other.insert("media/extra.png".to_owned(), png(2, 2));
+    assert_ne!(
+        parse(&other).unwrap().settings.page_passwords[0].hash,
+        password.hash
+    );
+}
+
+#[test]
+fn a_page_password_must_be_given_exactly_where_the_permission_asks_for_one() {
+    let refused = |files: BundleFiles| parse(&files).unwrap_err().to_string();
+    assert_eq!(
+        refused(with_journal_password(true, None)),
+        "collections/journal.toml: field 'password': missing; a collection with permission = \
+         \"password-protected\" needs the password that opens it"
+    );
+    assert_eq!(
+        refused(with_journal_password(false, Some("\"secret\""))),
+        "collections/journal.toml: field 'password': only a collection with permission = \
+         \"password-protected\" has a password; remove it or change the permission"
+    );
+    assert_eq!(
+        refused(with_journal_password(true, Some("\"  \""))),
+        "collections/journal.toml: field 'password': expected a password, found an empty text"
+    );
+    let long = format!("\"{}\"", "x".repeat(crate::people::MAX_PASSWORD_BYTES + 1));
+    assert!(
+        refused(with_journal_password(true, Some(&long))).contains("expected at most 1024 bytes")
+    );
+    assert!(parse(&valid()).unwrap().settings.page_passwords.is_empty());
+}
+
+#[test]
+fn special_navigations_and_the_member_area_block_are_read_and_checked() {
+    let areas = "[[member_areas]]\nid = \"readers\"\ntitle = \"Readers\"\npages = [\"journal\"]\n";
+    let mut files = with_member_areas(&format!(
+        "{areas}\n[[navigation._hidden]]\ntitle = \"Shop\"\nhref = \"/shop\"\n"
+    ));
+    let site_toml = String::from_utf8(files["site.toml"].clone()).unwrap();
+    let site_toml = site_toml.replacen(
+        "[[navigation.main]]",
+        "[navigation]\n_memberareas = [\"readers\"]\n\n[[navigation.main]]",
+        1,
+    );
+    files.insert("site.toml".to_owned(), site_toml.into_bytes());
+    let home = String::from_utf8(files["collections/home.toml"].clone()).unwrap();
+    files.insert(
+        "collections/home.toml".to_owned(),
+        format!("{home}\n[[blocks]]\ntype = \"member-area\"\narea = \"readers\"\n").into_bytes(),
+    );
+    let site = parse(&files).unwrap_or_else(|error| panic!("refused: {error}"));
+    assert_eq!(site.navigation.hidden[0].href, "/shop");
+    let [link] = site.navigation.member_areas.as_slice() else {
+        panic!("one member-area link: {:?}", site.navigation.member_areas)
+    };
+    assert_eq!(
+        (link.area.as_str(), link.title.as_str(), link.href.as_str()),
+        ("readers", "Readers", "/journal")
+    );
+    let home = site
+        .collections
+        .iter()
+        .find(|c| c.id.as_str() == "home")
+        .unwrap();
+    assert!(home.body.layout.blocks().any(|block| block.content
+        == BlockContent::MemberArea {
+            area: crate::site::Slug::parse("readers").unwrap()
+        }));
+
+    let refused = |from: &str, to: &str| {
+        let text = String::from_utf8(files["site.toml"].clone()).unwrap();
+        let mut broken = files.clone();
+        broken.insert(
+            "site.toml".to_owned(),
+            text.replacen(from, to, 1).into_bytes(),
+        );
+        parse(&broken).unwrap_err().to_string()
+    };
+    assert_eq!(
+        refused(
+            "_memberareas = [\"readers\"]",
+            "_memberareas = [\"nobody\"]"
+        ),
+        "site.toml: field 'navigation._memberareas[0]': expected the id of a member area in \
+         [[member_areas]], found 'nobody'"
+    );
+    assert_eq!(
+        refused("href = \"/shop\"\n", "href = \"/shopp\"\n")
+            .lines()
+            .next()
+            .unwrap(),
+        "site.toml: field 'navigation.main[0].href': '/shopp' leads to no page or file of this site"
+    );
+    let mut hidden_dangling = files.clone();
+    let text = String::from_utf8(files["site.toml"].clone()).unwrap();
+    let at = text.rfind("href = \"/shop\"").unwrap();
+    let mut text = text;
+    text.replace_range(at..at + "href = \"/shop\"".len(), "href = \"/nowhere\"");
+    hidden_dangling.insert("site.toml".to_owned(), text.into_bytes());
+    assert_eq!(
+        parse(&hidden_dangling).unwrap_err().to_string(),
+        "site.toml: field 'navigation._hidden[0].href': '/nowhere' leads to no page or file of \
+         this site"
+    );
+    let mut unknown_block_area = files.clone();
+    let home = String::from_utf8(files["collections/home.toml"].clone()).unwrap();
+    unknown_block_area.insert(
+        "collections/home.toml".to_owned(),
+        home.replacen("area = \"readers\"", "area = \"nobody\"", 1)
+            .into_bytes(),
+    );
+    let error = parse(&unknown_block_area).unwrap_err().to_string();
+    assert!(
+        error.starts_with("collections/home.toml: field 'blocks[")
+            && error.ends_with("].area': there is no member area with id 'nobody'"),
+        "{error}"
+    );
 }

@@ -64,6 +64,17 @@ impl OrderLinkKey {
         hex::encode(self.0)
     }
 
+    /// A key for another purpose made from this one (an HMAC over `purpose`), so one
+    /// configured secret signs order links and page unlocks without either signature
+    /// standing for the other.
+    pub fn derived_key(&self, purpose: &str) -> [u8; 32] {
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes keys of any length");
+        mac.update(b"derived-key\0");
+        mac.update(purpose.as_bytes());
+        mac.finalize().into_bytes().into()
+    }
+
     fn mac(&self, order_id: &str, expires_seconds: i64) -> Hmac<Sha256> {
         let mut mac =
             Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes keys of any length");

@@ -6,6 +6,7 @@ mod localized;
 mod published_images;
 mod service;
 mod slide_page;
+pub mod unlock;
 
 pub use context::*;
 pub use published_images::published_images;

@@ -12,8 +12,8 @@ use crate::pages::{CaptchaSettingsContext, PageContext, Viewer};
 use crate::ports::{ItemQuery, RepositoryError, SiteRepository};
 use crate::search::{self, SearchDocument, SearchQuery, SearchResult};
 use crate::site::{
-    Block, BlockContent, BlockId, Body, Collection, Item, ItemId, MediaRef, PermissionType,
-    SiteProfile, Slug,
+    Block, BlockContent, BlockId, Body, Collection, Item, ItemId, MediaRef, PagePassword,
+    PermissionType, SiteProfile, Slug,
 };
 
 /// How many items a blog or shop page lists.
@@ -49,8 +49,12 @@ pub enum PageContent {
     Error,
     /// What a visitor sees of a password-protected (page type 103) or members-only (106)
     /// collection, its items and its media: that it is locked, and nothing of its content.
-    /// `access` says which lock page: the password form, the sign-in offer or the refusal.
-    Locked { access: access::Access },
+    /// `access` says which lock page: the password form, the sign-in offer or the refusal;
+    /// `refusal` why the password just entered did not open it.
+    Locked {
+        access: access::Access,
+        refusal: Option<String>,
+    },
     /// One gallery slide's own page, under the page that holds the gallery.
     Slide {
         collection: Collection,
@@ -314,16 +318,22 @@ impl PageService {
         Ok(in_every_language(&profile, entries))
     }
 
-    /// The published pages and items of the site that answer `query` (page type 102): every
-    /// public collection's page and its items, ranked by [`search::search`].
-    pub async fn search(&self, query: &SearchQuery) -> Result<Vec<SearchResult>, PageError> {
+    /// The published pages and items of the site that answer `query` (page type 102) for
+    /// `viewer`: every collection the gate lets them see, with its items, ranked by
+    /// [`search::search`]. An anonymous visitor finds nothing locked; a member also finds
+    /// their area's pages, and a browser that entered a page's password that page.
+    pub async fn search(
+        &self,
+        query: &SearchQuery,
+        viewer: &Viewer,
+    ) -> Result<Vec<SearchResult>, PageError> {
         if query.is_empty() {
             return Ok(Vec::new());
         }
         let profile = self.profile().await?;
         let mut documents = Vec::new();
         for collection in self.repository.collections().await? {
-            if !is_public(&collection) {
+            if !may_see(&profile, &collection, viewer) {
                 continue;
             }
             let path = self.canonical_path(&profile, &collection);
@@ -405,7 +415,9 @@ impl PageService {
             .image
             .clone()
             .or_else(|| profile.settings.social_image.clone());
-        let resolved = self.resolve_blocks(&collection.body).await?;
+        let resolved = self
+            .resolve_blocks(profile, viewer, &collection.body)
+            .await?;
         let page_type = if collection.lists_items() {
             PageType::MainContent
         } else {
@@ -464,7 +476,7 @@ impl PageService {
         else {
             return Ok(None);
         };
-        let resolved = self.resolve_blocks(&item.body).await?;
+        let resolved = self.resolve_blocks(profile, viewer, &item.body).await?;
         let context = PageContext::build(
             profile,
             viewer,
@@ -514,9 +526,42 @@ impl PageService {
             image: None,
             context: PageContext::build(profile, viewer, page_type, None, None),
             profile: profile.clone(),
-            content: PageContent::Locked { access: decision },
+            content: PageContent::Locked {
+                access: decision,
+                refusal: None,
+            },
             resolved: ResolvedBlocks::default(),
         }
+    }
+
+    /// The password of the password-protected collection that `path` shows (the collection's
+    /// page, one of its items or slides, in any published language); none when the path shows
+    /// no such collection, or the site stores no password for it.
+    pub async fn page_password(&self, path: &str) -> Result<Option<PagePassword>, PageError> {
+        let profile = self.profile().await?;
+        let path = match profile.languages.split_prefix(path) {
+            Some((_, rest)) => rest,
+            None => path.to_owned(),
+        };
+        let collection = match path.split('/').find(|segment| !segment.is_empty()) {
+            None => {
+                self.repository
+                    .collection(&profile.settings.home_collection)
+                    .await?
+            }
+            Some(slug) => self.collection_by_slug(slug).await?,
+        };
+        let Some(collection) = collection else {
+            return Ok(None);
+        };
+        if collection.permission_type != PermissionType::PasswordProtected {
+            return Ok(None);
+        }
+        Ok(profile
+            .settings
+            .page_passwords
+            .into_iter()
+            .find(|password| password.collection == collection.id))
     }
 
     /// Whether `viewer` may see `item`: the gate of its collection (a missing or disabled
@@ -528,6 +573,16 @@ impl PageService {
         };
         let lock = Lock::of(&collection, &profile.settings.member_areas);
         Ok(collection.enabled && access::gate(&lock, viewer).is_allowed())
+    }
+
+    /// Whether `viewer` may see the item with `id`: unknown items count as seen, so the caller
+    /// answers for them as it does for any id (calls that take an item id, such as adding to
+    /// the cart, ask it so a locked product answers as an unknown one).
+    pub async fn may_see_item_id(&self, id: &ItemId, viewer: &Viewer) -> Result<bool, PageError> {
+        match self.repository.item(id).await? {
+            Some(item) => self.may_see_item(&item, viewer).await,
+            None => Ok(true),
+        }
     }
 
     /// The lock page a media file at `path` answers with when only content behind `lock`
@@ -603,17 +658,23 @@ impl PageService {
 
     /// Fetches what summary and product blocks refer to. A reference to something that is
     /// gone (a deleted product) is simply left out, so the block renders without it.
-    async fn resolve_blocks(&self, body: &Body) -> Result<ResolvedBlocks, PageError> {
+    /// Only content `viewer` may see is fetched: a locked collection's items are its content,
+    /// so a page lists them only to a viewer the gate lets in (whose page is rendered for
+    /// them alone, never shared).
+    async fn resolve_blocks(
+        &self,
+        profile: &SiteProfile,
+        viewer: &Viewer,
+        body: &Body,
+    ) -> Result<ResolvedBlocks, PageError> {
         let mut resolved = ResolvedBlocks::default();
         for Block { id, content } in body.layout.blocks() {
             match content {
                 BlockContent::Summary {
                     collection, limit, ..
                 } => {
-                    // A locked collection's items are its content: a public page may not
-                    // list them.
                     let source = self.repository.collection(collection).await?;
-                    if let Some(source) = source.filter(is_public) {
+                    if let Some(source) = source.filter(|source| may_see(profile, source, viewer)) {
                         let limit = (*limit).clamp(1, MAX_SUMMARY_ITEMS);
                         let items = self
                             .repository
@@ -633,9 +694,9 @@ impl PageService {
                         continue;
                     };
                     // A product whose shop is disabled has no page to link to; leave it out,
-                    // nor one whose shop is locked.
+                    // nor one whose shop is locked to this viewer.
                     let shop = self.repository.collection(&product.collection_id).await?;
-                    if let Some(shop) = shop.filter(is_public) {
+                    if let Some(shop) = shop.filter(|shop| may_see(profile, shop, viewer)) {
                         let path = format!("/{}/{}", shop.slug, product.slug);
                         resolved.products.insert(
                             item.clone(),
@@ -655,6 +716,12 @@ impl PageService {
 
 fn is_public(collection: &Collection) -> bool {
     collection.permission_type == PermissionType::Public
+}
+
+/// Whether the gate lets `viewer` see `collection`'s content.
+fn may_see(profile: &SiteProfile, collection: &Collection, viewer: &Viewer) -> bool {
+    let lock = Lock::of(collection, &profile.settings.member_areas);
+    access::gate(&lock, viewer).is_allowed()
 }
 
 /// Each entry once per published language, every copy listing all of them and `x-default`

@@ -154,7 +154,7 @@ async fn search_finds_published_items_and_pages_of_public_collections_only() {
         let pages = &pages;
         let query = SearchQuery::parse(text).unwrap();
         async move {
-            let results = pages.search(&query).await.unwrap();
+            let results = pages.search(&query, &Viewer::default()).await.unwrap();
             results
                 .into_iter()
                 .map(|result| result.path)
@@ -256,7 +256,14 @@ async fn a_locked_collection_and_its_items_show_only_the_lock_page() {
             let page = pages.page(path, &Viewer::default()).await.unwrap();
             assert_eq!(page.page_type, page_type, "{path}");
             assert_eq!(page.status_code(), 403, "{path}");
-            assert_eq!(page.content, PageContent::Locked { access }, "{path}");
+            assert_eq!(
+                page.content,
+                PageContent::Locked {
+                    access,
+                    refusal: None
+                },
+                "{path}"
+            );
             assert_eq!(page.title, format!("{heading} — Fixture"));
             assert_eq!(page.context.collection, None, "the context names nothing");
             assert_eq!(page.context.item, None);
@@ -297,7 +304,8 @@ async fn a_signed_in_user_who_is_not_a_member_of_the_area_is_refused() {
             assert_eq!(
                 page.content,
                 PageContent::Locked {
-                    access: Access::NotAMember
+                    access: Access::NotAMember,
+                    refusal: None
                 }
             );
         }
@@ -320,5 +328,89 @@ async fn locked_collections_stay_out_of_the_sitemap_and_search() {
         .collect();
     assert_eq!(paths, ["/", "/listing"]);
     let query = crate::search::SearchQuery::parse("post").unwrap();
-    assert!(pages.search(&query).await.unwrap().is_empty());
+    assert!(
+        pages
+            .search(&query, &Viewer::default())
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+/// A member of the journal's area, or a browser that entered its password, finds its posts
+/// in search and sees them listed on a public page; the sitemap, shared by everyone, still
+/// lists nothing locked; a signed-in non-member sees no more than an anonymous visitor.
+#[tokio::test]
+async fn listings_and_search_show_locked_content_to_the_viewers_the_gate_lets_in() {
+    use crate::search::SearchQuery;
+    let query = SearchQuery::parse("post").unwrap();
+    let member = Viewer {
+        account_id: Some("0123456789abcdef0123456789abcdef".into()),
+        member_areas: ["readers".to_owned()].into(),
+        ..Viewer::default()
+    };
+    let outsider = Viewer {
+        account_id: Some("0123456789abcdef0123456789abcdef".into()),
+        member_areas: ["staff".to_owned()].into(),
+        ..Viewer::default()
+    };
+    let unlocked = Viewer {
+        unlocked: ["journal".to_owned()].into(),
+        ..Viewer::default()
+    };
+    for (permission, insider) in [
+        (PermissionType::MembersOnly, &member),
+        (PermissionType::PasswordProtected, &unlocked),
+    ] {
+        let pages = service_with_locked_journal(permission).await;
+        let found = pages.search(&query, insider).await.unwrap();
+        assert!(
+            found.iter().any(|result| result.path == "/journal/first"),
+            "{permission:?}: {found:?}"
+        );
+        let page = pages.page("/listing", insider).await.unwrap();
+        assert_eq!(page.resolved.summaries.len(), 1, "{permission:?}");
+        assert_eq!(page.resolved.products.len(), 1, "{permission:?}");
+        for stranger in [&outsider, &Viewer::default()] {
+            assert!(pages.search(&query, stranger).await.unwrap().is_empty());
+            let page = pages.page("/listing", stranger).await.unwrap();
+            assert!(page.resolved.summaries.is_empty(), "{permission:?}");
+            assert!(page.resolved.products.is_empty(), "{permission:?}");
+        }
+        let sitemap = format!("{:?}", pages.sitemap().await.unwrap());
+        assert!(!sitemap.contains("/journal"), "{sitemap}");
+    }
+}
+
+#[tokio::test]
+async fn the_page_password_of_a_path_is_its_collections_in_any_of_its_paths() {
+    let mut site = fixture_site("Fixture");
+    for collection in &mut site.collections {
+        if collection.id.as_str() == "journal" {
+            collection.permission_type = PermissionType::PasswordProtected;
+        }
+    }
+    site.settings.page_passwords = vec![crate::site::PagePassword {
+        collection: "journal".to_owned().try_into().unwrap(),
+        hash: "$argon2id$journal".into(),
+    }];
+    let repository = Arc::new(MemorySiteRepository::new());
+    repository.replace_site(&site).await.unwrap();
+    let pages = PageService::new(repository);
+    for path in [
+        "/journal",
+        "/journal/first",
+        "/journal/slides/x",
+        "/journal/",
+    ] {
+        let found = pages.page_password(path).await.unwrap();
+        assert_eq!(
+            found.map(|password| password.collection.to_string()),
+            Some("journal".to_owned()),
+            "{path}"
+        );
+    }
+    for path in ["/", "/media/a.png", "/nothing", "/faq"] {
+        assert!(pages.page_password(path).await.unwrap().is_none(), "{path}");
+    }
 }

@@ -10,6 +10,7 @@ mod mails;
 mod membership;
 mod memory;
 mod model;
+mod page_passwords;
 mod password;
 mod service;
 #[cfg(test)]
@@ -27,6 +28,7 @@ pub use model::{
     InvalidEmail, MAX_EMAIL_LENGTH, REMEMBER_ME_SECONDS, SavedSessionData, Secret, SecretSource,
     Session, TokenDigest, TokenPurpose,
 };
+pub use page_passwords::PagePasswordError;
 pub use password::{
     MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, PasswordCost, PasswordError, PasswordHasher,
 };

@@ -171,9 +171,9 @@ pub struct PeopleService {
     outbox: Arc<dyn DeliveryOutbox>,
     limiter: Arc<dyn RateLimiter>,
     secrets: Arc<dyn SecretSource>,
-    passwords: Arc<dyn Passwords>,
+    pub(super) passwords: Arc<dyn Passwords>,
     links: SiteLinks,
-    limits: PeopleLimits,
+    pub(super) limits: PeopleLimits,
     /// A hash nobody's password matches, verified when the address has no account.
     decoy_hash: DecoyHash,
 }
@@ -220,7 +220,7 @@ impl PeopleService {
         salt_from(&*self.secrets)
     }
 
-    async fn limit(
+    pub(super) async fn limit(
         &self,
         bucket: String,
         limit: RateLimit,

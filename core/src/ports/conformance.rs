@@ -168,6 +168,7 @@ pub fn fixture_site(title: &str) -> Site {
             google_fonts: vec![],
             languages: Default::default(),
             member_areas: vec![],
+            page_passwords: vec![],
             experiments: Default::default(),
         },
         navigation: Navigation {
@@ -176,6 +177,7 @@ pub fn fixture_site(title: &str) -> Site {
                 href: "/journal".into(),
             }],
             footer: vec![],
+            ..Navigation::default()
         },
         collections: vec![home, blog, hidden],
         items: vec![

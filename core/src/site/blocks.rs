@@ -129,6 +129,12 @@ pub enum BlockContent {
     },
     /// A donation button (type 52), leading to the donation page its id names.
     Donation(DonationBlock),
+    /// The member-area block (000 s1): one member area's title, what its members get and how
+    /// to join, with a link to the member-access page (the same for every visitor, so the
+    /// page stays cacheable).
+    MemberArea {
+        area: super::Slug,
+    },
     /// The language switcher as a block: the page in each of the site's published languages
     /// (the header has the same links); empty on a site with one language.
     LanguageSwitcher,
@@ -168,6 +174,7 @@ impl BlockContent {
             // The enumerations have no code of their own for it: a language switcher is
             // navigation between the page's copies.
             Self::LanguageSwitcher => BlockType::Navigation,
+            Self::MemberArea { .. } => BlockType::MemberArea,
             Self::Plugin {
                 block_type: PluginBlockType::Spec(spec),
                 ..

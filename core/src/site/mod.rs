@@ -12,6 +12,7 @@ mod layout;
 mod map;
 mod media;
 mod member_area;
+mod page_password;
 mod validation;
 mod website;
 
@@ -30,13 +31,15 @@ pub use layout::{Body, Column, GRID_COLUMNS, Layout, LayoutError, MAX_BLOCKS_PER
 pub use map::{MapLocation, MapLocationError, MapLocationInput, MapStyle, MapUiOptions};
 pub use media::{MEDIA_PREFIX, MediaFile, MediaRef};
 pub use member_area::{MemberArea, MemberAreaAccess};
+pub use page_password::PagePassword;
 pub use validation::{
     MAX_CATEGORY_LEN, MAX_ITEMS_PER_COLLECTION, MAX_PRODUCTS_PER_COLLECTION, MAX_TAG_LEN, Menu,
     SiteError, SitePlace, SiteProblem,
 };
 pub use website::{
-    CookieBannerLook, CookieSettings, NavLink, Navigation, PopupContent, PopupOverlaySettings,
-    StoreSettings, TemplateInfo, Website, WebsiteSettings,
+    CookieBannerLook, CookieSettings, HIDDEN_NAVIGATION, MEMBER_AREA_NAVIGATION_TYPE,
+    MEMBER_AREAS_NAVIGATION, MemberAreaLink, NavLink, Navigation, PopupContent,
+    PopupOverlaySettings, StoreSettings, TemplateInfo, Website, WebsiteSettings,
 };
 
 /// One whole site: what an import writes and what a repository serves.

@@ -56,6 +56,10 @@ pub struct WebsiteSettings {
     /// before member areas existed read back with none.
     #[serde(default)]
     pub member_areas: Vec<super::MemberArea>,
+    /// The hashed passwords of the password-protected collections; settings stored before
+    /// page passwords existed read back with none, which leaves those collections locked.
+    #[serde(default)]
+    pub page_passwords: Vec<super::PagePassword>,
     /// Experiments and feature toggles (001 s3); settings stored before there were any read
     /// back with none.
     #[serde(default)]
@@ -158,10 +162,38 @@ pub struct TemplateInfo {
 }
 
 /// The site-wide navigation menus.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Navigation {
     pub main: Vec<NavLink>,
     pub footer: Vec<NavLink>,
+    /// The special navigation `_hidden` (001 s3): pages the site publishes without linking
+    /// them from a menu. They are served, listed in the sitemap and found by search, and no
+    /// menu shows them. Navigations stored before it existed read back with none.
+    #[serde(default)]
+    pub hidden: Vec<NavLink>,
+    /// The special navigation `_memberareas` (001 s3): one link of the member-area navigation
+    /// type per member area, shown with a sign-in or account link. Navigations stored
+    /// before it existed read back with none.
+    #[serde(default)]
+    pub member_areas: Vec<MemberAreaLink>,
+}
+
+/// The name of the special navigation of pages no menu links (001 s3).
+pub const HIDDEN_NAVIGATION: &str = "_hidden";
+/// The name of the special navigation of the member areas (001 s3).
+pub const MEMBER_AREAS_NAVIGATION: &str = "_memberareas";
+/// The navigation type of the member areas' links (001 s3).
+pub const MEMBER_AREA_NAVIGATION_TYPE: &str = "member-area";
+
+/// A link of the member-area navigation type: a member area, named by its title, leading
+/// to its first page (a visitor who is not a member meets the access-denied page there,
+/// which offers signing in or joining).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MemberAreaLink {
+    pub area: super::Slug,
+    pub title: String,
+    /// The site path of the area's first page.
+    pub href: String,
 }
 
 /// One entry of a navigation menu.

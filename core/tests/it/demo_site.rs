@@ -158,7 +158,7 @@ async fn every_demo_page_resolves_after_import() {
     let summary = bundle::import(&demo_files(), repository.as_ref())
         .await
         .unwrap();
-    assert_eq!(summary.collections, 11);
+    assert_eq!(summary.collections, 12);
     assert_eq!(summary.products, 10);
     let pages = PageService::new(repository);
     let viewer = Viewer::default();
@@ -222,6 +222,11 @@ async fn every_demo_page_resolves_after_import() {
             "/studio-notes",
             PageType::MemberAreaAccessDenied,
             "This page available only site members — Terraluz Studio",
+        ),
+        (
+            "/kiln-log",
+            PageType::LockScreen,
+            "This page is locked — Terraluz Studio",
         ),
         (
             "/nowhere",

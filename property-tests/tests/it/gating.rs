@@ -2,8 +2,8 @@
 //! members-only in some of two member areas, with a secret in its description and items),
 //! viewers (anonymous, or signed in and a member of some areas, with some page passwords
 //! entered) and paths (collection pages, item pages, unknown paths). A tiny reference model
-//! says who may see each collection; no page shows a collection's secret to a viewer the
-//! model refuses, and the shared outputs (sitemap, site search) never show a gated one.
+//! says who may see each collection; no page and no search result shows a collection's secret
+//! to a viewer the model refuses, and the sitemap (shared by everyone) never shows a gated one.
 
 use std::sync::Arc;
 
@@ -163,18 +163,35 @@ async fn check(locks: Vec<LockSpec>, viewer: Viewer) -> Result<(), TestCaseError
             );
         }
     }
-    // The sitemap and site search are the same for everyone: nothing gated for anybody.
+    // Site search shows the viewer what the gate lets them see, and nothing else; the
+    // sitemap is the same for everyone, so it shows nothing gated to anybody.
+    let search = |viewer: Viewer| {
+        let pages = &pages;
+        async move {
+            format!(
+                "{:?}",
+                pages
+                    .search(&SearchQuery::parse("zqsecret").unwrap(), &viewer)
+                    .await
+                    .unwrap()
+            )
+        }
+    };
+    let found = search(viewer.clone()).await;
+    for word in &hidden {
+        prop_assert!(
+            !found.contains(word.as_str()),
+            "search showed {word} to {viewer:?}"
+        );
+    }
+    let found_by_anyone = search(Viewer::default()).await;
     let hidden_from_anyone = hidden_from(&Viewer::default());
     let sitemap = format!("{:?}", pages.sitemap().await.unwrap());
-    let found = format!(
-        "{:?}",
-        pages
-            .search(&SearchQuery::parse("zqsecret").unwrap())
-            .await
-            .unwrap()
-    );
     for word in &hidden_from_anyone {
-        prop_assert!(!found.contains(word.as_str()), "search showed {word}");
+        prop_assert!(
+            !found_by_anyone.contains(word.as_str()),
+            "search showed {word}"
+        );
         prop_assert!(
             !sitemap.contains(word.as_str()),
             "the sitemap showed {word}"

@@ -166,6 +166,15 @@ async fn add(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> 
         Ok(parsed) => parsed,
         Err(error) => return error.into_response(),
     };
+    // A product the gate keeps from this viewer (a members-only shop's, for a non-member)
+    // answers as an unknown one: the call tells nothing of it.
+    if !crate::shared::viewer::may_see_item(&state, &headers, &item).await {
+        let unknown = CartServiceError::UnknownVariant {
+            item: item.to_string(),
+            sku: sku.as_str().to_owned(),
+        };
+        return failure(CartCall::Add, &unknown);
+    }
     let (token, is_new) = token_or_new(&state, &headers).await;
     let now = now();
     match state

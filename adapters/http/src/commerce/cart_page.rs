@@ -182,10 +182,18 @@ pub(crate) async fn add(
     };
     let (token, is_new) = token_or_new(&state, &headers).await;
     let answers = crate::render::product_form::submitted_answers(&body);
-    let outcome = state
-        .carts
-        .add_item_with_answers(&token, &item, &sku, quantity, &answers, now())
-        .await;
+    // A product the gate keeps from this viewer answers as an unknown one.
+    let outcome = if crate::shared::viewer::may_see_item(&state, &headers, &item).await {
+        state
+            .carts
+            .add_item_with_answers(&token, &item, &sku, quantity, &answers, now())
+            .await
+    } else {
+        Err(CartServiceError::UnknownVariant {
+            item: item.to_string(),
+            sku: sku.as_str().to_owned(),
+        })
+    };
     if let Err(CartServiceError::InvalidAnswers(invalid)) = &outcome
         && let Some(form) = &invalid.form
     {

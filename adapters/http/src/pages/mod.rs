@@ -1,5 +1,5 @@
 //! Published pages (`core/src/pages`): pages by URL and the page cache in front of them, the
-//! search page, site media (with the media only locked content shows), and what crawlers and
+//! search page, the lock screen's password form, site media (with the media only locked content shows), and what crawlers and
 //! browsers ask for unprompted (`sitemap.xml`, `robots.txt`, the favicon).
 
 pub(crate) mod cache;
@@ -10,6 +10,7 @@ pub(crate) mod image_variants;
 pub(crate) mod locked_media;
 pub(crate) mod media;
 pub(crate) mod media_variant;
+pub(crate) mod page_password;
 pub(crate) mod published;
 pub(crate) mod search_page;
 pub(crate) mod seo;

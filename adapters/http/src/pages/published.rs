@@ -265,6 +265,41 @@ pub(crate) async fn locked_page(
     }
 }
 
+/// The lock screen of `path` saying why the password just entered did not open it
+/// (`refusal`), answered with `status`.
+pub(crate) async fn refused_lock_screen(
+    state: &AppState,
+    path: &str,
+    viewer: &Viewer,
+    refusal: &str,
+    status: StatusCode,
+) -> Response {
+    let mut view = match state.pages.page(path, viewer).await {
+        Ok(view) => view,
+        Err(error) => {
+            log_page_error(&error, path);
+            return error_page(state, path, viewer).await;
+        }
+    };
+    if let PageContent::Locked { refusal: shown, .. } = &mut view.content {
+        *shown = Some(refusal.to_owned());
+    }
+    match render_view(state, &view) {
+        Ok(mut response) => {
+            *response.status_mut() = status;
+            response.headers_mut().insert(
+                CACHE_CONTROL,
+                axum::http::HeaderValue::from_static("no-store"),
+            );
+            response
+        }
+        Err(error) => {
+            tracing::error!(%error, path, "rendering a lock screen failed");
+            error_page(state, path, viewer).await
+        }
+    }
+}
+
 /// Makes a newly cached page's compressed copies on the blocking pool, so no request waits for
 /// brotli at its best setting, and attaches them to the cached page.
 fn compress_in_background(state: &AppState, path: &str, version: Version, html: Bytes) {

@@ -55,7 +55,10 @@ async fn show(
     if query.is_empty() {
         return page(&state, StatusCode::OK, SearchMain::form(&typed, None)).await;
     }
-    let results = match state.pages.search(&query).await {
+    // A member also finds their area's pages, and a browser that entered a page's password
+    // that page; the answer is never cached, so no one else sees those results.
+    let viewer = crate::shared::viewer::page_viewer(&state, &headers).await;
+    let results = match state.pages.search(&query, &viewer).await {
         Ok(results) => results,
         Err(error) => {
             tracing::error!(%error, "searching the site failed");

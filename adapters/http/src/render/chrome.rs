@@ -5,7 +5,8 @@
 use askama::Template;
 use vitrine_core::languages::{Alternate, MessageCatalog};
 use vitrine_core::pages::PageView;
-use vitrine_core::site::NavLink;
+use vitrine_core::people::{ACCOUNT_PAGE_PATH, SIGN_IN_PATH};
+use vitrine_core::site::{MEMBER_AREA_NAVIGATION_TYPE, MEMBER_AREAS_NAVIGATION, NavLink};
 
 use super::blocks::SocialLinkView;
 use super::image::{ImageSizes, ImageView, Loading};
@@ -23,9 +24,55 @@ pub(crate) struct Header<'a> {
     pub(crate) texts: &'a MessageCatalog,
     /// The page in every published language; empty when the site has one language.
     pub(crate) languages: Vec<Alternate>,
+    /// The member-area navigation, when the site has one.
+    pub(crate) member_nav: Option<MemberNav<'a>>,
 }
 
 super::markup::nested_templates!(Header);
+
+/// The special navigation `_memberareas` (001 s3): a link of the member-area navigation type
+/// per member area, then signing in, or the account page for a signed-in site user.
+#[derive(Debug)]
+pub(crate) struct MemberNav<'a> {
+    pub(crate) name: &'static str,
+    pub(crate) link_type: &'static str,
+    pub(crate) links: Vec<NavItem<'a>>,
+    pub(crate) account_href: String,
+    /// The message key of the account link's text.
+    pub(crate) account_text: &'static str,
+}
+
+impl<'a> MemberNav<'a> {
+    /// A signed-in site user's pages are rendered for them alone, so the link can say who
+    /// is looking; an anonymous visitor's page (shared by every anonymous visitor) offers
+    /// signing in and coming back to it.
+    fn new(view: &'a PageView) -> Option<Self> {
+        let links = &view.profile.navigation.member_areas;
+        if links.is_empty() {
+            return None;
+        }
+        let (account_href, account_text) = if view.context.authenticated_account.is_some() {
+            (ACCOUNT_PAGE_PATH.to_owned(), "header.account")
+        } else {
+            let back: String = url::form_urlencoded::byte_serialize(view.path.as_bytes()).collect();
+            (format!("{SIGN_IN_PATH}?return={back}"), "header.signIn")
+        };
+        Some(Self {
+            name: MEMBER_AREAS_NAVIGATION,
+            link_type: MEMBER_AREA_NAVIGATION_TYPE,
+            links: links
+                .iter()
+                .map(|link| NavItem {
+                    title: &link.title,
+                    href: urls::safe_href(&link.href),
+                    current: current_marker(&link.href, &view.path),
+                })
+                .collect(),
+            account_href,
+            account_text,
+        })
+    }
+}
 
 /// One navigation entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +102,7 @@ impl<'a> Header<'a> {
             content: Markup::sanitized(&view.profile.header_footer.header),
             texts: &view.profile.languages.messages,
             languages: view.profile.languages.alternates(&view.path),
+            member_nav: MemberNav::new(view),
         }
     }
 }

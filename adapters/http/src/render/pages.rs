@@ -47,9 +47,11 @@ impl<'a> PageMain<'a> {
             )),
             PageContent::NotFound => Self::Status(StatusPage::not_found()),
             PageContent::Error => Self::Status(StatusPage::error()),
-            PageContent::Locked { access } => {
-                Self::Status(StatusPage::locked(*access, &scope.view.path))
-            }
+            PageContent::Locked { access, refusal } => Self::Status(StatusPage::locked(
+                *access,
+                &scope.view.path,
+                refusal.as_deref(),
+            )),
             // A commerce page's content belongs to one shopper and comes with the call that
             // renders it (`render_commerce_page`); without it there is nothing to show.
             PageContent::Commerce => Self::Status(StatusPage::error()),
@@ -115,6 +117,18 @@ pub(crate) struct StatusPage {
     pub(crate) text: &'static str,
     /// Where the page's button leads and what it says: home, or signing in.
     pub(crate) next: (String, &'static str),
+    /// The lock screen's password form, in place of the button.
+    pub(crate) password_form: Option<PasswordForm>,
+}
+
+/// The lock screen's form: it posts the password without JavaScript and comes back to the
+/// locked page.
+#[derive(Debug)]
+pub(crate) struct PasswordForm {
+    pub(crate) action: &'static str,
+    pub(crate) return_to: String,
+    /// Why the password just entered did not open the page.
+    pub(crate) refusal: Option<String>,
 }
 
 impl StatusPage {
@@ -124,6 +138,7 @@ impl StatusPage {
             heading,
             text,
             next: ("/".to_owned(), "Go to the home page"),
+            password_form: None,
         }
     }
 
@@ -137,7 +152,7 @@ impl StatusPage {
 
     /// The headings are the specification's; the sentences under them are ours. A visitor
     /// who has not signed in is offered the member-access page, which comes back to `path`.
-    pub(crate) fn locked(decision: access::Access, path: &str) -> Self {
+    pub(crate) fn locked(decision: access::Access, path: &str, refusal: Option<&str>) -> Self {
         let member_access = format!(
             "{}?return={}",
             vitrine_core::people::MEMBER_ACCESS_PATH,
@@ -160,13 +175,29 @@ impl StatusPage {
                     "Your account is not a member of the area this page belongs to.",
                 )
             },
-            // Page passwords cannot be entered yet: the gate lets a browser in once it holds
-            // one, but no form hands one out.
-            access::Access::LockScreen | access::Access::Allowed => Self::home(
-                403,
-                access::LOCKED_HEADING,
-                "This page is protected with a password. Entering a password is not available yet.",
-            ),
+            // A media file is opened by the password of the page that shows it; its address
+            // names no page to unlock, so the form is offered there.
+            access::Access::LockScreen | access::Access::Allowed
+                if path.starts_with(vitrine_core::site::MEDIA_PREFIX) =>
+            {
+                Self::home(
+                    403,
+                    access::LOCKED_HEADING,
+                    "This file belongs to a page protected with a password. Enter the password on that page first.",
+                )
+            }
+            access::Access::LockScreen | access::Access::Allowed => Self {
+                password_form: Some(PasswordForm {
+                    action: vitrine_core::pages::unlock::PAGE_PASSWORD_PATH,
+                    return_to: path.to_owned(),
+                    refusal: refusal.map(str::to_owned),
+                }),
+                ..Self::home(
+                    403,
+                    access::LOCKED_HEADING,
+                    "This page is protected with a password. Enter it to see the page.",
+                )
+            },
         }
     }
 

@@ -2,11 +2,14 @@
 //! for every path that shows content (pages, media), which hand the viewer to the gating
 //! check. Below the capabilities, so pages and people both read it.
 
+use std::collections::BTreeSet;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::http::HeaderMap;
 use vitrine_core::cart::Timestamp;
+use vitrine_core::pages::unlock::UnlockKey;
 use vitrine_core::people::{Unavailable, Viewer};
+use vitrine_core::site::CollectionId;
 
 use crate::AppState;
 
@@ -49,20 +52,60 @@ pub(crate) async fn viewer(
 }
 
 /// The viewer of a page: the signed-in site user of the session cookie, else an anonymous
-/// visitor. A store that cannot be read makes an anonymous visitor, so gated content stays
-/// hidden (it fails closed).
+/// visitor, with the password-protected collections this browser's unlock cookies open. A
+/// store that cannot be read makes an anonymous visitor, so gated content stays hidden (it
+/// fails closed).
 pub(crate) async fn page_viewer(
     state: &AppState,
     headers: &HeaderMap,
 ) -> vitrine_core::pages::Viewer {
-    match viewer(state, headers).await {
+    let mut page_viewer = match viewer(state, headers).await {
         Ok(Some(viewer)) => page_viewer_of(&viewer),
         Ok(None) => vitrine_core::pages::Viewer::default(),
         Err(error) => {
             tracing::warn!(%error, "reading a site-user session failed; serving as anonymous");
             vitrine_core::pages::Viewer::default()
         }
+    };
+    page_viewer.unlocked = unlocked(state, headers).await;
+    page_viewer
+}
+
+/// The unlock cookie's name for `collection` this server writes and reads.
+pub(crate) fn unlock_cookie_name(state: &AppState, collection: &CollectionId) -> String {
+    let name = vitrine_core::pages::unlock::unlock_cookie_name(collection);
+    if state.config.secure_cookies {
+        format!("__Host-{name}")
+    } else {
+        name
     }
+}
+
+/// The collections the request's unlock cookies open. The site's passwords are read only
+/// when the request carries an unlock cookie, so other visitors cost no read.
+async fn unlocked(state: &AppState, headers: &HeaderMap) -> BTreeSet<String> {
+    let carries_one = crate::shared::request_parts::cookie_pairs(headers).any(|(name, _)| {
+        name.trim_start_matches("__Host-")
+            .starts_with(vitrine_core::pages::unlock::UNLOCK_COOKIE_PREFIX)
+    });
+    if !carries_one {
+        return BTreeSet::new();
+    }
+    let passwords = match state.pages.profile().await {
+        Ok(profile) => profile.settings.page_passwords,
+        Err(error) => {
+            tracing::warn!(%error, "reading the site's page passwords failed; nothing unlocked");
+            return BTreeSet::new();
+        }
+    };
+    let prefixed = state.config.secure_cookies;
+    UnlockKey::derived_from(&state.order_links).unlocked(&passwords, |name| {
+        if prefixed {
+            crate::shared::request_parts::cookie(headers, &format!("__Host-{name}"))
+        } else {
+            crate::shared::request_parts::cookie(headers, name)
+        }
+    })
 }
 
 /// What the page service needs to know of a signed-in site user: their account and the
@@ -72,5 +115,23 @@ pub(crate) fn page_viewer_of(viewer: &Viewer) -> vitrine_core::pages::Viewer {
         account_id: Some(viewer.account.id.as_str().to_owned()),
         member_areas: viewer.account.member_areas.iter().cloned().collect(),
         ..vitrine_core::pages::Viewer::default()
+    }
+}
+
+/// Whether the viewer of the request may see the item with `id`. When the site cannot be
+/// read this says yes: the call that follows reads the same store and answers its own
+/// "unavailable" (503), rather than a misleading "unknown item", and shows nothing either way.
+pub(crate) async fn may_see_item(
+    state: &AppState,
+    headers: &HeaderMap,
+    id: &vitrine_core::site::ItemId,
+) -> bool {
+    let viewer = page_viewer(state, headers).await;
+    match state.pages.may_see_item_id(id, &viewer).await {
+        Ok(allowed) => allowed,
+        Err(error) => {
+            tracing::warn!(%error, "checking an item's gate failed; the call reports the outage");
+            true
+        }
     }
 }

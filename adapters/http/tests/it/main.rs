@@ -32,6 +32,7 @@ mod order_mails;
 mod origin_check;
 mod owner;
 mod page_delivery;
+mod page_passwords;
 mod pages;
 mod places;
 mod popup;

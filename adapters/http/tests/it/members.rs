@@ -138,11 +138,11 @@ impl Members {
     pub async fn token_mailed_to(&self, to: &str) -> String {
         let mut token = None;
         for record in self.outbox.deliveries().await.unwrap() {
-            if let Some(mail) = self.outbox.mail_of(record.id).await.unwrap() {
-                if mail.to == to {
-                    let start = mail.text.find("token=").unwrap() + 6;
-                    token = Some(mail.text[start..start + 64].to_owned());
-                }
+            if let Some(mail) = self.outbox.mail_of(record.id).await.unwrap()
+                && mail.to == to
+            {
+                let start = mail.text.find("token=").unwrap() + 6;
+                token = Some(mail.text[start..start + 64].to_owned());
             }
         }
         token.expect("a mail with a link was sent")
@@ -619,4 +619,180 @@ async fn a_quick_view_of_a_gated_product_is_a_404_for_a_viewer_the_gate_refuses(
         app.send(quick_view(Some(&session))).await.status,
         StatusCode::OK
     );
+}
+
+/// The members site with the member-area navigation, a hidden link, and a member-area block
+/// on the FAQ page.
+fn site_with_member_navigation() -> Site {
+    let mut site = members_site();
+    site.navigation.member_areas = vec![vitrine_core::site::MemberAreaLink {
+        area: Slug::parse("readers").unwrap(),
+        title: "Readers".into(),
+        href: "/journal".into(),
+    }];
+    site.navigation.hidden = vec![vitrine_core::site::NavLink {
+        title: "Hidden faq".into(),
+        href: "/faq".into(),
+    }];
+    for collection in &mut site.collections {
+        if collection.id.as_str() == "faq" {
+            let mut blocks: Vec<Block> = collection.body.layout.blocks().cloned().collect();
+            blocks.push(Block {
+                id: "readers-block".to_owned().try_into().unwrap(),
+                content: BlockContent::MemberArea {
+                    area: Slug::parse("readers").unwrap(),
+                },
+            });
+            collection.body.layout = vitrine_core::site::Layout::stacked(blocks).unwrap();
+        }
+    }
+    site
+}
+
+#[tokio::test]
+async fn the_member_area_navigation_links_each_area_then_sign_in_or_the_account() {
+    let app = members_over(&site_with_member_navigation()).await;
+    let anonymous = app.send(page("/faq", None)).await;
+    assert_eq!(anonymous.status, StatusCode::OK);
+    let html = anonymous.text();
+    assert!(
+        html.contains("aria-label=\"Member areas\" data-navigation=\"_memberareas\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("href=\"/journal\" data-navigation-type=\"member-area\">Readers</a>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("href=\"/account/sign-in?return=%2Ffaq\">Sign in</a>"),
+        "{html}"
+    );
+    // `_hidden` links are in no menu.
+    assert!(!html.contains("Hidden faq"), "{html}");
+
+    let session = app.member("ada@example.com").await;
+    let signed_in = app.send(page("/faq", Some(&session))).await.text();
+    assert!(
+        signed_in.contains("member-nav__account\" href=\"/account\">Account</a>"),
+        "{signed_in}"
+    );
+    assert!(!signed_in.contains(">Sign in</a>"), "{signed_in}");
+    // Anonymous pages are shared: the signed-in page did not go into the shared cache.
+    assert!(
+        app.send(page("/faq", None))
+            .await
+            .text()
+            .contains(">Sign in</a>")
+    );
+}
+
+#[tokio::test]
+async fn the_member_area_block_names_the_area_and_links_to_the_member_access_page() {
+    let app = members_over(&site_with_member_navigation()).await;
+    let html = app.send(page("/faq", None)).await.text();
+    assert!(html.contains("class=\"member-area-block\""), "{html}");
+    assert!(html.contains(">Readers</h2>"), "{html}");
+    assert!(html.contains("Every post of the journal."), "{html}");
+    assert!(html.contains("Free with a site account."), "{html}");
+    assert!(
+        html.contains("href=\"/account/member-access?return=%2Ffaq\">Sign in or join</a>"),
+        "{html}"
+    );
+}
+
+/// Regression: site search left members-only posts out for members too; it must still leave
+/// them out for everyone else.
+#[tokio::test]
+async fn search_finds_the_areas_posts_for_a_member_and_for_nobody_else() {
+    let app = members_over(&members_site()).await;
+    let found = |html: String| html.contains("/journal/first");
+    assert!(!found(app.send(page("/search?q=post", None)).await.text()));
+    let session = app.member("ada@example.com").await;
+    assert!(!found(
+        app.send(page("/search?q=post", Some(&session)))
+            .await
+            .text()
+    ));
+    let xsrf = app.xsrf(&session).await;
+    app.send(form_post(
+        "/account/member-access/join",
+        &[("area", "readers"), ("xsrf", &xsrf), ("return", "/")],
+        Some(&session),
+    ))
+    .await;
+    assert!(found(
+        app.send(page("/search?q=post", Some(&session)))
+            .await
+            .text()
+    ));
+    let sitemap = app.send(page("/sitemap.xml", Some(&session))).await.text();
+    assert!(
+        !sitemap.contains("/journal"),
+        "the sitemap never lists it: {sitemap}"
+    );
+}
+
+/// Regression: the cart calls added a members-only collection's product for anyone who knew its
+/// id, showing its title and price; a non-member now meets the unknown-product answer.
+#[tokio::test]
+async fn a_gated_product_cannot_be_added_to_the_cart_by_a_viewer_the_gate_refuses() {
+    // The fixture's one product, the tote, belongs to the members-only journal.
+    let site = members_site();
+    let app = members_over(&site).await;
+    let product = site
+        .items
+        .iter()
+        .find(|item| item.id.as_str() == "tote")
+        .expect("the fixture has the tote");
+    assert!(product.product.is_some());
+    let sku = product.product.as_ref().unwrap().variants[0]
+        .sku
+        .as_str()
+        .to_owned();
+    let api_add = |session: Option<&str>| {
+        let mut request = Request::post("/api/commerce/cart/items?crumb=c")
+            .header("content-type", "application/json");
+        let cookie = match session {
+            Some(session) => format!("crumb=c; siteuser={session}"),
+            None => "crumb=c".to_owned(),
+        };
+        request = request.header("cookie", cookie);
+        request
+            .body(Body::from(
+                serde_json::json!({"itemId": product.id.as_str(), "sku": sku, "quantity": 1})
+                    .to_string(),
+            ))
+            .unwrap()
+    };
+    let refused = app.send(api_add(None)).await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND, "{}", refused.text());
+    assert!(
+        !refused.text().contains(&product.title),
+        "{}",
+        refused.text()
+    );
+    let no_js = app
+        .send(form_post(
+            "/cart",
+            &[
+                ("itemId", product.id.as_str()),
+                ("sku", &sku),
+                ("quantity", "1"),
+            ],
+            None,
+        ))
+        .await;
+    assert!(!no_js.text().contains(&product.title), "{}", no_js.text());
+    assert_ne!(no_js.status, StatusCode::SEE_OTHER);
+
+    let session = app.member("ada@example.com").await;
+    let xsrf = app.xsrf(&session).await;
+    app.send(form_post(
+        "/account/member-access/join",
+        &[("area", "readers"), ("xsrf", &xsrf), ("return", "/")],
+        Some(&session),
+    ))
+    .await;
+    let added = app.send(api_add(Some(&session))).await;
+    assert_eq!(added.status, StatusCode::OK, "{}", added.text());
 }

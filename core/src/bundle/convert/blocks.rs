@@ -146,6 +146,16 @@ impl Converter {
                 let _: NoFieldsDto = at.deserialize(fields)?;
                 BlockContent::HorizontalRule
             }
+            "member-area" => {
+                let dto: MemberAreaBlockDto = at.deserialize(fields)?;
+                let area = Slug::parse(&dto.area).map_err(|_| {
+                    at.field("area").error(format!(
+                        "expected the id of a member area in [[member_areas]], found '{}'",
+                        dto.area
+                    ))
+                })?;
+                BlockContent::MemberArea { area }
+            }
             "language-switcher" => {
                 let _: NoFieldsDto = at.deserialize(fields)?;
                 BlockContent::LanguageSwitcher

@@ -10,7 +10,10 @@ use crate::bundle::convert::{Converter, non_empty};
 use crate::bundle::dto::MemberAreaDto;
 use crate::bundle::error::At;
 use crate::bundle::files::SITE_FILE;
-use crate::site::{Collection, Item, MemberArea, MemberAreaAccess, PermissionType, Slug};
+use crate::site::{
+    Collection, Item, MEMBER_AREAS_NAVIGATION, MemberArea, MemberAreaAccess, MemberAreaLink,
+    PermissionType, Slug,
+};
 
 /// A member area sells at most a monthly and a yearly plan: the two sides of the toggle.
 const MAX_PLANS: usize = 2;
@@ -128,4 +131,40 @@ impl Converter {
         }
         Ok(id)
     }
+}
+
+/// `navigation._memberareas` of `site.toml` into links of the member-area navigation type:
+/// each names a member area of the site and leads to its first page.
+pub(crate) fn member_area_links(
+    ids: Vec<String>,
+    areas: &[MemberArea],
+    collections: &[Collection],
+) -> Result<Vec<MemberAreaLink>, BundleError> {
+    let root = At::root(SITE_FILE)
+        .field("navigation")
+        .field(MEMBER_AREAS_NAVIGATION);
+    ids.into_iter()
+        .enumerate()
+        .map(|(index, id)| {
+            let area = areas
+                .iter()
+                .find(|area| area.id.as_str() == id)
+                .ok_or_else(|| {
+                    root.index(index).error(format!(
+                        "expected the id of a member area in [[member_areas]], found '{id}'"
+                    ))
+                })?;
+            // Every area lists at least one page, each a collection of the bundle.
+            let first_page = area
+                .pages
+                .first()
+                .and_then(|page| collections.iter().find(|c| &c.id == page))
+                .ok_or_else(|| root.index(index).error("the member area has no page"))?;
+            Ok(MemberAreaLink {
+                area: area.id.clone(),
+                title: area.title.clone(),
+                href: first_page.path(),
+            })
+        })
+        .collect()
 }

@@ -7,6 +7,7 @@ mod experiments;
 mod items;
 mod member_areas;
 mod origins;
+mod page_passwords;
 mod settings;
 mod store_rules;
 mod text_effect;
@@ -38,16 +39,22 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
     let mut site_file: SiteFile = At::root(SITE_FILE).parse_toml(utf8(SITE_FILE, site_bytes)?)?;
     let member_areas = std::mem::take(&mut site_file.member_areas);
     let experiments = std::mem::take(&mut site_file.experiments);
+    let member_area_links = std::mem::take(&mut site_file.navigation.member_areas);
     let media = MediaLibrary::read(&sources.media)?;
     let drafts = read_drafts(&sources)?;
     let mut converter = Converter::new(&drafts, &media)?;
     let language_name = site_file.settings.language_name.clone();
     let provider = site_file.settings.translation_provider.clone();
-    let (website, mut settings, navigation) = converter.site_profile(site_file)?;
+    let (website, mut settings, mut navigation) = converter.site_profile(site_file)?;
     let mut collections = Vec::new();
     let mut items = Vec::new();
-    for draft in drafts {
-        collections.push(converter.collection(&draft.slug, draft.collection)?);
+    let mut passwords = Vec::new();
+    for mut draft in drafts {
+        let password = draft.collection.dto.password.take();
+        let password_at = At::root(draft.collection.file).field("password");
+        let collection = converter.collection(&draft.slug, draft.collection)?;
+        passwords.extend(page_passwords::check(password_at, &collection, password)?);
+        collections.push(collection);
         for item in draft.items {
             items.push(converter.item(&draft.slug, draft.kind, item)?);
         }
@@ -60,6 +67,9 @@ pub(crate) fn parse(files: &BundleFiles) -> Result<Site, BundleError> {
         &collections,
     )?;
     settings.member_areas = converter.member_areas(member_areas, &collections, &items)?;
+    navigation.member_areas =
+        member_areas::member_area_links(member_area_links, &settings.member_areas, &collections)?;
+    settings.page_passwords = page_passwords::hash(files, passwords)?;
     // After the collections, so every block a variant changes is known.
     settings.experiments = converter.experiments(experiments)?;
     let site = Site {

@@ -11,8 +11,8 @@ use crate::bundle::text::markdown;
 use crate::enums::{WebsiteStatus, WebsiteType};
 use crate::money::Currency;
 use crate::site::{
-    CookieBannerLook, CookieSettings, NavLink, Navigation, PopupContent, PopupOverlaySettings,
-    Slug, StoreSettings, TemplateInfo, Website, WebsiteSettings,
+    CookieBannerLook, CookieSettings, HIDDEN_NAVIGATION, NavLink, Navigation, PopupContent,
+    PopupOverlaySettings, Slug, StoreSettings, TemplateInfo, Website, WebsiteSettings,
 };
 
 /// The locale of a site that names none (spec 000 s1).
@@ -119,6 +119,7 @@ impl Converter {
             // Filled from translations/ once the collections are known.
             languages: Default::default(),
             member_areas: Vec::new(),
+            page_passwords: Vec::new(),
             // Read after the collections, whose blocks the variants change.
             experiments: Default::default(),
         };
@@ -131,6 +132,12 @@ impl Converter {
                 &root.field("navigation").field("footer"),
                 file.navigation.footer,
             )?,
+            hidden: nav_links(
+                &root.field("navigation").field(HIDDEN_NAVIGATION),
+                file.navigation.hidden,
+            )?,
+            // Resolved once the member areas are known (`member_areas.rs`).
+            member_areas: Vec::new(),
         };
         Ok((website, settings, navigation))
     }

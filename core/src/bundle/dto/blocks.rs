@@ -142,6 +142,13 @@ fn default_spacer_size() -> u8 {
     1
 }
 
+/// The member-area block: the member area it shows, by id.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MemberAreaBlockDto {
+    pub area: String,
+}
+
 /// A block with no fields of its own (the horizontal rule).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

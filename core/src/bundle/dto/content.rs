@@ -22,6 +22,9 @@ pub(crate) struct CollectionFile {
     pub enabled: bool,
     #[serde(default)]
     pub permission: PermissionDto,
+    /// The password that opens a password-protected collection, in plain text: the import
+    /// keeps only its argon2id hash.
+    pub password: Option<String>,
     #[serde(default)]
     pub seo: SeoDto,
     pub blocks: Option<Vec<toml::Table>>,

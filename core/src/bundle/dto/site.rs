@@ -303,6 +303,12 @@ pub(crate) struct NavigationDto {
     pub main: Vec<NavLinkDto>,
     #[serde(default)]
     pub footer: Vec<NavLinkDto>,
+    /// The special navigation of pages no menu links.
+    #[serde(default, rename = "_hidden")]
+    pub hidden: Vec<NavLinkDto>,
+    /// The special navigation of the member areas: their ids, in menu order.
+    #[serde(default, rename = "_memberareas")]
+    pub member_areas: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]

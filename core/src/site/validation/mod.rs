@@ -84,6 +84,7 @@ impl<'a> Check<'a> {
         let menus = [
             (Menu::Main, &navigation.main),
             (Menu::Footer, &navigation.footer),
+            (Menu::Hidden, &navigation.hidden),
         ];
         for (menu, links) in menus {
             for (index, link) in links.iter().enumerate() {
@@ -314,6 +315,17 @@ impl<'a> Check<'a> {
                 )),
                 Some(_) => {}
             },
+            BlockContent::MemberArea { area } => {
+                let known = self
+                    .site
+                    .settings
+                    .member_areas
+                    .iter()
+                    .any(|a| &a.id == area);
+                if !known {
+                    problems.push(("area".into(), SiteProblem::UnknownMemberArea(area.clone())));
+                }
+            }
             BlockContent::Product { item } => match self.index.item(item) {
                 None => problems.push(("item".into(), SiteProblem::UnknownItem(item.clone()))),
                 Some(found) if found.product.is_none() => {

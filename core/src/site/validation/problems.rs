@@ -11,6 +11,7 @@ use crate::site::{BlockId, CollectionId, ItemId, Slug};
 pub enum Menu {
     Main,
     Footer,
+    Hidden,
 }
 
 impl Menu {
@@ -18,6 +19,7 @@ impl Menu {
         match self {
             Self::Main => "main",
             Self::Footer => "footer",
+            Self::Hidden => super::super::HIDDEN_NAVIGATION,
         }
     }
 }
@@ -75,6 +77,8 @@ pub enum SiteProblem {
     UnknownItem(ItemId),
     #[error("item '{0}' is not a product")]
     NotAProduct(ItemId),
+    #[error("there is no member area with id '{0}'")]
+    UnknownMemberArea(Slug),
     #[error("there is no media file '{0}'")]
     MissingMedia(String),
     #[error("image '{0}' has no width or height")]

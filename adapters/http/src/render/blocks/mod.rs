@@ -29,8 +29,8 @@ pub(crate) use listing::{ProductBlock, SummaryBlock};
 pub(crate) use media::{ImageBlock, MapBlock};
 pub(crate) use plugin::{PluginBlock, stylesheet_href, stylesheet_link};
 pub(crate) use text::{
-    ButtonBlock, CodeBlock, HtmlBlock, LanguageSwitcherBlock, QuoteBlock, SocialLinkView,
-    SocialLinksBlock, SpacerBlock, social_service_of,
+    ButtonBlock, CodeBlock, HtmlBlock, LanguageSwitcherBlock, MemberAreaBlock, QuoteBlock,
+    SocialLinkView, SocialLinksBlock, SpacerBlock, social_service_of,
 };
 pub(crate) use video::VideoBlock;
 
@@ -117,6 +117,7 @@ pub(crate) enum BlockBody<'a> {
     SocialLinks(SocialLinksBlock<'a>),
     Donation(DonationBlockView<'a>),
     LanguageSwitcher(LanguageSwitcherBlock<'a>),
+    MemberArea(Option<MemberAreaBlock<'a>>),
     Plugin(PluginBlock),
 }
 
@@ -143,6 +144,8 @@ impl fmt::Display for BlockBody<'_> {
             Self::SocialLinks(block) => block.fmt(f),
             Self::Donation(block) => block.fmt(f),
             Self::LanguageSwitcher(block) => block.fmt(f),
+            Self::MemberArea(Some(block)) => block.fmt(f),
+            Self::MemberArea(None) => Ok(()),
             Self::Plugin(block) => block.fmt(f),
         }
     }
@@ -174,6 +177,7 @@ fn kind(content: &BlockContent) -> &'static str {
         BlockContent::SocialLinks { .. } => "socialaccountlinks-v2",
         BlockContent::Donation(_) => "donation",
         BlockContent::LanguageSwitcher => "language-switcher",
+        BlockContent::MemberArea { .. } => "member-area",
         BlockContent::Plugin { .. } => "plugin",
     }
 }
@@ -231,6 +235,10 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
         BlockContent::HorizontalRule => (BlockBody::HorizontalRule, None),
         BlockContent::LanguageSwitcher => (
             BlockBody::LanguageSwitcher(LanguageSwitcherBlock::new(scope.view)),
+            None,
+        ),
+        BlockContent::MemberArea { area } => (
+            BlockBody::MemberArea(MemberAreaBlock::new(scope.view, id, area)),
             None,
         ),
         BlockContent::Code { code } => (BlockBody::Code(CodeBlock { code }), None),

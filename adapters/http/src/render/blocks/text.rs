@@ -219,3 +219,45 @@ mod tests {
         assert_eq!(service_name(" Ravelry "), "Ravelry");
     }
 }
+
+/// The member-area block (000 s1): the area's title, what its members get, how to join, and
+/// a link to the member-access page, which comes back to this page. It is the same for every
+/// visitor, so the page that holds it stays in the shared cache.
+#[derive(Debug, Template)]
+#[template(path = "blocks/member_area.html", whitespace = "minimize")]
+pub(crate) struct MemberAreaBlock<'a> {
+    pub(crate) block_id: &'a str,
+    pub(crate) title: &'a str,
+    pub(crate) description: &'a str,
+    pub(crate) access: &'static str,
+    pub(crate) href: String,
+}
+
+impl<'a> MemberAreaBlock<'a> {
+    /// None when the site has no such area (an import refuses that, so only a site changed
+    /// since could).
+    pub(crate) fn new(
+        view: &'a vitrine_core::pages::PageView,
+        block_id: &'a str,
+        area: &vitrine_core::site::Slug,
+    ) -> Option<Self> {
+        let area = view
+            .profile
+            .settings
+            .member_areas
+            .iter()
+            .find(|candidate| &candidate.id == area)?;
+        let back: String = url::form_urlencoded::byte_serialize(view.path.as_bytes()).collect();
+        Some(Self {
+            block_id,
+            title: &area.title,
+            description: &area.description,
+            access: if area.is_free() {
+                "Free with a site account."
+            } else {
+                "Members join by subscribing to one of its plans."
+            },
+            href: format!("{}?return={back}", vitrine_core::people::MEMBER_ACCESS_PATH),
+        })
+    }
+}

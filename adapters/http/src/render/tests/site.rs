@@ -481,6 +481,7 @@ pub(crate) fn studio() -> Site {
                 href: "javascript:alert(1)".into(),
             },
         ],
+        ..Navigation::default()
     };
     let mut shop = page("shop", "Shop", CollectionType::Products, Layout::default());
     shop.description = "Bowls, mugs and vases.".into();

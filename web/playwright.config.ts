@@ -11,6 +11,9 @@ const webDir = fileURLToPath(new URL('.', import.meta.url));
 // A fixed port keeps the command simple; VITRINE_E2E_PORT moves it when 18080 is taken.
 const port = Number(process.env['VITRINE_E2E_PORT'] ?? '18080');
 const baseURL = `http://127.0.0.1:${port}`;
+// The local tile server map blocks draw from (a port of its own, 10000 above the site's).
+export const TILE_PORT = port + 10_000;
+const tileTemplate = `http://127.0.0.1:${TILE_PORT}/tiles/{z}/{x}/{y}.png`;
 
 // The binary is built beforehand (`cargo build -p vitrine`), because `cargo run` inside the
 // web server's start-up timeout would turn a cold build into a confusing time-out.
@@ -50,23 +53,33 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    // `exec` hands the shell's process to the server, so the shutdown signal reaches it directly.
-    command: [
-      `test -x '${binary}' || { echo "${missingBinary}" >&2; exit 1; }`,
-      `rm -rf '${dataDir}'`,
-      `mkdir -p '${dataDir}'`,
-      // Every test visits from 127.0.0.1, so the per-address request limit is raised out of the way.
-      `exec '${binary}' serve --plain-http --test-payments --request-limits address=1000000,visitor=1000000 --attempt-limits address=1000000,visitor=1000000 --addr 127.0.0.1:${port} --data-dir '${dataDir}'`,
-    ].join(' && '),
-    url: `${baseURL}/healthz`,
-    // Another server on the port would be tested instead of this build: refuse it.
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // Request logs would drown the test report; warnings, errors and panics still show.
-    env: { RUST_LOG: process.env['RUST_LOG'] ?? 'warn', VITRINE_OWNER_TOKEN: OWNER_TOKEN },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-  },
+  webServer: [
+    {
+      command: `exec node '${resolve(webDir, 'e2e/support/tile-server.mjs')}' ${TILE_PORT}`,
+      url: `http://127.0.0.1:${TILE_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // `exec` hands the shell's process to the server, so the shutdown signal reaches it directly.
+      command: [
+        `test -x '${binary}' || { echo "${missingBinary}" >&2; exit 1; }`,
+        `rm -rf '${dataDir}'`,
+        `mkdir -p '${dataDir}'`,
+        // Every test visits from 127.0.0.1, so the per-address request limit is raised out of the way.
+        `exec '${binary}' serve --plain-http --test-payments --request-limits address=1000000,visitor=1000000 --attempt-limits address=1000000,visitor=1000000 --addr 127.0.0.1:${port} --data-dir '${dataDir}' --tile-url '${tileTemplate}' --tile-attribution 'Test tiles'`,
+      ].join(' && '),
+      url: `${baseURL}/healthz`,
+      // Another server on the port would be tested instead of this build: refuse it.
+      reuseExistingServer: false,
+      timeout: 60_000,
+      // Request logs would drown the test report; warnings, errors and panics still show.
+      env: { RUST_LOG: process.env['RUST_LOG'] ?? 'warn', VITRINE_OWNER_TOKEN: OWNER_TOKEN },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+  ],
 });

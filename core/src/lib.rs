@@ -19,6 +19,7 @@ pub mod header_footer;
 pub mod human;
 pub mod languages;
 pub mod links;
+pub mod map_tiles;
 pub mod money;
 pub mod owners;
 pub mod pages;

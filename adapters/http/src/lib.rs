@@ -13,6 +13,7 @@ mod state;
 // The capabilities, mirroring the core; none imports another (the test in `layering.rs`).
 mod commerce;
 mod forms;
+mod maps;
 mod owner;
 mod pages;
 pub mod people;
@@ -29,6 +30,8 @@ mod layering;
 
 pub use assets::{AssetError, AssetStore};
 pub use commerce::gift_card_page::RandomGiftCardCodes;
+pub use maps::StaticMaps;
+pub use maps::static_map::{NO_TILE_SERVER_MESSAGE, TILE_SERVER_DOWN_MESSAGE};
 pub use pages::image_variants::{
     DEFAULT_IMAGE_QUEUE, DEFAULT_MEMORY_BYTES, ImageVariants, default_image_workers,
 };

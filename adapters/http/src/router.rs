@@ -110,6 +110,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::people::account_page::routes())
         .merge(crate::people::member_access::routes())
         .merge(crate::places::calls::routes())
+        .merge(crate::maps::static_map::routes())
         .merge(crate::openapi::routes())
 }
 

@@ -157,6 +157,9 @@ pub struct AppState {
     /// The geocoder of the map block's place search; without one the places calls answer
     /// 503.
     pub(crate) geocoder: Option<Arc<dyn vitrine_core::places::Geocoder>>,
+    /// The map block's tile server and its composed static maps; without one a map block
+    /// shows its address and link only.
+    pub(crate) static_maps: Option<Arc<crate::maps::StaticMaps>>,
     /// The key order links are signed with; random per process unless the server wires
     /// its lasting one with [`AppState::with_order_link_key`].
     pub(crate) order_links: vitrine_core::checkout::OrderLinkKey,
@@ -226,6 +229,7 @@ impl AppState {
             ))),
             ad_pixel: None,
             geocoder: None,
+            static_maps: None,
             request_limiter: Arc::new(MemoryRateLimiter::new()),
             owner_lockouts: Arc::default(),
             image_variants: Arc::new(crate::ImageVariants::in_memory()),
@@ -375,6 +379,13 @@ impl AppState {
     /// Answers the places calls with `geocoder`.
     pub fn with_geocoder(mut self, geocoder: Arc<dyn vitrine_core::places::Geocoder>) -> Self {
         self.geocoder = Some(geocoder);
+        self
+    }
+
+    /// Draws map blocks' static maps, and lets their interactive maps load, from the tile
+    /// server of `maps`.
+    pub fn with_static_maps(mut self, maps: Arc<crate::maps::StaticMaps>) -> Self {
+        self.static_maps = Some(maps);
         self
     }
 

@@ -15,9 +15,11 @@ mod error;
 mod limits;
 mod pipeline;
 mod resize;
+mod static_map;
 
 pub use disk_cache::DiskCache;
 pub use encode::OutputFormat;
 pub use error::ImageError;
 pub use limits::{ImageHeader, ImageLimits, SourceKind, read_header};
 pub use pipeline::{Variant, VariantKey, content_hash, plan, render_variant};
+pub use static_map::{StaticMapError, TileImage, draw_static_map};

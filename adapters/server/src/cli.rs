@@ -279,6 +279,24 @@ pub struct ServeArgs {
     #[arg(long, env = "VITRINE_GEOCODER_URL", value_name = "URL")]
     pub geocoder_url: Option<String>,
 
+    /// Draw map blocks' static maps from this OpenStreetMap-style tile server, e.g.
+    /// `https://tile.example.org/{z}/{x}/{y}.png`; tiles are fetched once and kept in the
+    /// folder map-tiles of the data directory. Visitors' browsers load its tiles only for an
+    /// interactive map, after they accept cookies or press "Load map". Without it a map
+    /// block shows its address and link only. Mind the tile server's usage policy.
+    #[arg(long, env = "VITRINE_TILE_URL", value_name = "TEMPLATE")]
+    pub tile_url: Option<String>,
+
+    /// The credit the tile server's usage policy asks for, shown under every map, e.g.
+    /// "© OpenStreetMap contributors". [default: "Map tiles from <host>"]
+    #[arg(
+        long,
+        env = "VITRINE_TILE_ATTRIBUTION",
+        value_name = "TEXT",
+        requires = "tile_url"
+    )]
+    pub tile_attribution: Option<String>,
+
     #[command(flatten)]
     pub http: crate::http_args::HttpArgs,
 

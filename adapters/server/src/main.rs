@@ -11,6 +11,7 @@ mod geocoder;
 mod http_args;
 mod import;
 mod logging;
+mod map_tiles;
 mod media_cli;
 mod order_links;
 mod owner_cli;

@@ -122,7 +122,13 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_newsletter(Arc::new(delivery.newsletter(&database)))
             .with_order_link_key(order_links.clone()),
     )?;
-    let app = vitrine_http::router(crate::geocoder::apply(app, args.geocoder_url.as_deref())?);
+    let app = crate::geocoder::apply(app, args.geocoder_url.as_deref())?;
+    let app = vitrine_http::router(crate::map_tiles::apply(
+        app,
+        args.tile_url.as_deref(),
+        args.tile_attribution.as_deref(),
+        &args.database.data_dir,
+    )?);
     // Submissions are delivered in the background from the durable outbox; a restart picks
     // up whatever is still there.
     let deliveries = delivery.spawn_worker(&database, &public_url, order_links);

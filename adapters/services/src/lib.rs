@@ -2,7 +2,7 @@
 //! ([`SmtpMailer`]), webhooks signed with HMAC-SHA256 ([`SignedWebhook`], scheme in
 //! [`signature`]), the reCAPTCHA, hCaptcha and Turnstile verify APIs ([`HttpCaptcha`]), and
 //! the worker that drains the delivery outbox ([`run_deliveries`]), a Photon-compatible
-//! geocoder for the map block's place search ([`PhotonGeocoder`]), the Meta Conversions API
+//! geocoder for the map block's place search ([`PhotonGeocoder`]), the tile server of its static map ([`HttpTileSource`]), the Meta Conversions API
 //! ([`MetaConversionsApi`]) and Stripe's PaymentIntents API ([`StripeGateway`]; with the
 //! feature `test-support`, a local fake of it in [`stripe_fake`]).
 
@@ -13,6 +13,7 @@ mod photon;
 pub mod signature;
 mod smtp;
 mod stripe;
+mod tile_server;
 mod webhook;
 mod worker;
 
@@ -26,5 +27,6 @@ pub use stripe::{
     InvalidStripeKey, STRIPE_API_BASE, STRIPE_API_VERSION, StripeGateway, StripeRetries,
     StripeSecretKey, VERIFICATION_NEEDED_MESSAGE,
 };
+pub use tile_server::HttpTileSource;
 pub use webhook::{SignedWebhook, WebhookBody};
 pub use worker::{DeliveryWorker, run_deliveries};

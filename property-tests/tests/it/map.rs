@@ -73,3 +73,56 @@ proptest! {
         prop_assert!(matches!(error, MapLocationError::HalfMarker { .. }), "{error}");
     }
 }
+
+/// A location a map block can hold gives a static map whose tiles exist at its zoom, cover
+/// every pixel of the image, and put the marker of a centred map in the middle; its URL's
+/// parameters read back as the same request. Latitudes stay within ±60 from zoom 2, where the
+/// image lies inside the world: nearer the poles it reaches beyond the world's edge and stays
+/// blank there, as the core's unit test shows.
+mod static_map {
+    use proptest::prelude::*;
+    use vitrine_core::map_tiles::{
+        STATIC_MAP_HEIGHT, STATIC_MAP_WIDTH, StaticMapPlan, StaticMapRequest, TILE_SIZE,
+    };
+    use vitrine_core::site::{MapLocation, MapLocationInput};
+
+    proptest! {
+        #[test]
+        fn the_tiles_cover_the_image_and_the_query_reads_back(
+            lat in -60.0f64..=60.0,
+            lng in -180.0f64..=180.0,
+            zoom in 2..=MapLocation::MAX_ZOOM,
+        ) {
+            let location = MapLocation::normalise(MapLocationInput {
+                map_lat: Some(lat),
+                map_lng: Some(lng),
+                map_zoom: Some(zoom),
+                ..MapLocationInput::default()
+            })
+            .unwrap();
+            let request = StaticMapRequest::of(&location);
+            let query = request.query();
+            let pairs: Vec<(&str, &str)> =
+                query.split('&').filter_map(|pair| pair.split_once('=')).collect();
+            prop_assert_eq!(StaticMapRequest::parse(pairs).unwrap(), request);
+
+            let plan = StaticMapPlan::new(&request);
+            let side = i64::from(TILE_SIZE);
+            for placed in &plan.tiles {
+                prop_assert_eq!(placed.tile.z, zoom.min(StaticMapRequest::MAX_ZOOM));
+                prop_assert!(u64::from(placed.tile.x) < 1 << placed.tile.z);
+            }
+            prop_assert!(plan.tiles.len() <= 12);
+            for x in (0..i64::from(STATIC_MAP_WIDTH)).step_by(37) {
+                for y in (0..i64::from(STATIC_MAP_HEIGHT)).step_by(29) {
+                    prop_assert!(plan.tiles.iter().any(|placed| {
+                        (placed.left..placed.left + side).contains(&x)
+                            && (placed.top..placed.top + side).contains(&y)
+                    }), "({}, {}) uncovered at zoom {}", x, y, zoom);
+                }
+            }
+            prop_assert!((plan.marker.0 - 320).abs() <= 1, "{:?}", plan.marker);
+            prop_assert!((plan.marker.1 - 160).abs() <= 1, "{:?}", plan.marker);
+        }
+    }
+}

@@ -13,6 +13,7 @@
 mod analytics;
 mod commerce;
 mod forms;
+mod maps;
 mod owner;
 mod owner_site;
 mod people;
@@ -109,6 +110,7 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         owner::logout,
         places::places_autocomplete,
         places::places_details,
+        maps::static_map,
     ),
     components(schemas(schemas::ErrorAnswer)),
     modifiers(&SharedAnswers),
@@ -121,6 +123,7 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         (name = "site users", description = "Site-user accounts and sessions (001 s3, s7)"),
         (name = "owner", description = "The signed-in owner on the live site, the site's header and footer, and its languages (000 s2, s3; 001 s7)"),
         (name = "places", description = "The map block's place search (001 s7)"),
+        (name = "maps", description = "The map block's static map image, composed on this server"),
     )
 )]
 struct ApiDoc;

@@ -50,14 +50,22 @@ pub(crate) async fn page(
             crate::shared::conversions::fire(&state, &headers, event).await;
         });
     }
-    // A captcha widget loads the provider's script and frames: pages then allow its hosts.
-    if let Some(captcha) = state.pages.captcha_settings() {
-        let policy = render::captcha_content_security_policy(&captcha.provider);
-        if let Ok(value) = axum::http::HeaderValue::from_str(&policy) {
-            response
-                .headers_mut()
-                .insert(axum::http::header::CONTENT_SECURITY_POLICY, value);
-        }
+    // A captcha widget loads the provider's script and frames, an interactive map the tile
+    // server's images: pages then allow their hosts.
+    let policy = render::page_content_security_policy(
+        state
+            .pages
+            .captcha_settings()
+            .map(|captcha| captcha.provider.as_str()),
+        state
+            .static_maps
+            .as_ref()
+            .map(|maps| maps.server().template().origin()),
+    );
+    if let Some(value) = policy.and_then(|policy| axum::http::HeaderValue::from_str(&policy).ok()) {
+        response
+            .headers_mut()
+            .insert(axum::http::header::CONTENT_SECURITY_POLICY, value);
     }
     response
 }
@@ -376,6 +384,7 @@ fn render_html(
         &state.config.public_base_url,
         plugins,
         reviews,
+        state.static_maps.as_ref().map(|maps| maps.server()),
     )?;
     let status =
         StatusCode::from_u16(view.status_code()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);

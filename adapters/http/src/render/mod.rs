@@ -36,6 +36,7 @@ mod tests;
 use std::collections::BTreeSet;
 
 use askama::Template;
+use vitrine_core::map_tiles::TileServer;
 use vitrine_core::pages::{PageContent, PageView};
 use vitrine_core::plugins::{BlockRenderer, InMemoryBlockRenderer as NoPluginsRenderer};
 use vitrine_core::reviews::ProductReviews;
@@ -122,7 +123,8 @@ pub fn render_page_with_plugins(
     public_base_url: &str,
     plugins: &dyn BlockRenderer,
 ) -> Result<String, RenderError> {
-    render_page_with_lifetime(view, assets, public_base_url, plugins, None).map(|page| page.html)
+    render_page_with_lifetime(view, assets, public_base_url, plugins, None, None)
+        .map(|page| page.html)
 }
 
 /// A rendered page and how long it may be reused: the shortest `cache-seconds` of the plugin
@@ -135,19 +137,22 @@ pub struct RenderedPage {
     pub stylesheets: Vec<vitrine_core::plugins::PluginCss>,
 }
 
-/// [`render_page_with_plugins`], with the reviews of the page's product (product pages only),
-/// also saying how long the page may be served from a cache.
+/// [`render_page_with_plugins`], with the reviews of the page's product (product pages only)
+/// and the tile server of map blocks (their static map and interactive map), also saying how
+/// long the page may be served from a cache.
 pub fn render_page_with_lifetime(
     view: &PageView,
     assets: &PageAssets,
     public_base_url: &str,
     plugins: &dyn BlockRenderer,
     reviews: Option<&ProductReviews>,
+    map_tiles: Option<&TileServer>,
 ) -> Result<RenderedPage, RenderError> {
     let scope = RenderScope::new(view)
         .with_plugins(plugins)
         .with_base_url(public_base_url)
-        .with_reviews(reviews);
+        .with_reviews(reviews)
+        .with_map_tiles(map_tiles);
     // Built in document order: the first image inside `main` is the one that loads eagerly.
     let header = Header::new(view);
     let main = PageMain::new(&scope);
@@ -323,6 +328,30 @@ fn captcha_script(view: &PageView, popup: Option<&popup::PopupOverlay>) -> Optio
         return None;
     }
     forms::CaptchaWidget::script(&settings.provider)
+}
+
+/// The Content-Security-Policy of pages when it differs from the strict default: with the
+/// captcha provider's hosts when the server requires a captcha, and with the tile server's
+/// origin among image sources when map blocks may load an interactive map. `None` keeps the
+/// default.
+pub fn page_content_security_policy(
+    captcha_provider: Option<&str>,
+    tile_origin: Option<&str>,
+) -> Option<String> {
+    if captcha_provider.is_none() && tile_origin.is_none() {
+        return None;
+    }
+    let policy = captcha_provider.map_or_else(
+        || crate::shared::security_headers::CONTENT_SECURITY_POLICY_VALUE.to_owned(),
+        captcha_content_security_policy,
+    );
+    Some(match tile_origin {
+        Some(origin) => policy.replace(
+            "img-src 'self' data:",
+            &format!("img-src 'self' data: {origin}"),
+        ),
+        None => policy,
+    })
 }
 
 /// The Content-Security-Policy of pages when the server requires a captcha: the strict

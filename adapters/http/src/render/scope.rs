@@ -4,6 +4,7 @@
 use std::cell::{Cell, RefCell};
 
 use vitrine_core::catalog::Product;
+use vitrine_core::map_tiles::TileServer;
 use vitrine_core::money::{self, Currency, FormatOptions, Locale, Money};
 use vitrine_core::pages::PageView;
 use vitrine_core::plugins::{BlockRenderer, PluginCss};
@@ -30,6 +31,8 @@ pub(crate) struct RenderScope<'a> {
     base_url: &'a str,
     /// The reviews of the page's product, when the page is a product page.
     reviews: Option<&'a ProductReviews>,
+    /// The tile server of map blocks, when the site has one.
+    map_tiles: Option<&'a TileServer>,
 }
 
 impl<'a> RenderScope<'a> {
@@ -45,7 +48,17 @@ impl<'a> RenderScope<'a> {
             stylesheets: RefCell::new(Vec::new()),
             base_url: "",
             reviews: None,
+            map_tiles: None,
         }
+    }
+
+    pub(crate) fn with_map_tiles(mut self, map_tiles: Option<&'a TileServer>) -> Self {
+        self.map_tiles = map_tiles;
+        self
+    }
+
+    pub(crate) fn map_tiles(&self) -> Option<&'a TileServer> {
+        self.map_tiles
     }
 
     pub(crate) fn with_reviews(mut self, reviews: Option<&'a ProductReviews>) -> Self {

@@ -43,6 +43,7 @@ mod request_limits;
 mod reviews;
 mod search;
 mod site_users;
+mod static_maps;
 mod success_url;
 mod support;
 mod widgets;

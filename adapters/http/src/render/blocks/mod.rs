@@ -50,6 +50,9 @@ pub(crate) fn island_name(content: &BlockContent) -> Option<&'static str> {
         }
         BlockContent::Marquee { .. } => Some("marquee"),
         BlockContent::TextEffect(_) => Some("text-effect"),
+        // The map is an island only on a site with a tile server, which the page alone does
+        // not tell: its chunk is not preloaded, and loads when the block nears the viewport.
+        BlockContent::Map { .. } => None,
         _ => None,
     }
 }
@@ -315,8 +318,16 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             )),
         ),
         BlockContent::Map {
-            location, style, ..
-        } => (BlockBody::Map(MapBlock::new(location, *style)), None),
+            location,
+            style,
+            options,
+        } => {
+            let map = MapBlock::new(location, *style, scope.map_tiles());
+            let island = scope.map_tiles().map(|tiles| {
+                Island::new("map", &map.island_props(location, *style, options, tiles))
+            });
+            (BlockBody::Map(map), island)
+        }
         BlockContent::Video {
             url,
             provider,
@@ -346,9 +357,9 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
             None,
         ),
     };
-    debug_assert_eq!(
-        island.as_ref().map(|island| island.name),
-        island_name(&block.content)
+    debug_assert!(
+        island.as_ref().map(|island| island.name) == island_name(&block.content)
+            || matches!(block.content, BlockContent::Map { .. })
     );
     BlockView {
         kind: kind(&block.content),

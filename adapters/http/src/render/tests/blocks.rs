@@ -264,16 +264,73 @@ fn summaries_list_the_other_collections_items() {
 }
 
 #[test]
-fn a_map_is_an_address_card_with_an_openstreetmap_link() {
+fn a_map_without_a_tile_server_is_its_address_and_an_openstreetmap_link() {
     let html = kitchen_sink();
     let map = block(&html, "map");
+    assert!(
+        map.starts_with(
+            "<div class=\"sqs-block map-block\" id=\"block-map\" data-block-type=\"4\">"
+        ),
+        "{map}"
+    );
     assert!(map.contains("<div class=\"map-card map-card--minimal-light\">"));
-    assert!(map.contains("<div class=\"map-card__canvas\" aria-hidden=\"true\"><span class=\"map-card__pin\"></span></div>"));
+    assert!(!map.contains("<img"), "{map}");
+    assert!(!map.contains("map-card__canvas"), "{map}");
     assert!(map.contains("<strong class=\"map-card__title\">Clay &#38; Co. Studio</strong>"));
     assert!(map.contains("<span class=\"map-card__line\">12 Kiln Street</span>"));
     assert!(map.contains(
         "<a class=\"button button--small button--secondary\" href=\"https://www.openstreetmap.org/?mlat=40.7128&#38;mlon=-74.006#map=14/40.7/-74\" target=\"_blank\" rel=\"noopener noreferrer\">Open in maps<span class=\"visually-hidden\"> (opens in a new tab)</span></a>"
     ), "{map}");
+}
+
+#[test]
+fn a_map_with_a_tile_server_shows_its_static_map_and_becomes_an_island() {
+    use vitrine_core::map_tiles::{TileServer, TileUrlTemplate};
+    let template = TileUrlTemplate::parse("https://tiles.example/{z}/{x}/{y}.png").unwrap();
+    let server = TileServer::new(template, "© OpenStreetMap contributors").unwrap();
+    let html = crate::render::render_page_with_lifetime(
+        &view_of(&site::studio(), "/kitchen-sink"),
+        &assets(),
+        BASE_URL,
+        &*crate::render::NO_PLUGINS,
+        None,
+        Some(&server),
+    )
+    .unwrap()
+    .html;
+    let map = block(&html, "map");
+    let fingerprint = server.fingerprint();
+    assert!(map.contains(&format!(
+        "<div class=\"map-card__canvas\" data-map-canvas>\n<img class=\"map-card__image\" src=\"/api/maps/static?lat=40.7&#38;lng=-74&#38;zoom=14&#38;mlat=40.7128&#38;mlng=-74.006&#38;v={fingerprint}\" alt=\"Map of Clay &#38; Co. Studio\" width=\"640\" height=\"320\" loading=\"lazy\" decoding=\"async\">\n</div>"
+    )), "{map}");
+    assert!(
+        map.contains("<p class=\"map-card__attribution\">© OpenStreetMap contributors</p>"),
+        "{map}"
+    );
+    assert!(map.contains("target=\"_blank\""), "{map}");
+    let props = attribute_values(map, "data-island-props");
+    let props: serde_json::Value =
+        serde_json::from_str(&props[0].replace("&#34;", "\"").replace("&#38;", "&")).unwrap();
+    insta::assert_json_snapshot!(props, @r#"
+    {
+      "attribution": "© OpenStreetMap contributors",
+      "draggable": true,
+      "lat": 40.7,
+      "linkOnClick": true,
+      "lng": -74.0,
+      "mapsUrl": "https://www.openstreetmap.org/?mlat=40.7128&mlon=-74.006#map=14/40.7/-74",
+      "markerDraggable": false,
+      "markerLabel": "Clay & Co. Studio",
+      "markerLat": 40.7128,
+      "markerLng": -74.006,
+      "scrollwheel": false,
+      "showControls": true,
+      "style": "minimal-light",
+      "tileHost": "tiles.example",
+      "tileUrl": "https://tiles.example/{z}/{x}/{y}.png",
+      "zoom": 14
+    }
+    "#);
 }
 
 #[test]

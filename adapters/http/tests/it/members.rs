@@ -150,11 +150,11 @@ impl Members {
     pub async fn token_mailed_to(&self, to: &str) -> String {
         let mut token = None;
         for record in self.outbox.deliveries().await.unwrap() {
-            if let Some(mail) = self.outbox.mail_of(record.id).await.unwrap() {
-                if mail.to == to {
-                    let start = mail.text.find("token=").unwrap() + 6;
-                    token = Some(mail.text[start..start + 64].to_owned());
-                }
+            if let Some(mail) = self.outbox.mail_of(record.id).await.unwrap()
+                && mail.to == to
+            {
+                let start = mail.text.find("token=").unwrap() + 6;
+                token = Some(mail.text[start..start + 64].to_owned());
             }
         }
         token.expect("a mail with a link was sent")

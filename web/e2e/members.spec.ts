@@ -2,13 +2,17 @@
 //! `studio-friends`): an anonymous visitor sees nothing of it on the page, in search or in the
 //! sitemap; a visitor signs up on the member-access page, confirms from the mailed link (caught
 //! by an SMTP sink), signs in, is refused until they join, then reads the page; signs out; and
-//! resets the password from a mailed link. axe finds nothing on any of these pages.
+//! resets the password from a mailed link. A second visitor buys the paid area `glaze-lab`
+//! through the pricing toggle and the subscription checkout (the test gateway), sees the
+//! membership confirmed (page type 208) and reads the area's page `/glaze-lab`. axe finds
+//! nothing on any of these pages.
 //!
 //! These pages need a server with mail configured, so this file starts its own server next to
 //! the shared one, two ports up, with its own fresh database.
 
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
+import { enterCheckout } from './support/checkout';
 import { type MailServer, mailedLink, startMailServer } from './support/mail-server';
 
 const port = Number(process.env['VITRINE_E2E_PORT'] ?? '18080') + 2;
@@ -22,7 +26,7 @@ const PASSWORD = 'a long clay password';
 const SECRET = 'Sea-glass celadon';
 
 test.beforeAll(async () => {
-  server = await startMailServer('members', port, mails);
+  server = await startMailServer('members', port, mails, ['--test-payments']);
 });
 
 test.afterAll(async () => {
@@ -114,4 +118,73 @@ test('a visitor signs up, confirms, signs in, joins, reads the members page, sig
   await page.getByLabel('Password', { exact: true }).fill('an even longer clay password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(`${base}/account`);
+});
+
+/** The page context's page type. */
+async function pageType(page: Page): Promise<number> {
+  const context = await page.locator('#vitrine-page-context').textContent();
+  return (JSON.parse(context ?? '{}') as { pageType?: number }).pageType ?? 0;
+}
+
+test('a signed-in visitor buys the paid Glaze Lab, sees the membership confirmed and opens its page', async ({ page }) => {
+  const email = 'lab@example.com';
+  const labSecret = 'a copper red that finally held';
+  await page.goto(`${base}/account/sign-up`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('status')).toContainText('Check your email');
+  await page.goto(mailedLink(await mailTo(email, 1), base, '/account/confirm'));
+  await page.getByRole('button', { name: 'Confirm my address' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your email address is confirmed. You can sign in now.');
+
+  await page.goto(`${base}/account/sign-in?return=/glaze-lab`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${base}/glaze-lab`);
+  await expect(page.getByText('Your account is not a member of the area this page belongs to.')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(labSecret);
+
+  // The pricing toggle flips the Glaze Lab's price to the yearly plan, which the visitor buys.
+  await page.getByRole('link', { name: 'See membership options' }).click();
+  const lab = page.locator('section.member-area', { has: page.getByRole('heading', { name: 'Glaze Lab' }) });
+  const yearly = lab.getByRole('button', { name: 'Yearly' });
+  await yearly.click();
+  await expect(yearly).toHaveAttribute('aria-pressed', 'true');
+  await lab.getByRole('link', { name: 'Subscribe yearly' }).click();
+  await expect(page).toHaveURL(`${base}/shop/glaze-lab-yearly`);
+  const form = page.locator('form.add-to-cart').first();
+  await form.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(form.getByRole('status')).toContainText('Added to your cart.');
+
+  await enterCheckout(page);
+  await expect(page).toHaveURL(/\/checkout\/subscribe\?cartToken=[0-9a-f]{32}$/);
+  await expect(page.locator('.checkout-plan')).toHaveText('Subscription: Every year, until cancelled');
+  // The signed-in visitor's address is the order's, so the membership goes to their account.
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/40');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+
+  await expect(page).toHaveURL(/\/commerce\/orders\/order-[0-9a-f]{32}\/membership$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Membership confirmed');
+  expect(await pageType(page)).toBe(208);
+  await expect(page.getByRole('status')).toContainText(`your account ${email} is now a member of Glaze Lab`);
+  await expectAccessible(page, 'membership confirmed page');
+
+  await page.locator('.membership-page').getByRole('link', { name: 'Glaze Lab' }).click();
+  await expect(page).toHaveURL(`${base}/glaze-lab`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Glaze Lab');
+  await expect(page.locator('main')).toContainText(labSecret);
+  await expectAccessible(page, 'paid members page');
+
+  // The account page lists the order, linked to its page, and the membership.
+  await page.goto(`${base}/account`);
+  const orders = page.locator('section', { has: page.getByRole('heading', { name: 'Orders' }) });
+  await expect(orders).toContainText('Glaze Lab membership (yearly)');
+  await expectAccessible(page, 'account page with an order');
+  await orders.getByRole('link', { name: /^order-/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order status');
 });

@@ -95,6 +95,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::commerce::cart::routes())
         .merge(crate::commerce::checkout_page::routes())
         .merge(crate::commerce::order_page::routes())
+        .merge(crate::commerce::membership_page::routes())
         .merge(crate::commerce::failed_refunds::routes())
         .merge(crate::commerce::subscribe_page::routes())
         .merge(crate::commerce::donate_page::routes())

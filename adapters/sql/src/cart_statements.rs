@@ -78,6 +78,13 @@ pub(crate) const ORDER_BY_KEY: &str = concat!(
     " FROM orders WHERE idempotency_key = $1"
 );
 
+/// The newest $2 orders of an address, compared lowercased (the `orders_email_lower` index).
+pub(crate) const ORDERS_BY_EMAIL: &str = concat!(
+    "SELECT ",
+    order_columns!(),
+    " FROM orders WHERE LOWER(email) = LOWER($1) ORDER BY created DESC, id DESC LIMIT $2"
+);
+
 /// Marks an order's gift card codes shown; a row changes only the first time.
 pub(crate) const REVEAL_GIFT_CARD_CODES: &str = "UPDATE orders SET gift_card_codes_shown = TRUE \
      WHERE id = $1 AND gift_card_codes_shown = FALSE";

@@ -469,6 +469,20 @@ macro_rules! sql_outbox {
                 Ok(row.map(Into::into))
             }
 
+            async fn subscriptions_of(
+                &self,
+                email: &str,
+            ) -> Result<Vec<vitrine_core::forms::Subscriber>, vitrine_core::ports::RepositoryError>
+            {
+                let rows: Vec<$crate::outbox::SubscriberRow> =
+                    sqlx::query_as($crate::outbox_statements::SUBSCRIPTIONS_OF)
+                        .bind(email)
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading an address's subscriptions"))?;
+                Ok(rows.into_iter().map(Into::into).collect())
+            }
+
             async fn confirm(
                 &self,
                 confirm_token: &str,

@@ -50,6 +50,12 @@ pub(crate) const SUBSCRIBER_BY_TOKEN: &str = "SELECT submission_id, list_id, ema
      unsubscribe_token, confirm_token, confirmed_at, unsubscribed_at FROM newsletter_subscribers \
      WHERE unsubscribe_token = $1 OR confirm_token = $1";
 
+/// The live subscriptions of an address, compared lowercased (the
+/// `newsletter_subscribers_email_lower` index).
+pub(crate) const SUBSCRIPTIONS_OF: &str = "SELECT submission_id, list_id, email, \
+     unsubscribe_token, confirm_token, confirmed_at, unsubscribed_at FROM newsletter_subscribers \
+     WHERE LOWER(email) = LOWER($1) AND unsubscribed_at IS NULL ORDER BY submission_id";
+
 pub(crate) const CONFIRM: &str = "UPDATE newsletter_subscribers SET confirmed_at = $1 \
      WHERE confirm_token = $2 AND confirmed_at IS NULL AND unsubscribed_at IS NULL \
      RETURNING submission_id";

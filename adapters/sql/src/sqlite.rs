@@ -134,3 +134,44 @@ fn create_parent_directory(file: &Path, shown_url: &str) -> Result<(), ConnectEr
         reason: error.to_string(),
     })
 }
+
+/// The lookups migration 0024 indexes find their rows through the index, not by a scan of
+/// the whole table (SQLite's plan; PostgreSQL chooses by its statistics, and the twin
+/// migration creates the same indexes there).
+#[cfg(test)]
+mod query_plans {
+    use super::SqliteSiteRepository;
+
+    /// SQLite's plan for `statement`, one line per step.
+    async fn plan(repository: &SqliteSiteRepository, statement: &str) -> String {
+        let rows: Vec<(i64, i64, i64, String)> =
+            sqlx::query_as(sqlx::AssertSqlSafe(format!("EXPLAIN QUERY PLAN {statement}")))
+                .fetch_all(&repository.pool)
+                .await
+                .unwrap();
+        rows.into_iter()
+            .map(|(_, _, _, step)| step)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[tokio::test]
+    async fn address_and_exposure_lookups_use_their_indexes() {
+        let repository = SqliteSiteRepository::open("sqlite::memory:", "memory")
+            .await
+            .unwrap();
+        repository.migrate("memory").await.unwrap();
+        let orders = plan(&repository, crate::cart_statements::ORDERS_BY_EMAIL).await;
+        assert!(orders.contains("orders_email_lower"), "{orders}");
+        let letters = plan(&repository, crate::outbox_statements::SUBSCRIPTIONS_OF).await;
+        assert!(
+            letters.contains("newsletter_subscribers_email_lower"),
+            "{letters}"
+        );
+        let exposures = plan(&repository, crate::analytics_statements::EXPOSURE_COUNTS).await;
+        assert!(
+            exposures.contains("analytics_events_visitor_kind_time"),
+            "{exposures}"
+        );
+    }
+}

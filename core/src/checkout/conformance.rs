@@ -24,6 +24,7 @@ macro_rules! commerce_store_conformance {
             an_order_decrements_stock_and_marks_the_cart_purchased,
             a_short_line_changes_nothing,
             the_same_idempotency_key_orders_once,
+            orders_are_found_by_their_address_newest_first,
             a_purchased_cart_cannot_be_bought_or_saved_again,
             coupon_usage_counts_orders,
             coupon_limits_are_counted_again_when_the_order_is_placed,
@@ -276,6 +277,43 @@ pub async fn the_same_idempotency_key_orders_once(store: &dyn CommerceStore) {
         Some(Stock::Limited(3))
     );
     assert_eq!(store.order("order-retry").await.unwrap(), None);
+}
+
+pub async fn orders_are_found_by_their_address_newest_first(store: &dyn CommerceStore) {
+    let place = |n: usize, email: &'static str, created: i64| async move {
+        let cart = cart_with("POSTER", 1);
+        store.save_cart(&token(n), &cart).await.unwrap();
+        let mut order = order_for(&cart, n);
+        order.email = email.into();
+        order.created = Timestamp(created);
+        store.place_order(&order, &[]).await.unwrap()
+    };
+    let first = place(1, "Ada@Example.com", 1_000).await;
+    place(2, "bo@example.com", 2_000).await;
+    let third = place(3, "ada@example.com", 3_000).await;
+    let fourth = place(4, "ADA@EXAMPLE.COM", 4_000).await;
+
+    let found = store.orders_by_email("ada@example.COM", 10).await.unwrap();
+    assert_eq!(found, vec![fourth.clone(), third.clone(), first]);
+    assert_eq!(
+        store.orders_by_email("ada@example.com", 2).await.unwrap(),
+        vec![fourth, third]
+    );
+    assert!(
+        store
+            .orders_by_email("nobody@example.com", 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // A pattern is an address, not a wildcard.
+    assert!(
+        store
+            .orders_by_email("%@example.com", 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 pub async fn a_purchased_cart_cannot_be_bought_or_saved_again(store: &dyn CommerceStore) {

@@ -276,6 +276,24 @@ impl CommerceStore for InMemoryCommerceStore {
             .map(|order| inner.read_order(order)))
     }
 
+    async fn orders_by_email(
+        &self,
+        email: &str,
+        limit: u32,
+    ) -> Result<Vec<Order>, RepositoryError> {
+        let inner = self.lock();
+        let email = email.to_lowercase();
+        let mut orders: Vec<Order> = inner
+            .orders
+            .iter()
+            .filter(|order| order.email.to_lowercase() == email)
+            .map(|order| inner.read_order(order))
+            .collect();
+        orders.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| b.id.cmp(&a.id)));
+        orders.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        Ok(orders)
+    }
+
     async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError> {
         Ok(self
             .lock()

@@ -103,6 +103,14 @@ pub trait CommerceStore: PaymentLedger + Send + Sync {
 
     async fn order_by_key(&self, key: &IdempotencyKey) -> Result<Option<Order>, RepositoryError>;
 
+    /// The newest `limit` orders placed with `email`, compared without case (a shopper types
+    /// their address as they like), newest first: a site user's account page lists them.
+    async fn orders_by_email(
+        &self,
+        email: &str,
+        limit: u32,
+    ) -> Result<Vec<Order>, RepositoryError>;
+
     /// The subscription with this id, as its order started it.
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError>;
 

@@ -342,6 +342,19 @@ impl NewsletterSubscriptions for MemoryFormStore {
         Ok(self.lock().subscriber_with(token).cloned())
     }
 
+    async fn subscriptions_of(&self, email: &str) -> Result<Vec<Subscriber>, RepositoryError> {
+        let email = email.to_lowercase();
+        let mut found: Vec<Subscriber> = self
+            .lock()
+            .subscribers
+            .values()
+            .filter(|s| !s.unsubscribed && s.email.to_lowercase() == email)
+            .cloned()
+            .collect();
+        found.sort_by_key(|s| s.submission_id);
+        Ok(found)
+    }
+
     async fn confirm(
         &self,
         confirm_token: &str,

@@ -77,6 +77,11 @@ impl NewsletterService {
         self.subscriptions.subscriber_by_token(token).await
     }
 
+    /// The live subscriptions of an address, for its signed-in site user's account page.
+    pub async fn subscriptions_of(&self, email: &str) -> Result<Vec<Subscriber>, RepositoryError> {
+        self.subscriptions.subscriptions_of(email).await
+    }
+
     pub async fn confirm(&self, token: &str, now: i64) -> Result<TokenOutcome, RepositoryError> {
         if !plausible(token) {
             return Ok(TokenOutcome::Unknown);

@@ -201,6 +201,10 @@ pub trait NewsletterSubscriptions: Send + Sync {
     async fn subscriber_by_token(&self, token: &str)
     -> Result<Option<Subscriber>, RepositoryError>;
 
+    /// The subscriptions of `email` (compared without case) that have not ended, oldest
+    /// first: a site user's account page lists them, each with its unsubscribe button.
+    async fn subscriptions_of(&self, email: &str) -> Result<Vec<Subscriber>, RepositoryError>;
+
     /// Confirms the subscription of `confirm_token` and, in the same transaction, enqueues
     /// `deliveries` (the owner hears of a double opt-in subscriber once confirmed).
     async fn confirm(

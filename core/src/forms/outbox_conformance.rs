@@ -19,6 +19,7 @@ macro_rules! delivery_store_conformance {
             a_claimed_delivery_waits_for_its_lease,
             retries_deliveries_and_give_ups_are_recorded,
             subscribers_confirm_and_unsubscribe_through_their_tokens,
+            an_addresss_live_subscriptions_are_found_without_case,
             a_composed_mail_is_delivered_whole,
         );
     };
@@ -249,6 +250,60 @@ pub async fn subscribers_confirm_and_unsubscribe_through_their_tokens<
         }
         outcome => panic!("stored, got {outcome:?}"),
     }
+}
+
+pub async fn an_addresss_live_subscriptions_are_found_without_case<
+    S: SubmissionKeyStore + SubmissionStore + DeliveryOutbox + NewsletterSubscriptions,
+>(
+    store: &S,
+) {
+    let signup = |list: &str, email: &str, n: u8| NewSubmission {
+        form_id: list.into(),
+        subscription: Some(email.into()),
+        follow_up: FollowUp {
+            deliveries: vec![],
+            tokens: Some(SubscriptionTokens {
+                unsubscribe: format!("{n:x}").repeat(64),
+                confirm: None,
+            }),
+        },
+        ..submission(email)
+    };
+    for (n, (list, email)) in [
+        ("letter", "ada@example.com"),
+        ("studio", "Ada@Example.com"),
+        ("letter", "bo@example.com"),
+        ("kiln", "ada@example.com"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let n = u8::try_from(n).unwrap() + 1;
+        let SaveOutcome::Stored { .. } = store_one(store, 10 + n, &signup(list, email, n)).await
+        else {
+            panic!("stored")
+        };
+    }
+    let lists = |found: Vec<super::outbox::Subscriber>| {
+        found.into_iter().map(|s| s.list).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lists(store.subscriptions_of("ADA@example.com").await.unwrap()),
+        ["letter", "studio", "kiln"]
+    );
+    store.unsubscribe(&"2".repeat(64), NOW).await.unwrap();
+    assert_eq!(
+        lists(store.subscriptions_of("ada@example.com").await.unwrap()),
+        ["letter", "kiln"],
+        "an ended subscription is not listed"
+    );
+    assert!(
+        store
+            .subscriptions_of("%@example.com")
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 pub async fn a_composed_mail_is_delivered_whole<S: DeliveryOutbox>(store: &S) {

@@ -556,3 +556,61 @@ async fn a_free_area_is_joined_in_one_step_and_a_paid_one_only_by_its_plans() {
     assert_eq!(joined.len(), 1);
     assert_eq!(account().await.member_areas, ["readers", "club"]);
 }
+
+#[tokio::test]
+async fn an_order_for_a_plan_joins_only_the_confirmed_account_of_its_address_and_once() {
+    use crate::site::{ItemId, MemberAreaAccess};
+    let h = harness().await;
+    let plan = ItemId::try_from("club-monthly".to_owned()).unwrap();
+    let areas = [
+        area("readers", MemberAreaAccess::Free),
+        area(
+            "club",
+            MemberAreaAccess::Paid {
+                plans: vec![plan.clone()],
+            },
+        ),
+    ];
+    let other = ItemId::try_from("mug".to_owned()).unwrap();
+    assert_eq!(
+        h.service
+            .join_areas_of_order("ada@example.com", &areas, &[other])
+            .await
+            .unwrap(),
+        OrderMembership::NothingBought
+    );
+    let awaiting = h
+        .service
+        .join_areas_of_order("ada@example.com", &areas, std::slice::from_ref(&plan))
+        .await
+        .unwrap();
+    assert_eq!(awaiting, OrderMembership::AwaitingAccount(vec![&areas[1]]));
+
+    // Someone who signs up with the address but never confirms it gets nothing.
+    h.service
+        .sign_up("ada@example.com", "correct horse", "client", NOW)
+        .await
+        .unwrap();
+    let email = EmailAddress::parse("ada@example.com").unwrap();
+    let account = || async { h.store.account_by_email(&email).await.unwrap().unwrap() };
+    assert!(matches!(
+        h.service
+            .join_areas_of_order("Ada@Example.com", &areas, std::slice::from_ref(&plan))
+            .await
+            .unwrap(),
+        OrderMembership::AwaitingAccount(_)
+    ));
+    assert!(account().await.member_areas.is_empty());
+
+    let token = h.last_token().await;
+    h.service.confirm_account(&token, NOW).await.unwrap();
+    for _ in 0..2 {
+        let joined = h
+            .service
+            .join_areas_of_order("Ada@Example.com", &areas, std::slice::from_ref(&plan))
+            .await
+            .unwrap();
+        assert_eq!(joined, OrderMembership::Joined(vec![&areas[1]]));
+    }
+    assert_eq!(account().await.member_areas, ["club"]);
+}

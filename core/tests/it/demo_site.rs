@@ -158,8 +158,8 @@ async fn every_demo_page_resolves_after_import() {
     let summary = bundle::import(&demo_files(), repository.as_ref())
         .await
         .unwrap();
-    assert_eq!(summary.collections, 12);
-    assert_eq!(summary.products, 10);
+    assert_eq!(summary.collections, 13);
+    assert_eq!(summary.products, 12);
     let pages = PageService::new(repository);
     let viewer = Viewer::default();
     let expected = [
@@ -229,6 +229,11 @@ async fn every_demo_page_resolves_after_import() {
             "This page is locked — Terraluz Studio",
         ),
         (
+            "/glaze-lab",
+            PageType::MemberAreaAccessDenied,
+            "This page available only site members — Terraluz Studio",
+        ),
+        (
             "/nowhere",
             PageType::NotFound,
             "Page not found — Terraluz Studio",
@@ -282,7 +287,7 @@ async fn every_demo_page_resolves_after_import() {
     let sitemap = pages.sitemap().await.unwrap();
     assert_eq!(
         sitemap.len(),
-        (10 + 10 + 4 + 3) * 2,
+        (10 + 12 + 4 + 3) * 2,
         "collections, products, posts, events, in English and French"
     );
     // The French translation serves every page under /fr, in French where it has the texts.

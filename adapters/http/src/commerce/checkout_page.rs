@@ -287,7 +287,7 @@ async fn show(State(state): State<AppState>, headers: HeaderMap) -> Response {
     if holds_subscription(&cart) {
         return crate::commerce::cart::see_other_to(&subscribe_path(&token));
     }
-    let typed = CheckoutForm::default();
+    let typed = prefilled_form(&state, &headers).await;
     checkout_page(
         &state,
         &CheckoutRoute::cart(),
@@ -298,6 +298,23 @@ async fn show(State(state): State<AppState>, headers: HeaderMap) -> Response {
         None,
     )
     .await
+}
+
+/// A new checkout form: the signed-in site user's address is the contact email, so what they
+/// buy (a member area's plan among it) belongs to their account.
+pub(crate) async fn prefilled_form(state: &AppState, headers: &HeaderMap) -> CheckoutForm {
+    let email = match crate::shared::viewer::viewer(state, headers).await {
+        Ok(Some(viewer)) => viewer.account.email.as_str().to_owned(),
+        Ok(None) => String::new(),
+        Err(error) => {
+            tracing::warn!(%error, "reading a site-user session for checkout failed");
+            String::new()
+        }
+    };
+    CheckoutForm {
+        email,
+        ..CheckoutForm::default()
+    }
 }
 
 fn typed_form(body: &[u8]) -> CheckoutForm {

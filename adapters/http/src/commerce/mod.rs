@@ -1,6 +1,6 @@
 //! Commerce (`core/src/cart`, `checkout`, `gift_cards`, `reviews`): the cart API and its wire
 //! format, product forms of cart lines, and the server-rendered cart, checkout, subscription,
-//! donation, gift card and review pages.
+//! membership-confirmed, donation, gift card and review pages.
 
 pub(crate) mod cart;
 pub(crate) mod cart_form_page;
@@ -11,6 +11,7 @@ pub(crate) mod checkout_page;
 pub(crate) mod donate_page;
 pub(crate) mod failed_refunds;
 pub(crate) mod gift_card_page;
+pub(crate) mod membership_page;
 pub(crate) mod order_page;
 pub(crate) mod reviews;
 pub(crate) mod reviews_page;

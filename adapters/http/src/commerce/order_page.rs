@@ -66,27 +66,11 @@ async fn order_page(
     id: &str,
     confirmation: bool,
 ) -> Response {
-    let store = state.carts.store();
-    let order = match store.order(id).await {
-        Ok(Some(order)) => order,
-        Ok(None) => return closed(state, id, StatusCode::NOT_FOUND).await,
-        Err(cause) => {
-            tracing::error!(error = %cause, "reading an order failed");
-            return notice(state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await;
-        }
+    let order = match readable_order(state, headers, query, id).await {
+        Ok(order) => order,
+        Err(answer) => return answer,
     };
-    let signature = link_signature(query);
-    match order_page_access(
-        &order,
-        request_token(headers).as_ref(),
-        signature.as_deref(),
-        &state.order_links,
-        now(),
-    ) {
-        OrderPageAccess::Buyer | OrderPageAccess::Link => {}
-        OrderPageAccess::Expired => return closed(state, id, StatusCode::FORBIDDEN).await,
-        OrderPageAccess::Refused => return closed(state, id, StatusCode::NOT_FOUND).await,
-    }
+    let store = state.carts.store();
     let show_codes = if confirmation && !order.gift_cards.is_empty() {
         match store.reveal_gift_card_codes(&order.id).await {
             Ok(first_view) => first_view,
@@ -104,6 +88,36 @@ async fn order_page(
     let path = format!("/commerce/orders/{}", order.id);
     let main = CommerceMain::Order(Box::new(OrderMain::new(&order, heading, lead, show_codes)));
     respond(state, page_type, &path, heading, StatusCode::OK, &main).await
+}
+
+/// The order `id` when this request may see it (the buyer's cart, or a signed link in
+/// `query`); otherwise the page to answer with instead.
+pub(crate) async fn readable_order(
+    state: &AppState,
+    headers: &HeaderMap,
+    query: Option<&str>,
+    id: &str,
+) -> Result<Order, Response> {
+    let order = match state.carts.store().order(id).await {
+        Ok(Some(order)) => order,
+        Ok(None) => return Err(closed(state, id, StatusCode::NOT_FOUND).await),
+        Err(cause) => {
+            tracing::error!(error = %cause, "reading an order failed");
+            return Err(notice(state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await);
+        }
+    };
+    let signature = link_signature(query);
+    match order_page_access(
+        &order,
+        request_token(headers).as_ref(),
+        signature.as_deref(),
+        &state.order_links,
+        now(),
+    ) {
+        OrderPageAccess::Buyer | OrderPageAccess::Link => Ok(order),
+        OrderPageAccess::Expired => Err(closed(state, id, StatusCode::FORBIDDEN).await),
+        OrderPageAccess::Refused => Err(closed(state, id, StatusCode::NOT_FOUND).await),
+    }
 }
 
 /// The page of an order this request may not see: 404 "Order not found", or 403 when it

@@ -2,7 +2,8 @@
 //! `/checkout/subscribe?cartToken={cartToken}` shows the checkout form for a cart that holds a
 //! subscription and places its order, which starts the subscription in the same
 //! transaction; `/commerce/subscriptions/{id}/confirmed` is the subscription confirmed page
-//! (206).
+//! (206). An order for the plan of a paid member area joins the area for the account of its
+//! address as the payment succeeds, and leads to the membership-confirmed page (208) instead.
 //!
 //! The token in the address must be the visitor's own cart token (cookie, or the app's
 //! header): the address alone buys nothing, so a shared or leaked link cannot check out
@@ -16,16 +17,20 @@ use axum::routing::get;
 use vitrine_core::cart::texts::{NOTHING_IN_CART, PLEASE_TRY_AGAIN};
 use vitrine_core::cart::{CartEntry, CartToken, ShoppingCart};
 use vitrine_core::checkout::{
-    CheckoutFieldErrors, CheckoutForm, SESSION_EXPIRED_ALERT, Subscription,
+    CheckoutFieldErrors, SESSION_EXPIRED_ALERT, Subscription,
 };
 use vitrine_core::enums::PageType;
 
 use crate::AppState;
 use crate::commerce::cart::request_token;
-use crate::commerce::checkout_page::{CheckoutRoute, check_out, checkout_page, notice};
+use crate::commerce::checkout_page::{
+    CheckoutRoute, check_out, checkout_page, notice, prefilled_form,
+};
+use crate::commerce::membership_page::membership_path;
 use crate::render::commerce_pages::{CommerceMain, NoticeMain};
 use crate::render::subscription_page::SubscriptionMain;
 use crate::shared::clock::now;
+use crate::shared::paid_membership::join_areas_of_order;
 use crate::shared::route_table::Routes;
 use crate::shared::visitor_page::respond;
 
@@ -118,7 +123,7 @@ async fn show(State(state): State<AppState>, headers: HeaderMap, query: RawQuery
         &route(&token, &cart),
         StatusCode::OK,
         &cart,
-        &CheckoutForm::default(),
+        &prefilled_form(&state, &headers).await,
         &CheckoutFieldErrors::new(),
         None,
     )
@@ -152,6 +157,9 @@ async fn place(
     .await
     {
         Ok(order) => match Subscription::start(&order) {
+            Some(_) if buys_membership(&state, &order).await => {
+                crate::commerce::cart::see_other_to(&membership_path(&order.id))
+            }
             Some(subscription) => crate::commerce::cart::see_other_to(&format!(
                 "/commerce/subscriptions/{}/confirmed",
                 subscription.id
@@ -164,6 +172,19 @@ async fn place(
             )),
         },
         Err(refusal) => refusal,
+    }
+}
+
+/// Joins the member areas the order bought for the account of its address, as the payment
+/// succeeded; whether it bought any, so the buyer is led to the membership-confirmed page.
+/// A store that fails here fails the join only: the page it leads to tries again.
+async fn buys_membership(state: &AppState, order: &vitrine_core::checkout::Order) -> bool {
+    match join_areas_of_order(state, order).await {
+        Ok(paid) => !paid.is_none(),
+        Err(error) => {
+            tracing::error!(%error, order = order.id, "joining the member areas of an order failed");
+            true
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The signed-in site user's account page: who they are, the member areas they belong to
-//! with their pages, a JSON export of their data, account deletion with a confirmation,
-//! and signing out. Its forms carry the session's XSRF token beside the same-origin check.
+//! with their pages, the orders placed with their (confirmed) address linked as the order
+//! mails link them, the newsletters the address receives with a button to unsubscribe, a
+//! JSON export of their data, account deletion with a confirmation, and signing out. Its forms carry the session's XSRF token beside the same-origin check.
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -10,13 +11,19 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::json;
+use vitrine_core::checkout::{ORDER_LINK_PARAMETER, ORDERS_PATH};
+use vitrine_core::forms::channels::UNSUBSCRIBE_PATH;
 use vitrine_core::people::{ACCOUNT_PAGE_PATH, MEMBER_ACCESS_PATH, SIGN_IN_PATH, Viewer};
+use vitrine_core::site::BlockContent;
 
 use super::forms::{Posted, carries_xsrf, member_areas, page, see_other, signed_in, with_return};
 use super::site_users::{XSRF_MISSING, set_cookie, signed_out};
 use crate::AppState;
+use crate::render::commerce_pages::money_text;
+use crate::render::dates::display_date;
 use crate::render::people_pages::{
-    AccountMain, AccountPaths, FormMain, Link, MembershipView, Notice, PeopleMain,
+    AccountMain, AccountOrderView, AccountPaths, FormMain, Link, MembershipView, NewsletterView,
+    Notice, PeopleMain,
 };
 use crate::shared::cookie_names::CART_COOKIE;
 use crate::shared::route_table::Routes;
@@ -47,7 +54,88 @@ fn paths() -> AccountPaths {
         export: EXPORT_PATH,
         delete: DELETE_PATH,
         member_access: MEMBER_ACCESS_PATH,
+        unsubscribe: UNSUBSCRIBE_PATH,
     }
+}
+
+/// How many of the newest orders the account page lists.
+const ORDERS_SHOWN: u32 = 50;
+
+/// The newest orders placed with the viewer's address, each linked with a signed order link
+/// (the order pages open for the buyer's cart or such a link only). None without a store.
+async fn orders(state: &AppState, viewer: &Viewer) -> Result<Vec<AccountOrderView>, Response> {
+    let found = state
+        .carts
+        .store()
+        .orders_by_email(viewer.account.email.as_str(), ORDERS_SHOWN)
+        .await
+        .map_err(|error| {
+            tracing::error!(%error, "reading an account's orders failed");
+            crate::shared::visitor_page::unavailable(state)
+        })?;
+    let now = crate::shared::viewer::now();
+    Ok(found
+        .iter()
+        .map(|order| AccountOrderView {
+            id: order.id.clone(),
+            href: format!(
+                "{ORDERS_PATH}/{}?{ORDER_LINK_PARAMETER}={}",
+                order.id,
+                state.order_links.sign(&order.id, now)
+            ),
+            placed: display_date(order.created.millis()),
+            total: money_text(order.grand_total_cents, order.currency),
+            items: order
+                .lines
+                .iter()
+                .map(|line| match line.quantity {
+                    1 => line.product_name.clone(),
+                    quantity => format!("{} × {quantity}", line.product_name),
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+        .collect())
+}
+
+/// The newsletters the viewer's address receives, named by their block's title.
+async fn newsletters(
+    state: &AppState,
+    viewer: &Viewer,
+    collections: &[vitrine_core::site::Collection],
+) -> Result<Vec<NewsletterView>, Response> {
+    let Some(newsletter) = state.newsletter.as_deref() else {
+        return Ok(Vec::new());
+    };
+    let found = newsletter
+        .subscriptions_of(viewer.account.email.as_str())
+        .await
+        .map_err(|error| {
+            tracing::error!(%error, "reading an account's newsletters failed");
+            crate::shared::visitor_page::unavailable(state)
+        })?;
+    let title = |list: &str| {
+        collections
+            .iter()
+            .flat_map(|collection| collection.body.layout.blocks())
+            .find_map(|block| match &block.content {
+                BlockContent::Newsletter { title, .. }
+                    if block.id.as_str() == list && !title.is_empty() =>
+                {
+                    Some(title.clone())
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| list.to_owned())
+    };
+    Ok(found
+        .into_iter()
+        .map(|subscriber| NewsletterView {
+            list: title(&subscriber.list),
+            confirmed: subscriber.confirmed,
+            unsubscribe_token: subscriber.unsubscribe_token,
+        })
+        .collect())
 }
 
 /// The viewer of a page that needs one: signed in, or sent to sign in and come back.
@@ -98,11 +186,21 @@ async fn account(
                 .collect(),
         })
         .collect();
+    let orders = match orders(state, viewer).await {
+        Ok(orders) => orders,
+        Err(response) => return response,
+    };
+    let newsletters = match newsletters(state, viewer, &collections).await {
+        Ok(newsletters) => newsletters,
+        Err(response) => return response,
+    };
     let main = AccountMain {
         notice,
         email: viewer.account.email.as_str().to_owned(),
         xsrf: viewer.session.xsrf_token.clone(),
         memberships,
+        orders,
+        newsletters,
         paths: paths(),
     };
     page(

@@ -19,6 +19,7 @@ use super::forms::{
 };
 use super::site_users::{CHECK_YOUR_EMAIL, client, session_cookie_header, set_cookie};
 use crate::AppState;
+use crate::shared::paid_membership::join_areas_of_earlier_orders;
 use crate::render::people_pages::{FormMain, Input, Link, Notice};
 use crate::shared::route_table::Routes;
 use crate::shared::viewer::{now, session_cookie};
@@ -269,7 +270,10 @@ async fn confirm(State(state): State<AppState>, body: Bytes) -> Response {
         .confirm_account(posted.field("token"), now())
         .await
     {
-        Ok(_) => (StatusCode::OK, Notice::info(ACCOUNT_CONFIRMED)),
+        Ok(account) => {
+            join_areas_of_earlier_orders(&state, &account).await;
+            (StatusCode::OK, Notice::info(ACCOUNT_CONFIRMED))
+        }
         Err(error) => {
             let (status, text) = token_status(&error);
             (status, Notice::error(text))

@@ -29,6 +29,7 @@ use vitrine_core::people::{
 
 use crate::shared::client_address::ClientAddress;
 use crate::shared::cookie_names::CART_COOKIE;
+use crate::shared::paid_membership::join_areas_of_earlier_orders;
 use crate::shared::route_table::Routes;
 use crate::shared::viewer::{cookie_name, now, session_cookie, viewer};
 use crate::{ApiError, AppState};
@@ -335,12 +336,16 @@ async fn confirm(State(state): State<AppState>, body: Bytes) -> Response {
         Err(error) => return error.into_response(),
     };
     match state.people.confirm_account(&body.token, now()).await {
-        Ok(_) => (
+        Ok(account) => {
+            join_areas_of_earlier_orders(&state, &account).await;
+            (
+
             StatusCode::OK,
             no_store(),
             Json(json!({ "confirmed": true })),
         )
-            .into_response(),
+            .into_response()
+        }
         Err(error) => token_refusal(error),
     }
 }
@@ -452,7 +457,10 @@ async fn confirm_email_change(State(state): State<AppState>, body: Bytes) -> Res
         Err(error) => return error.into_response(),
     };
     match state.people.confirm_email_change(&body.token, now()).await {
-        Ok(_) => (StatusCode::OK, no_store(), Json(json!({ "changed": true }))).into_response(),
+        Ok(account) => {
+            join_areas_of_earlier_orders(&state, &account).await;
+            (StatusCode::OK, no_store(), Json(json!({ "changed": true }))).into_response()
+        }
         Err(error) => token_refusal(error),
     }
 }

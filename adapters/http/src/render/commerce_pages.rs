@@ -433,6 +433,8 @@ pub(crate) enum CommerceMain {
     Donate(Box<super::donate_pages::DonateMain>),
     Contribution(Box<super::donate_pages::ContributionMain>),
     Subscription(Box<super::subscription_page::SubscriptionMain>),
+    /// The membership-confirmed page (208).
+    Membership(Box<super::membership_page::MembershipMain>),
     /// A product form on a page of its own (`render/product_form.rs`).
     LineForm(Box<super::product_form::LineFormMain>),
     /// The site search (page type 102), chrome and all like a commerce page.
@@ -468,6 +470,7 @@ impl std::fmt::Display for CommerceMain {
             Self::Donate(main) => main.fmt(f),
             Self::Contribution(main) => main.fmt(f),
             Self::Subscription(main) => main.fmt(f),
+            Self::Membership(main) => main.fmt(f),
             Self::LineForm(main) => main.fmt(f),
             Self::Search(main) => main.fmt(f),
             Self::People(main) => main.fmt(f),

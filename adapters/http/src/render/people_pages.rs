@@ -160,7 +160,31 @@ pub(crate) struct AccountMain {
     pub(crate) email: String,
     pub(crate) xsrf: String,
     pub(crate) memberships: Vec<MembershipView>,
+    /// The newest orders placed with the account's address.
+    pub(crate) orders: Vec<AccountOrderView>,
+    /// The newsletters the address receives; none when the site has no newsletter.
+    pub(crate) newsletters: Vec<NewsletterView>,
     pub(crate) paths: AccountPaths,
+}
+
+/// One order on the account page, linked with a signed order link as its mails are.
+#[derive(Debug, Clone)]
+pub(crate) struct AccountOrderView {
+    pub(crate) id: String,
+    pub(crate) href: String,
+    pub(crate) placed: Option<super::dates::DisplayDate>,
+    pub(crate) total: String,
+    /// What was bought: "Tote × 2, Mug".
+    pub(crate) items: String,
+}
+
+/// One newsletter subscription on the account page, with its unsubscribe token (the page is
+/// its holder's alone and never cached).
+#[derive(Debug, Clone)]
+pub(crate) struct NewsletterView {
+    pub(crate) list: String,
+    pub(crate) confirmed: bool,
+    pub(crate) unsubscribe_token: String,
 }
 
 /// Where the account page's forms post.
@@ -170,6 +194,8 @@ pub(crate) struct AccountPaths {
     pub(crate) export: &'static str,
     pub(crate) delete: &'static str,
     pub(crate) member_access: &'static str,
+    /// Where a newsletter's unsubscribe button posts (the page a mail's link opens).
+    pub(crate) unsubscribe: &'static str,
 }
 
 /// One price of a paid area: a plan's product page and its price text.

@@ -1,5 +1,6 @@
 //! The subscription confirmed page (page type 206): the plan in words, what one period
-//! costs, when the subscription started and when the next payment falls due.
+//! costs, when the subscription started and when the next payment falls due. The facts are
+//! a part of their own, which the membership-confirmed page (208) shows too.
 
 use askama::Template;
 use vitrine_core::checkout::Subscription;
@@ -11,6 +12,25 @@ use super::dates::{DisplayDate, display_date};
 #[template(path = "commerce/subscription.html", whitespace = "minimize")]
 pub(crate) struct SubscriptionMain {
     pub(crate) lead: String,
+    pub(crate) facts: SubscriptionFacts,
+}
+
+impl SubscriptionMain {
+    pub(crate) fn new(subscription: &Subscription) -> Self {
+        Self {
+            lead: format!(
+                "Thank you. Your subscription to {} has started and its first payment was received.",
+                subscription.product_name
+            ),
+            facts: SubscriptionFacts::new(subscription),
+        }
+    }
+}
+
+/// A subscription's plan, price, dates and order, as a list of facts.
+#[derive(Debug, Clone, Template)]
+#[template(path = "commerce/subscription_facts.html", whitespace = "minimize")]
+pub(crate) struct SubscriptionFacts {
     pub(crate) product: String,
     pub(crate) quantity: u32,
     /// "Every month, until cancelled".
@@ -24,13 +44,12 @@ pub(crate) struct SubscriptionMain {
     pub(crate) order_id: String,
 }
 
-impl SubscriptionMain {
+// Its `Display` is this template, escaped already: nested as it is.
+impl askama::filters::HtmlSafe for SubscriptionFacts {}
+
+impl SubscriptionFacts {
     pub(crate) fn new(subscription: &Subscription) -> Self {
         Self {
-            lead: format!(
-                "Thank you. Your subscription to {} has started and its first payment was received.",
-                subscription.product_name
-            ),
             product: subscription.product_name.clone(),
             quantity: subscription.quantity,
             plan: subscription.plan.describe(),

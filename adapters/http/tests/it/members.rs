@@ -74,6 +74,15 @@ pub fn members_site() -> Site {
 }
 
 pub async fn members_over(site: &Site) -> Members {
+    members_with(site, |state, _| state).await
+}
+
+/// [`members_over`], with `extend` adding to the server's state (a store over the site's
+/// repository, say).
+pub async fn members_with(
+    site: &Site,
+    extend: impl FnOnce(AppState, Arc<dyn SiteRepository>) -> AppState,
+) -> Members {
     let repository = Arc::new(MemorySiteRepository::new());
     repository.replace_site(site).await.unwrap();
     let pages = Arc::new(PageService::new(repository.clone()));
@@ -89,8 +98,11 @@ pub async fn members_over(site: &Site) -> Members {
         SiteLinks::new(BASE_URL),
         PeopleLimits::default(),
     ));
-    let state =
-        AppState::new(pages, repository, Arc::new(fixture_assets()), config()).with_people(people);
+    let state = extend(
+        AppState::new(pages, repository.clone(), Arc::new(fixture_assets()), config())
+            .with_people(people),
+        repository,
+    );
     Members {
         router: vitrine_http::router(state),
         outbox,

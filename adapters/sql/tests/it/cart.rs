@@ -85,6 +85,14 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.order_by_key(key).await
     }
 
+    async fn orders_by_email(
+        &self,
+        email: &str,
+        limit: u32,
+    ) -> Result<Vec<Order>, RepositoryError> {
+        self.store.orders_by_email(email, limit).await
+    }
+
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError> {
         self.store.subscription(id).await
     }

@@ -101,6 +101,9 @@ impl<Guard: Send + Sync> NewsletterSubscriptions for OutboxUnderTest<Guard> {
     ) -> Result<Option<Subscriber>, RepositoryError> {
         self.subscriptions.subscriber_by_token(token).await
     }
+    async fn subscriptions_of(&self, email: &str) -> Result<Vec<Subscriber>, RepositoryError> {
+        self.subscriptions.subscriptions_of(email).await
+    }
     async fn confirm(
         &self,
         confirm_token: &str,

@@ -1,0 +1,100 @@
+//! Paid member areas bought at checkout: the plans an order bought, read against the site's
+//! member areas and their plan products, joined for the confirmed account of the order's
+//! address. Checkout calls it when the payment succeeds, the membership-confirmed page again
+//! (so a store that failed at the first call is made good on the next), and the people
+//! pages when an address is confirmed after its orders were placed. Joining is idempotent,
+//! so every call after the first changes nothing.
+
+use vitrine_core::checkout::Order;
+use vitrine_core::people::{AccountId, OrderMembership, Unavailable, plans_bought};
+use vitrine_core::site::{MemberArea, MemberAreaAccess};
+
+use crate::AppState;
+
+/// What an order did for the site's member areas, with the areas it bought.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PaidAreas {
+    /// The order bought no plan of a paid area.
+    None,
+    /// Bought, but no confirmed account holds the order's address yet.
+    AwaitingAccount(Vec<MemberArea>),
+    /// The account of the order's address is a member of these.
+    Joined(Vec<MemberArea>),
+}
+
+impl PaidAreas {
+    pub(crate) fn is_none(&self) -> bool {
+        matches!(self, Self::None)
+    }
+}
+
+/// Joins the paid areas `order` bought for the confirmed account of its address.
+pub(crate) async fn join_areas_of_order(
+    state: &AppState,
+    order: &Order,
+) -> Result<PaidAreas, Unavailable> {
+    // Only an order with a subscription line can be a plan: most orders stop here, before
+    // the site is read.
+    if !order
+        .lines
+        .iter()
+        .any(|line| line.subscription_plan.is_some())
+    {
+        return Ok(PaidAreas::None);
+    }
+    let areas = state
+        .pages
+        .profile()
+        .await
+        .map_err(|error| Unavailable(error.to_string()))?
+        .settings
+        .member_areas;
+    let mut plans = Vec::new();
+    for area in &areas {
+        if let MemberAreaAccess::Paid { plans: ids } = &area.access {
+            for id in ids {
+                if let Some(item) = state.repository.item(id).await? {
+                    plans.push(item);
+                }
+            }
+        }
+    }
+    let bought = plans_bought(order, &plans);
+    let outcome = state
+        .people
+        .join_areas_of_order(&order.email, &areas, &bought)
+        .await?;
+    let owned = |areas: &[&MemberArea]| areas.iter().map(|&area| area.clone()).collect();
+    Ok(match outcome {
+        OrderMembership::NothingBought => PaidAreas::None,
+        OrderMembership::AwaitingAccount(areas) => PaidAreas::AwaitingAccount(owned(&areas)),
+        OrderMembership::Joined(areas) => PaidAreas::Joined(owned(&areas)),
+    })
+}
+
+/// How many of an address's newest orders are looked at when it is confirmed.
+const ORDERS_AT_CONFIRMATION: u32 = 100;
+
+/// Joins the areas bought by orders placed with the address of `account` before it was
+/// confirmed (or before the account moved to it). A failure is logged and changes nothing
+/// else: the buyer's membership page tries again.
+pub(crate) async fn join_areas_of_earlier_orders(state: &AppState, account: &AccountId) {
+    if let Err(error) = try_join_earlier(state, account).await {
+        tracing::error!(%error, "joining the member areas of an address's orders failed");
+    }
+}
+
+async fn try_join_earlier(state: &AppState, account: &AccountId) -> Result<(), Unavailable> {
+    let Some(account) = state.people.account(account).await? else {
+        return Ok(());
+    };
+    let orders = state
+        .carts
+        .store()
+        .orders_by_email(account.email.as_str(), ORDERS_AT_CONFIRMATION)
+        .await?;
+    for order in &orders {
+        join_areas_of_order(state, order).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,340 @@
+//! Paid member areas through the router: a signed-in site user buys the area's plan through
+//! the subscription checkout (test gateway), becomes a member as the payment succeeds, once,
+//! and is led to the membership-confirmed page (208); the page opens only for the buyer; a
+//! buyer whose address has no confirmed account yet becomes a member when it is confirmed.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use vitrine_core::cart::{ShippingOption, ShippingRate, StoreRules};
+use vitrine_core::catalog::{BillingPeriod, BillingUnit, SubscriptionPlan};
+use vitrine_core::checkout::{CartService, InMemoryCommerceStore};
+use vitrine_core::ports::SiteRepository;
+use vitrine_core::site::{MemberAreaAccess, PermissionType, Site};
+use vitrine_http::AppState;
+
+use crate::cart::idempotency_key;
+use crate::members::{Members, form_post, members_site, members_with, page};
+use crate::support::cart_cookie;
+
+/// The members' site with the journal's area `readers` paid: the tote, moved to a public
+/// shop and sold every month, is its plan.
+fn paid_site() -> Site {
+    let mut site = members_site();
+    let mut shop = site
+        .collections
+        .iter()
+        .find(|collection| collection.id.as_str() == "journal")
+        .cloned()
+        .unwrap();
+    shop.id = "shop".to_owned().try_into().unwrap();
+    shop.slug = vitrine_core::site::Slug::parse("shop").unwrap();
+    shop.title = "Shop".into();
+    shop.collection_type = vitrine_core::enums::CollectionType::Products;
+    shop.permission_type = PermissionType::Public;
+    shop.body.layout = vitrine_core::site::Layout::stacked(vec![]).unwrap();
+    let shop_id = shop.id.clone();
+    site.collections.push(shop);
+    let tote = site
+        .items
+        .iter_mut()
+        .find(|item| item.id.as_str() == "tote")
+        .expect("the fixture has the tote");
+    let plan = tote.id.clone();
+    let product = tote.product.as_mut().unwrap();
+    product.variants[0].unlimited = true;
+    product.subscription_plan = Some(SubscriptionPlan {
+        num_billing_cycles: None,
+        billing_period: BillingPeriod {
+            value: 1,
+            unit: BillingUnit::Month,
+        },
+    });
+    tote.collection_id = shop_id;
+    site.settings.member_areas[0].access = MemberAreaAccess::Paid { plans: vec![plan] };
+    site
+}
+
+async fn paid_members() -> Members {
+    members_with(&paid_site(), with_store).await
+}
+
+/// The state with an in-memory store over `repository`, paying through the test gateway.
+fn with_store(state: AppState, repository: Arc<dyn SiteRepository>) -> AppState {
+    let rules = StoreRules {
+        shipping_options: vec![ShippingOption {
+            id: "standard".into(),
+            name: "Standard shipping".into(),
+            rate: ShippingRate::FlatRate { cost_cents: 500 },
+        }],
+        ..StoreRules::default()
+    };
+    let carts = CartService::new(repository, Arc::new(InMemoryCommerceStore::new()), rules);
+    state.with_carts(Arc::new(carts))
+}
+
+/// A request carrying the cart cookie and, when given, the site-user session.
+fn with_cookies(
+    method: &str,
+    path: &str,
+    body: &str,
+    cart: &str,
+    session: Option<&str>,
+) -> Request<Body> {
+    let cookie = match session {
+        Some(session) => format!("vitrine_cart={cart}; siteuser={session}"),
+        None => format!("vitrine_cart={cart}"),
+    };
+    Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("sec-fetch-site", "same-origin")
+        .header("cookie", cookie)
+        .body(Body::from(body.to_owned()))
+        .unwrap()
+}
+
+const CARD: &str = "name=Ada+Member&addressLine1=1+Main+St&city=Boston&region=MA\
+     &postalCode=02139&country=US&shippingOption=standard\
+     &cardExpiry=12%2F40&cardCvc=123&cardNumber=4242+4242+4242+4242";
+
+/// Puts the plan in a new cart and opens its subscription checkout; the cart token and the
+/// checkout page's HTML.
+async fn plan_checkout(app: &Members, session: Option<&str>) -> (String, String) {
+    let added = app
+        .send(form_post(
+            "/cart",
+            &[("itemId", "tote"), ("sku", "TOTE-1"), ("quantity", "1")],
+            None,
+        ))
+        .await;
+    assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.text());
+    let cart = cart_cookie(&added);
+    let subscribe = format!("/checkout/subscribe?cartToken={cart}");
+    let form = app
+        .send(with_cookies("GET", &subscribe, "", &cart, session))
+        .await;
+    assert_eq!(form.status, StatusCode::OK, "{}", form.text());
+    (cart, form.text())
+}
+
+/// Places the plan's order with `email`; where the checkout leads.
+async fn subscribe(
+    app: &Members,
+    cart: &str,
+    html: &str,
+    email: &str,
+    session: Option<&str>,
+) -> String {
+    let email: String = url::form_urlencoded::byte_serialize(email.as_bytes()).collect();
+    let body = format!(
+        "{CARD}&email={email}&idempotencyKey={}",
+        idempotency_key(html)
+    );
+    let path = format!("/checkout/subscribe?cartToken={cart}");
+    let placed = app
+        .send(with_cookies("POST", &path, &body, cart, session))
+        .await;
+    assert_eq!(placed.status, StatusCode::SEE_OTHER, "{}", placed.text());
+    // The same form again (a double click) pays once and leads to the same place.
+    let again = app
+        .send(with_cookies("POST", &path, &body, cart, session))
+        .await;
+    assert_eq!(again.header("location"), placed.header("location"));
+    placed.header("location").to_owned()
+}
+
+#[tokio::test]
+async fn buying_a_paid_area_makes_the_buyer_a_member_once_and_shows_page_208() {
+    let app = paid_members().await;
+    let session = app.member("ada@example.com").await;
+    assert_eq!(
+        app.send(page("/journal", Some(&session))).await.status,
+        StatusCode::FORBIDDEN,
+        "not a member before paying"
+    );
+    let (cart, html) = plan_checkout(&app, Some(&session)).await;
+    assert!(
+        html.contains("value=\"ada@example.com\""),
+        "the signed-in user's address is the contact email: {html}"
+    );
+    let location = subscribe(&app, &cart, &html, "ada@example.com", Some(&session)).await;
+    assert!(
+        location.starts_with("/commerce/orders/order-") && location.ends_with("/membership"),
+        "{location}"
+    );
+    // A member as the payment succeeded, before any page is seen.
+    let journal = app.send(page("/journal/first", Some(&session))).await;
+    assert_eq!(journal.status, StatusCode::OK);
+    assert!(journal.text().contains("Post first"));
+
+    let confirmed = app
+        .send(with_cookies("GET", &location, "", &cart, Some(&session)))
+        .await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.text());
+    assert_eq!(confirmed.page_context()["pageType"], 208);
+    assert_eq!(confirmed.header("cache-control"), "no-store");
+    let html = confirmed.text();
+    assert!(html.contains("Membership confirmed"), "{html}");
+    assert!(
+        html.contains("your account ada@example.com is now a member of Readers"),
+        "{html}"
+    );
+    assert!(
+        html.contains("class=\"membership-page__pages\">\n<li><a href=\"/journal\">Journal</a>"),
+        "{html}"
+    );
+    assert!(html.contains("Every month, until cancelled"), "{html}");
+
+    // The account page lists the area once: joining again on the page changed nothing.
+    app.send(with_cookies("GET", &location, "", &cart, Some(&session)))
+        .await;
+    let account = app.send(page("/account", Some(&session))).await.text();
+    assert_eq!(account.matches("<li>Readers").count(), 1, "{account}");
+}
+
+#[tokio::test]
+async fn the_membership_page_opens_only_for_the_buyer() {
+    let app = paid_members().await;
+    let session = app.member("ada@example.com").await;
+    let (cart, html) = plan_checkout(&app, Some(&session)).await;
+    let location = subscribe(&app, &cart, &html, "ada@example.com", Some(&session)).await;
+    let stranger = app.send(page(&location, None)).await;
+    assert_eq!(stranger.status, StatusCode::NOT_FOUND);
+    let text = stranger.text();
+    assert!(!text.contains("ada@example.com") && !text.contains("Readers"), "{text}");
+}
+
+#[tokio::test]
+async fn an_order_without_an_account_joins_when_the_address_is_confirmed() {
+    let app = paid_members().await;
+    let (cart, html) = plan_checkout(&app, None).await;
+    let location = subscribe(&app, &cart, &html, "Bob@Example.com", None).await;
+    let confirmed = app.send(with_cookies("GET", &location, "", &cart, None)).await;
+    assert_eq!(confirmed.status, StatusCode::OK);
+    assert_eq!(confirmed.page_context()["pageType"], 208);
+    let html = confirmed.text();
+    assert!(
+        html.contains("Create an account with Bob@Example.com and confirm the address"),
+        "{html}"
+    );
+    assert!(!html.contains("membership-page__pages"), "no member yet: {html}");
+
+    // Signing up with the address and confirming it makes the account a member.
+    let session = app.member("bob@example.com").await;
+    let journal = app.send(page("/journal/first", Some(&session))).await;
+    assert_eq!(journal.status, StatusCode::OK, "{}", journal.text());
+}
+
+#[tokio::test]
+async fn a_plan_of_no_paid_area_is_a_plain_subscription() {
+    let mut site = paid_site();
+    site.settings.member_areas[0].access = MemberAreaAccess::Free;
+    let app = members_with(&site, with_store).await;
+    let session = app.member("ada@example.com").await;
+    let (cart, html) = plan_checkout(&app, Some(&session)).await;
+    let location = subscribe(&app, &cart, &html, "ada@example.com", Some(&session)).await;
+    assert!(
+        location.starts_with("/commerce/subscriptions/"),
+        "{location}"
+    );
+    assert_eq!(
+        app.send(page("/journal", Some(&session))).await.status,
+        StatusCode::FORBIDDEN,
+        "a free area is joined on the member-access page, not by buying"
+    );
+}
+
+/// A newsletter service whose store holds one live subscription of `email` to the list
+/// `letter` and one ended one to `kiln`.
+async fn newsletter_of(email: &str) -> Arc<vitrine_core::forms::NewsletterService> {
+    use vitrine_core::forms::memory::MemoryFormStore;
+    use vitrine_core::forms::submission::{KEY_BYTES, fingerprint};
+    use vitrine_core::forms::{
+        FieldValue, FollowUp, NewSubmission, NewsletterSubscriptions, SubmissionKey,
+        SubmissionKeyStore, SubmissionStore, SubmittedValues, SubscriptionTokens,
+    };
+    let store = Arc::new(MemoryFormStore::new());
+    for (n, list) in [(1u8, "letter"), (2, "kiln")] {
+        let key = SubmissionKey::from_random([n; KEY_BYTES]);
+        store.issue(&key, i64::MAX).await.unwrap();
+        let values = SubmittedValues(vec![(
+            "email".into(),
+            FieldValue::Single(email.to_owned()),
+        )]);
+        let submission = NewSubmission {
+            form_id: list.into(),
+            collection_id: None,
+            object_name: list.into(),
+            is_overlay_form: false,
+            values: values.clone(),
+            spam: false,
+            subscription: Some(email.to_lowercase()),
+            created_at: 1,
+            follow_up: FollowUp {
+                deliveries: vec![],
+                tokens: Some(SubscriptionTokens {
+                    unsubscribe: format!("{n}").repeat(64),
+                    confirm: None,
+                }),
+            },
+        };
+        let print = fingerprint(list, list, &values);
+        store.save(&key, &print, &submission, 1).await.unwrap();
+    }
+    store.unsubscribe(&"2".repeat(64), 1).await.unwrap();
+    Arc::new(vitrine_core::forms::NewsletterService::new(store, vec![]))
+}
+
+#[tokio::test]
+async fn the_account_page_lists_the_addresss_orders_and_newsletters_without_javascript() {
+    let newsletter = newsletter_of("ada@example.com").await;
+    let app = members_with(&paid_site(), move |state, repository| {
+        with_store(state, repository).with_newsletter(newsletter)
+    })
+    .await;
+    let session = app.member("ada@example.com").await;
+    let empty = app.send(page("/account", Some(&session))).await.text();
+    assert!(
+        empty.contains("No orders have been placed with ada@example.com yet."),
+        "{empty}"
+    );
+    let (cart, html) = plan_checkout(&app, Some(&session)).await;
+    subscribe(&app, &cart, &html, "ADA@example.com", Some(&session)).await;
+    // Someone else's order is not listed.
+    let (other_cart, other_html) = plan_checkout(&app, None).await;
+    subscribe(&app, &other_cart, &other_html, "bo@example.com", None).await;
+
+    let account = app.send(page("/account", Some(&session))).await;
+    assert_eq!(account.header("cache-control"), "no-store");
+    let html = account.text();
+    assert_eq!(html.matches("/commerce/orders/order-").count(), 1, "{html}");
+    assert!(html.contains("Post tote"), "{html}");
+    let start = html.find("href=\"/commerce/orders/order-").unwrap() + 6;
+    let link = html[start..].split('"').next().unwrap().replace("&amp;", "&");
+    assert!(link.contains("?link="), "a signed order link: {link}");
+    // The link opens the order's page without the cart it was bought with.
+    let order = app.send(page(&link, None)).await;
+    assert_eq!(order.status, StatusCode::OK, "{}", order.text());
+    assert_eq!(order.page_context()["pageType"], 211);
+
+    // The live subscription is listed with its unsubscribe button; the ended one is not.
+    assert!(html.contains("action=\"/newsletter/unsubscribe\""), "{html}");
+    assert!(html.contains(&"1".repeat(64)), "{html}");
+    assert!(!html.contains(&"2".repeat(64)), "{html}");
+    let unsubscribed = app
+        .send(form_post(
+            "/newsletter/unsubscribe",
+            &[("token", &"1".repeat(64))],
+            None,
+        ))
+        .await;
+    assert_eq!(unsubscribed.status, StatusCode::OK, "{}", unsubscribed.text());
+    let after = app.send(page("/account", Some(&session))).await.text();
+    assert!(
+        after.contains("ada@example.com receives no newsletter from this site."),
+        "{after}"
+    );
+}

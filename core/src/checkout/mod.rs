@@ -14,6 +14,7 @@ mod memory;
 mod order;
 mod order_link;
 mod payment;
+mod payment_events;
 mod service;
 mod store;
 mod subscription;
@@ -60,6 +61,10 @@ pub use order_link::{
 pub use payment::{
     CANNOT_TAKE_PAYMENTS, CardDetails, DECLINED_MESSAGE, NoPaymentGateway, Payment, PaymentError,
     PaymentGateway, PaymentRequest, TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS, TestPaymentGateway,
+};
+pub use payment_events::{
+    PaymentEvent, PaymentEventLog, PaymentOutcome, PaymentReportInbox, PaymentReports,
+    PaymentStatus, ProviderReport, ReceiveReportError, Received, Reconciliation, ReportRefusal,
 };
 pub use service::{
     AddGiftCardError, CartService, CartServiceError, CartUpdate, CheckoutError,

@@ -24,6 +24,7 @@ mod message_format;
 mod money_arithmetic;
 mod money_format;
 mod owners;
+mod payment_status;
 mod payments;
 mod popup;
 mod query_string;

@@ -229,7 +229,11 @@ async fn donate(State(state): State<AppState>, query: RawQuery, body: Bytes) -> 
         Err(DonateError::Payment(PaymentError::Declined { message })) => {
             (StatusCode::PAYMENT_REQUIRED, no_errors, message)
         }
-        Err(DonateError::Payment(PaymentError::Unavailable(cause))) => {
+        // A donation waits for no webhook: the donor sends the same form again, whose
+        // key the gateway answers with the first charge if it was made.
+        Err(DonateError::Payment(
+            PaymentError::Unavailable(cause) | PaymentError::OutcomeUnknown(cause),
+        )) => {
             tracing::error!(error = %cause, "the payment gateway failed");
             (
                 StatusCode::SERVICE_UNAVAILABLE,

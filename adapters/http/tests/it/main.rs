@@ -42,6 +42,7 @@ mod request_limits;
 mod reviews;
 mod search;
 mod site_users;
+mod stripe_webhook;
 mod success_url;
 mod support;
 mod widgets;

@@ -770,7 +770,11 @@ macro_rules! sql_payment_event_log {
                     .map_err(repository_error("recording a payment report"))?;
                 if recorded.rows_affected() == 0 {
                     // A concurrent delivery of the same report waits here for the first
-                    // one's commit, then finds its row.
+                    // one's commit, then finds its row. Ended at once: a transaction merely
+                    // dropped is rolled back only when its connection is next used.
+                    tx.rollback()
+                        .await
+                        .map_err(repository_error("ending a duplicate payment report"))?;
                     return Ok(Reconciliation::Duplicate);
                 }
                 let row: Option<(String, String, String, String)> =

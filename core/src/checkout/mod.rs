@@ -56,7 +56,7 @@ pub use order::{
 };
 pub use order_link::{
     InvalidOrderLinkKey, ORDER_LINK_LIFETIME_SECONDS, ORDER_LINK_PARAMETER, OrderLinkError,
-    OrderLinkKey, OrderPageAccess, order_page_access,
+    OrderLinkKey, OrderPageAccess, link_access, order_page_access,
 };
 pub use payment::{
     CANNOT_TAKE_PAYMENTS, CardDetails, DECLINED_MESSAGE, NoPaymentGateway, Payment, PaymentError,

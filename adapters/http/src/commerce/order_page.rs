@@ -55,7 +55,7 @@ async fn order_status(
 }
 
 /// The link's signature from the query string, when it carries one.
-fn link_signature(query: Option<&str>) -> Option<String> {
+pub(crate) fn link_signature(query: Option<&str>) -> Option<String> {
     url::form_urlencoded::parse(query?.as_bytes())
         .find(|(name, _)| name == ORDER_LINK_PARAMETER)
         .map(|(_, value)| value.into_owned())

@@ -20,7 +20,7 @@ use vitrine_core::checkout::{PaymentReportInbox, ReceiveReportError, Received, R
 use crate::shared::route_table::Routes;
 use crate::{ApiError, AppState};
 
-pub(crate) const STRIPE_WEBHOOK_PATH: &str = "/api/commerce/stripe/webhook";
+pub(crate) const STRIPE_WEBHOOK_PATH: &str = crate::shared::crumb::SIGNED_WEBHOOK_PATH;
 
 /// The header Stripe signs its events in.
 const SIGNATURE_HEADER: &str = "stripe-signature";

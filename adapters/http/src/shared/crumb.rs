@@ -116,8 +116,12 @@ fn is_protected(method: &Method, path: &str) -> bool {
     // has no cookie to repeat.
     changes_state
         && (path == "/api" || path.starts_with("/api/"))
-        && path != crate::commerce::stripe_webhook::STRIPE_WEBHOOK_PATH
+        && path != SIGNED_WEBHOOK_PATH
 }
+
+/// The payment provider's webhook (`commerce/stripe_webhook.rs`), which checks a signature
+/// made with a shared secret instead of a crumb.
+pub(crate) const SIGNED_WEBHOOK_PATH: &str = "/api/commerce/stripe/webhook";
 
 /// A fresh random crumb, base64url without padding.
 pub fn new_crumb() -> String {

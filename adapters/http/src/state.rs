@@ -163,6 +163,9 @@ pub struct AppState {
     /// The key order links are signed with; random per process unless the server wires
     /// its lasting one with [`AppState::with_order_link_key`].
     pub(crate) order_links: vitrine_core::checkout::OrderLinkKey,
+    /// Where the payment provider's webhooks are checked and recorded; without one (no
+    /// signing secret configured) the webhook route answers 404.
+    pub(crate) payment_reports: Option<Arc<dyn vitrine_core::checkout::PaymentReports>>,
 }
 
 /// Where consent receipts go, and the owner's export token (no export without one).
@@ -236,6 +239,7 @@ impl AppState {
             people,
             owners: Arc::new(memory_owner_service()),
             order_links: random_order_link_key(),
+            payment_reports: None,
         }
     }
 
@@ -243,6 +247,16 @@ impl AppState {
     /// are signed with).
     pub fn with_order_link_key(mut self, key: vitrine_core::checkout::OrderLinkKey) -> Self {
         self.order_links = key;
+        self
+    }
+
+    /// Takes the payment provider's webhooks, checked and read by `reports`, into the
+    /// commerce store of the cart service.
+    pub fn with_payment_reports(
+        mut self,
+        reports: Arc<dyn vitrine_core::checkout::PaymentReports>,
+    ) -> Self {
+        self.payment_reports = Some(reports);
         self
     }
 

@@ -3,14 +3,17 @@
 //! own API by default); the built-in test gateway (no money moves) only when asked for with
 //! `--test-payments` / `VITRINE_TEST_PAYMENTS`, as `cargo xtask run` does for the demo;
 //! otherwise nowhere: checkout says the shop cannot take payments yet, and the server says
-//! so loudly when it starts.
+//! so loudly when it starts. Stripe's webhooks are taken when a signing secret is given
+//! (`--stripe-webhook-secret` / `VITRINE_STRIPE_WEBHOOK_SECRET`, several while rotating).
 
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use vitrine_core::checkout::{CartService, NoPaymentGateway, PaymentGateway};
-use vitrine_services::{STRIPE_API_BASE, StripeGateway, StripeSecretKey};
+use vitrine_core::checkout::{CartService, NoPaymentGateway, PaymentGateway, PaymentReports};
+use vitrine_services::{
+    STRIPE_API_BASE, StripeGateway, StripeSecretKey, StripeWebhookSecret, StripeWebhooks,
+};
 
 #[derive(Clone, Args)]
 pub struct PaymentArgs {
@@ -42,6 +45,19 @@ pub struct PaymentArgs {
     /// no payments at all.
     #[arg(long, env = "VITRINE_TEST_PAYMENTS")]
     pub test_payments: bool,
+
+    /// Take Stripe's webhooks at /api/commerce/stripe/webhook, checked with this signing
+    /// secret (whsec_..., shown on the webhook endpoint's page at Stripe). Give it more than
+    /// once (or comma-separated in the environment variable) while rotating secrets: an
+    /// event signed with any of them is taken. [default: the webhook route answers 404]
+    #[arg(
+        long,
+        env = "VITRINE_STRIPE_WEBHOOK_SECRET",
+        value_name = "SECRET",
+        value_delimiter = ',',
+        hide_env_values = true
+    )]
+    pub stripe_webhook_secret: Vec<String>,
 }
 
 // The key never reaches a log, even when the command line is printed for debugging.
@@ -54,6 +70,10 @@ impl std::fmt::Debug for PaymentArgs {
             )
             .field("stripe_api_base", &self.stripe_api_base)
             .field("test_payments", &self.test_payments)
+            .field(
+                "stripe_webhook_secret",
+                &format!("({} hidden)", self.stripe_webhook_secret.len()),
+            )
             .finish()
     }
 }
@@ -102,6 +122,28 @@ pub fn configure(args: &PaymentArgs) -> anyhow::Result<Option<Arc<dyn PaymentGat
     Ok(Some(Arc::new(StripeGateway::new(base, key))))
 }
 
+/// Where Stripe's webhooks are checked, when signing secrets were given; a value that is not
+/// a signing secret stops the server at start.
+pub fn webhooks(args: &PaymentArgs) -> anyhow::Result<Option<Arc<dyn PaymentReports>>> {
+    if args.stripe_webhook_secret.is_empty() {
+        if args.stripe_secret_key.is_some() {
+            tracing::warn!(
+                "no Stripe webhook signing secret (--stripe-webhook-secret / VITRINE_STRIPE_WEBHOOK_SECRET): \
+                 refunds, disputes and payments whose answer was lost are not reconciled"
+            );
+        }
+        return Ok(None);
+    }
+    let secrets = args
+        .stripe_webhook_secret
+        .iter()
+        .map(|secret| StripeWebhookSecret::parse(secret))
+        .collect::<Result<Vec<_>, _>>()
+        .context("check --stripe-webhook-secret / VITRINE_STRIPE_WEBHOOK_SECRET")?;
+    tracing::info!(secrets = secrets.len(), "Stripe's webhooks are taken");
+    Ok(Some(Arc::new(StripeWebhooks::new(secrets))))
+}
+
 /// `carts` taking payments through `gateway` when one is configured.
 pub fn apply(carts: CartService, gateway: Option<Arc<dyn PaymentGateway>>) -> CartService {
     match gateway {
@@ -119,6 +161,7 @@ mod tests {
             stripe_secret_key: key.map(str::to_owned),
             stripe_api_base: base.to_owned(),
             test_payments: false,
+            stripe_webhook_secret: Vec::new(),
         }
     }
 
@@ -171,6 +214,23 @@ mod tests {
         assert!(refusal("", STRIPE_API_BASE).contains("must start with sk_"));
         assert!(refusal("sk_live_abc", "http://stripe.internal").contains("only sent over https"));
         assert!(refusal("sk_test_abc", "not a url").contains("VITRINE_STRIPE_API_BASE"));
+    }
+
+    #[test]
+    fn webhook_secrets_turn_the_webhook_on_and_a_wrong_one_stops_the_server() {
+        assert!(webhooks(&args(None, STRIPE_API_BASE)).unwrap().is_none());
+        let rotating = PaymentArgs {
+            stripe_webhook_secret: vec!["whsec_old".into(), "whsec_new".into()],
+            ..args(Some("sk_test_abc"), STRIPE_API_BASE)
+        };
+        assert!(webhooks(&rotating).unwrap().is_some());
+        let wrong = PaymentArgs {
+            stripe_webhook_secret: vec!["sk_test_oops".into()],
+            ..args(Some("sk_test_abc"), STRIPE_API_BASE)
+        };
+        let refusal = format!("{:#}", webhooks(&wrong).err().expect("refused"));
+        assert!(refusal.contains("VITRINE_STRIPE_WEBHOOK_SECRET") && refusal.contains("whsec_"), "{refusal}");
+        assert!(!refusal.contains("oops"), "{refusal}");
     }
 
     #[test]

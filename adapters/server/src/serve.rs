@@ -16,6 +16,7 @@ use crate::{database, import, web_assets};
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let delivery = crate::delivery::Delivery::configure(&args.delivery)?;
     let payments = crate::payments::configure(&args.payments)?;
+    let payment_reports = crate::payments::webhooks(&args.payments)?;
     let database = database::open(&args.database).await?;
     let repository = database.repository();
     let empty = repository
@@ -122,6 +123,10 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_newsletter(Arc::new(delivery.newsletter(&database)))
             .with_order_link_key(order_links.clone()),
     )?;
+    let app = match payment_reports {
+        Some(reports) => app.with_payment_reports(reports),
+        None => app,
+    };
     let app = crate::geocoder::apply(app, args.geocoder_url.as_deref())?;
     let app = vitrine_http::router(crate::map_tiles::apply(
         app,

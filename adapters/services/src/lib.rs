@@ -3,7 +3,8 @@
 //! [`signature`]), the reCAPTCHA, hCaptcha and Turnstile verify APIs ([`HttpCaptcha`]), and
 //! the worker that drains the delivery outbox ([`run_deliveries`]), a Photon-compatible
 //! geocoder for the map block's place search ([`PhotonGeocoder`]), the tile server of its static map ([`HttpTileSource`]), the Meta Conversions API
-//! ([`MetaConversionsApi`]) and Stripe's PaymentIntents API ([`StripeGateway`]; with the
+//! ([`MetaConversionsApi`]) and Stripe's PaymentIntents API ([`StripeGateway`], its webhooks
+//! [`StripeWebhooks`]; with the
 //! feature `test-support`, a local fake of it in [`stripe_fake`]).
 
 mod captcha;
@@ -24,8 +25,9 @@ pub use smtp::{SmtpConfigError, SmtpMailer};
 #[cfg(feature = "test-support")]
 pub use stripe::fake as stripe_fake;
 pub use stripe::{
-    InvalidStripeKey, STRIPE_API_BASE, STRIPE_API_VERSION, StripeGateway, StripeRetries,
-    StripeSecretKey, VERIFICATION_NEEDED_MESSAGE,
+    InvalidStripeKey, InvalidWebhookSecret, STRIPE_API_BASE, STRIPE_API_VERSION,
+    STRIPE_SIGNATURE_HEADER, StripeGateway, StripeRetries, StripeSecretKey, StripeWebhookSecret,
+    StripeWebhooks, VERIFICATION_NEEDED_MESSAGE,
 };
 pub use tile_server::HttpTileSource;
 pub use webhook::{SignedWebhook, WebhookBody};

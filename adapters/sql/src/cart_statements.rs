@@ -56,14 +56,15 @@ macro_rules! order_columns {
     () => {
         "id, idempotency_key, cart_token, email, currency, created, subtotal_cents, \
          discount_cents, shipping_cost_cents, tax_cents, grand_total_cents, lines, coupon_codes, \
-         shipping_address, payment_id, gift_card_code, gift_card_cents"
+         shipping_address, payment_id, gift_card_code, gift_card_cents, payment_key, \
+         payment_status"
     };
 }
 
 pub(crate) const INSERT_ORDER: &str = concat!(
     "INSERT INTO orders (",
     order_columns!(),
-    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
 );
 
 pub(crate) const INSERT_ORDER_COUPON: &str =
@@ -92,3 +93,18 @@ pub(crate) const REVEAL_GIFT_CARD_CODES: &str = "UPDATE orders SET gift_card_cod
 pub(crate) const COUPON_USAGE: &str = "SELECT COUNT(*), \
      COALESCE(SUM(CASE WHEN LOWER(email) = LOWER($2) THEN 1 ELSE 0 END), 0) \
      FROM order_coupons WHERE code = $1";
+
+/// Records a payment report; no row is written when its id was recorded before.
+pub(crate) const RECORD_PAYMENT_EVENT: &str = "INSERT INTO payment_events \
+     (event_id, payment_id, outcome, received) VALUES ($1, $2, $3, $4) \
+     ON CONFLICT (event_id) DO NOTHING";
+
+/// The order a report concerns: the one paid with its charge, or the one still pending
+/// without a charge id that asked for the charge under its idempotency key.
+pub(crate) const ORDER_OF_PAYMENT: &str = "SELECT id, payment_id, payment_status, \
+     idempotency_key FROM orders \
+     WHERE (payment_id <> '' AND payment_id = $1) \
+        OR (payment_id = '' AND payment_key <> '' AND payment_key = $2)";
+
+pub(crate) const SET_ORDER_PAYMENT: &str =
+    "UPDATE orders SET payment_id = $2, payment_status = $3 WHERE id = $1";

@@ -69,6 +69,8 @@ pub(crate) struct OrderRow {
     payment_id: String,
     gift_card_code: String,
     gift_card_cents: i64,
+    payment_key: String,
+    payment_status: String,
 }
 
 fn corrupt(what: &str, reason: impl ToString) -> RepositoryError {
@@ -112,10 +114,24 @@ impl OrderRow {
             created: vitrine_core::cart::Timestamp(self.created),
             shipping_address,
             payment_id: self.payment_id,
+            payment_status: vitrine_core::checkout::PaymentStatus::parse(&self.payment_status)
+                .ok_or_else(|| corrupt("an order's payment status", &self.payment_status))?,
+            payment_key: self.payment_key,
             // Read by the store after the order's row, from their own table.
             gift_cards: Vec::new(),
             gift_card_payment,
         })
+    }
+}
+
+/// How `payment_events` writes an outcome.
+pub(crate) fn outcome_name(outcome: vitrine_core::checkout::PaymentOutcome) -> &'static str {
+    use vitrine_core::checkout::PaymentOutcome;
+    match outcome {
+        PaymentOutcome::Succeeded => "succeeded",
+        PaymentOutcome::Failed => "failed",
+        PaymentOutcome::Refunded => "refunded",
+        PaymentOutcome::Disputed => "disputed",
     }
 }
 
@@ -432,6 +448,8 @@ macro_rules! sql_commerce_store {
                     .bind(order.payment_id.as_str())
                     .bind(gift_card_code)
                     .bind(gift_card_cents)
+                    .bind(order.payment_key.as_str())
+                    .bind(order.payment_status.as_str())
                     .execute(&mut *tx)
                     .await;
                 match inserted {
@@ -742,6 +760,104 @@ macro_rules! sql_commerce_store {
     };
 }
 
+/// Payment reports: recorded once, and applied to their order in the same transaction.
+macro_rules! sql_payment_event_log {
+    ($store:ty) => {
+        #[async_trait::async_trait]
+        impl vitrine_core::checkout::PaymentEventLog for $store {
+            async fn reconcile_payment(
+                &self,
+                event: &vitrine_core::checkout::PaymentEvent,
+                now: vitrine_core::cart::Timestamp,
+            ) -> Result<vitrine_core::checkout::Reconciliation, vitrine_core::ports::RepositoryError>
+            {
+                use vitrine_core::checkout::{PaymentOutcome, PaymentStatus, Reconciliation};
+                use $crate::cart_statements as sql;
+                use $crate::errors::repository_error;
+
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .map_err(repository_error("starting a payment report"))?;
+                let recorded = sqlx::query(sql::RECORD_PAYMENT_EVENT)
+                    .bind(event.id.as_str())
+                    .bind(event.payment_id.as_str())
+                    .bind($crate::cart_store::outcome_name(event.outcome))
+                    .bind(now.millis())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(repository_error("recording a payment report"))?;
+                if recorded.rows_affected() == 0 {
+                    // A concurrent delivery of the same report waits here for the first
+                    // one's commit, then finds its row. Ended at once: a transaction merely
+                    // dropped is rolled back only when its connection is next used.
+                    tx.rollback()
+                        .await
+                        .map_err(repository_error("ending a duplicate payment report"))?;
+                    return Ok(Reconciliation::Duplicate);
+                }
+                let row: Option<(String, String, String, String)> =
+                    sqlx::query_as(sql::ORDER_OF_PAYMENT)
+                        .bind(event.payment_id.as_str())
+                        .bind(event.payment_key.as_deref().unwrap_or(""))
+                        .fetch_optional(&mut *tx)
+                        .await
+                        .map_err(repository_error("finding a report's order"))?;
+                let Some((order_id, mut payment_id, status, form_key)) = row else {
+                    tx.commit()
+                        .await
+                        .map_err(repository_error("recording a payment report"))?;
+                    return Ok(Reconciliation::NoOrder);
+                };
+                let status = PaymentStatus::parse(&status).ok_or_else(|| {
+                    vitrine_core::ports::RepositoryError::Corrupt {
+                        what: "an order's payment status".into(),
+                        reason: status.clone(),
+                    }
+                })?;
+                let mut outcome = event.outcome;
+                if payment_id.is_empty() && outcome == PaymentOutcome::Succeeded {
+                    let key = vitrine_core::checkout::IdempotencyKey::parse(form_key).map_err(
+                        |error| vitrine_core::ports::RepositoryError::Corrupt {
+                            what: "an idempotency key".into(),
+                            reason: error.to_string(),
+                        },
+                    )?;
+                    // The charge the pending order waited for: the order claims it, unless a
+                    // refund claimed it first, in which case the money went back.
+                    let claimed = $crate::payment_claims::claim_payment!(
+                        &mut *tx,
+                        event.payment_id.as_str(),
+                        key,
+                        vitrine_core::checkout::PaymentUse::Order,
+                        now
+                    )?;
+                    if claimed {
+                        payment_id = event.payment_id.clone();
+                    } else {
+                        outcome = PaymentOutcome::Refunded;
+                    }
+                }
+                let status = status.after(outcome);
+                sqlx::query(sql::SET_ORDER_PAYMENT)
+                    .bind(order_id.as_str())
+                    .bind(payment_id.as_str())
+                    .bind(status.as_str())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(repository_error("moving an order's payment status"))?;
+                tx.commit()
+                    .await
+                    .map_err(repository_error("recording a payment report"))?;
+                Ok(Reconciliation::Applied { order_id, status })
+            }
+        }
+    };
+}
+
+sql_payment_event_log!(SqliteCommerceStore);
+sql_payment_event_log!(PostgresCommerceStore);
 sql_commerce_store!(SqliteCommerceStore);
 sql_commerce_store!(PostgresCommerceStore);
 crate::payment_claims::sql_payment_ledger!(SqliteCommerceStore);

@@ -4,6 +4,7 @@
 use super::details::ShippingAddress;
 use super::ledger::{FailedRefund, RefundClaim};
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
+use super::payment_events::{PaymentEvent, PaymentOutcome, PaymentStatus, Reconciliation};
 use super::store::{CommerceStore, HoldStockError};
 use crate::cart::{
     CartState, CartToken, CouponCode, HoldError, Purchasable, Stock, StoreRules, Timestamp,
@@ -41,6 +42,9 @@ macro_rules! commerce_store_conformance {
             a_charge_claimed_for_a_refund_pays_for_no_order,
             an_ordered_charge_cannot_be_claimed_for_a_refund,
             failed_refunds_are_kept_for_the_owner,
+            a_payment_report_moves_its_order_once,
+            a_report_settles_a_pending_order_by_its_payment_key,
+            a_report_of_an_unknown_charge_is_recorded_without_an_order,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -503,6 +507,115 @@ pub async fn failed_refunds_are_kept_for_the_owner(store: &dyn CommerceStore) {
             reason: "the provider timed out".into(),
             claimed: Timestamp(NOW.millis() + 2),
         }]
+    );
+}
+
+/// Places order `n` (a service at 10.00) paid with the charge `payment_id`, as a checkout
+/// through a payment gateway does: for tests of what the provider reports later.
+pub async fn place_order_paid_with(store: &dyn CommerceStore, n: usize, payment_id: &str) -> Order {
+    let cart = cart_with("MUG", 1);
+    store.save_cart(&token(n), &cart).await.unwrap();
+    let mut order = order_for(&cart, n);
+    order.payment_id = payment_id.into();
+    order.payment_key = key(n).as_str().to_owned();
+    store.place_order(&order, &[]).await.unwrap()
+}
+
+fn report(id: &str, payment_id: &str, payment_key: Option<&str>, outcome: PaymentOutcome) -> PaymentEvent {
+    PaymentEvent {
+        id: id.into(),
+        payment_id: payment_id.into(),
+        payment_key: payment_key.map(str::to_owned),
+        outcome,
+    }
+}
+
+pub async fn a_payment_report_moves_its_order_once(store: &dyn CommerceStore) {
+    let cart = cart_with("MUG", 1);
+    store.save_cart(&token(1), &cart).await.unwrap();
+    let mut order = order_for(&cart, 1);
+    order.payment_id = "pi_paid".into();
+    order.payment_key = key(1).as_str().to_owned();
+    store.place_order(&order, &[]).await.unwrap();
+    let refunded = report("evt_1", "pi_paid", None, PaymentOutcome::Refunded);
+    assert_eq!(
+        store.reconcile_payment(&refunded, NOW).await.unwrap(),
+        Reconciliation::Applied {
+            order_id: order.id.clone(),
+            status: PaymentStatus::Refunded,
+        }
+    );
+    assert_eq!(
+        store.reconcile_payment(&refunded, NOW).await.unwrap(),
+        Reconciliation::Duplicate
+    );
+    // A success delivered late does not undo the refund.
+    let late = report("evt_0", "pi_paid", None, PaymentOutcome::Succeeded);
+    store.reconcile_payment(&late, NOW).await.unwrap();
+    let stored = store.order(&order.id).await.unwrap().unwrap();
+    assert_eq!(stored.payment_status, PaymentStatus::Refunded);
+    assert_eq!(stored.payment_id, "pi_paid");
+    let disputed = report("evt_2", "pi_paid", None, PaymentOutcome::Disputed);
+    store.reconcile_payment(&disputed, NOW).await.unwrap();
+    assert_eq!(
+        store.order_by_key(&key(1)).await.unwrap().unwrap().payment_status,
+        PaymentStatus::Disputed
+    );
+}
+
+pub async fn a_report_settles_a_pending_order_by_its_payment_key(store: &dyn CommerceStore) {
+    for n in [1, 2] {
+        let cart = cart_with("MUG", 1);
+        store.save_cart(&token(n), &cart).await.unwrap();
+        let mut order = order_for(&cart, n);
+        order.payment_key = key(n).attempt(1).as_str().to_owned();
+        order.payment_status = PaymentStatus::Pending;
+        let placed = store.place_order(&order, &[]).await.unwrap();
+        assert_eq!(placed.payment_status, PaymentStatus::Pending);
+        assert_eq!(placed.payment_id, "");
+    }
+    // A report naming another attempt's key is not this order's charge.
+    let other_attempt = report("evt_a", "pi_x", Some(key(1).as_str()), PaymentOutcome::Succeeded);
+    assert_eq!(
+        store.reconcile_payment(&other_attempt, NOW).await.unwrap(),
+        Reconciliation::NoOrder
+    );
+    let paid_key = key(1).attempt(1);
+    let paid = report("evt_b", "pi_1", Some(paid_key.as_str()), PaymentOutcome::Succeeded);
+    assert_eq!(
+        store.reconcile_payment(&paid, NOW).await.unwrap(),
+        Reconciliation::Applied {
+            order_id: "order-1".into(),
+            status: PaymentStatus::Paid,
+        }
+    );
+    let settled = store.order_by_key(&key(1)).await.unwrap().unwrap();
+    assert_eq!(settled.payment_id, "pi_1");
+    assert_eq!(settled.payment_status, PaymentStatus::Paid);
+    assert_eq!(
+        store.claim_for_refund("pi_1", &key(1), NOW).await.unwrap(),
+        RefundClaim::AlreadyClaimed,
+        "the settled order holds its charge"
+    );
+    let failed_key = key(2).attempt(1);
+    let failed = report("evt_c", "pi_2", Some(failed_key.as_str()), PaymentOutcome::Failed);
+    store.reconcile_payment(&failed, NOW).await.unwrap();
+    let unpaid = store.order_by_key(&key(2)).await.unwrap().unwrap();
+    assert_eq!(unpaid.payment_status, PaymentStatus::Failed);
+    assert_eq!(unpaid.payment_id, "", "a failed charge is no order's payment");
+}
+
+pub async fn a_report_of_an_unknown_charge_is_recorded_without_an_order(
+    store: &dyn CommerceStore,
+) {
+    let stray = report("evt_9", "pi_elsewhere", None, PaymentOutcome::Succeeded);
+    assert_eq!(
+        store.reconcile_payment(&stray, NOW).await.unwrap(),
+        Reconciliation::NoOrder
+    );
+    assert_eq!(
+        store.reconcile_payment(&stray, NOW).await.unwrap(),
+        Reconciliation::Duplicate
     );
 }
 

@@ -81,6 +81,11 @@ pub fn order_confirmation_mail(order: &Order, links: &SiteLinks, now: Timestamp)
             }
         }
     }
+    if order.payment_status == super::PaymentStatus::Pending {
+        text.push_str(
+            "\nYour payment is pending: the payment provider has not confirmed it yet. Please do not pay again; your order's page shows the outcome.\n",
+        );
+    }
     text.push_str(&format!(
         "\nYour order's page (the link works for {} days):\n{}\n",
         super::ORDER_LINK_LIFETIME_SECONDS / (24 * 60 * 60),
@@ -158,6 +163,8 @@ mod tests {
             shipping_cost_cents: 500,
             grand_total_cents: 3_200,
             payment_id: "test_ch_1".into(),
+            payment_key: String::new(),
+            payment_status: crate::checkout::PaymentStatus::Paid,
             shipping_address: Some(ShippingAddress {
                 name: "Ada Lovelace".into(),
                 line1: "12 St James's Square".into(),

@@ -8,6 +8,7 @@ use async_trait::async_trait;
 use super::follow_up::OrderFollowUp;
 use super::ledger::{MemoryPaymentLedger, PaymentUse, delegate_payment_ledger};
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
+use super::payment_events::{PaymentEvent, PaymentEventLog, PaymentOutcome, Reconciliation};
 use super::store::{CommerceStore, HoldStockError};
 use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock, StockHolds, Timestamp};
@@ -27,6 +28,8 @@ struct Inner {
     gift_cards: Vec<GiftCard>,
     /// The orders whose gift card codes were shown in full once.
     revealed: std::collections::HashSet<String>,
+    /// The ids of the payment reports recorded.
+    payment_events: std::collections::HashSet<String>,
 }
 
 impl Inner {
@@ -342,6 +345,50 @@ impl CommerceStore for InMemoryCommerceStore {
         Ok(CouponUsage {
             total: u32::try_from(using.len()).unwrap_or(u32::MAX),
             by_customer: u32::try_from(by_customer).unwrap_or(u32::MAX),
+        })
+    }
+}
+
+#[async_trait]
+impl PaymentEventLog for InMemoryCommerceStore {
+    async fn reconcile_payment(
+        &self,
+        event: &PaymentEvent,
+        now: Timestamp,
+    ) -> Result<Reconciliation, RepositoryError> {
+        let mut inner = self.lock();
+        if !inner.payment_events.insert(event.id.clone()) {
+            return Ok(Reconciliation::Duplicate);
+        }
+        let Some(order) = inner.orders.iter_mut().find(|order| {
+            if order.payment_id.is_empty() {
+                !order.payment_key.is_empty()
+                    && event.payment_key.as_deref() == Some(order.payment_key.as_str())
+            } else {
+                order.payment_id == event.payment_id
+            }
+        }) else {
+            return Ok(Reconciliation::NoOrder);
+        };
+        let mut outcome = event.outcome;
+        if order.payment_id.is_empty() && outcome == PaymentOutcome::Succeeded {
+            // The charge the pending order waited for: the order claims it, unless a refund
+            // claimed it first, in which case the money went back.
+            if self.ledger.claim(
+                &event.payment_id,
+                &order.idempotency_key,
+                PaymentUse::Order,
+                now,
+            ) {
+                order.payment_id = event.payment_id.clone();
+            } else {
+                outcome = PaymentOutcome::Refunded;
+            }
+        }
+        order.payment_status = order.payment_status.after(outcome);
+        Ok(Reconciliation::Applied {
+            order_id: order.id.clone(),
+            status: order.payment_status,
         })
     }
 }

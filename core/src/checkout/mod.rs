@@ -14,6 +14,7 @@ mod memory;
 mod order;
 mod order_link;
 mod payment;
+mod payment_events;
 mod service;
 mod store;
 mod subscription;
@@ -55,11 +56,15 @@ pub use order::{
 };
 pub use order_link::{
     InvalidOrderLinkKey, ORDER_LINK_LIFETIME_SECONDS, ORDER_LINK_PARAMETER, OrderLinkError,
-    OrderLinkKey, OrderPageAccess, order_page_access,
+    OrderLinkKey, OrderPageAccess, link_access, order_page_access,
 };
 pub use payment::{
     CANNOT_TAKE_PAYMENTS, CardDetails, DECLINED_MESSAGE, NoPaymentGateway, Payment, PaymentError,
     PaymentGateway, PaymentRequest, TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS, TestPaymentGateway,
+};
+pub use payment_events::{
+    PaymentEvent, PaymentEventLog, PaymentOutcome, PaymentReportInbox, PaymentReports,
+    PaymentStatus, ProviderReport, ReceiveReportError, Received, Reconciliation, ReportRefusal,
 };
 pub use service::{
     AddGiftCardError, CartService, CartServiceError, CartUpdate, CheckoutError,

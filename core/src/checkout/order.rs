@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::details::ShippingAddress;
 use super::entry::{CheckoutEntryRefusal, check_hold_caps};
+use super::payment_events::PaymentStatus;
 use crate::cart::{CartToken, CheckoutBlocker, CouponCode, ShoppingCart, Timestamp};
 use crate::catalog::{FormAnswers, Sku, SubscriptionPlan};
 use crate::gift_cards::{GiftCard, GiftCardCode, GiftCardPayment};
@@ -82,8 +83,15 @@ pub struct Order {
     pub created: Timestamp,
     /// Where the order ships; none when nothing ships.
     pub shipping_address: Option<ShippingAddress>,
-    /// The payment gateway's id of the charge; empty when nothing was charged.
+    /// The payment gateway's id of the charge; empty when nothing was charged, or while
+    /// the payment is pending and the gateway's answer is not known.
     pub payment_id: String,
+    /// The idempotency key the charge was asked for under ([`IdempotencyKey::attempt`]);
+    /// empty when nothing was charged. A pending order is found by it when the payment
+    /// provider reports the charge.
+    pub payment_key: String,
+    /// Where the payment stands; payment providers' reports move it.
+    pub payment_status: PaymentStatus,
     /// The gift cards the order issues, one per unit of each gift card line. Read back from
     /// the store, they carry their balance as it is now.
     pub gift_cards: Vec<GiftCard>,
@@ -185,6 +193,8 @@ impl Order {
             created,
             shipping_address: None,
             payment_id: String::new(),
+            payment_key: String::new(),
+            payment_status: PaymentStatus::Paid,
             gift_cards: Vec::new(),
             gift_card_payment: None,
         })

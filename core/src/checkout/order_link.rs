@@ -147,7 +147,19 @@ pub fn order_page_access(
     if cart.is_some_and(|cart| same_bytes(cart.as_str(), order.cart_token.as_str())) {
         return OrderPageAccess::Buyer;
     }
-    match signature.map(|signature| key.check(&order.id, signature, now)) {
+    link_access(&order.id, signature, key, now)
+}
+
+/// Whether the request with `signature` (the link's) may see the page of `id` at `now`: for
+/// pages bought without a cart (a contribution's), which only a signed link opens. The
+/// donation form's answer leads the donor there with one.
+pub fn link_access(
+    id: &str,
+    signature: Option<&str>,
+    key: &OrderLinkKey,
+    now: Timestamp,
+) -> OrderPageAccess {
+    match signature.map(|signature| key.check(id, signature, now)) {
         Some(Ok(())) => OrderPageAccess::Link,
         Some(Err(OrderLinkError::Expired)) => OrderPageAccess::Expired,
         Some(Err(OrderLinkError::Invalid)) | None => OrderPageAccess::Refused,

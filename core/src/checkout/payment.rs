@@ -89,9 +89,15 @@ pub enum PaymentError {
     /// The card's issuer said no; `message` is safe to show the shopper.
     #[error("declined: {message}")]
     Declined { message: String },
-    /// The gateway could not be reached or answered something unexpected.
+    /// The gateway could not be reached or answered something unexpected; nothing was
+    /// charged.
     #[error("payment gateway unavailable: {0}")]
     Unavailable(String),
+    /// The gateway was asked, but its answer never came (a time-out, a server error): the
+    /// charge may or may not have been made. Only the gateway can say which, when asked
+    /// again with the same idempotency key or through its own report (a webhook).
+    #[error("the payment's outcome is not known: {0}")]
+    OutcomeUnknown(String),
     /// The shop has no payment gateway (no provider's key, and test payments are off).
     #[error("no payment gateway is configured")]
     NotConfigured,

@@ -31,6 +31,8 @@ mod failure_tests;
 mod gift_card_tests;
 mod gift_cards;
 mod orders;
+#[cfg(test)]
+mod pending_tests;
 
 pub use gift_cards::{
     AddGiftCardError, GIFT_CARD_AMOUNT_REQUIRED, GiftCardAmount, GiftCardForm, GiftCardOffer,

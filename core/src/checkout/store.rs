@@ -4,6 +4,7 @@ use async_trait::async_trait;
 
 use super::follow_up::OrderFollowUp;
 use super::ledger::PaymentLedger;
+use super::payment_events::PaymentEventLog;
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, HoldError, Stock, Timestamp};
@@ -23,9 +24,10 @@ pub enum HoldStockError {
 
 /// Where carts, stock levels and orders live. One port rather than three, because placing
 /// an order touches all of them in one transaction; and a payment ledger, because an order
-/// claims its charge in that transaction too.
+/// claims its charge in that transaction too; and the log of payment reports, because a
+/// report moves its order's payment status in the transaction that records it.
 #[async_trait]
-pub trait CommerceStore: PaymentLedger + Send + Sync {
+pub trait CommerceStore: PaymentLedger + PaymentEventLog + Send + Sync {
     /// The cart stored under `token`; a purchased cart reads back purchased.
     async fn load_cart(&self, token: &CartToken) -> Result<Option<CartState>, RepositoryError>;
 

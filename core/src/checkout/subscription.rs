@@ -152,6 +152,8 @@ mod tests {
             created: JANUARY_31,
             shipping_address: None,
             payment_id: "test_ch_1".into(),
+            payment_key: String::new(),
+            payment_status: crate::checkout::PaymentStatus::Paid,
             gift_cards: Vec::new(),
             gift_card_payment: None,
         }

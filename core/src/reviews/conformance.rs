@@ -87,6 +87,8 @@ pub fn fixture_order(id: &str) -> Order {
         created: Timestamp(1),
         shipping_address: None,
         payment_id: String::new(),
+        payment_key: String::new(),
+        payment_status: crate::checkout::PaymentStatus::Paid,
         gift_cards: Vec::new(),
         gift_card_payment: None,
     }

@@ -25,6 +25,7 @@ mod money_arithmetic;
 mod money_format;
 mod owners;
 mod page_unlock;
+mod payment_status;
 mod payments;
 mod popup;
 mod query_string;

@@ -412,7 +412,9 @@ pub(crate) async fn check_out(
         CheckoutError::Payment(PaymentError::Declined { message }) => {
             (StatusCode::PAYMENT_REQUIRED, message)
         }
-        CheckoutError::Payment(PaymentError::Unavailable(cause)) => {
+        CheckoutError::Payment(
+            PaymentError::Unavailable(cause) | PaymentError::OutcomeUnknown(cause),
+        ) => {
             tracing::error!(error = %cause, "the payment gateway failed");
             (StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN.to_owned())
         }

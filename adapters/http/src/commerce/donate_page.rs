@@ -2,8 +2,9 @@
 //! `/checkout/donate?donatePageId={id}` (page type 203), where `id` is the id of a donation
 //! block on a published page, shows the block's amounts, an own amount, the donor's name and
 //! email and the card, and takes the contribution; `/commerce/contributions/{id}/confirmed`
-//! is the contribution confirmed page (204). Every rule is the core's; these handlers parse
-//! and map.
+//! is the contribution confirmed page (204), which shows the donor's name and amount and so
+//! opens only through the signed, expiring link the donation's answer leads to. Every rule
+//! is the core's; these handlers parse and map.
 
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
@@ -13,7 +14,7 @@ use axum::routing::get;
 use vitrine_core::cart::texts::{PLEASE_TRY_AGAIN, UPDATE_MISSING_INFORMATION};
 use vitrine_core::checkout::{
     CheckoutFieldErrors, DonateError, DonationCampaign, DonationForm, DonationRequest,
-    IdempotencyKey, PaymentError,
+    IdempotencyKey, ORDER_LINK_PARAMETER, OrderPageAccess, PaymentError, link_access,
 };
 use vitrine_core::enums::PageType;
 
@@ -215,9 +216,12 @@ async fn donate(State(state): State<AppState>, query: RawQuery, body: Bytes) -> 
     };
     let (status, errors, alert) = match state.donations.donate(request, now()).await {
         Ok(contribution) => {
+            // The page shows the donor's name and amount, so only this signed link opens
+            // it: the address alone opens nothing.
             return crate::commerce::cart::see_other_to(&format!(
-                "/commerce/contributions/{}/confirmed",
-                contribution.id
+                "/commerce/contributions/{}/confirmed?{ORDER_LINK_PARAMETER}={}",
+                contribution.id,
+                state.order_links.sign(&contribution.id, now())
             ));
         }
         Err(DonateError::UnknownPage(_)) => return unknown_page(&state, &path).await,
@@ -229,7 +233,11 @@ async fn donate(State(state): State<AppState>, query: RawQuery, body: Bytes) -> 
         Err(DonateError::Payment(PaymentError::Declined { message })) => {
             (StatusCode::PAYMENT_REQUIRED, no_errors, message)
         }
-        Err(DonateError::Payment(PaymentError::Unavailable(cause))) => {
+        // A donation waits for no webhook: the donor sends the same form again, whose
+        // key the gateway answers with the first charge if it was made.
+        Err(DonateError::Payment(
+            PaymentError::Unavailable(cause) | PaymentError::OutcomeUnknown(cause),
+        )) => {
             tracing::error!(error = %cause, "the payment gateway failed");
             (
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -270,27 +278,57 @@ async fn donate(State(state): State<AppState>, query: RawQuery, body: Bytes) -> 
     donate_page(&state, &campaign, status, &typed, &errors, Some(alert)).await
 }
 
-async fn confirmed(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+/// The contribution page of a request that may not see it: 404 "Contribution not found"
+/// whether or not the contribution exists, or 403 for a link this server made whose time
+/// has passed.
+async fn contribution_closed(state: &AppState, path: &str, status: StatusCode) -> Response {
+    let (heading, text) = if status == StatusCode::FORBIDDEN {
+        (
+            "Link expired",
+            "This link to your contribution has expired. Contact the organisation for its details.",
+        )
+    } else {
+        (
+            "Contribution not found",
+            "We couldn’t find this contribution. Check the link you followed.",
+        )
+    };
+    let main = CommerceMain::Notice(NoticeMain {
+        heading,
+        text: text.to_owned(),
+        link_href: "/",
+        link_text: "Go to the home page",
+    });
+    respond(
+        state,
+        PageType::ContributionConfirmed,
+        path,
+        heading,
+        status,
+        &main,
+    )
+    .await
+}
+
+async fn confirmed(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Response {
     let path = format!("/commerce/contributions/{id}/confirmed");
+    let signature = crate::commerce::order_page::link_signature(query.as_deref());
+    match link_access(&id, signature.as_deref(), &state.order_links, now()) {
+        OrderPageAccess::Buyer | OrderPageAccess::Link => {}
+        OrderPageAccess::Expired => {
+            return contribution_closed(&state, &path, StatusCode::FORBIDDEN).await;
+        }
+        OrderPageAccess::Refused => {
+            return contribution_closed(&state, &path, StatusCode::NOT_FOUND).await;
+        }
+    }
     let contribution = match state.donations.contribution(&id).await {
         Ok(Some(contribution)) => contribution,
-        Ok(None) => {
-            let main = CommerceMain::Notice(NoticeMain {
-                heading: "Contribution not found",
-                text: "We couldn’t find this contribution. Check the link you followed.".to_owned(),
-                link_href: "/",
-                link_text: "Go to the home page",
-            });
-            return respond(
-                &state,
-                PageType::ContributionConfirmed,
-                &path,
-                "Contribution not found",
-                StatusCode::NOT_FOUND,
-                &main,
-            )
-            .await;
-        }
+        Ok(None) => return contribution_closed(&state, &path, StatusCode::NOT_FOUND).await,
         Err(cause) => {
             tracing::error!(error = %cause, "reading a contribution failed");
             return unavailable(&state, &path).await;

@@ -1,6 +1,6 @@
 //! Commerce (`core/src/cart`, `checkout`, `gift_cards`, `reviews`): the cart API and its wire
 //! format, product forms of cart lines, and the server-rendered cart, checkout, subscription,
-//! membership-confirmed, donation, gift card and review pages.
+//! membership-confirmed, donation, gift card and review pages, and Stripe's webhook.
 
 pub(crate) mod cart;
 pub(crate) mod cart_form_page;
@@ -15,4 +15,5 @@ pub(crate) mod membership_page;
 pub(crate) mod order_page;
 pub(crate) mod reviews;
 pub(crate) mod reviews_page;
+pub(crate) mod stripe_webhook;
 pub(crate) mod subscribe_page;

@@ -11,7 +11,9 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 use vitrine_core::cart::texts::PLEASE_TRY_AGAIN;
-use vitrine_core::checkout::{ORDER_LINK_PARAMETER, Order, OrderPageAccess, order_page_access};
+use vitrine_core::checkout::{
+    ORDER_LINK_PARAMETER, Order, OrderPageAccess, PaymentStatus, order_page_access,
+};
 use vitrine_core::enums::PageType;
 
 use crate::AppState;
@@ -53,7 +55,7 @@ async fn order_status(
 }
 
 /// The link's signature from the query string, when it carries one.
-fn link_signature(query: Option<&str>) -> Option<String> {
+pub(crate) fn link_signature(query: Option<&str>) -> Option<String> {
     url::form_urlencoded::parse(query?.as_bytes())
         .find(|(name, _)| name == ORDER_LINK_PARAMETER)
         .map(|(_, value)| value.into_owned())
@@ -138,9 +140,19 @@ async fn closed(state: &AppState, id: &str, status: StatusCode) -> Response {
     respond(state, PageType::OrderStatus, &path, heading, status, &main).await
 }
 
+/// What the pages of an order whose payment is pending say (our texts; the specification
+/// shows none): the shopper must not pay again, and learns the outcome here.
+pub(crate) const PAYMENT_PENDING_TEXT: &str = "Thank you. We have received your order. Your payment is pending: the payment provider has not confirmed it yet. Please do not pay again; this page shows the outcome as soon as it arrives.";
+const PAYMENT_FAILED_TEXT: &str =
+    "The payment for this order did not go through, so nothing was charged and the order will not be sent.";
+const REFUNDED_TEXT: &str = "This order was refunded.";
+const DISPUTED_TEXT: &str =
+    "The payment for this order is disputed with the card's bank. The shop will be in touch.";
+
 /// Which order page: confirmed (202) when a payment was taken (by card or gift card),
-/// received (207) when nothing was charged, status (211) when the shopper comes back to it
-/// later. The confirmation mail is promised only when the server sends it (`mails`).
+/// received (207) when nothing was charged or the payment is still pending, status (211)
+/// when the shopper comes back to it later. The confirmation mail is promised only when the
+/// server sends it (`mails`).
 fn order_texts(order: &Order, confirmation: bool, mails: bool) -> (PageType, &'static str, String) {
     let mail = if mails {
         format!(" A confirmation goes to {}.", order.email)
@@ -148,22 +160,30 @@ fn order_texts(order: &Order, confirmation: bool, mails: bool) -> (PageType, &'s
         String::new()
     };
     let paid = !order.payment_id.is_empty() || order.gift_card_payment.is_some();
-    match (confirmation, paid) {
-        (true, true) => (
+    let status_page = |text: &str| (PageType::OrderStatus, "Order status", text.to_owned());
+    match (confirmation, order.payment_status) {
+        (true, PaymentStatus::Pending) => (
+            PageType::OrderReceived,
+            "Order received",
+            format!("{PAYMENT_PENDING_TEXT}{mail}"),
+        ),
+        (_, PaymentStatus::Failed) => {
+            (PageType::OrderStatus, "Payment failed", PAYMENT_FAILED_TEXT.to_owned())
+        }
+        (true, _) if paid => (
             PageType::OrderConfirmed,
             "Order confirmed",
             format!("Thank you. Your payment was received and your order is confirmed.{mail}"),
         ),
-        (true, false) => (
+        (true, _) => (
             PageType::OrderReceived,
             "Order received",
             format!("Thank you. We have received your order; there was nothing to pay.{mail}"),
         ),
-        (false, _) => (
-            PageType::OrderStatus,
-            "Order status",
-            "This order is placed and being prepared.".to_owned(),
-        ),
+        (false, PaymentStatus::Pending) => status_page(PAYMENT_PENDING_TEXT),
+        (false, PaymentStatus::Refunded) => status_page(REFUNDED_TEXT),
+        (false, PaymentStatus::Disputed) => status_page(DISPUTED_TEXT),
+        (false, PaymentStatus::Paid) => status_page("This order is placed and being prepared."),
     }
 }
 

@@ -2,8 +2,10 @@
 //! `/checkout/subscribe?cartToken={cartToken}` shows the checkout form for a cart that holds a
 //! subscription and places its order, which starts the subscription in the same
 //! transaction; `/commerce/subscriptions/{id}/confirmed` is the subscription confirmed page
-//! (206). An order for the plan of a paid member area joins the area for the account of its
-//! address as the payment succeeds, and leads to the membership-confirmed page (208) instead.
+//! (206), which opens as its order's page does: for the browser holding the cart it was
+//! bought with, or through a signed link to the order. An order for the plan of a paid member
+//! area joins the area for the account of its address as the payment succeeds, and leads to
+//! the membership-confirmed page (208) instead.
 //!
 //! The token in the address must be the visitor's own cart token (cookie, or the app's
 //! header): the address alone buys nothing, so a shared or leaked link cannot check out
@@ -17,7 +19,8 @@ use axum::routing::get;
 use vitrine_core::cart::texts::{NOTHING_IN_CART, PLEASE_TRY_AGAIN};
 use vitrine_core::cart::{CartEntry, CartToken, ShoppingCart};
 use vitrine_core::checkout::{
-    CheckoutFieldErrors, SESSION_EXPIRED_ALERT, Subscription,
+    CheckoutFieldErrors, OrderPageAccess, SESSION_EXPIRED_ALERT, Subscription,
+    order_page_access,
 };
 use vitrine_core::enums::PageType;
 
@@ -188,9 +191,54 @@ async fn buys_membership(state: &AppState, order: &vitrine_core::checkout::Order
     }
 }
 
-async fn confirmed(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+/// Whether the request may see the page of `subscription`: as its order's page opens, for
+/// the browser holding the cart it was bought with or through a signed link to that order.
+async fn may_see(
+    state: &AppState,
+    subscription: &Subscription,
+    headers: &HeaderMap,
+    query: Option<&str>,
+) -> Result<OrderPageAccess, vitrine_core::ports::RepositoryError> {
+    let Some(order) = state.carts.store().order(&subscription.order_id).await? else {
+        return Ok(OrderPageAccess::Refused);
+    };
+    let signature = crate::commerce::order_page::link_signature(query);
+    Ok(order_page_access(
+        &order,
+        request_token(headers).as_ref(),
+        signature.as_deref(),
+        &state.order_links,
+        now(),
+    ))
+}
+
+async fn confirmed(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
     let path = format!("/commerce/subscriptions/{id}/confirmed");
-    let (status, heading, main) = match state.carts.store().subscription(&id).await {
+    let found = match state.carts.store().subscription(&id).await {
+        Ok(Some(subscription)) => {
+            match may_see(&state, &subscription, &headers, query.as_deref()).await {
+                Ok(access) if access.opens() => Ok(Some(subscription)),
+                Ok(OrderPageAccess::Expired) => Err(StatusCode::FORBIDDEN),
+                // The same answer as for a subscription that does not exist.
+                Ok(_) => Ok(None),
+                Err(cause) => {
+                    tracing::error!(error = %cause, "reading a subscription's order failed");
+                    return notice(&state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN)
+                        .await;
+                }
+            }
+        }
+        other => other.map_err(|cause| {
+            tracing::error!(error = %cause, "reading a subscription failed");
+            StatusCode::SERVICE_UNAVAILABLE
+        }),
+    };
+    let (status, heading, main) = match found {
         Ok(Some(subscription)) => (
             StatusCode::OK,
             "Subscription confirmed",
@@ -207,8 +255,18 @@ async fn confirmed(State(state): State<AppState>, Path(id): Path<String>) -> Res
                 link_text: "Go to the home page",
             }),
         ),
-        Err(cause) => {
-            tracing::error!(error = %cause, "reading a subscription failed");
+        Err(StatusCode::FORBIDDEN) => (
+            StatusCode::FORBIDDEN,
+            "Link expired",
+            CommerceMain::Notice(NoticeMain {
+                heading: "Link expired",
+                text: "This link to your order has expired. Contact the shop for your order’s details."
+                    .to_owned(),
+                link_href: "/",
+                link_text: "Go to the home page",
+            }),
+        ),
+        Err(_) => {
             return notice(&state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await;
         }
     };

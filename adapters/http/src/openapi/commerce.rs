@@ -6,7 +6,7 @@
 use super::schemas::{
     AddToCart, CartAnswer, CouponBody, ErrorAnswer, FailedRefunds, LineAnswers, LineForm, Quantity,
     ReviewBody, ReviewRequestBody, ReviewRequestCreated, ReviewThanks, ShippingLocation,
-    ShippingOption,
+    ShippingOption, StripeEventReceived,
 };
 
 /// The shopper's cart (an empty one when there is none).
@@ -197,3 +197,22 @@ fn create_review_request() {}
     ),
 )]
 fn failed_refunds() {}
+
+/// Stripe's webhook: what became of a charge (`payment_intent.succeeded`,
+/// `payment_intent.payment_failed`, `charge.refunded`, `charge.dispute.created`). Needs no
+/// crumb: the `Stripe-Signature` header (HMAC-SHA256 with the endpoint's signing secret over
+/// the timestamp and the body, at most five minutes old) is the check. Each event is taken
+/// once; other kinds are acknowledged and ignored.
+#[utoipa::path(
+    post,
+    path = "/api/commerce/stripe/webhook",
+    tag = "commerce",
+    params(("Stripe-Signature" = String, Header, description = "`t=<Unix seconds>,v1=<hex HMAC-SHA256>`, one `v1` per signing secret")),
+    request_body(content = Object, content_type = "application/json", description = "A Stripe event, as Stripe sends it"),
+    responses(
+        (status = 200, description = "The event was taken (or taken before, or is of a kind the shop ignores)", body = StripeEventReceived),
+        (status = 400, description = "The signature is missing, wrong or too old, or the signed event cannot be read", body = ErrorAnswer),
+        (status = 404, description = "The server has no webhook signing secret (VITRINE_STRIPE_WEBHOOK_SECRET)", body = ErrorAnswer),
+    ),
+)]
+fn stripe_webhook() {}

@@ -391,3 +391,12 @@ pub struct FailedRefundEntry {
     /// When the refund was asked for, in Unix milliseconds.
     pub claimed_at: i64,
 }
+
+/// A Stripe event taken.
+#[derive(ToSchema)]
+pub struct StripeEventReceived {
+    /// Always true.
+    pub received: bool,
+    /// `recorded`, `duplicate` (taken before) or `ignored` (a kind the shop does not act on).
+    pub outcome: String,
+}

@@ -128,11 +128,16 @@ async fn a_double_submitted_donation_pays_once_and_is_confirmed_on_page_204() {
     let first = send(&app, form("POST", DONATE_PATH, &body, None)).await;
     assert_eq!(first.status, StatusCode::SEE_OTHER, "{}", first.text());
     let second = send(&app, form("POST", DONATE_PATH, &body, None)).await;
-    assert_eq!(second.header("location"), first.header("location"));
+    let page_of = |location: &str| location.split('?').next().unwrap_or_default().to_owned();
+    assert_eq!(
+        page_of(second.header("location")),
+        page_of(first.header("location"))
+    );
     let location = first.header("location");
     assert!(
         location.starts_with("/commerce/contributions/contribution-")
-            && location.ends_with("/confirmed"),
+            && page_of(location).ends_with("/confirmed")
+            && location.contains("/confirmed?link="),
         "{location}"
     );
 
@@ -334,7 +339,7 @@ async fn a_subscription_checks_out_through_its_route_once_and_is_confirmed_on_pa
         "{location}"
     );
 
-    let confirmed = send(&app, form("GET", location, "", None)).await;
+    let confirmed = send(&app, form("GET", location, "", Some(&token))).await;
     assert_eq!(confirmed.status, StatusCode::OK);
     assert_eq!(confirmed.page_context()["pageType"], 206);
     let html = confirmed.text();
@@ -445,4 +450,77 @@ async fn a_cart_without_a_subscription_goes_to_the_cart_checkout() {
     assert_eq!(gone.status, StatusCode::NOT_FOUND);
     assert!(gone.text().contains("Subscription not found"));
     assert_eq!(gone.page_context()["pageType"], 206);
+}
+
+/// Page 204 showed the donor's name and amount to anyone who had its address; it opens only
+/// through the signed link the donation's answer leads to.
+#[tokio::test]
+async fn a_contribution_page_opens_only_through_its_signed_link() {
+    let app = shop().await;
+    let page = send(&app, form("GET", DONATE_PATH, "", None)).await.text();
+    let body = format!(
+        "amount=2500&{DONOR}&cardNumber=4242+4242+4242+4242&idempotencyKey={}",
+        idempotency_key(&page)
+    );
+    let donated = send(&app, form("POST", DONATE_PATH, &body, None)).await;
+    let location = donated.header("location").to_owned();
+    let (bare, link) = location.split_once('?').expect("a signed link");
+    assert_eq!(
+        send(&app, form("GET", &location, "", None)).await.status,
+        StatusCode::OK
+    );
+    let mut tampered = link.to_owned();
+    let last = tampered.pop().unwrap();
+    tampered.push(if last == '0' { '1' } else { '0' });
+    for refused in [
+        bare.to_owned(),
+        format!("{bare}?{tampered}"),
+        format!("{bare}?link="),
+    ] {
+        let answer = send(&app, form("GET", &refused, "", None)).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{refused}");
+        let html = answer.text();
+        assert!(html.contains("Contribution not found"), "{html}");
+        assert!(!html.contains("Ada Donor"), "{html}");
+    }
+    // A link to one contribution opens no other.
+    let other = format!("/commerce/contributions/contribution-0000/confirmed?{link}");
+    assert_eq!(
+        send(&app, form("GET", &other, "", None)).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+/// Page 206 opened for anyone with its address; it opens as its order's page does.
+#[tokio::test]
+async fn a_subscription_page_opens_only_for_the_cart_that_bought_it() {
+    let app = shop().await;
+    let token = club_cart(&app).await;
+    let subscribe = format!("/checkout/subscribe?cartToken={token}");
+    send(
+        &app,
+        form("POST", "/commerce/goto-checkout", "", Some(&token)),
+    )
+    .await;
+    let html = send(&app, form("GET", &subscribe, "", Some(&token)))
+        .await
+        .text();
+    let body = format!("{SUBSCRIBER}&idempotencyKey={}", idempotency_key(&html));
+    let placed = send(&app, form("POST", &subscribe, &body, Some(&token))).await;
+    let location = placed.header("location").to_owned();
+    assert!(location.ends_with("-subscription/confirmed"), "{location}");
+    assert_eq!(
+        send(&app, form("GET", &location, "", Some(&token)))
+            .await
+            .status,
+        StatusCode::OK
+    );
+    let stranger = club_cart(&app).await;
+    for cart in [None, Some(stranger.as_str())] {
+        let answer = send(&app, form("GET", &location, "", cart)).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{cart:?}");
+        let html = answer.text();
+        assert!(html.contains("Subscription not found"), "{html}");
+        assert!(!html.contains("Every month"), "{html}");
+    }
 }

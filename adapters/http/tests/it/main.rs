@@ -45,6 +45,7 @@ mod reviews;
 mod search;
 mod site_users;
 mod static_maps;
+mod stripe_webhook;
 mod success_url;
 mod support;
 mod widgets;

@@ -8,6 +8,12 @@
 //! same key with other parameters is a 400 `idempotency_error`; a key whose first request is
 //! still running is a 409. Validation errors and injected server errors happen before the
 //! endpoint runs, so nothing is saved for them. Cards behave as Stripe's test cards do.
+//!
+//! It also keeps the events Stripe would send to a webhook endpoint (`payment_intent.succeeded`
+//! and `.payment_failed` for each charge, `charge.refunded` for each refund, and
+//! `charge.dispute.created` for [`FakeStripe::dispute`]) and sends them, signed as Stripe
+//! signs, when a test asks ([`FakeStripe::deliver_events`]): Stripe delivers later than it
+//! answers, and at least once ([`FakeStripe::redeliver`]).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -57,9 +63,21 @@ pub struct FakeRefund {
     pub payment_intent: String,
 }
 
+/// An event the fake would send to a webhook endpoint.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FakeEvent {
+    pub id: String,
+    pub kind: String,
+    /// The whole event as Stripe sends it.
+    pub body: Value,
+    /// Whether a delivery was answered with a 2xx.
+    pub delivered: bool,
+}
+
 #[derive(Default)]
 struct Ledger {
     intents: Vec<FakePaymentIntent>,
+    events: Vec<FakeEvent>,
     refunds: Vec<FakeRefund>,
     /// Saved answers by idempotency key: the request's fingerprint, status and body.
     saved: HashMap<String, (String, u16, String)>,
@@ -73,11 +91,18 @@ struct Ledger {
 
 type Shared = Arc<Mutex<Ledger>>;
 
+/// Where and how the fake sends its events.
+struct WebhookEndpoint {
+    url: url::Url,
+    secret: crate::StripeWebhookSecret,
+}
+
 /// A running fake Stripe; it stops when dropped.
 pub struct FakeStripe {
     base: url::Url,
     ledger: Shared,
     server: tokio::task::JoinHandle<()>,
+    webhook: Option<WebhookEndpoint>,
 }
 
 impl FakeStripe {
@@ -108,7 +133,97 @@ impl FakeStripe {
             base: base.parse().expect("a URL"),
             ledger,
             server,
+            webhook: None,
         }
+    }
+
+    /// Sends events to `url`, signed with `secret`, when [`Self::deliver_events`] is called.
+    pub fn with_webhook(mut self, url: url::Url, secret: crate::StripeWebhookSecret) -> Self {
+        self.webhook = Some(WebhookEndpoint { url, secret });
+        self
+    }
+
+    /// Every event so far, oldest first.
+    pub fn events(&self) -> Vec<FakeEvent> {
+        lock(&self.ledger).events.clone()
+    }
+
+    /// Opens a dispute on the PaymentIntent `payment_intent`, as a card holder's bank does:
+    /// a `charge.dispute.created` event.
+    pub fn dispute(&self, payment_intent: &str) {
+        let mut ledger = lock(&self.ledger);
+        let number = ledger.events.len() + 1;
+        push_event(
+            &mut ledger,
+            "charge.dispute.created",
+            json!({
+                "id": format!("dp_fake{number:06}"),
+                "object": "dispute",
+                "charge": charge_id(payment_intent),
+                "payment_intent": payment_intent,
+                "reason": "fraudulent",
+                "status": "needs_response",
+            }),
+        );
+    }
+
+    /// Sends every event not yet taken to the webhook endpoint, oldest first, each signed
+    /// now; answers the status each delivery got. An event answered with anything but a 2xx
+    /// is sent again by the next call, as Stripe retries.
+    pub async fn deliver_events(&self) -> Vec<u16> {
+        let pending: Vec<FakeEvent> = lock(&self.ledger)
+            .events
+            .iter()
+            .filter(|event| !event.delivered)
+            .cloned()
+            .collect();
+        let mut statuses = Vec::new();
+        for event in pending {
+            statuses.push(self.send(&event).await);
+        }
+        statuses
+    }
+
+    /// Sends the event `id` again, taken before or not; answers the status it got.
+    pub async fn redeliver(&self, id: &str) -> u16 {
+        let event = lock(&self.ledger)
+            .events
+            .iter()
+            .find(|event| event.id == id)
+            .cloned()
+            .expect("the fake made this event");
+        self.send(&event).await
+    }
+
+    async fn send(&self, event: &FakeEvent) -> u16 {
+        let endpoint = self
+            .webhook
+            .as_ref()
+            .expect("a webhook endpoint (FakeStripe::with_webhook)");
+        let body = event.body.to_string();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_secs() as i64);
+        let status = crate::http_client::client()
+            .post(endpoint.url.clone())
+            .header("content-type", "application/json; charset=utf-8")
+            .header(
+                crate::STRIPE_SIGNATURE_HEADER,
+                endpoint.secret.signature_header(now, body.as_bytes()),
+            )
+            .body(body)
+            .send()
+            .await
+            .map_or(0, |response| response.status().as_u16());
+        if (200..300).contains(&status)
+            && let Some(stored) = lock(&self.ledger)
+                .events
+                .iter_mut()
+                .find(|stored| stored.id == event.id)
+        {
+            stored.delivered = true;
+        }
+        status
     }
 
     /// The URL to give the gateway as its API base.
@@ -328,6 +443,30 @@ fn intent_json(intent: &FakePaymentIntent) -> Value {
     body
 }
 
+/// The Charge id the fake gives a PaymentIntent's charge.
+fn charge_id(payment_intent: &str) -> String {
+    format!("ch_{}", payment_intent.trim_start_matches("pi_"))
+}
+
+/// Keeps an event about `object` for the webhook endpoint.
+fn push_event(state: &mut Ledger, kind: &str, object: Value) {
+    let id = format!("evt_fake{:06}", state.events.len() + 1);
+    let body = json!({
+        "id": id,
+        "object": "event",
+        "api_version": crate::STRIPE_API_VERSION,
+        "type": kind,
+        "livemode": false,
+        "data": { "object": object },
+    });
+    state.events.push(FakeEvent {
+        id,
+        kind: kind.to_owned(),
+        body,
+        delivered: false,
+    });
+}
+
 fn card_error(intent: &FakePaymentIntent, decline_code: &str, message: &str) -> Outcome {
     let error = json!({
         "type": "card_error",
@@ -408,6 +547,14 @@ async fn create_intent(State(ledger): State<Shared>, headers: HeaderMap, body: B
                 "Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.",
             ),
         };
+        let kind = match intent.status.as_str() {
+            "succeeded" => Some("payment_intent.succeeded"),
+            "requires_payment_method" => Some("payment_intent.payment_failed"),
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            push_event(state, kind, intent_json(&intent));
+        }
         state.intents.push(intent);
         outcome
     })
@@ -488,7 +635,18 @@ async fn create_refund(State(ledger): State<Shared>, headers: HeaderMap, body: B
             "payment_intent": id,
             "status": "succeeded",
         });
+        let charge = json!({
+            "id": charge_id(id),
+            "object": "charge",
+            "amount": intent.amount,
+            "amount_refunded": intent.amount,
+            "currency": intent.currency,
+            "payment_intent": id,
+            "refunded": true,
+            "metadata": intent.metadata,
+        });
         state.refunds.push(refund);
+        push_event(state, "charge.refunded", charge);
         Outcome::ran(StatusCode::OK, body)
     })
     .await

@@ -7,8 +7,13 @@
 //! with the same key is still running) are sent again with the same key, at most
 //! [`StripeRetries::attempts`] times, as Stripe's own client libraries do; Stripe answers a
 //! repeated key with the first answer, so a retry never charges twice. A 4xx is an answer
-//! and is never retried. `Stripe-Should-Retry`, when Stripe sends it, decides.
+//! and is never retried. `Stripe-Should-Retry`, when Stripe sends it, decides. When every
+//! attempt failed and one of them may have reached Stripe (a time-out, a 5xx, a 409), the
+//! charge's outcome is unknown ([`PaymentError::OutcomeUnknown`]): the order waits for a
+//! retry of the same key or for Stripe's webhook; only when no connection was ever made is
+//! it sure that nothing was charged.
 
+mod webhook;
 mod wire;
 
 #[cfg(feature = "test-support")]
@@ -21,6 +26,9 @@ use reqwest::header::CONTENT_TYPE;
 use vitrine_core::checkout::{Payment, PaymentError, PaymentGateway, PaymentRequest};
 
 use crate::http_client::client;
+pub use webhook::{
+    InvalidWebhookSecret, STRIPE_SIGNATURE_HEADER, StripeWebhookSecret, StripeWebhooks,
+};
 pub use wire::VERIFICATION_NEEDED_MESSAGE;
 use wire::{ChargeAnswer, cancel_form, charge_form, read_charge, read_refund, refund_form};
 
@@ -166,6 +174,9 @@ impl StripeGateway {
     ) -> Result<Answer, PaymentError> {
         let attempts = self.retries.attempts;
         let mut delay = self.retries.first_delay;
+        // Whether any attempt may have reached Stripe and been carried out there: then a
+        // failure of every attempt leaves the outcome unknown rather than nothing done.
+        let mut maybe_done = false;
         for attempt in 1..=attempts {
             let last = attempt == attempts;
             let sent = self
@@ -191,19 +202,29 @@ impl StripeGateway {
                         Some(b"false") => false,
                         _ => status == 409 || status >= 500,
                     };
+                    maybe_done |= status == 409 || status >= 500;
                     match response.text().await {
                         Ok(body) if !should_retry || last => return Ok(Answer { status, body }),
                         Ok(_) => format!("HTTP {status}"),
                         Err(error) => error.without_url().to_string(),
                     }
                 }
-                Err(error) => error.without_url().to_string(),
+                Err(error) => {
+                    // Only a connection never made is sure to have done nothing.
+                    maybe_done |= !error.is_connect();
+                    error.without_url().to_string()
+                }
             };
             if last {
-                return Err(PaymentError::Unavailable(format!(
+                let detail = format!(
                     "Stripe did not answer {} after {attempts} attempts: {failure}",
                     url.path()
-                )));
+                );
+                return Err(if maybe_done {
+                    PaymentError::OutcomeUnknown(detail)
+                } else {
+                    PaymentError::Unavailable(detail)
+                });
             }
             tracing::warn!(
                 path = url.path(),

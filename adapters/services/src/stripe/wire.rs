@@ -37,7 +37,10 @@ pub(crate) fn charge_form(request: &PaymentRequest) -> String {
         .append_pair("description", &request.description)
         // The order's idempotency key is unique among orders, so it finds the order from
         // Stripe's dashboard.
-        .append_pair("metadata[vitrine_idempotency_key]", request.key.as_str())
+        .append_pair(
+            &format!("metadata[{}]", super::webhook::IDEMPOTENCY_KEY_METADATA),
+            request.key.as_str(),
+        )
         .finish()
 }
 
@@ -118,8 +121,12 @@ pub(crate) fn read_charge(status: u16, body: &str) -> Result<ChargeAnswer, Payme
                         .and_then(|error| error.message)
                         .unwrap_or_else(|| DECLINED_MESSAGE.to_owned()),
                 }),
-                // `processing` is rare for cards and may still end either way; the owner
-                // finds the intent by its id.
+                // `processing` is rare for cards and may still end either way: Stripe's
+                // webhook says how.
+                "processing" => Err(PaymentError::OutcomeUnknown(format!(
+                    "Stripe is still processing PaymentIntent {}",
+                    intent.id
+                ))),
                 other => Err(PaymentError::Unavailable(format!(
                     "Stripe left PaymentIntent {} in status {other}",
                     intent.id
@@ -135,6 +142,12 @@ pub(crate) fn read_charge(status: u16, body: &str) -> Result<ChargeAnswer, Payme
             }),
             _ => Err(failure(status, body)),
         },
+        // Stripe's own failure, or the same key still running: whether the charge was made
+        // is not known (Stripe documents a 500's result as indeterminate).
+        409 | 500.. => Err(match failure(status, body) {
+            PaymentError::Unavailable(detail) => PaymentError::OutcomeUnknown(detail),
+            other => other,
+        }),
         _ => Err(failure(status, body)),
     }
 }
@@ -258,7 +271,7 @@ mod tests {
             })
         );
         let in_use = r#"{"error":{"type":"idempotency_error","code":"idempotency_key_in_use","message":"There is currently another in-progress request using this Stripe API key and idempotency key."}}"#;
-        let Err(PaymentError::Unavailable(detail)) = read_charge(409, in_use) else {
+        let Err(PaymentError::OutcomeUnknown(detail)) = read_charge(409, in_use) else {
             panic!("a conflict is not a decline");
         };
         assert!(
@@ -267,13 +280,21 @@ mod tests {
         );
         for (status, body) in [
             (200, "<html>"),
-            (200, r#"{"id":"pi_4","status":"processing"}"#),
             (402, r#"{"error":{"type":"invalid_request_error"}}"#),
             (429, r#"{"error":{"type":"rate_limit_error"}}"#),
-            (500, ""),
         ] {
             assert!(
                 matches!(read_charge(status, body), Err(PaymentError::Unavailable(_))),
+                "{status} {body}"
+            );
+        }
+        for (status, body) in [
+            (200, r#"{"id":"pi_4","status":"processing"}"#),
+            (500, ""),
+            (503, r#"{"error":{"type":"api_error"}}"#),
+        ] {
+            assert!(
+                matches!(read_charge(status, body), Err(PaymentError::OutcomeUnknown(_))),
                 "{status} {body}"
             );
         }

@@ -7,4 +7,5 @@ mod delivery;
 mod meta_pixel;
 mod smtp_sink;
 mod stripe;
+mod stripe_webhooks;
 mod webhook_receiver;

@@ -22,6 +22,17 @@ pub struct CommerceStoreUnderTest<Guard> {
 crate::ledger::ledger_through_store!(CommerceStoreUnderTest);
 
 #[async_trait]
+impl<Guard: Send + Sync> vitrine_core::checkout::PaymentEventLog for CommerceStoreUnderTest<Guard> {
+    async fn reconcile_payment(
+        &self,
+        event: &vitrine_core::checkout::PaymentEvent,
+        now: Timestamp,
+    ) -> Result<vitrine_core::checkout::Reconciliation, RepositoryError> {
+        self.store.reconcile_payment(event, now).await
+    }
+}
+
+#[async_trait]
 impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
     async fn load_cart(&self, token: &CartToken) -> Result<Option<CartState>, RepositoryError> {
         self.store.load_cart(token).await

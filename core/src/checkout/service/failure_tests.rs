@@ -74,6 +74,15 @@ mock! {
         async fn record_refund_failure(&self, payment_id: &str, reason: &str) -> Result<(), RepositoryError>;
         async fn failed_refunds(&self) -> Result<Vec<FailedRefund>, RepositoryError>;
     }
+
+    #[async_trait]
+    impl crate::checkout::PaymentEventLog for Store {
+        async fn reconcile_payment(
+            &self,
+            event: &crate::checkout::PaymentEvent,
+            now: Timestamp,
+        ) -> Result<crate::checkout::Reconciliation, RepositoryError>;
+    }
 }
 
 mock! {

@@ -10,7 +10,9 @@ use crate::checkout::entry::{CheckoutEntryRefusal, check_hold_caps, enter_checko
 use crate::checkout::follow_up::OrderFollowUp;
 use crate::checkout::ledger::give_back;
 use crate::checkout::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
-use crate::checkout::payment::PaymentRequest;
+use crate::checkout::payment::{CardDetails, Payment, PaymentError, PaymentRequest};
+use crate::checkout::payment_events::{PaymentEvent, PaymentOutcome, PaymentStatus};
+use crate::ports::RepositoryError;
 use crate::checkout::store::HoldStockError;
 
 impl CartService {
@@ -112,6 +114,9 @@ impl CartService {
         now: Timestamp,
     ) -> Result<Order, CheckoutError> {
         if let Some(placed) = self.store.order_by_key(&key).await? {
+            if placed.payment_status == PaymentStatus::Pending {
+                return self.retry_pending(placed, form, now).await;
+            }
             return Ok(placed);
         }
         match self
@@ -189,23 +194,54 @@ impl CartService {
             // renewed first, so the order cannot run short after the charge.
             self.hold_for_payment(token, &cart, now).await?;
             let refunded = self.store.refunded_attempts(&key).await?;
-            let payment = self
+            let attempt = key.attempt(refunded);
+            order.payment_key = attempt.as_str().to_owned();
+            let charged = self
                 .payments
-                .charge(&PaymentRequest {
-                    key: key.attempt(refunded),
-                    amount_minor: rest_due,
-                    currency: order.currency,
-                    card,
-                    email: order.email.clone(),
-                    description: charge_description(&order),
-                })
-                .await?;
+                .charge(&charge_request(&order, attempt, card))
+                .await;
+            let payment = match charged {
+                Ok(payment) => payment,
+                Err(PaymentError::OutcomeUnknown(cause)) => {
+                    // The charge may have been made: the order is placed, holding its stock,
+                    // and waits for the gateway's word, never a guess either way.
+                    tracing::warn!(
+                        payment_key = order.payment_key,
+                        %cause,
+                        "the payment's outcome is not known; the order waits as payment pending"
+                    );
+                    order.payment_status = PaymentStatus::Pending;
+                    let coupon_limits = self.coupon_limits(&order);
+                    let placed = self
+                        .store
+                        .place_order_with_follow_up(&order, &coupon_limits, &follow_up)
+                        .await;
+                    if let Err(error) = &placed {
+                        // No charge id to refund: the owner finds it by its key.
+                        tracing::error!(
+                            payment_key = order.payment_key,
+                            %error,
+                            "an order whose payment's outcome is not known could not be placed; if the gateway charged it, the owner must refund it by hand"
+                        );
+                    }
+                    return Ok(placed?);
+                }
+                Err(error) => return Err(error.into()),
+            };
             order.payment_id = payment.id.clone();
             return match self
                 .store
                 .place_order_with_follow_up(&order, &self.coupon_limits(&order), &follow_up)
                 .await
             {
+                // A submit of the same form that lost its answer placed the order as pending
+                // meanwhile: this charge is the one it waits for.
+                Ok(placed)
+                    if placed.payment_status == PaymentStatus::Pending
+                        && placed.payment_key == order.payment_key =>
+                {
+                    self.record_answer(&placed, Ok(&payment), now).await
+                }
                 Ok(placed) => Ok(placed),
                 Err(error) => {
                     // The order was not placed, so the shopper must not pay for it.
@@ -218,6 +254,77 @@ impl CartService {
             .store
             .place_order_with_follow_up(&order, &self.coupon_limits(&order), &follow_up)
             .await?)
+    }
+
+    /// Asks the gateway again, with the same idempotency key and the same fields, for the
+    /// charge of an order whose payment is pending: the gateway answers the first charge if
+    /// it was made, makes it if it was not, or declines it. The answer is recorded as a
+    /// report of the gateway's, so it and the webhook settle the order the same way, once.
+    async fn retry_pending(
+        &self,
+        order: Order,
+        form: &CheckoutForm,
+        now: Timestamp,
+    ) -> Result<Order, CheckoutError> {
+        let needs = CheckoutNeeds {
+            shipping: order.shipping_address.is_some(),
+            payment: true,
+        };
+        let card = form
+            .check(needs, now)
+            .map_err(CheckoutError::Invalid)?
+            .card
+            .ok_or_else(|| CheckoutError::Invalid(CheckoutFieldErrors::new()))?;
+        let attempt = IdempotencyKey::parse(order.payment_key.clone()).map_err(|_| {
+            RepositoryError::Corrupt {
+                what: "a pending order's payment key".into(),
+                reason: order.payment_key.clone(),
+            }
+        })?;
+        match self
+            .payments
+            .charge(&charge_request(&order, attempt, card))
+            .await
+        {
+            Ok(payment) => self.record_answer(&order, Ok(&payment), now).await,
+            // The order's page says the payment failed and nothing was charged.
+            Err(error @ PaymentError::Declined { .. }) => {
+                self.record_answer(&order, Err(&error), now).await
+            }
+            // Still no answer, or the gateway is away: the order keeps waiting.
+            Err(error) => {
+                tracing::warn!(payment_key = order.payment_key, %error, "a pending payment is still not settled");
+                Ok(order)
+            }
+        }
+    }
+
+    /// Records the gateway's answer about a pending order's charge, as its webhook would:
+    /// a charge settles the order (which claims it), a decline fails it.
+    async fn record_answer(
+        &self,
+        order: &Order,
+        answer: Result<&Payment, &PaymentError>,
+        now: Timestamp,
+    ) -> Result<Order, CheckoutError> {
+        let (payment_id, outcome) = match answer {
+            Ok(payment) => (payment.id.clone(), PaymentOutcome::Succeeded),
+            Err(_) => (String::new(), PaymentOutcome::Failed),
+        };
+        let event = PaymentEvent {
+            // Not a provider's id (Stripe's start with `evt_`): one per answer, so the same
+            // answer recorded twice is a duplicate.
+            id: format!("checkout:{}:{}", order.payment_key, outcome_word(outcome)),
+            payment_id,
+            payment_key: Some(order.payment_key.clone()),
+            outcome,
+        };
+        self.store.reconcile_payment(&event, now).await?;
+        Ok(self
+            .store
+            .order(&order.id)
+            .await?
+            .unwrap_or_else(|| order.clone()))
     }
 
     /// Holds the cart's limited stock for a payment about to be made; stock that other carts
@@ -256,6 +363,28 @@ impl CartService {
                 per_customer: coupon.per_customer_limit,
             })
             .collect()
+    }
+}
+
+/// The charge of `order`'s rest due under `key`: always the same fields for the same order,
+/// since a gateway refuses a key repeated with other parameters.
+fn charge_request(order: &Order, key: IdempotencyKey, card: CardDetails) -> PaymentRequest {
+    PaymentRequest {
+        key,
+        amount_minor: order.rest_due_cents(),
+        currency: order.currency,
+        card,
+        email: order.email.clone(),
+        description: charge_description(order),
+    }
+}
+
+fn outcome_word(outcome: PaymentOutcome) -> &'static str {
+    match outcome {
+        PaymentOutcome::Succeeded => "succeeded",
+        PaymentOutcome::Failed => "failed",
+        PaymentOutcome::Refunded => "refunded",
+        PaymentOutcome::Disputed => "disputed",
     }
 }
 

@@ -1,0 +1,281 @@
+//! What a payment provider reports about a charge after the checkout that asked for it (its
+//! webhooks), the payment status of an order those reports move, and the port that records
+//! each report once and applies it to its order in the same step.
+//!
+//! A provider delivers a report at least once and in no promised order, so an order's status
+//! depends only on which outcomes were reported, never on their order or on how often each
+//! arrived: money once taken is never forgotten (a late failure of an earlier attempt does
+//! not undo a success), a refund outranks a success, and a dispute outranks everything, since
+//! the owner must answer it.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+
+use crate::cart::Timestamp;
+use crate::ports::RepositoryError;
+
+/// Where an order's payment stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum PaymentStatus {
+    /// The charge was made (or nothing was due).
+    #[default]
+    Paid,
+    /// Whether the charge was made is not known yet: the provider did not answer in time.
+    /// A retry of the same checkout (same idempotency key) or the provider's report settles
+    /// it; nothing else may.
+    Pending,
+    /// The provider reported that the charge failed; nothing was taken.
+    Failed,
+    /// The charge was given back.
+    Refunded,
+    /// The card holder disputed the charge with their bank.
+    Disputed,
+}
+
+/// What a provider reported about a charge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PaymentOutcome {
+    Succeeded,
+    Failed,
+    Refunded,
+    Disputed,
+}
+
+impl PaymentStatus {
+    /// How the store writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Paid => "paid",
+            Self::Pending => "pending",
+            Self::Failed => "failed",
+            Self::Refunded => "refunded",
+            Self::Disputed => "disputed",
+        }
+    }
+
+    /// The status the store wrote as `text`.
+    pub fn parse(text: &str) -> Option<Self> {
+        Some(match text {
+            "paid" => Self::Paid,
+            "pending" => Self::Pending,
+            "failed" => Self::Failed,
+            "refunded" => Self::Refunded,
+            "disputed" => Self::Disputed,
+            _ => return None,
+        })
+    }
+
+    /// The status after the provider reported `outcome`. Each status ranks what was
+    /// reported: disputed over refunded over paid over failed over pending, and a report
+    /// moves the status only up that ranking, so reports commute and repeat harmlessly.
+    pub fn after(self, outcome: PaymentOutcome) -> Self {
+        let reported = match outcome {
+            PaymentOutcome::Succeeded => Self::Paid,
+            PaymentOutcome::Failed => Self::Failed,
+            PaymentOutcome::Refunded => Self::Refunded,
+            PaymentOutcome::Disputed => Self::Disputed,
+        };
+        if reported.rank() > self.rank() {
+            reported
+        } else {
+            self
+        }
+    }
+
+    fn rank(self) -> u8 {
+        match self {
+            Self::Pending => 0,
+            Self::Failed => 1,
+            Self::Paid => 2,
+            Self::Refunded => 3,
+            Self::Disputed => 4,
+        }
+    }
+
+    /// Whether money was taken for the order (and may since have been given back or
+    /// disputed): only then is the order fulfilled.
+    pub fn was_paid(self) -> bool {
+        matches!(self, Self::Paid | Self::Refunded | Self::Disputed)
+    }
+}
+
+/// One report of a payment provider, as the webhook adapter read it from the provider's
+/// own format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentEvent {
+    /// The provider's id of the report; the same on every delivery of it.
+    pub id: String,
+    /// The provider's id of the charge (a Stripe PaymentIntent).
+    pub payment_id: String,
+    /// The idempotency key the charge was asked for with, when the report carries it: how
+    /// a charge whose answer never arrived finds its pending order.
+    pub payment_key: Option<String>,
+    pub outcome: PaymentOutcome,
+}
+
+/// What recording a report did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reconciliation {
+    /// The report was recorded before; nothing changed again.
+    Duplicate,
+    /// The report was recorded and the order's payment status is now `status` (perhaps
+    /// the same as before).
+    Applied { order_id: String, status: PaymentStatus },
+    /// The report was recorded, and no order was paid with the charge (a donation's, or
+    /// a charge made outside this shop).
+    NoOrder,
+}
+
+/// Where payment reports are recorded, each once, and applied to the order they concern
+/// in the same transaction: a report delivered twice, even at the same moment, changes its
+/// order once.
+#[async_trait]
+pub trait PaymentEventLog: Send + Sync {
+    /// Records `event` unless its id was recorded before ([`Reconciliation::Duplicate`]),
+    /// and moves the payment status of the order paid with `event.payment_id` (or, for an
+    /// order still pending without a charge id, asked for under `event.payment_key`) with
+    /// [`PaymentStatus::after`]. A pending order that a success settles gets the charge's
+    /// id and claims the charge in the payment ledger, as an order placed on it would.
+    async fn reconcile_payment(
+        &self,
+        event: &PaymentEvent,
+        now: Timestamp,
+    ) -> Result<Reconciliation, RepositoryError>;
+}
+
+/// A report as the provider sent it, once its signature checked out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProviderReport {
+    /// A report about a charge, to reconcile.
+    Payment(PaymentEvent),
+    /// A report of a kind the shop does not act on: acknowledged, so the provider does not
+    /// send it again, and otherwise ignored.
+    Ignored { id: String, kind: String },
+}
+
+/// Why a report was refused. The provider is told only that it was refused; the reason is
+/// for the log.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReportRefusal {
+    /// No signature, or none that any of the shop's secrets made over this body.
+    #[error("the report's signature does not match")]
+    BadSignature,
+    /// Signed too long ago (or in the future): a captured report sent again.
+    #[error("the report was signed too far from now")]
+    Stale,
+    /// Signed, but not a report the provider's format allows.
+    #[error("the report cannot be read: {0}")]
+    Malformed(String),
+}
+
+/// Checks and reads the reports a payment provider sends (its webhooks). Unix seconds, since
+/// that is what providers sign.
+pub trait PaymentReports: Send + Sync {
+    /// Reads `body`, which the provider signed as `signature` says, at `now` in Unix seconds.
+    fn read(
+        &self,
+        signature: &str,
+        body: &[u8],
+        now_seconds: i64,
+    ) -> Result<ProviderReport, ReportRefusal>;
+}
+
+/// What receiving a report did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Received {
+    /// A report about a charge, recorded (or recognised as a repeat).
+    Reconciled(Reconciliation),
+    /// A report of a kind the shop does not act on.
+    Ignored { kind: String },
+}
+
+/// Why a report was not taken.
+#[derive(Debug, thiserror::Error)]
+pub enum ReceiveReportError {
+    /// The report is not the provider's, is too old, or cannot be read; the provider (or
+    /// whoever sent it) is told so, and a genuine report is sent again by the provider.
+    #[error(transparent)]
+    Refused(#[from] ReportRefusal),
+    /// The report could not be recorded; the provider sends it again later.
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// Where a payment provider's reports arrive: checked and read by the provider's adapter,
+/// then recorded once and applied to their order by the store.
+pub struct PaymentReportInbox {
+    reports: Arc<dyn PaymentReports>,
+    log: Arc<dyn PaymentEventLog>,
+}
+
+impl PaymentReportInbox {
+    pub fn new(reports: Arc<dyn PaymentReports>, log: Arc<dyn PaymentEventLog>) -> Self {
+        Self { reports, log }
+    }
+
+    /// Takes the report `body`, signed as `signature` says, at `now`.
+    pub async fn receive(
+        &self,
+        signature: &str,
+        body: &[u8],
+        now: Timestamp,
+    ) -> Result<Received, ReceiveReportError> {
+        match self.reports.read(signature, body, now.millis().div_euclid(1000))? {
+            ProviderReport::Ignored { id, kind } => {
+                tracing::debug!(event = id, kind, "a payment report of a kind the shop does not act on");
+                Ok(Received::Ignored { kind })
+            }
+            ProviderReport::Payment(event) => {
+                let reconciled = self.log.reconcile_payment(&event, now).await?;
+                match &reconciled {
+                    Reconciliation::Applied { order_id, status } => tracing::info!(
+                        event = event.id,
+                        order = order_id,
+                        status = status.as_str(),
+                        "a payment report moved an order"
+                    ),
+                    Reconciliation::NoOrder => tracing::info!(
+                        event = event.id,
+                        payment = event.payment_id,
+                        "a payment report names no order of this shop"
+                    ),
+                    Reconciliation::Duplicate => {
+                        tracing::debug!(event = event.id, "a payment report arrived again");
+                    }
+                }
+                Ok(Received::Reconciled(reconciled))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_round_trip_through_their_stored_names() {
+        for status in [
+            PaymentStatus::Paid,
+            PaymentStatus::Pending,
+            PaymentStatus::Failed,
+            PaymentStatus::Refunded,
+            PaymentStatus::Disputed,
+        ] {
+            assert_eq!(PaymentStatus::parse(status.as_str()), Some(status));
+        }
+        assert_eq!(PaymentStatus::parse("settled"), None);
+    }
+
+    #[test]
+    fn a_late_failure_never_undoes_a_success_and_a_dispute_outranks_a_refund() {
+        use PaymentOutcome as O;
+        use PaymentStatus as S;
+        assert_eq!(S::Pending.after(O::Failed).after(O::Succeeded), S::Paid);
+        assert_eq!(S::Pending.after(O::Succeeded).after(O::Failed), S::Paid);
+        assert_eq!(S::Paid.after(O::Refunded).after(O::Succeeded), S::Refunded);
+        assert_eq!(S::Paid.after(O::Disputed).after(O::Refunded), S::Disputed);
+        assert!(!S::Pending.was_paid() && !S::Failed.after(O::Failed).was_paid());
+    }
+}

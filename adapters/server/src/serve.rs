@@ -1,7 +1,7 @@
 //! `vitrine serve`: wires the database, the core's services and the HTTP adapter together and
 //! serves until asked to stop.
 
-use std::io::ErrorKind;
+use std::io::{ErrorKind, Write};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
@@ -27,9 +27,9 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     // more likely a production site about to be imported than someone trying Vitrine out.
     if empty && database.kind() == vitrine_sql::DatabaseKind::Sqlite {
         import::import_demo(repository.as_ref()).await?;
-        println!(
+        say(
             "The database held no site, so Vitrine imported the demo site. \
-             Replace it with `vitrine import DIR`."
+             Replace it with `vitrine import DIR`.",
         );
     }
     let owner_token = owner_export_token()?;
@@ -139,13 +139,13 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let deliveries = delivery.spawn_worker(&database, &public_url, order_links);
 
     tracing::info!(address = %local, public_url, "listening");
-    println!("Vitrine is serving {title} at {open_url}");
+    say(&format!("Vitrine is serving {title} at {open_url}"));
     if !has_owner {
         // The first account comes from the command line, never from an open web form.
-        println!(
+        say(&format!(
             "No owner account yet: create one with `vitrine owner add EMAIL --role admin`, \
              then sign in at {open_url}/config/"
-        );
+        ));
     }
     // The peer's address is what the rate limits key on (unless proxies are trusted).
     axum::serve(
@@ -161,6 +161,13 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     database.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Tells the person who started the server `line` on standard output. Whoever started it may
+/// have stopped reading (a supervisor, or a script that waited only for the address), so a
+/// closed output is ignored where `println!` would panic and stop the server.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stdout(), "{line}");
 }
 
 /// Binding errors people can act on, each with what to do next.

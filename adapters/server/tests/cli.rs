@@ -260,6 +260,41 @@ fn serve_imports_the_demo_into_an_empty_database_and_stops_on_sigterm() {
     assert!(exit.success(), "a SIGTERM is a clean stop: {exit:?}");
 }
 
+#[test]
+fn serve_keeps_serving_when_nobody_reads_what_it_says() {
+    let work = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .unwrap()
+        .port();
+    let address = format!("127.0.0.1:{port}");
+    let mut server = vitrine()
+        .args(["serve", "--addr", &address, "--data-dir"])
+        .arg(work.path().join("data"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    // Whoever started it stops reading at once, so every line it says meets a closed pipe.
+    drop(server.stdout.take());
+    let start = std::time::Instant::now();
+    while TcpStream::connect(&address).is_err() {
+        let stopped = server.try_wait().unwrap();
+        assert!(stopped.is_none(), "the server stopped: {stopped:?}");
+        assert!(start.elapsed() < Duration::from_secs(120), "never served");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let (status, _) = http_get(&address, "/healthz");
+    assert!(status.contains(" 200 "), "{status}");
+    // It has said everything it says at start by now, and still serves.
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, _) = http_get(&address, "/healthz");
+    assert!(status.contains(" 200 "), "{status}");
+    assert!(server.try_wait().unwrap().is_none());
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
 /// A plugin folder built by `cargo xtask plugins`, which `cargo xtask test` runs first.
 fn built_plugin(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))

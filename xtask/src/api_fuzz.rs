@@ -26,6 +26,9 @@ const SCHEMATHESIS: &str = "schemathesis==4.32.5";
 const CRUMB: &str = "api-fuzz-crumb";
 /// The owner's token the server is started with.
 const OWNER_TOKEN: &str = "api-fuzz-owner-token-0123456789abcdef";
+/// Stripe's webhook signing secret for the server under test, so the webhook route is served
+/// and the fuzzer meets its signature check rather than the 404 of a shop without one.
+const STRIPE_WEBHOOK_SECRET: &str = "whsec_apifuzz0123456789abcdef";
 /// How long the server may take to answer its health check.
 const START_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -161,6 +164,7 @@ impl Server {
             ])
             .arg(data_dir)
             .env("VITRINE_OWNER_TOKEN", OWNER_TOKEN)
+            .env("VITRINE_STRIPE_WEBHOOK_SECRET", STRIPE_WEBHOOK_SECRET)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::from(log_file.try_clone()?))
             .stderr(Stdio::from(log_file))

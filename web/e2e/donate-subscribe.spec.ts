@@ -49,7 +49,12 @@ test('a donor picks an amount on the donation block, pays with the test card and
   await page.getByLabel('Security code').fill('123');
   await page.getByRole('button', { name: 'Donate' }).click();
 
-  await expect(page).toHaveURL(/\/commerce\/contributions\/contribution-[0-9a-f]{32}\/confirmed$/);
+  // The page opens through the signed, expiring link the form redirects to; its address alone
+  // shows nothing.
+  await expect(page).toHaveURL(/\/commerce\/contributions\/contribution-[0-9a-f]{32}\/confirmed\?link=\d+\.[0-9a-f]{64}$/);
+  const bare = new URL(page.url());
+  bare.search = '';
+  expect((await page.request.get(bare.href)).status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your contribution');
   expect(await pageType(page)).toBe(204);
   await expect(page.locator('.order-page__lead')).toHaveText(

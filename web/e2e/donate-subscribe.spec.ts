@@ -23,7 +23,13 @@ test('a donor picks an amount on the donation block, pays with the test card and
   await page.goto('/about');
   const block = page.locator('.donation-block');
   await expect(block.getByRole('heading', { name: 'Support the community kiln' })).toBeVisible();
-  await block.getByRole('radio', { name: '€25.00' }).check();
+  // A click that lands while the page is still starting up was once seen not to stick (under
+  // CI load); the choice must hold once made, so the check is retried until it does.
+  const amount = block.getByRole('radio', { name: '€25.00' });
+  await expect(async () => {
+    await amount.check();
+    await expect(amount).toBeChecked();
+  }).toPass({ timeout: 10_000 });
   await block.getByRole('button', { name: 'Donate to the kiln' }).click();
 
   await expect(page).toHaveURL(/\/checkout\/donate\?donatePageId=community-kiln&amount=2500$/);

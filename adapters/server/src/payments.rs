@@ -229,7 +229,10 @@ mod tests {
             ..args(Some("sk_test_abc"), STRIPE_API_BASE)
         };
         let refusal = format!("{:#}", webhooks(&wrong).err().expect("refused"));
-        assert!(refusal.contains("VITRINE_STRIPE_WEBHOOK_SECRET") && refusal.contains("whsec_"), "{refusal}");
+        assert!(
+            refusal.contains("VITRINE_STRIPE_WEBHOOK_SECRET") && refusal.contains("whsec_"),
+            "{refusal}"
+        );
         assert!(!refusal.contains("oops"), "{refusal}");
     }
 

@@ -144,11 +144,12 @@ mod query_plans {
 
     /// SQLite's plan for `statement`, one line per step.
     async fn plan(repository: &SqliteSiteRepository, statement: &str) -> String {
-        let rows: Vec<(i64, i64, i64, String)> =
-            sqlx::query_as(sqlx::AssertSqlSafe(format!("EXPLAIN QUERY PLAN {statement}")))
-                .fetch_all(&repository.pool)
-                .await
-                .unwrap();
+        let rows: Vec<(i64, i64, i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "EXPLAIN QUERY PLAN {statement}"
+        )))
+        .fetch_all(&repository.pool)
+        .await
+        .unwrap();
         rows.into_iter()
             .map(|(_, _, _, step)| step)
             .collect::<Vec<_>>()

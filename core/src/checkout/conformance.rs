@@ -521,7 +521,12 @@ pub async fn place_order_paid_with(store: &dyn CommerceStore, n: usize, payment_
     store.place_order(&order, &[]).await.unwrap()
 }
 
-fn report(id: &str, payment_id: &str, payment_key: Option<&str>, outcome: PaymentOutcome) -> PaymentEvent {
+fn report(
+    id: &str,
+    payment_id: &str,
+    payment_key: Option<&str>,
+    outcome: PaymentOutcome,
+) -> PaymentEvent {
     PaymentEvent {
         id: id.into(),
         payment_id: payment_id.into(),
@@ -558,7 +563,12 @@ pub async fn a_payment_report_moves_its_order_once(store: &dyn CommerceStore) {
     let disputed = report("evt_2", "pi_paid", None, PaymentOutcome::Disputed);
     store.reconcile_payment(&disputed, NOW).await.unwrap();
     assert_eq!(
-        store.order_by_key(&key(1)).await.unwrap().unwrap().payment_status,
+        store
+            .order_by_key(&key(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .payment_status,
         PaymentStatus::Disputed
     );
 }
@@ -575,13 +585,23 @@ pub async fn a_report_settles_a_pending_order_by_its_payment_key(store: &dyn Com
         assert_eq!(placed.payment_id, "");
     }
     // A report naming another attempt's key is not this order's charge.
-    let other_attempt = report("evt_a", "pi_x", Some(key(1).as_str()), PaymentOutcome::Succeeded);
+    let other_attempt = report(
+        "evt_a",
+        "pi_x",
+        Some(key(1).as_str()),
+        PaymentOutcome::Succeeded,
+    );
     assert_eq!(
         store.reconcile_payment(&other_attempt, NOW).await.unwrap(),
         Reconciliation::NoOrder
     );
     let paid_key = key(1).attempt(1);
-    let paid = report("evt_b", "pi_1", Some(paid_key.as_str()), PaymentOutcome::Succeeded);
+    let paid = report(
+        "evt_b",
+        "pi_1",
+        Some(paid_key.as_str()),
+        PaymentOutcome::Succeeded,
+    );
     assert_eq!(
         store.reconcile_payment(&paid, NOW).await.unwrap(),
         Reconciliation::Applied {
@@ -598,16 +618,22 @@ pub async fn a_report_settles_a_pending_order_by_its_payment_key(store: &dyn Com
         "the settled order holds its charge"
     );
     let failed_key = key(2).attempt(1);
-    let failed = report("evt_c", "pi_2", Some(failed_key.as_str()), PaymentOutcome::Failed);
+    let failed = report(
+        "evt_c",
+        "pi_2",
+        Some(failed_key.as_str()),
+        PaymentOutcome::Failed,
+    );
     store.reconcile_payment(&failed, NOW).await.unwrap();
     let unpaid = store.order_by_key(&key(2)).await.unwrap().unwrap();
     assert_eq!(unpaid.payment_status, PaymentStatus::Failed);
-    assert_eq!(unpaid.payment_id, "", "a failed charge is no order's payment");
+    assert_eq!(
+        unpaid.payment_id, "",
+        "a failed charge is no order's payment"
+    );
 }
 
-pub async fn a_report_of_an_unknown_charge_is_recorded_without_an_order(
-    store: &dyn CommerceStore,
-) {
+pub async fn a_report_of_an_unknown_charge_is_recorded_without_an_order(store: &dyn CommerceStore) {
     let stray = report("evt_9", "pi_elsewhere", None, PaymentOutcome::Succeeded);
     assert_eq!(
         store.reconcile_payment(&stray, NOW).await.unwrap(),

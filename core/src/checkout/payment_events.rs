@@ -121,7 +121,10 @@ pub enum Reconciliation {
     Duplicate,
     /// The report was recorded and the order's payment status is now `status` (perhaps
     /// the same as before).
-    Applied { order_id: String, status: PaymentStatus },
+    Applied {
+        order_id: String,
+        status: PaymentStatus,
+    },
     /// The report was recorded, and no order was paid with the charge (a donation's, or
     /// a charge made outside this shop).
     NoOrder,
@@ -221,9 +224,16 @@ impl PaymentReportInbox {
         body: &[u8],
         now: Timestamp,
     ) -> Result<Received, ReceiveReportError> {
-        match self.reports.read(signature, body, now.millis().div_euclid(1000))? {
+        match self
+            .reports
+            .read(signature, body, now.millis().div_euclid(1000))?
+        {
             ProviderReport::Ignored { id, kind } => {
-                tracing::debug!(event = id, kind, "a payment report of a kind the shop does not act on");
+                tracing::debug!(
+                    event = id,
+                    kind,
+                    "a payment report of a kind the shop does not act on"
+                );
                 Ok(Received::Ignored { kind })
             }
             ProviderReport::Payment(event) => {

@@ -4,8 +4,8 @@ use async_trait::async_trait;
 
 use super::follow_up::OrderFollowUp;
 use super::ledger::PaymentLedger;
-use super::payment_events::PaymentEventLog;
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
+use super::payment_events::PaymentEventLog;
 use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, HoldError, Stock, Timestamp};
 use crate::catalog::Sku;
@@ -107,11 +107,8 @@ pub trait CommerceStore: PaymentLedger + PaymentEventLog + Send + Sync {
 
     /// The newest `limit` orders placed with `email`, compared without case (a shopper types
     /// their address as they like), newest first: a site user's account page lists them.
-    async fn orders_by_email(
-        &self,
-        email: &str,
-        limit: u32,
-    ) -> Result<Vec<Order>, RepositoryError>;
+    async fn orders_by_email(&self, email: &str, limit: u32)
+    -> Result<Vec<Order>, RepositoryError>;
 
     /// The subscription with this id, as its order started it.
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError>;

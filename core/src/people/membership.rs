@@ -112,7 +112,10 @@ impl PeopleService {
     }
 
     /// The account `id` (after its address was confirmed, to join what it bought before).
-    pub async fn account(&self, id: &super::model::AccountId) -> Result<Option<Account>, Unavailable> {
+    pub async fn account(
+        &self,
+        id: &super::model::AccountId,
+    ) -> Result<Option<Account>, Unavailable> {
         Ok(self.store.account(id).await?)
     }
 
@@ -177,4 +180,3 @@ impl From<AccountWriteError> for JoinError {
         }
     }
 }
-

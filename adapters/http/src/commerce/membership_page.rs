@@ -24,7 +24,10 @@ use crate::shared::route_table::Routes;
 use crate::shared::visitor_page::respond;
 
 pub(crate) fn routes() -> Routes {
-    Routes::new().route("/commerce/orders/{id}/membership", get(membership_confirmed))
+    Routes::new().route(
+        "/commerce/orders/{id}/membership",
+        get(membership_confirmed),
+    )
 }
 
 /// The address of the membership-confirmed page of the order `order_id`.

@@ -143,8 +143,7 @@ async fn closed(state: &AppState, id: &str, status: StatusCode) -> Response {
 /// What the pages of an order whose payment is pending say (our texts; the specification
 /// shows none): the shopper must not pay again, and learns the outcome here.
 pub(crate) const PAYMENT_PENDING_TEXT: &str = "Thank you. We have received your order. Your payment is pending: the payment provider has not confirmed it yet. Please do not pay again; this page shows the outcome as soon as it arrives.";
-const PAYMENT_FAILED_TEXT: &str =
-    "The payment for this order did not go through, so nothing was charged and the order will not be sent.";
+const PAYMENT_FAILED_TEXT: &str = "The payment for this order did not go through, so nothing was charged and the order will not be sent.";
 const REFUNDED_TEXT: &str = "This order was refunded.";
 const DISPUTED_TEXT: &str =
     "The payment for this order is disputed with the card's bank. The shop will be in touch.";
@@ -167,9 +166,11 @@ fn order_texts(order: &Order, confirmation: bool, mails: bool) -> (PageType, &'s
             "Order received",
             format!("{PAYMENT_PENDING_TEXT}{mail}"),
         ),
-        (_, PaymentStatus::Failed) => {
-            (PageType::OrderStatus, "Payment failed", PAYMENT_FAILED_TEXT.to_owned())
-        }
+        (_, PaymentStatus::Failed) => (
+            PageType::OrderStatus,
+            "Payment failed",
+            PAYMENT_FAILED_TEXT.to_owned(),
+        ),
         (true, _) if paid => (
             PageType::OrderConfirmed,
             "Order confirmed",

@@ -19,8 +19,7 @@ use axum::routing::get;
 use vitrine_core::cart::texts::{NOTHING_IN_CART, PLEASE_TRY_AGAIN};
 use vitrine_core::cart::{CartEntry, CartToken, ShoppingCart};
 use vitrine_core::checkout::{
-    CheckoutFieldErrors, OrderPageAccess, SESSION_EXPIRED_ALERT, Subscription,
-    order_page_access,
+    CheckoutFieldErrors, OrderPageAccess, SESSION_EXPIRED_ALERT, Subscription, order_page_access,
 };
 use vitrine_core::enums::PageType;
 
@@ -228,8 +227,7 @@ async fn confirmed(
                 Ok(_) => Ok(None),
                 Err(cause) => {
                     tracing::error!(error = %cause, "reading a subscription's order failed");
-                    return notice(&state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN)
-                        .await;
+                    return notice(&state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await;
                 }
             }
         }

@@ -19,8 +19,8 @@ use super::forms::{
 };
 use super::site_users::{CHECK_YOUR_EMAIL, client, session_cookie_header, set_cookie};
 use crate::AppState;
-use crate::shared::paid_membership::join_areas_of_earlier_orders;
 use crate::render::people_pages::{FormMain, Input, Link, Notice};
+use crate::shared::paid_membership::join_areas_of_earlier_orders;
 use crate::shared::route_table::Routes;
 use crate::shared::viewer::{now, session_cookie};
 

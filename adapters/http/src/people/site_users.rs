@@ -339,12 +339,11 @@ async fn confirm(State(state): State<AppState>, body: Bytes) -> Response {
         Ok(account) => {
             join_areas_of_earlier_orders(&state, &account).await;
             (
-
-            StatusCode::OK,
-            no_store(),
-            Json(json!({ "confirmed": true })),
-        )
-            .into_response()
+                StatusCode::OK,
+                no_store(),
+                Json(json!({ "confirmed": true })),
+            )
+                .into_response()
         }
         Err(error) => token_refusal(error),
     }

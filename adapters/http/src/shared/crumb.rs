@@ -114,9 +114,7 @@ fn is_protected(method: &Method, path: &str) -> bool {
     );
     // The payment provider's webhook is signed with a shared secret instead: the provider
     // has no cookie to repeat.
-    changes_state
-        && (path == "/api" || path.starts_with("/api/"))
-        && path != SIGNED_WEBHOOK_PATH
+    changes_state && (path == "/api" || path.starts_with("/api/")) && path != SIGNED_WEBHOOK_PATH
 }
 
 /// The payment provider's webhook (`commerce/stripe_webhook.rs`), which checks a signature

@@ -99,8 +99,13 @@ pub async fn members_with(
         PeopleLimits::default(),
     ));
     let state = extend(
-        AppState::new(pages, repository.clone(), Arc::new(fixture_assets()), config())
-            .with_people(people),
+        AppState::new(
+            pages,
+            repository.clone(),
+            Arc::new(fixture_assets()),
+            config(),
+        )
+        .with_people(people),
         repository,
     );
     Members {

@@ -204,7 +204,10 @@ async fn the_membership_page_opens_only_for_the_buyer() {
     let stranger = app.send(page(&location, None)).await;
     assert_eq!(stranger.status, StatusCode::NOT_FOUND);
     let text = stranger.text();
-    assert!(!text.contains("ada@example.com") && !text.contains("Readers"), "{text}");
+    assert!(
+        !text.contains("ada@example.com") && !text.contains("Readers"),
+        "{text}"
+    );
 }
 
 #[tokio::test]
@@ -212,7 +215,9 @@ async fn an_order_without_an_account_joins_when_the_address_is_confirmed() {
     let app = paid_members().await;
     let (cart, html) = plan_checkout(&app, None).await;
     let location = subscribe(&app, &cart, &html, "Bob@Example.com", None).await;
-    let confirmed = app.send(with_cookies("GET", &location, "", &cart, None)).await;
+    let confirmed = app
+        .send(with_cookies("GET", &location, "", &cart, None))
+        .await;
     assert_eq!(confirmed.status, StatusCode::OK);
     assert_eq!(confirmed.page_context()["pageType"], 208);
     let html = confirmed.text();
@@ -220,7 +225,10 @@ async fn an_order_without_an_account_joins_when_the_address_is_confirmed() {
         html.contains("Create an account with Bob@Example.com and confirm the address"),
         "{html}"
     );
-    assert!(!html.contains("membership-page__pages"), "no member yet: {html}");
+    assert!(
+        !html.contains("membership-page__pages"),
+        "no member yet: {html}"
+    );
 
     // Signing up with the address and confirming it makes the account a member.
     let session = app.member("bob@example.com").await;
@@ -260,10 +268,7 @@ async fn newsletter_of(email: &str) -> Arc<vitrine_core::forms::NewsletterServic
     for (n, list) in [(1u8, "letter"), (2, "kiln")] {
         let key = SubmissionKey::from_random([n; KEY_BYTES]);
         store.issue(&key, i64::MAX).await.unwrap();
-        let values = SubmittedValues(vec![(
-            "email".into(),
-            FieldValue::Single(email.to_owned()),
-        )]);
+        let values = SubmittedValues(vec![("email".into(), FieldValue::Single(email.to_owned()))]);
         let submission = NewSubmission {
             form_id: list.into(),
             collection_id: None,
@@ -313,7 +318,11 @@ async fn the_account_page_lists_the_addresss_orders_and_newsletters_without_java
     assert_eq!(html.matches("/commerce/orders/order-").count(), 1, "{html}");
     assert!(html.contains("Post tote"), "{html}");
     let start = html.find("href=\"/commerce/orders/order-").unwrap() + 6;
-    let link = html[start..].split('"').next().unwrap().replace("&amp;", "&");
+    let link = html[start..]
+        .split('"')
+        .next()
+        .unwrap()
+        .replace("&amp;", "&");
     assert!(link.contains("?link="), "a signed order link: {link}");
     // The link opens the order's page without the cart it was bought with.
     let order = app.send(page(&link, None)).await;
@@ -321,7 +330,10 @@ async fn the_account_page_lists_the_addresss_orders_and_newsletters_without_java
     assert_eq!(order.page_context()["pageType"], 211);
 
     // The live subscription is listed with its unsubscribe button; the ended one is not.
-    assert!(html.contains("action=\"/newsletter/unsubscribe\""), "{html}");
+    assert!(
+        html.contains("action=\"/newsletter/unsubscribe\""),
+        "{html}"
+    );
     assert!(html.contains(&"1".repeat(64)), "{html}");
     assert!(!html.contains(&"2".repeat(64)), "{html}");
     let unsubscribed = app
@@ -331,7 +343,12 @@ async fn the_account_page_lists_the_addresss_orders_and_newsletters_without_java
             None,
         ))
         .await;
-    assert_eq!(unsubscribed.status, StatusCode::OK, "{}", unsubscribed.text());
+    assert_eq!(
+        unsubscribed.status,
+        StatusCode::OK,
+        "{}",
+        unsubscribed.text()
+    );
     let after = app.send(page("/account", Some(&session))).await.text();
     assert!(
         after.contains("ada@example.com receives no newsletter from this site."),

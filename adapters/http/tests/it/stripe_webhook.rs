@@ -85,7 +85,10 @@ async fn a_signed_refund_moves_its_order_once_however_often_it_is_delivered() {
 
     let first = deliver(&app, &signature, &body).await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.text());
-    assert_eq!(first.json(), serde_json::json!({ "received": true, "outcome": "recorded" }));
+    assert_eq!(
+        first.json(),
+        serde_json::json!({ "received": true, "outcome": "recorded" })
+    );
     assert_eq!(status_of(&store, &order.id).await, PaymentStatus::Refunded);
 
     // Stripe delivers again (it did not see the answer), signed anew.
@@ -108,18 +111,32 @@ async fn an_event_without_a_valid_signature_changes_nothing() {
     let body = refunded("evt_forged", "pi_paid");
     let forged = secret("whsec_guessed").signature_header(now(), body.as_bytes());
     let genuine_for_other_body = secret("whsec_current").signature_header(now(), b"{}");
-    for signature in [forged.as_str(), genuine_for_other_body.as_str(), "", "t=1,v1=zz"] {
+    for signature in [
+        forged.as_str(),
+        genuine_for_other_body.as_str(),
+        "",
+        "t=1,v1=zz",
+    ] {
         let refused = deliver(&app, signature, &body).await;
         assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{signature}");
-        assert_eq!(refused.json()["error"], "The event's signature could not be verified.");
+        assert_eq!(
+            refused.json()["error"],
+            "The event's signature could not be verified."
+        );
     }
     // Signed with the right secret, but six minutes ago: a captured request sent later.
     let old = secret("whsec_current").signature_header(now() - 360, body.as_bytes());
-    assert_eq!(deliver(&app, &old, &body).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        deliver(&app, &old, &body).await.status,
+        StatusCode::BAD_REQUEST
+    );
     assert_eq!(status_of(&store, &order.id).await, PaymentStatus::Paid);
     // The refused event was not recorded: once signed properly it is taken.
     let valid = secret("whsec_current").signature_header(now(), body.as_bytes());
-    assert_eq!(deliver(&app, &valid, &body).await.json()["outcome"], "recorded");
+    assert_eq!(
+        deliver(&app, &valid, &body).await.json()["outcome"],
+        "recorded"
+    );
 }
 
 #[tokio::test]
@@ -133,7 +150,10 @@ async fn every_secret_of_a_rotation_is_accepted() {
         serde_json::json!({ "id": "dp_1", "object": "dispute", "charge": "ch_1", "payment_intent": "pi_paid" }),
     );
     let by_old = secret("whsec_old").signature_header(now(), dispute.as_bytes());
-    assert_eq!(deliver(&app, &by_old, &dispute).await.status, StatusCode::OK);
+    assert_eq!(
+        deliver(&app, &by_old, &dispute).await.status,
+        StatusCode::OK
+    );
     assert_eq!(status_of(&store, &order.id).await, PaymentStatus::Disputed);
     let other = refunded("evt_refund", "pi_paid");
     let by_new = secret("whsec_new").signature_header(now(), other.as_bytes());
@@ -158,12 +178,18 @@ async fn an_unknown_event_kind_is_acknowledged_and_ignored() {
     let signature = secret("whsec_current").signature_header(now(), body.as_bytes());
     let answer = deliver(&app, &signature, &body).await;
     assert_eq!(answer.status, StatusCode::OK);
-    assert_eq!(answer.json(), serde_json::json!({ "received": true, "outcome": "ignored" }));
+    assert_eq!(
+        answer.json(),
+        serde_json::json!({ "received": true, "outcome": "ignored" })
+    );
     assert_eq!(status_of(&store, &order.id).await, PaymentStatus::Paid);
     // A signed body that is not an event is refused, so Stripe's retries show it.
     let broken = "{\"id\":1}";
     let signature = secret("whsec_current").signature_header(now(), broken.as_bytes());
-    assert_eq!(deliver(&app, &signature, broken).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        deliver(&app, &signature, broken).await.status,
+        StatusCode::BAD_REQUEST
+    );
 }
 
 #[tokio::test]
@@ -172,5 +198,8 @@ async fn without_a_signing_secret_the_webhook_is_not_there() {
     let app = shop(store, &[]).await;
     let body = refunded("evt_refund", "pi_paid");
     let signature = secret("whsec_current").signature_header(now(), body.as_bytes());
-    assert_eq!(deliver(&app, &signature, &body).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        deliver(&app, &signature, &body).await.status,
+        StatusCode::NOT_FOUND
+    );
 }

@@ -235,7 +235,10 @@ mod tests {
         });
         for signer in [&old, &new] {
             let header = signer.signature_header(NOW, &body);
-            assert_eq!(webhooks.read(&header, &body, NOW + 10), Ok(expected.clone()));
+            assert_eq!(
+                webhooks.read(&header, &body, NOW + 10),
+                Ok(expected.clone())
+            );
         }
         // Stripe rolling its secret sends one signature per secret, in any order.
         let other = secret("whsec_unknown").signature_header(NOW, &body);
@@ -256,21 +259,42 @@ mod tests {
             Err(ReportRefusal::BadSignature)
         );
         assert_eq!(
-            refused(&secret("whsec_other").signature_header(NOW, &body), &body, NOW),
+            refused(
+                &secret("whsec_other").signature_header(NOW, &body),
+                &body,
+                NOW
+            ),
             Err(ReportRefusal::BadSignature)
         );
-        for broken in ["", "t=abc,v1=00", "v1=00", &format!("t={NOW}"), &format!("t={NOW},v0=00")] {
-            assert_eq!(refused(broken, &body, NOW), Err(ReportRefusal::BadSignature), "{broken}");
+        for broken in [
+            "",
+            "t=abc,v1=00",
+            "v1=00",
+            &format!("t={NOW}"),
+            &format!("t={NOW},v0=00"),
+        ] {
+            assert_eq!(
+                refused(broken, &body, NOW),
+                Err(ReportRefusal::BadSignature),
+                "{broken}"
+            );
         }
-        assert_eq!(refused(&header, &body, NOW + 301), Err(ReportRefusal::Stale));
-        assert_eq!(refused(&header, &body, NOW - 301), Err(ReportRefusal::Stale));
+        assert_eq!(
+            refused(&header, &body, NOW + 301),
+            Err(ReportRefusal::Stale)
+        );
+        assert_eq!(
+            refused(&header, &body, NOW - 301),
+            Err(ReportRefusal::Stale)
+        );
         assert!(refused(&header, &body, NOW + 300).is_ok());
     }
 
     #[test]
     fn events_read_as_the_outcome_of_the_payment_intent_they_name() {
         let read = |kind: &str, object: serde_json::Value| {
-            let body = serde_json::json!({ "id": "evt_9", "type": kind, "data": { "object": object } });
+            let body =
+                serde_json::json!({ "id": "evt_9", "type": kind, "data": { "object": object } });
             read_event(body.to_string().as_bytes())
         };
         let payment = |outcome| {
@@ -282,7 +306,10 @@ mod tests {
             }))
         };
         assert_eq!(
-            read("payment_intent.payment_failed", serde_json::json!({ "id": "pi_7" })),
+            read(
+                "payment_intent.payment_failed",
+                serde_json::json!({ "id": "pi_7" })
+            ),
             payment(PaymentOutcome::Failed)
         );
         assert_eq!(
@@ -322,7 +349,10 @@ mod tests {
             Err(ReportRefusal::Malformed(_))
         ));
         assert!(matches!(
-            read("payment_intent.succeeded", serde_json::json!({ "status": "succeeded" })),
+            read(
+                "payment_intent.succeeded",
+                serde_json::json!({ "status": "succeeded" })
+            ),
             Err(ReportRefusal::Malformed(_))
         ));
     }

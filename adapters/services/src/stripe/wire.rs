@@ -294,7 +294,10 @@ mod tests {
             (503, r#"{"error":{"type":"api_error"}}"#),
         ] {
             assert!(
-                matches!(read_charge(status, body), Err(PaymentError::OutcomeUnknown(_))),
+                matches!(
+                    read_charge(status, body),
+                    Err(PaymentError::OutcomeUnknown(_))
+                ),
                 "{status} {body}"
             );
         }

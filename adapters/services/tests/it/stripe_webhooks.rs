@@ -98,12 +98,24 @@ async fn charges_refunds_and_disputes_arrive_signed_and_read_as_their_outcomes()
         fake.base().clone(),
         StripeSecretKey::parse(FAKE_SECRET_KEY).unwrap(),
     );
-    let paid = gateway.charge(&request("w1", cards::SUCCEEDS)).await.unwrap();
-    assert!(gateway.charge(&request("w2", cards::DECLINED)).await.is_err());
+    let paid = gateway
+        .charge(&request("w1", cards::SUCCEEDS))
+        .await
+        .unwrap();
+    assert!(
+        gateway
+            .charge(&request("w2", cards::DECLINED))
+            .await
+            .is_err()
+    );
     gateway.refund(&paid).await.unwrap();
     fake.dispute(&paid.id);
     assert_eq!(fake.deliver_events().await, vec![200, 200, 200, 200]);
-    assert_eq!(fake.deliver_events().await, Vec::<u16>::new(), "each is taken once");
+    assert_eq!(
+        fake.deliver_events().await,
+        Vec::<u16>::new(),
+        "each is taken once"
+    );
 
     let reports = seen.reports.lock().unwrap().clone();
     let events: Vec<&PaymentEvent> = reports.iter().map(payment_report).collect();
@@ -123,8 +135,12 @@ async fn charges_refunds_and_disputes_arrive_signed_and_read_as_their_outcomes()
         Some(request("w1", cards::SUCCEEDS).key.as_str()),
         "the charge's key finds an order whose answer was lost"
     );
-    assert_eq!((events[2].payment_id.as_str(), events[3].payment_id.as_str()), (paid.id.as_str(), paid.id.as_str()));
-    let ids: std::collections::BTreeSet<&str> = events.iter().map(|event| event.id.as_str()).collect();
+    assert_eq!(
+        (events[2].payment_id.as_str(), events[3].payment_id.as_str()),
+        (paid.id.as_str(), paid.id.as_str())
+    );
+    let ids: std::collections::BTreeSet<&str> =
+        events.iter().map(|event| event.id.as_str()).collect();
     assert_eq!(ids.len(), 4, "every event has its own id");
 }
 
@@ -138,7 +154,10 @@ async fn an_event_the_endpoint_refused_is_sent_again_and_a_redelivery_repeats_it
         fake.base().clone(),
         StripeSecretKey::parse(FAKE_SECRET_KEY).unwrap(),
     );
-    gateway.charge(&request("r1", cards::SUCCEEDS)).await.unwrap();
+    gateway
+        .charge(&request("r1", cards::SUCCEEDS))
+        .await
+        .unwrap();
     *seen.refuse.lock().unwrap() = 1;
     assert_eq!(fake.deliver_events().await, vec![500]);
     assert!(!fake.events()[0].delivered);
@@ -147,20 +166,27 @@ async fn an_event_the_endpoint_refused_is_sent_again_and_a_redelivery_repeats_it
     assert_eq!(fake.redeliver(&id).await, 200);
     let reports = seen.reports.lock().unwrap().clone();
     assert_eq!(reports.len(), 2);
-    assert_eq!(payment_report(&reports[0]).id, payment_report(&reports[1]).id);
+    assert_eq!(
+        payment_report(&reports[0]).id,
+        payment_report(&reports[1]).id
+    );
 }
 
 #[tokio::test]
 async fn an_endpoint_with_another_secret_refuses_the_fakes_events() {
     let (url, seen) = endpoint().await;
-    let fake = FakeStripe::start()
-        .await
-        .with_webhook(url, StripeWebhookSecret::parse("whsec_someoneelse").unwrap());
+    let fake = FakeStripe::start().await.with_webhook(
+        url,
+        StripeWebhookSecret::parse("whsec_someoneelse").unwrap(),
+    );
     let gateway = StripeGateway::new(
         fake.base().clone(),
         StripeSecretKey::parse(FAKE_SECRET_KEY).unwrap(),
     );
-    gateway.charge(&request("s1", cards::SUCCEEDS)).await.unwrap();
+    gateway
+        .charge(&request("s1", cards::SUCCEEDS))
+        .await
+        .unwrap();
     assert_eq!(fake.deliver_events().await, vec![400]);
     assert!(seen.reports.lock().unwrap().is_empty());
 }

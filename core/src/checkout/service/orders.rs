@@ -12,8 +12,8 @@ use crate::checkout::ledger::give_back;
 use crate::checkout::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use crate::checkout::payment::{CardDetails, Payment, PaymentError, PaymentRequest};
 use crate::checkout::payment_events::{PaymentEvent, PaymentOutcome, PaymentStatus};
-use crate::ports::RepositoryError;
 use crate::checkout::store::HoldStockError;
+use crate::ports::RepositoryError;
 
 impl CartService {
     /// Enters checkout with the cart under `token` (`/commerce/goto-checkout`): a cart that

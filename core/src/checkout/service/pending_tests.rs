@@ -13,8 +13,7 @@ use crate::checkout::details::CheckoutForm;
 use crate::checkout::order::IdempotencyKey;
 use crate::checkout::{
     InMemoryCommerceStore, Payment, PaymentEvent, PaymentEventLog, PaymentOutcome, PaymentRequest,
-    PaymentStatus,
-    TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS,
+    PaymentStatus, TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS,
 };
 use crate::ports::conformance::fixture_site;
 use crate::ports::memory::MemorySiteRepository;
@@ -75,8 +74,8 @@ async fn service() -> (CartService, Arc<LossyGateway>, Arc<InMemoryCommerceStore
     };
     let gateway = Arc::new(LossyGateway::default());
     let store = Arc::new(InMemoryCommerceStore::new());
-    let service = CartService::new(Arc::new(site), store.clone(), rules)
-        .with_payments(gateway.clone());
+    let service =
+        CartService::new(Arc::new(site), store.clone(), rules).with_payments(gateway.clone());
     (service, gateway, store)
 }
 
@@ -107,11 +106,23 @@ fn form(card: &str) -> CheckoutForm {
 
 /// A checkout whose charge was made but whose answer was lost: the pending order.
 async fn pending_order(service: &CartService, gateway: &LossyGateway) -> crate::checkout::Order {
-    let (tote, sku) = (ItemId::parse("tote").unwrap(), Sku::parse("TOTE-1").unwrap());
-    service.add_item(&token(), &tote, &sku, 1, NOW).await.unwrap();
+    let (tote, sku) = (
+        ItemId::parse("tote").unwrap(),
+        Sku::parse("TOTE-1").unwrap(),
+    );
+    service
+        .add_item(&token(), &tote, &sku, 1, NOW)
+        .await
+        .unwrap();
     gateway.lose_next(1);
     let order = service
-        .checkout(&token(), key(), "order-1".into(), &form(TEST_CARD_SUCCEEDS), NOW)
+        .checkout(
+            &token(),
+            key(),
+            "order-1".into(),
+            &form(TEST_CARD_SUCCEEDS),
+            NOW,
+        )
         .await
         .unwrap();
     assert_eq!(order.payment_status, PaymentStatus::Pending);
@@ -130,24 +141,49 @@ async fn a_lost_answer_leaves_the_order_pending_until_a_retry_of_the_same_key_se
     // The gateway is still not answering: the order keeps waiting.
     gateway.lose_next(1);
     let still = service
-        .checkout(&token(), key(), "order-2".into(), &form(TEST_CARD_SUCCEEDS), NOW)
+        .checkout(
+            &token(),
+            key(),
+            "order-2".into(),
+            &form(TEST_CARD_SUCCEEDS),
+            NOW,
+        )
         .await
         .unwrap();
-    assert_eq!((still.id.as_str(), still.payment_status), ("order-1", PaymentStatus::Pending));
+    assert_eq!(
+        (still.id.as_str(), still.payment_status),
+        ("order-1", PaymentStatus::Pending)
+    );
 
     let settled = service
-        .checkout(&token(), key(), "order-3".into(), &form(TEST_CARD_SUCCEEDS), NOW)
+        .checkout(
+            &token(),
+            key(),
+            "order-3".into(),
+            &form(TEST_CARD_SUCCEEDS),
+            NOW,
+        )
         .await
         .unwrap();
     assert_eq!(settled.id, order.id);
     assert_eq!(settled.payment_status, PaymentStatus::Paid);
     assert_eq!(settled.payment_id, format!("test_ch_{}", key().as_str()));
-    assert_eq!(gateway.inner.charge_count(), 1, "one charge however often it was asked for");
+    assert_eq!(
+        gateway.inner.charge_count(),
+        1,
+        "one charge however often it was asked for"
+    );
     assert!(gateway.asked().iter().all(|asked| asked == key().as_str()));
     // Settled, the same form answers the order and asks the gateway nothing more.
     let asked = gateway.asked().len();
     service
-        .checkout(&token(), key(), "order-4".into(), &form(TEST_CARD_SUCCEEDS), NOW)
+        .checkout(
+            &token(),
+            key(),
+            "order-4".into(),
+            &form(TEST_CARD_SUCCEEDS),
+            NOW,
+        )
         .await
         .unwrap();
     assert_eq!(gateway.asked().len(), asked);
@@ -170,7 +206,13 @@ async fn the_providers_report_settles_a_pending_order_without_a_retry() {
     // The shopper's retry then charges nothing more.
     let asked = gateway.asked().len();
     let again = service
-        .checkout(&token(), key(), "order-2".into(), &form(TEST_CARD_SUCCEEDS), NOW)
+        .checkout(
+            &token(),
+            key(),
+            "order-2".into(),
+            &form(TEST_CARD_SUCCEEDS),
+            NOW,
+        )
         .await
         .unwrap();
     assert_eq!(again.payment_status, PaymentStatus::Paid);
@@ -180,22 +222,48 @@ async fn the_providers_report_settles_a_pending_order_without_a_retry() {
 #[tokio::test]
 async fn a_retry_the_gateway_declines_fails_the_pending_order_and_charges_nothing() {
     let (service, gateway, store) = service().await;
-    let (tote, sku) = (ItemId::parse("tote").unwrap(), Sku::parse("TOTE-1").unwrap());
-    service.add_item(&token(), &tote, &sku, 1, NOW).await.unwrap();
+    let (tote, sku) = (
+        ItemId::parse("tote").unwrap(),
+        Sku::parse("TOTE-1").unwrap(),
+    );
+    service
+        .add_item(&token(), &tote, &sku, 1, NOW)
+        .await
+        .unwrap();
     // The first ask never reached a decision the shop heard of; the card is one the gateway
     // declines, as it says when asked again.
     gateway.lose_next(1);
     let order = service
-        .checkout(&token(), key(), "order-1".into(), &form(TEST_CARD_DECLINED), NOW)
+        .checkout(
+            &token(),
+            key(),
+            "order-1".into(),
+            &form(TEST_CARD_DECLINED),
+            NOW,
+        )
         .await
         .unwrap();
     assert_eq!(order.payment_status, PaymentStatus::Pending);
     let failed = service
-        .checkout(&token(), key(), "order-2".into(), &form(TEST_CARD_DECLINED), NOW)
+        .checkout(
+            &token(),
+            key(),
+            "order-2".into(),
+            &form(TEST_CARD_DECLINED),
+            NOW,
+        )
         .await
         .unwrap();
     assert_eq!(failed.payment_status, PaymentStatus::Failed);
     assert_eq!(failed.payment_id, "");
     assert_eq!(gateway.inner.charge_count(), 0);
-    assert_eq!(store.order(&order.id).await.unwrap().unwrap().payment_status, PaymentStatus::Failed);
+    assert_eq!(
+        store
+            .order(&order.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .payment_status,
+        PaymentStatus::Failed
+    );
 }

@@ -214,7 +214,11 @@ mod tests {
             GalleryLayout::Autorows,
             GalleryLayout::Grid,
         ] {
-            assert_eq!(styles(layout, GalleryOptions::default()), None, "{layout:?}");
+            assert_eq!(
+                styles(layout, GalleryOptions::default()),
+                None,
+                "{layout:?}"
+            );
         }
         // The slider's 50 is its default, written by the site stylesheet.
         let fifty = GalleryOptions {

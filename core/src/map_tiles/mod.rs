@@ -15,7 +15,7 @@ use thiserror::Error;
 pub use memory::MemoryTileSource;
 pub use plan::{
     PlacedTile, STATIC_MAP_HEIGHT, STATIC_MAP_WIDTH, StaticMapError, StaticMapPlan,
-    StaticMapRequest, TILE_SIZE,
+    StaticMapRequest, TILE_SIZE, decimal as coordinate_text,
 };
 pub use template::{TileServer, TileServerError, TileUrlTemplate};
 

@@ -214,7 +214,9 @@ fn round(degrees: f64) -> f64 {
     (degrees * 1e6).round() / 1e6
 }
 
-fn decimal(degrees: f64) -> String {
+/// A coordinate as map URLs write it: six decimals (about 10 cm), trailing zeros dropped, and
+/// never `-0`.
+pub fn decimal(degrees: f64) -> String {
     let text = format!("{degrees:.6}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
     if text == "-0" {

@@ -91,13 +91,7 @@ pub(crate) fn openstreetmap_url(
 
 /// Six decimals (about 10 cm) is more precision than a map link needs; trailing zeros go.
 fn coordinate(value: f64) -> String {
-    let text = format!("{value:.6}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".to_owned()
-    } else {
-        text.to_owned()
-    }
+    vitrine_core::map_tiles::coordinate_text(value)
 }
 
 #[cfg(test)]

@@ -5,12 +5,10 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
-use serde_json::json;
 use vitrine_core::checkout::{ORDER_LINK_PARAMETER, ORDERS_PATH};
 use vitrine_core::forms::channels::UNSUBSCRIBE_PATH;
 use vitrine_core::people::{ACCOUNT_PAGE_PATH, MEMBER_ACCESS_PATH, SIGN_IN_PATH, Viewer};
@@ -43,7 +41,7 @@ pub const CONFIRM_DELETION: &str =
 pub(crate) fn routes() -> Routes {
     Routes::new()
         .route(ACCOUNT_PAGE_PATH, get(account_page))
-        .route(EXPORT_PATH, get(export))
+        .route(EXPORT_PATH, get(super::account_export::export))
         .route(DELETE_PATH, post(delete))
         .route(SIGN_OUT_PAGE_PATH, post(sign_out))
 }
@@ -139,7 +137,7 @@ async fn newsletters(
 }
 
 /// The viewer of a page that needs one: signed in, or sent to sign in and come back.
-async fn required(state: &AppState, headers: &HeaderMap) -> Result<Viewer, Response> {
+pub(super) async fn required(state: &AppState, headers: &HeaderMap) -> Result<Viewer, Response> {
     match signed_in(state, headers).await? {
         Some(viewer) => Ok(viewer),
         None => Err(see_other(&with_return(
@@ -211,32 +209,6 @@ async fn account(
         PeopleMain::Account(main),
     )
     .await
-}
-
-/// `GET /account/export.json`: everything the site keeps about the account, as a download.
-async fn export(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let viewer = match required(&state, &headers).await {
-        Ok(viewer) => viewer,
-        Err(response) => return response,
-    };
-    let account = &viewer.account;
-    let data = json!({
-        "id": account.id.as_str(),
-        "email": account.email.as_str(),
-        "emailConfirmedAt": account.confirmed_at.map(|at| at.millis()),
-        "createdAt": account.created.millis(),
-        "memberAreas": account.member_areas,
-    });
-    (
-        StatusCode::OK,
-        [
-            (CONTENT_TYPE, "application/json"),
-            (CACHE_CONTROL, "no-store"),
-            (CONTENT_DISPOSITION, "attachment; filename=\"account.json\""),
-        ],
-        serde_json::to_string_pretty(&data).unwrap_or_default(),
-    )
-        .into_response()
 }
 
 /// `POST /account/delete`: erases the account once the visitor ticked the confirmation.

@@ -329,6 +329,20 @@ async fn the_account_page_lists_the_addresss_orders_and_newsletters_without_java
     assert_eq!(order.status, StatusCode::OK, "{}", order.text());
     assert_eq!(order.page_context()["pageType"], 211);
 
+    // The export holds the same: the address's one order with its lines, and the newsletters.
+    let export = app
+        .send(page("/account/export.json", Some(&session)))
+        .await
+        .json();
+    let orders = export["orders"].as_array().unwrap();
+    assert_eq!(orders.len(), 1, "{export}");
+    assert_eq!(orders[0]["lines"][0]["product"], "Post tote", "{export}");
+    assert!(orders[0]["totalCents"].as_i64().unwrap() > 0, "{export}");
+    assert_eq!(orders[0]["paymentStatus"], "paid", "{export}");
+    let newsletters = export["newsletters"].as_array().unwrap();
+    assert_eq!(newsletters.len(), 1, "only the live subscription: {export}");
+    assert_eq!(newsletters[0]["confirmed"], true, "{export}");
+
     // The live subscription is listed with its unsubscribe button; the ended one is not.
     assert!(
         html.contains("action=\"/newsletter/unsubscribe\""),

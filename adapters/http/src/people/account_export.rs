@@ -1,0 +1,205 @@
+//! `GET /account/export.json`: everything the site keeps about a signed-in site user, as a
+//! download they can keep or take elsewhere: the account itself, the orders placed with its
+//! address and the newsletters that address receives.
+//!
+//! The export is a wire format of its own (not the core's types), so a renamed field in the
+//! core cannot silently change what people have already downloaded. Gift-card codes are left
+//! out on purpose: an order page shows a code once and masks it afterwards, and a file that
+//! is mailed around or synced to a cloud drive must not undo that.
+
+use axum::extract::State;
+use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use vitrine_core::checkout::Order;
+use vitrine_core::forms::Subscriber;
+use vitrine_core::people::Account;
+
+use crate::AppState;
+
+/// As many orders as one address could sensibly have placed: the export holds them all,
+/// unlike the account page, which lists the newest.
+const ORDERS_EXPORTED: u32 = 100_000;
+
+/// The downloaded file.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AccountExport {
+    id: String,
+    email: String,
+    email_confirmed_at: Option<i64>,
+    created_at: i64,
+    member_areas: Vec<String>,
+    orders: Vec<ExportedOrder>,
+    newsletters: Vec<ExportedNewsletter>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedOrder {
+    id: String,
+    placed_at: i64,
+    currency: String,
+    lines: Vec<ExportedLine>,
+    coupon_codes: Vec<String>,
+    subtotal_cents: i64,
+    discount_cents: i64,
+    shipping_cents: i64,
+    tax_cents: i64,
+    total_cents: i64,
+    payment_status: &'static str,
+    shipping_address: Option<ExportedAddress>,
+    /// How many gift cards the order issued; their codes stay on the order page.
+    gift_cards_issued: usize,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedLine {
+    sku: String,
+    product: String,
+    quantity: u32,
+    unit_price_cents: i64,
+    /// The shopper's answers to the product's form, by question.
+    answers: Vec<ExportedAnswer>,
+}
+
+#[derive(Debug, Serialize)]
+struct ExportedAnswer {
+    question: String,
+    answer: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedAddress {
+    name: String,
+    line1: String,
+    line2: String,
+    city: String,
+    region: String,
+    postal_code: String,
+    country: String,
+}
+
+#[derive(Debug, Serialize)]
+struct ExportedNewsletter {
+    /// The newsletter block's list id.
+    list: String,
+    confirmed: bool,
+}
+
+impl AccountExport {
+    fn new(account: &Account, orders: &[Order], subscriptions: &[Subscriber]) -> Self {
+        Self {
+            id: account.id.as_str().to_owned(),
+            email: account.email.as_str().to_owned(),
+            email_confirmed_at: account.confirmed_at.map(|at| at.millis()),
+            created_at: account.created.millis(),
+            member_areas: account.member_areas.clone(),
+            orders: orders.iter().map(ExportedOrder::from).collect(),
+            newsletters: subscriptions
+                .iter()
+                .map(|subscriber| ExportedNewsletter {
+                    list: subscriber.list.clone(),
+                    confirmed: subscriber.confirmed,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl From<&Order> for ExportedOrder {
+    fn from(order: &Order) -> Self {
+        Self {
+            id: order.id.clone(),
+            placed_at: order.created.millis(),
+            currency: order.currency.to_string(),
+            lines: order
+                .lines
+                .iter()
+                .map(|line| ExportedLine {
+                    sku: line.sku.as_str().to_owned(),
+                    product: line.product_name.clone(),
+                    quantity: line.quantity,
+                    unit_price_cents: line.unit_price_cents,
+                    answers: line
+                        .answers
+                        .iter()
+                        .map(|answer| ExportedAnswer {
+                            question: answer.title.clone(),
+                            answer: answer.value.clone(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+            coupon_codes: order
+                .coupon_codes
+                .iter()
+                .map(|code| code.as_str().to_owned())
+                .collect(),
+            subtotal_cents: order.subtotal_cents,
+            discount_cents: order.discount_cents,
+            shipping_cents: order.shipping_cost_cents,
+            tax_cents: order.tax_cents,
+            total_cents: order.grand_total_cents,
+            payment_status: order.payment_status.as_str(),
+            shipping_address: order
+                .shipping_address
+                .as_ref()
+                .map(|address| ExportedAddress {
+                    name: address.name.clone(),
+                    line1: address.line1.clone(),
+                    line2: address.line2.clone(),
+                    city: address.city.clone(),
+                    region: address.region.clone(),
+                    postal_code: address.postal_code.clone(),
+                    country: address.country.clone(),
+                }),
+            gift_cards_issued: order.gift_cards.len(),
+        }
+    }
+}
+
+/// The handler: the export of the signed-in viewer, or the way to sign in first.
+pub(super) async fn export(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let viewer = match super::account_page::required(&state, &headers).await {
+        Ok(viewer) => viewer,
+        Err(response) => return response,
+    };
+    let email = viewer.account.email.as_str();
+    let orders = match state
+        .carts
+        .store()
+        .orders_by_email(email, ORDERS_EXPORTED)
+        .await
+    {
+        Ok(orders) => orders,
+        Err(error) => {
+            tracing::error!(%error, "reading an account's orders for its export failed");
+            return crate::shared::visitor_page::unavailable(&state);
+        }
+    };
+    let subscriptions = match state.newsletter.as_deref() {
+        Some(newsletter) => match newsletter.subscriptions_of(email).await {
+            Ok(found) => found,
+            Err(error) => {
+                tracing::error!(%error, "reading an account's newsletters for its export failed");
+                return crate::shared::visitor_page::unavailable(&state);
+            }
+        },
+        None => Vec::new(),
+    };
+    let data = AccountExport::new(&viewer.account, &orders, &subscriptions);
+    (
+        StatusCode::OK,
+        [
+            (CONTENT_TYPE, "application/json"),
+            (CACHE_CONTROL, "no-store"),
+            (CONTENT_DISPOSITION, "attachment; filename=\"account.json\""),
+        ],
+        serde_json::to_string_pretty(&data).unwrap_or_default(),
+    )
+        .into_response()
+}

@@ -6,6 +6,7 @@
 
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
+import { recordLayoutShifts, totalLayoutShift } from './support/layout-shifts';
 
 const WIDGETS = '/widgets';
 const SIZES = [
@@ -102,6 +103,26 @@ for (const size of SIZES) {
       await expect(page.locator('#block-widgets-title')).toHaveAttribute('data-text-effect-state', 'static');
       await page.emulateMedia({ reducedMotion: 'no-preference' });
       await expect(band).toHaveAttribute('data-marquee-state', 'running');
+    });
+
+    test('the marquee starting moves nothing below it, and a still marquee shows its whole text', async ({ page }) => {
+      await recordLayoutShifts(page);
+      await page.goto(WIDGETS);
+      const band = marquee(page, 'kiln-news');
+      await expect(band).toHaveAttribute('data-marquee-state', 'running');
+      expect(await totalLayoutShift(page)).toBeLessThan(0.005);
+
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await expect(band).toHaveAttribute('data-marquee-state', 'reduced-motion');
+      const text = band.locator('.marquee__text').first();
+      // Nothing is cut off: the text fits the band's width, over as many lines as it takes.
+      const fits = await text.evaluate((element) => {
+        const bandBox = element.closest('[data-marquee]')!.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        return box.left >= bandBox.left - 1 && box.right <= bandBox.right + 1 && element.scrollWidth <= element.clientWidth + 1;
+      });
+      expect(fits).toBe(true);
+      await expect(band.locator('[data-marquee-copy]').first()).toBeHidden();
     });
 
     test('a text effect waits out of view and plays once visible', async ({ page }) => {

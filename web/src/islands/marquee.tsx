@@ -62,6 +62,9 @@ export function mount(element: HTMLElement, props: unknown): IslandUnmount {
       handler(event);
     };
 
+  // The still band wraps its text over as many lines as it needs; the running band is one
+  // line. Keeping the still band's height means nothing below moves as the island starts.
+  band.style.minHeight = `${band.getBoundingClientRect().height}px`;
   const track = doc.createElement('div');
   track.className = 'marquee__track';
   text.classList.add('marquee__item');
@@ -214,6 +217,7 @@ export function mount(element: HTMLElement, props: unknown): IslandUnmount {
     track.remove();
     control.remove();
     band.classList.remove('marquee--enhanced');
+    band.style.minHeight = '';
     delete element.dataset['marqueeState'];
   };
 }

@@ -4,23 +4,31 @@
 //! they have loaded.
 
 import { expect, test, type Page } from '@playwright/test';
+import { recordLayoutShifts, totalLayoutShift } from './support/layout-shifts';
 
 const PAGE = '/about';
 const PHOTO = 'studio-tiles-large';
 
 /** The widths (`format=NNNw`) of every request for the photograph while `visit` runs. */
-async function photoRequests(page: Page, visit: () => Promise<void>): Promise<{ widths: number[]; types: string[] }> {
+async function photoRequests(
+  page: Page,
+  visit: () => Promise<void>,
+): Promise<{ widths: number[]; types: string[]; versions: (string | null)[]; caching: string[] }> {
   const widths: number[] = [];
   const types: string[] = [];
+  const versions: (string | null)[] = [];
+  const caching: string[] = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (!url.pathname.includes(PHOTO)) return;
     const format = url.searchParams.get('format');
     widths.push(format ? Number.parseInt(format, 10) : Number.POSITIVE_INFINITY);
     types.push(response.headers()['content-type'] ?? '');
+    versions.push(url.searchParams.get('v'));
+    caching.push(response.headers()['cache-control'] ?? '');
   });
   await visit();
-  return { widths, types };
+  return { widths, types, versions, caching };
 }
 
 async function showPhoto(page: Page): Promise<void> {
@@ -43,25 +51,25 @@ test.describe('on a phone', () => {
     for (const type of types) expect(type).toBe('image/webp');
   });
 
+  test("the copy names the photograph's version, so the browser keeps it for a year", async ({ page }) => {
+    const { versions, caching } = await photoRequests(page, () => showPhoto(page));
+    expect(versions.length).toBeGreaterThan(0);
+    for (const version of versions) expect(version).toMatch(/^[0-9a-f]{16}$/);
+    for (const header of caching) expect(header).toBe('public, max-age=31536000, immutable');
+  });
+
   // The cart indicator fills in its count after load, a shift of about 0.0002 that no one
   // sees; anything an image or the header's logo moves is far above the bound.
   for (const path of ['/', '/about', '/gallery', '/gallery-layouts', '/shop/wheel-throwing-workshop']) {
     test(`${path} does not shift as its images load`, async ({ page }) => {
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        Object.assign(window, { layoutShifts: shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto(path);
       await page.waitForLoadState('load');
       await expect
         .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.loading === 'lazy' || img.complete)))
         .toBe(true);
       await page.waitForTimeout(500);
-      const total = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
-      expect(total).toBeLessThan(0.005);
+      expect(await totalLayoutShift(page)).toBeLessThan(0.005);
     });
   }
 });

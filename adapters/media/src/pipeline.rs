@@ -3,18 +3,15 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use sha2::{Digest, Sha256};
-
 use crate::ImageError;
 use crate::decode::decode;
 use crate::encode::{OutputFormat, encode};
 use crate::limits::{ImageHeader, ImageLimits, read_header};
 use crate::resize::resize_upright;
 
-/// The first 16 hex digits of the SHA-256 of a file: its version in URLs, ETags and cache keys.
-pub fn content_hash(bytes: &[u8]) -> String {
-    hex::encode(&Sha256::digest(bytes)[..8])
-}
+/// A file's version in URLs, ETags and cache keys: the core's, which the importer writes
+/// into the pages' image references.
+pub use vitrine_core::site::content_hash;
 
 /// Which variant: the original's content hash, the width asked for (`None`: full size) and
 /// the format.

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use imagesize::ImageType;
 
 use crate::bundle::BundleError;
-use crate::site::{MEDIA_PREFIX, MediaFile};
+use crate::site::{MEDIA_PREFIX, MediaFile, content_hash};
 
 /// The largest media file a bundle may hold.
 pub const MAX_MEDIA_BYTES: usize = 10_000_000;
@@ -25,20 +25,37 @@ const CONTENT_TYPES: [(&str, &str); 8] = [
     ("ico", "image/x-icon"),
 ];
 
-/// Every media file with its pixel size, keyed by site path (`/media/<name>`).
+/// What a page's reference to a media file takes from the file itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct MediaFacts {
+    pub width: u32,
+    pub height: u32,
+    /// The file's content hash, which its URLs carry as `v=`.
+    pub version: String,
+}
+
+/// Every media file with its facts, keyed by site path (`/media/<name>`).
 #[derive(Debug, Default)]
 pub(crate) struct MediaLibrary {
     pub files: Vec<MediaFile>,
-    pub sizes: BTreeMap<String, (u32, u32)>,
+    pub facts: BTreeMap<String, MediaFacts>,
 }
 
 impl MediaLibrary {
     pub fn read(media: &BTreeMap<&str, (&str, &[u8])>) -> Result<Self, BundleError> {
         let mut library = Self::default();
         for (name, (file, bytes)) in media {
-            let (content_type, size) = inspect(name, file, bytes)?;
+            let (content_type, (width, height)) = inspect(name, file, bytes)?;
             let path = format!("{MEDIA_PREFIX}{name}");
-            library.sizes.insert(path.clone(), size);
+            let version = content_hash(bytes);
+            library.facts.insert(
+                path.clone(),
+                MediaFacts {
+                    width,
+                    height,
+                    version,
+                },
+            );
             library.files.push(MediaFile {
                 path,
                 content_type: content_type.to_owned(),

@@ -101,6 +101,7 @@ pub fn fixture_site(title: &str) -> Site {
             alt: "A".into(),
             width: 2,
             height: 1,
+            version: None,
         }),
         seo: Seo::default(),
         product: None,

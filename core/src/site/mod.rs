@@ -29,7 +29,7 @@ pub use ids::{BlockId, CollectionId, IdError, ItemId, Slug, WebsiteId};
 pub use image_widths::{IMAGE_WIDTHS, ImageWidth, SizeFormat, split_filename_variant, variant_url};
 pub use layout::{Body, Column, GRID_COLUMNS, Layout, LayoutError, MAX_BLOCKS_PER_LAYOUT, Row};
 pub use map::{MapLocation, MapLocationError, MapLocationInput, MapStyle, MapUiOptions};
-pub use media::{MEDIA_PREFIX, MediaFile, MediaRef};
+pub use media::{MEDIA_PREFIX, MediaFile, MediaRef, content_hash};
 pub use member_area::{MemberArea, MemberAreaAccess};
 pub use page_password::PagePassword;
 pub use validation::{

@@ -23,6 +23,9 @@ pub(crate) struct ImageView<'a> {
     /// hosts).
     pub(crate) srcset: String,
     pub(crate) sizes: ImageSizes,
+    /// The file's content hash, for the image loader's own variant URLs
+    /// (`data-image-version`); only on images with a `srcset`.
+    pub(crate) version: Option<&'a str>,
 }
 
 /// When the browser fetches an image.
@@ -76,8 +79,9 @@ impl<'a> ImageView<'a> {
             width: media.width,
             height: media.height,
             loading,
-            srcset: srcset(src, media.width),
+            srcset: srcset(src, media.width, media.version.as_deref()),
             sizes,
+            version: media.version.as_deref(),
         })
     }
 
@@ -109,7 +113,12 @@ pub(crate) fn share_image(media: &MediaRef) -> (String, u32, u32) {
             let height =
                 (u64::from(media.height) * u64::from(SHARE_WIDTH)).div_ceil(u64::from(media.width));
             (
-                variant_url(&media.path, width, SizeFormat::QueryString, None),
+                variant_url(
+                    &media.path,
+                    width,
+                    SizeFormat::QueryString,
+                    media.version.as_deref(),
+                ),
                 SHARE_WIDTH,
                 u32::try_from(height).unwrap_or(u32::MAX),
             )
@@ -118,13 +127,19 @@ pub(crate) fn share_image(media: &MediaRef) -> (String, u32, u32) {
     }
 }
 
-/// Every spec width narrower than the original, then the original at its own width.
-fn srcset(src: &str, width: u32) -> String {
+/// Every spec width narrower than the original, then the original at its own width. With the
+/// file's `version`, the variants' URLs carry it, so they are cached for good.
+fn srcset(src: &str, width: u32, version: Option<&str>) -> String {
     if !resizable(src) || width == 0 {
         return String::new();
     }
     let mut candidates: Vec<String> = ImageWidth::below(width)
-        .map(|w| format!("{} {w}", variant_url(src, w, SizeFormat::QueryString, None)))
+        .map(|w| {
+            format!(
+                "{} {w}",
+                variant_url(src, w, SizeFormat::QueryString, version)
+            )
+        })
         .collect();
     if candidates.is_empty() {
         return String::new();
@@ -146,6 +161,7 @@ mod tests {
             alt: String::new(),
             width,
             height,
+            version: None,
         };
         assert_eq!(
             share_image(&media("/media/hall.jpg", 3000, 2001)),
@@ -164,12 +180,21 @@ mod tests {
     #[test]
     fn the_srcset_holds_the_narrower_widths_and_the_original() {
         assert_eq!(
-            srcset("/media/a.jpg", 800),
+            srcset("/media/a.jpg", 800, None),
             "/media/a.jpg?format=100w 100w, /media/a.jpg?format=300w 300w, \
              /media/a.jpg?format=500w 500w, /media/a.jpg?format=750w 750w, /media/a.jpg 800w"
         );
-        assert_eq!(srcset("/media/a.jpg", 100), "");
-        assert_eq!(srcset("/media/logo.svg", 800), "");
-        assert_eq!(srcset("https://cdn.example/a.jpg", 800), "");
+        assert_eq!(srcset("/media/a.jpg", 100, None), "");
+        assert_eq!(srcset("/media/logo.svg", 800, None), "");
+        assert_eq!(srcset("https://cdn.example/a.jpg", 800, None), "");
+    }
+
+    #[test]
+    fn a_versioned_image_names_its_version_in_every_variant() {
+        assert_eq!(
+            srcset("/media/a.jpg", 400, Some("0123abcd")),
+            "/media/a.jpg?format=100w&v=0123abcd 100w, /media/a.jpg?format=300w&v=0123abcd 300w, \
+             /media/a.jpg 400w"
+        );
     }
 }

@@ -49,6 +49,7 @@ pub fn members_site() -> Site {
                             alt: "The kiln".into(),
                             width: 4,
                             height: 3,
+                            version: None,
                         },
                         title: Some("Kiln secret".into()),
                         caption: None,

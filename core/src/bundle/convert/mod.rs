@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use crate::bundle::dto::{CollectionFile, CollectionTypeDto, ImageDto, ItemFile, SiteFile};
 use crate::bundle::error::At;
 use crate::bundle::files::{ItemFormat, ItemSource, SITE_FILE, Sources, front_matter, utf8};
-use crate::bundle::media::MediaLibrary;
+use crate::bundle::media::{MediaFacts, MediaLibrary};
 use crate::bundle::text::derived_id;
 use crate::bundle::{BundleError, BundleFiles};
 use crate::site::{CollectionId, ItemId, MediaRef, Site, Slug};
@@ -184,7 +184,7 @@ struct Known {
     collections: BTreeMap<Slug, (CollectionId, CollectionTypeDto)>,
     /// (collection slug, item slug) -> (id, is a product).
     items: BTreeMap<(Slug, Slug), (ItemId, bool)>,
-    media: BTreeMap<String, (u32, u32)>,
+    media: BTreeMap<String, MediaFacts>,
 }
 
 /// Turns drafts into core values, knowing every id in advance.
@@ -201,7 +201,7 @@ impl Converter {
         let mut known = Known {
             collections: BTreeMap::new(),
             items: BTreeMap::new(),
-            media: media.sizes.clone(),
+            media: media.facts.clone(),
         };
         let mut origins = Origins::default();
         for draft in drafts {
@@ -239,7 +239,7 @@ impl Converter {
 
     /// A media reference, sized from its file.
     fn image(&self, dto: &ImageDto, at: &At) -> Result<MediaRef, BundleError> {
-        let Some(&(width, height)) = self.known.media.get(&dto.src) else {
+        let Some(facts) = self.known.media.get(&dto.src) else {
             return Err(at.field("src").error(format!(
                 "expected /media/<file> naming a file in the bundle's media folder, found '{}'",
                 dto.src
@@ -248,8 +248,9 @@ impl Converter {
         Ok(MediaRef {
             path: dto.src.clone(),
             alt: dto.alt.clone(),
-            width,
-            height,
+            width: facts.width,
+            height: facts.height,
+            version: Some(facts.version.clone()),
         })
     }
 

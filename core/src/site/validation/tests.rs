@@ -23,6 +23,7 @@ fn image(path: &str) -> MediaRef {
         alt: "An image".into(),
         width: 2,
         height: 1,
+        version: None,
     }
 }
 

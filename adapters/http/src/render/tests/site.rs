@@ -20,6 +20,7 @@ pub(crate) fn media(path: &str, alt: &str) -> MediaRef {
         alt: alt.into(),
         width: 1200,
         height: 800,
+        version: None,
     }
 }
 

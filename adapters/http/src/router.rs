@@ -97,6 +97,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::commerce::order_page::routes())
         .merge(crate::commerce::membership_page::routes())
         .merge(crate::commerce::failed_refunds::routes())
+        .merge(crate::commerce::order_aftercare::routes())
         .merge(crate::commerce::stripe_webhook::routes())
         .merge(crate::commerce::subscribe_page::routes())
         .merge(crate::commerce::donate_page::routes())

@@ -134,6 +134,9 @@ pub struct AppState {
     /// Donation pages and contributions; kept in memory and paid through the test gateway
     /// unless the server wires them with [`AppState::with_donations`].
     pub(crate) donations: Arc<vitrine_core::checkout::DonationService>,
+    /// Owners' refunds, fulfilment and cancellation of orders; without it their calls
+    /// answer 404. The server wires it over the database ([`AppState::with_order_aftercare`]).
+    pub(crate) order_aftercare: Option<Arc<vitrine_core::checkout::OrderAftercareService>>,
     /// The newsletter confirmation and unsubscribe pages; without it they answer 404.
     pub(crate) newsletter: Option<Arc<vitrine_core::forms::NewsletterService>>,
     /// Review requests and product reviews; kept in memory unless the server wires the
@@ -225,6 +228,7 @@ impl AppState {
             census: Arc::new(CensusLog::default()),
             analytics: Arc::new(MemoryAnalyticsStore::new()),
             donations,
+            order_aftercare: None,
             carts,
             newsletter: None,
             reviews: Arc::new(vitrine_core::reviews::ReviewService::new(Arc::new(
@@ -362,6 +366,15 @@ impl AppState {
 
     /// Runs the cart calls through `carts` (over the database's commerce store in
     /// production).
+    /// Takes owners' refunds, fulfilment and cancellation of orders through `aftercare`.
+    pub fn with_order_aftercare(
+        mut self,
+        aftercare: Arc<vitrine_core::checkout::OrderAftercareService>,
+    ) -> Self {
+        self.order_aftercare = Some(aftercare);
+        self
+    }
+
     pub fn with_carts(mut self, carts: Arc<CartService>) -> Self {
         self.carts = carts;
         self

@@ -38,6 +38,13 @@ impl RedisRateLimiter {
             hit: Script::new(HIT),
         }
     }
+
+    /// The counter of `bucket` in the window of `window` seconds starting at `start`. The
+    /// window's start and length are in the name: each window counts from zero, and two
+    /// limits on one bucket never share a counter.
+    fn counter_name(&self, bucket: &str, window: i64, start: i64) -> String {
+        format!("{}{window}:{start}:{bucket}", self.prefix)
+    }
 }
 
 #[async_trait]
@@ -50,9 +57,7 @@ impl RateLimiter for RedisRateLimiter {
     ) -> Result<RateDecision, RepositoryError> {
         let window = limit.window_seconds.max(1);
         let start = now - now.rem_euclid(window);
-        // The window's start and length are in the name: each window counts from zero, and
-        // two limits on one bucket never share a counter.
-        let name = format!("{}{window}:{start}:{bucket}", self.prefix);
+        let name = self.counter_name(bucket, window, start);
         let mut connection = self.connection.clone();
         let count: i64 = self
             .hit
@@ -64,6 +69,29 @@ impl RateLimiter for RedisRateLimiter {
         let used = u32::try_from(count).unwrap_or(u32::MAX);
         Ok(RateDecision {
             allowed: used <= limit.max,
+            limit: limit.max,
+            remaining: limit.max.saturating_sub(used),
+            reset_after: start + window - now,
+        })
+    }
+
+    async fn peek(
+        &self,
+        bucket: &str,
+        limit: RateLimit,
+        now: i64,
+    ) -> Result<RateDecision, RepositoryError> {
+        let window = limit.window_seconds.max(1);
+        let start = now - now.rem_euclid(window);
+        let mut connection = self.connection.clone();
+        let count: Option<i64> = redis::cmd("GET")
+            .arg(self.counter_name(bucket, window, start))
+            .query_async(&mut connection)
+            .await
+            .map_err(unavailable("reading a rate limit"))?;
+        let used = u32::try_from(count.unwrap_or(0)).unwrap_or(u32::MAX);
+        Ok(RateDecision {
+            allowed: used < limit.max,
             limit: limit.max,
             remaining: limit.max.saturating_sub(used),
             reset_after: start + window - now,

@@ -56,6 +56,9 @@ pub enum Command {
     /// Owner and contributor accounts of the owner area at /config/.
     #[command(subcommand)]
     Owner(OwnerCommand),
+    /// Orders after checkout: refund, mark sent with a tracking link, cancel.
+    #[command(subcommand)]
+    Orders(crate::orders_cli::OrdersCommand),
 }
 
 #[derive(Debug, Clone, Subcommand)]

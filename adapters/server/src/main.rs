@@ -14,6 +14,7 @@ mod logging;
 mod map_tiles;
 mod media_cli;
 mod order_links;
+mod orders_cli;
 mod owner_cli;
 mod payments;
 mod plugin_build;
@@ -45,6 +46,7 @@ async fn main() -> ExitCode {
         Command::Analytics(command) => analytics_cli::run(command).await,
         Command::Media(command) => media_cli::run(command).await,
         Command::Owner(command) => owner_cli::run(command).await,
+        Command::Orders(command) => orders_cli::run(command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -61,20 +61,30 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .context("could not read the site's settings")?;
     let title = profile.settings.site_title.clone();
+    let form_ports = crate::shared_state::form_ports(&args.shared).await?;
+    // Failed payments are counted where the request limits are (Redis when servers share
+    // one), so a card-testing script cannot spread its attempts over the servers.
+    let card_testing = vitrine_core::checkout::CardTestingGuard::new(
+        form_ports.limiter.clone(),
+        vitrine_core::checkout::FailedPaymentLimits::default(),
+    );
     let carts = Arc::new(crate::payments::apply(
         cart_service(&database, repository.clone(), &profile.settings)
             .with_hold_seconds(args.checkout_hold_seconds)
-            .with_order_mails(delivery.order_mails()),
+            .with_order_mails(delivery.order_mails())
+            .with_card_testing(card_testing.clone()),
         payments,
     ));
     // Donations pay through the carts' gateway, so one payment configuration serves both.
-    let donations = Arc::new(vitrine_core::checkout::DonationService::new(
-        repository.clone(),
-        database.contribution_store(),
-        carts.payments().clone(),
-    ));
+    let donations = Arc::new(
+        vitrine_core::checkout::DonationService::new(
+            repository.clone(),
+            database.contribution_store(),
+            carts.payments().clone(),
+        )
+        .with_card_testing(card_testing),
+    );
     let plugins = crate::plugins::load(&args, repository.clone()).await?;
-    let form_ports = crate::shared_state::form_ports(&args.shared).await?;
     // Request rate limits count where the form limits do: in Redis when servers share one.
     let request_limiter = form_ports.limiter.clone();
     // Page views are buffered in memory and written in batches by a background task.
@@ -112,6 +122,14 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
                 vitrine_http::default_image_workers(),
                 vitrine_http::DEFAULT_IMAGE_QUEUE,
             )))
+            .with_order_aftercare(Arc::new(
+                vitrine_core::checkout::OrderAftercareService::new(
+                    database.order_aftercare_store(),
+                    carts.payments().clone(),
+                    vitrine_core::forms::SiteLinks::new(&public_url)
+                        .with_order_link_key(order_links.clone()),
+                ),
+            ))
             .with_carts(carts)
             .with_donations(donations)
             .with_reviews(Arc::new(vitrine_core::reviews::ReviewService::new(

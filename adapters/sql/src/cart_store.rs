@@ -14,13 +14,13 @@ use vitrine_core::ports::RepositoryError;
 /// The commerce store of a SQLite database.
 #[derive(Clone)]
 pub struct SqliteCommerceStore {
-    pool: SqlitePool,
+    pub(crate) pool: SqlitePool,
 }
 
 /// The commerce store of a PostgreSQL database.
 #[derive(Clone)]
 pub struct PostgresCommerceStore {
-    pool: PgPool,
+    pub(crate) pool: PgPool,
 }
 
 impl SqliteCommerceStore {
@@ -839,7 +839,12 @@ macro_rules! sql_payment_event_log {
                         outcome = PaymentOutcome::Refunded;
                     }
                 }
+                let before = status;
                 let status = status.after(outcome);
+                if before == PaymentStatus::Pending && status == PaymentStatus::Failed {
+                    // The units the order held while it waited are for sale again.
+                    $crate::order_aftercare::restock_failed_order!(tx, order_id.as_str());
+                }
                 sqlx::query(sql::SET_ORDER_PAYMENT)
                     .bind(order_id.as_str())
                     .bind(payment_id.as_str())

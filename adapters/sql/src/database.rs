@@ -210,6 +210,16 @@ impl Database {
         )
     }
 
+    /// Orders' refunds and fulfilment, beside the commerce store's orders and stock of this
+    /// database; clones share the connection pool.
+    pub fn order_aftercare_store(&self) -> Arc<dyn vitrine_core::checkout::OrderAftercareStore> {
+        per_backend!(
+            self,
+            crate::cart_store::SqliteCommerceStore::new,
+            crate::cart_store::PostgresCommerceStore::new
+        )
+    }
+
     /// The contribution store (donations) of this database; clones share the connection
     /// pool.
     pub fn contribution_store(&self) -> Arc<dyn vitrine_core::checkout::ContributionStore> {

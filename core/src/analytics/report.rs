@@ -22,6 +22,9 @@ pub mod kinds {
     pub const EXPERIMENT_EXPOSURE: &str = "experiment-exposure";
     /// An order was placed (recorded by the checkout), a conversion of experiments.
     pub const ORDER: &str = "order";
+    /// A payment attempt refused because its visitor, cart or address failed to pay too
+    /// often (the card-testing defence of the checkout and donations); grouped by which.
+    pub const PAYMENT_REFUSED: &str = "payment-refused";
     /// What counts as an experiment's conversion.
     pub const CONVERSIONS: [&str; 2] = [FORM_SUBMIT, ORDER];
 }
@@ -88,6 +91,9 @@ pub struct AnalyticsReport {
     pub web_vitals: Vec<WebVital>,
     /// Per experiment and variant: visitors, conversions and the difference with the control.
     pub experiments: Vec<crate::experiments::ExperimentFigures>,
+    /// Payment attempts refused by the card-testing defence, by what had failed too often
+    /// (visitor, cart or address).
+    pub refused_payments: Vec<KeyCount>,
     pub note: &'static str,
 }
 
@@ -138,6 +144,7 @@ pub fn subject_of(kind: &str, data: &Value) -> Option<String> {
             .and_then(|d| text(d, "message"))
             .map(|m| m.chars().take(ERROR_SUBJECT_CHARS).collect()),
         kinds::PERFORMANCE => text(data, "name").map(str::to_owned),
+        kinds::PAYMENT_REFUSED => text(data, "by").map(str::to_owned),
         kinds::EXPERIMENT_EXPOSURE => Some(crate::experiments::exposure_subject(
             text(data, "experiment")?,
             text(data, "variant")?,
@@ -231,6 +238,9 @@ pub async fn build_report(
             &store.exposure_counts().await?,
             experiments,
         ),
+        refused_payments: store
+            .top(kinds::PAYMENT_REFUSED, ReportKey::Subject, TOP_LIMIT)
+            .await?,
         note: COOKIELESS_NOTE,
     })
 }

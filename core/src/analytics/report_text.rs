@@ -85,6 +85,11 @@ pub fn to_text(report: &AnalyticsReport) -> String {
         );
     }
     experiments(&mut out, &report.experiments);
+    counts(
+        &mut out,
+        "Refused payment attempts (too many failed payments by this visitor, cart or address)",
+        &report.refused_payments,
+    );
     let _ = writeln!(out, "\n~ {}", report.note);
     out
 }
@@ -214,6 +219,10 @@ mod tests {
                     }),
                 },
             ],
+            refused_payments: vec![KeyCount {
+                key: "address".into(),
+                count: 3,
+            }],
             note: "estimates",
         };
         expect_test::expect![[r#"
@@ -245,6 +254,9 @@ mod tests {
             Experiments (conversions: form submissions and orders after an exposure)
               home-headline / control: 100 visitors, 5 conversions, 5.0%
               home-headline / warm: ~100 visitors, 10 conversions, 10.0%  +5.0 points vs control (95% CI -2.1 to +12.0)
+
+            Refused payment attempts (too many failed payments by this visitor, cart or address)
+                    3  address
 
             ~ estimates
         "#]]

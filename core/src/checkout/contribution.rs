@@ -169,6 +169,9 @@ pub enum DonateError {
     /// submit of the same form failed); the next submit charges anew.
     #[error("payment {0} was refunded before the contribution could be recorded")]
     PaymentRefunded(String),
+    /// The donor failed to pay too often lately (`card_testing.rs`); nothing was tried.
+    #[error(transparent)]
+    TooManyFailedPayments(super::card_testing::PaymentAttemptRefused),
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }
@@ -198,6 +201,8 @@ pub struct DonationService {
     site: Arc<dyn SiteRepository>,
     store: Arc<dyn ContributionStore>,
     payments: Arc<dyn PaymentGateway>,
+    /// Counts failed payments per visitor and address (`card_testing.rs`).
+    card_testing: super::card_testing::CardTestingGuard,
 }
 
 impl DonationService {
@@ -210,7 +215,37 @@ impl DonationService {
             site,
             store,
             payments,
+            card_testing: Default::default(),
         }
+    }
+
+    /// The same service counting failed payments with `guard`, as the cart service does.
+    pub fn with_card_testing(mut self, guard: super::card_testing::CardTestingGuard) -> Self {
+        self.card_testing = guard;
+        self
+    }
+
+    /// [`Self::donate`] for `payer`: refused before anything is tried when the payer failed
+    /// to pay too often lately, and counted when the card is declined.
+    pub async fn donate_as(
+        &self,
+        payer: &super::card_testing::Payer,
+        request: DonationRequest,
+        now: Timestamp,
+    ) -> Result<Contribution, DonateError> {
+        use super::card_testing::AdmitError;
+        match self.card_testing.admit(payer, now).await {
+            Ok(()) => {}
+            Err(AdmitError::Refused(refused)) => {
+                return Err(DonateError::TooManyFailedPayments(refused));
+            }
+            Err(AdmitError::Repository(error)) => return Err(error.into()),
+        }
+        let result = self.donate(request, now).await;
+        if let Err(DonateError::Payment(PaymentError::Declined { .. })) = &result {
+            self.card_testing.record_failure(payer, now).await;
+        }
+        result
     }
 
     pub fn payments(&self) -> &Arc<dyn PaymentGateway> {

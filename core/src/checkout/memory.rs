@@ -8,13 +8,17 @@ use async_trait::async_trait;
 use super::follow_up::OrderFollowUp;
 use super::ledger::{MemoryPaymentLedger, PaymentUse, delegate_payment_ledger};
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
-use super::payment_events::{PaymentEvent, PaymentEventLog, PaymentOutcome, Reconciliation};
+use super::payment_events::{
+    PaymentEvent, PaymentEventLog, PaymentOutcome, PaymentStatus, Reconciliation,
+};
 use super::store::{CommerceStore, HoldStockError};
 use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock, StockHolds, Timestamp};
 use crate::catalog::Sku;
 use crate::gift_cards::{GiftCard, GiftCardCode};
 use crate::ports::RepositoryError;
+
+mod aftercare;
 
 #[derive(Default)]
 struct Inner {
@@ -30,6 +34,10 @@ struct Inner {
     revealed: std::collections::HashSet<String>,
     /// The ids of the payment reports recorded.
     payment_events: std::collections::HashSet<String>,
+    /// Refunds and fulfilment by order id (`memory/aftercare.rs`).
+    aftercare: HashMap<String, super::aftercare::Aftercare>,
+    /// The mails refunds, cancellations and fulfilment sent.
+    aftercare_mails: Vec<crate::forms::Mail>,
 }
 
 impl Inner {
@@ -385,10 +393,18 @@ impl PaymentEventLog for InMemoryCommerceStore {
                 outcome = PaymentOutcome::Refunded;
             }
         }
+        let before = order.payment_status;
         order.payment_status = order.payment_status.after(outcome);
-        Ok(Reconciliation::Applied {
-            order_id: order.id.clone(),
-            status: order.payment_status,
-        })
+        let (order_id, status) = (order.id.clone(), order.payment_status);
+        if before == PaymentStatus::Pending && status == PaymentStatus::Failed {
+            // The units the order held while it waited are for sale again.
+            let units: Vec<super::aftercare::RefundLine> = order
+                .units_by_sku()
+                .into_iter()
+                .map(|(sku, quantity)| super::aftercare::RefundLine { sku, quantity })
+                .collect();
+            inner.restock(&units);
+        }
+        Ok(Reconciliation::Applied { order_id, status })
     }
 }

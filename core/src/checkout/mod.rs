@@ -2,7 +2,12 @@
 //! order is placed atomically (stock never oversold, a double submit ordering once, gift
 //! cards issued and spent in the same transaction).
 
+mod aftercare;
+mod aftercare_mails;
+mod aftercare_service;
+mod aftercare_store;
 mod billing;
+mod card_testing;
 mod contribution;
 mod details;
 mod donation;
@@ -20,12 +25,27 @@ mod store;
 mod subscription;
 
 #[cfg(any(test, feature = "test-support"))]
+pub mod aftercare_conformance;
+#[cfg(any(test, feature = "test-support"))]
 pub mod conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod contribution_conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod subscription_conformance;
 
+pub use aftercare::{
+    Aftercare, ChangeOrderError, Fulfilment, InvalidRefundLine, InvalidTrackingUrl,
+    MAX_TRACKING_URL_LEN, OrderRefund, RefundError, RefundLine, RefundPlan, RefundRequest,
+    RefundState, TrackingUrl, charged_cents,
+};
+pub use aftercare_service::{AftercareError, OrderAftercareService, OrderSummary};
+pub use aftercare_store::{
+    ChangeOrderStoreError, OrderAftercareStore, RefundOutcome, RequestRefundError,
+};
+pub use card_testing::{
+    AdmitError, CardTestingGuard, FailedPaymentLimits, Payer, PayerPart, PaymentAttemptRefused,
+    TOO_MANY_FAILED_PAYMENTS,
+};
 pub use contribution::{
     Contribution, ContributionStore, DonateError, DonationRequest, DonationService,
     InMemoryContributionStore, RecordContributionError,
@@ -59,8 +79,9 @@ pub use order_link::{
     OrderLinkKey, OrderPageAccess, link_access, order_page_access,
 };
 pub use payment::{
-    CANNOT_TAKE_PAYMENTS, CardDetails, DECLINED_MESSAGE, NoPaymentGateway, Payment, PaymentError,
-    PaymentGateway, PaymentRequest, TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS, TestPaymentGateway,
+    CANNOT_TAKE_PAYMENTS, CardDetails, DECLINED_MESSAGE, NoPaymentGateway, PartialRefund, Payment,
+    PaymentError, PaymentGateway, PaymentRequest, TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS,
+    TestPaymentGateway,
 };
 pub use payment_events::{
     PaymentEvent, PaymentEventLog, PaymentOutcome, PaymentReportInbox, PaymentReports,
@@ -93,5 +114,19 @@ mod tests {
         use super::InMemoryCommerceStore;
 
         crate::subscription_conformance!(InMemoryCommerceStore::new());
+    }
+
+    mod aftercare {
+        use std::sync::Arc;
+
+        use super::InMemoryCommerceStore;
+        use crate::checkout::{CommerceStore, OrderAftercareStore};
+
+        fn fresh() -> (Arc<dyn CommerceStore>, Arc<dyn OrderAftercareStore>, ()) {
+            let store = Arc::new(InMemoryCommerceStore::new());
+            (store.clone(), store, ())
+        }
+
+        crate::order_aftercare_conformance!(fresh());
     }
 }

@@ -83,6 +83,17 @@ pub struct Payment {
     pub currency: Currency,
 }
 
+/// Part (or the rest) of a charge to give back, as an owner's refund asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartialRefund {
+    /// The gateway's id of the charge.
+    pub payment_id: String,
+    pub amount_minor: i64,
+    pub currency: Currency,
+    /// The refund's own id: the gateway gives it back once however often it is asked.
+    pub key: String,
+}
+
 /// Why a charge was not made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PaymentError {
@@ -116,6 +127,16 @@ pub trait PaymentGateway: Send + Sync {
     /// Gives a charge back in full, as when the order it paid for could not be placed.
     async fn refund(&self, payment: &Payment) -> Result<(), PaymentError>;
 
+    /// Gives back `refund.amount_minor` of a charge (an owner's refund, whole or in part);
+    /// the same `refund.key` gives back once. Answers the gateway's id of the refund.
+    /// A gateway that cannot give back part of a charge says so, and nothing is refunded.
+    async fn refund_part(&self, refund: &PartialRefund) -> Result<String, PaymentError> {
+        Err(PaymentError::Unavailable(format!(
+            "this payment gateway cannot give back part of charge {}",
+            refund.payment_id
+        )))
+    }
+
     /// Whether this is a test gateway, so the checkout page can say which cards to use.
     fn is_test(&self) -> bool {
         false
@@ -144,6 +165,10 @@ impl PaymentGateway for NoPaymentGateway {
         Err(PaymentError::NotConfigured)
     }
 
+    async fn refund_part(&self, _refund: &PartialRefund) -> Result<String, PaymentError> {
+        Err(PaymentError::NotConfigured)
+    }
+
     fn takes_payments(&self) -> bool {
         false
     }
@@ -163,6 +188,8 @@ pub const DECLINED_MESSAGE: &str = "Your card was declined. Please use another c
 pub struct TestPaymentGateway {
     charges: Mutex<BTreeMap<String, Payment>>,
     refunds: Mutex<Vec<String>>,
+    /// Owners' refunds by key: the charge and the amount given back.
+    part_refunds: Mutex<BTreeMap<String, (String, i64)>>,
 }
 
 impl TestPaymentGateway {
@@ -173,6 +200,14 @@ impl TestPaymentGateway {
     /// How many distinct charges were made (refunded ones included).
     pub fn charge_count(&self) -> usize {
         self.charges.lock().map_or(0, |charges| charges.len())
+    }
+
+    /// The owners' refunds made: the charge's id and the amount, in the order of their keys.
+    pub fn part_refunds(&self) -> Vec<(String, i64)> {
+        self.part_refunds
+            .lock()
+            .map(|refunds| refunds.values().cloned().collect())
+            .unwrap_or_default()
     }
 
     /// The ids of refunded charges.
@@ -214,6 +249,55 @@ impl PaymentGateway for TestPaymentGateway {
             .map_err(|_| PaymentError::Unavailable("test gateway state poisoned".into()))?
             .push(payment.id.clone());
         Ok(())
+    }
+
+    /// Gives back at most what is left of one of its charges, once per key. A charge this
+    /// process did not make (the server made it, the command line refunds it) is known by
+    /// its id's prefix only; the store has checked the amount against the order already.
+    async fn refund_part(&self, refund: &PartialRefund) -> Result<String, PaymentError> {
+        let poisoned = || PaymentError::Unavailable("test gateway state poisoned".into());
+        let charged = self
+            .charges
+            .lock()
+            .map_err(|_| poisoned())?
+            .values()
+            .find(|payment| payment.id == refund.payment_id)
+            .map(|payment| payment.amount_minor);
+        let charged = match charged {
+            Some(amount) => amount,
+            None if refund.payment_id.starts_with("test_ch_") => i64::MAX,
+            None => {
+                return Err(PaymentError::Unavailable(format!(
+                    "no test charge {}",
+                    refund.payment_id
+                )));
+            }
+        };
+        let mut refunds = self.part_refunds.lock().map_err(|_| poisoned())?;
+        let id = format!("test_re_{}", refund.key);
+        if refunds.contains_key(&refund.key) {
+            return Ok(id);
+        }
+        let given_back: i64 = refunds
+            .values()
+            .filter(|(payment_id, _)| payment_id == &refund.payment_id)
+            .map(|(_, amount)| amount)
+            .sum();
+        let within = given_back
+            .checked_add(refund.amount_minor)
+            .is_some_and(|total| total <= charged);
+        if refund.amount_minor <= 0 || !within {
+            return Err(PaymentError::Unavailable(format!(
+                "the test charge {} has {} left to refund",
+                refund.payment_id,
+                charged - given_back
+            )));
+        }
+        refunds.insert(
+            refund.key.clone(),
+            (refund.payment_id.clone(), refund.amount_minor),
+        );
+        Ok(id)
     }
 
     fn is_test(&self) -> bool {

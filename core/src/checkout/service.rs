@@ -11,6 +11,7 @@ use crate::cart::{CartError, CartWarning, LineId, ShoppingCart, StoreRules};
 use crate::gift_cards::GiftCardCodeSource;
 use crate::ports::{RepositoryError, SiteRepository};
 
+use super::card_testing::{CardTestingGuard, PaymentAttemptRefused};
 use super::details::CheckoutFieldErrors;
 use super::entry::CheckoutEntryRefusal;
 use super::follow_up::OrderMails;
@@ -30,6 +31,7 @@ mod failure_tests;
 #[cfg(test)]
 mod gift_card_tests;
 mod gift_cards;
+mod guarded;
 mod orders;
 #[cfg(test)]
 mod pending_tests;
@@ -89,6 +91,9 @@ pub enum CheckoutError {
     Cart(#[from] CartError),
     #[error(transparent)]
     Order(#[from] PlaceOrderError),
+    /// The payer failed to pay too often lately (`card_testing.rs`); nothing was tried.
+    #[error(transparent)]
+    TooManyFailedPayments(PaymentAttemptRefused),
 }
 
 impl From<RepositoryError> for CheckoutError {
@@ -115,6 +120,8 @@ pub struct CartService {
     order_mails: OrderMails,
     /// Where gift card codes come from; without one, orders of gift cards cannot be placed.
     gift_card_codes: Option<Arc<dyn GiftCardCodeSource>>,
+    /// Counts failed payments per visitor, cart and address (`card_testing.rs`).
+    card_testing: CardTestingGuard,
 }
 
 /// How long a cart's items are held at checkout unless configured otherwise: ten minutes.
@@ -134,7 +141,15 @@ impl CartService {
             hold_seconds: DEFAULT_HOLD_SECONDS,
             order_mails: OrderMails::default(),
             gift_card_codes: None,
+            card_testing: CardTestingGuard::default(),
         }
+    }
+
+    /// The same service counting failed payments with `guard` (in memory by default; a
+    /// guard over the shared rate limiter when several servers take payments).
+    pub fn with_card_testing(mut self, guard: CardTestingGuard) -> Self {
+        self.card_testing = guard;
+        self
     }
 
     /// The same service sending `mails` about every order it places (none by default).

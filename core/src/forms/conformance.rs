@@ -57,6 +57,7 @@ macro_rules! rate_limiter_conformance {
             buckets_are_counted_apart,
             a_short_window_leaves_a_longer_windows_count_alone,
             racing_hits_never_pass_the_limit,
+            a_peek_tells_the_next_hit_without_counting,
         );
     };
 }
@@ -302,6 +303,37 @@ pub async fn the_limiter_refuses_past_the_limit_until_the_window_resets<L: RateL
     let next_window = limiter.hit("v", TWO_A_MINUTE, start + 60).await.unwrap();
     assert!(next_window.allowed, "a new window starts a new count");
     assert_eq!(next_window.reset_after, 60);
+}
+
+pub async fn a_peek_tells_the_next_hit_without_counting<L: RateLimiter>(limiter: &L) {
+    let start = NOW - NOW.rem_euclid(60);
+    for _ in 0..5 {
+        let fresh = limiter.peek("p", TWO_A_MINUTE, start + 1).await.unwrap();
+        assert_eq!(
+            (fresh.allowed, fresh.remaining),
+            (true, 2),
+            "a peek counts nothing"
+        );
+    }
+    limiter.hit("p", TWO_A_MINUTE, start + 2).await.unwrap();
+    let once = limiter.peek("p", TWO_A_MINUTE, start + 3).await.unwrap();
+    assert_eq!((once.allowed, once.remaining), (true, 1));
+    limiter.hit("p", TWO_A_MINUTE, start + 4).await.unwrap();
+    let spent = limiter.peek("p", TWO_A_MINUTE, start + 50).await.unwrap();
+    assert_eq!(
+        (spent.allowed, spent.remaining, spent.reset_after),
+        (false, 0, 10)
+    );
+    assert!(
+        limiter
+            .peek("other", TWO_A_MINUTE, start + 50)
+            .await
+            .unwrap()
+            .allowed,
+        "another bucket is counted apart"
+    );
+    let next_window = limiter.peek("p", TWO_A_MINUTE, start + 60).await.unwrap();
+    assert!(next_window.allowed, "a new window starts a new count");
 }
 
 pub async fn buckets_are_counted_apart<L: RateLimiter>(limiter: &L) {

@@ -446,6 +446,30 @@ impl RateLimiter for MemoryRateLimiter {
             reset_after: entry.0 + entry.1 - now,
         })
     }
+
+    async fn peek(
+        &self,
+        bucket: &str,
+        limit: RateLimit,
+        now: i64,
+    ) -> Result<RateDecision, RepositoryError> {
+        let windows = self
+            .windows
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let window = limit.window_seconds.max(1);
+        let (start, length, used) = windows
+            .get(bucket)
+            .copied()
+            .filter(|(start, length, _)| *start + *length > now)
+            .unwrap_or((now - now.rem_euclid(window), window, 0));
+        Ok(RateDecision {
+            allowed: used < limit.max,
+            limit: limit.max,
+            remaining: limit.max.saturating_sub(used),
+            reset_after: start + length - now,
+        })
+    }
 }
 
 /// The deterministic captcha for tests and local runs: the token `"pass"` is solved, any

@@ -89,6 +89,16 @@ pub trait RateLimiter: Send + Sync {
         limit: RateLimit,
         now: i64,
     ) -> Result<RateDecision, RepositoryError>;
+
+    /// What the next [`Self::hit`] on `bucket` would answer, without counting it: a limit
+    /// counted on failures (failed payments) is checked before the attempt and counted only
+    /// when the attempt fails.
+    async fn peek(
+        &self,
+        bucket: &str,
+        limit: RateLimit,
+        now: i64,
+    ) -> Result<RateDecision, RepositoryError>;
 }
 
 /// A captcha provider's verdict.

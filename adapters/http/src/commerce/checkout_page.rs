@@ -369,9 +369,10 @@ pub(crate) async fn check_out(
         return Err(notice(state, StatusCode::BAD_REQUEST, PLEASE_TRY_AGAIN).await);
     };
     let order_id = format!("order-{}", random_hex());
+    let payer = crate::commerce::payer::payer(headers, address, Some(token));
     let error = match state
         .carts
-        .checkout(token, key, order_id.clone(), &typed, now())
+        .checkout_as(&payer, token, key, order_id.clone(), &typed, now())
         .await
     {
         Ok(order) => {
@@ -467,6 +468,13 @@ pub(crate) async fn check_out(
         ),
         CheckoutError::Order(PlaceOrderError::UnknownCart | PlaceOrderError::AlreadyPurchased) => {
             return Err(notice(state, StatusCode::CONFLICT, NOTHING_IN_CART).await);
+        }
+        CheckoutError::TooManyFailedPayments(refused) => {
+            crate::commerce::payer::record_refusal(state, &refused);
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                vitrine_core::checkout::TOO_MANY_FAILED_PAYMENTS.to_owned(),
+            )
         }
         CheckoutError::Order(PlaceOrderError::Repository(cause)) => {
             tracing::error!(error = %cause, "placing an order failed in the store");

@@ -183,7 +183,13 @@ fn typed_form(body: &[u8]) -> DonationForm {
     }
 }
 
-async fn donate(State(state): State<AppState>, query: RawQuery, body: Bytes) -> Response {
+async fn donate(
+    State(state): State<AppState>,
+    address: crate::shared::client_address::ClientAddress,
+    headers: axum::http::HeaderMap,
+    query: RawQuery,
+    body: Bytes,
+) -> Response {
     let id = query_value(query.0.as_deref(), "donatePageId");
     let path = donate_path(&id);
     let typed = typed_form(&body);
@@ -214,7 +220,8 @@ async fn donate(State(state): State<AppState>, query: RawQuery, body: Bytes) -> 
         contribution_id: format!("contribution-{}", random_hex()),
         form: typed.clone(),
     };
-    let (status, errors, alert) = match state.donations.donate(request, now()).await {
+    let payer = crate::commerce::payer::payer(&headers, address, None);
+    let (status, errors, alert) = match state.donations.donate_as(&payer, request, now()).await {
         Ok(contribution) => {
             // The page shows the donor's name and amount, so only this signed link opens
             // it: the address alone opens nothing.
@@ -264,6 +271,14 @@ async fn donate(State(state): State<AppState>, query: RawQuery, body: Bytes) -> 
                 StatusCode::CONFLICT,
                 no_errors,
                 vitrine_core::checkout::PAYMENT_REFUNDED_MESSAGE.to_owned(),
+            )
+        }
+        Err(DonateError::TooManyFailedPayments(refused)) => {
+            crate::commerce::payer::record_refusal(&state, &refused);
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                no_errors,
+                vitrine_core::checkout::TOO_MANY_FAILED_PAYMENTS.to_owned(),
             )
         }
         Err(DonateError::Repository(cause)) => {

@@ -14,6 +14,7 @@ mod analytics;
 mod commerce;
 mod forms;
 mod maps;
+mod order_aftercare;
 mod owner;
 mod owner_site;
 mod people;
@@ -89,6 +90,10 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         commerce::submit_review,
         commerce::create_review_request,
         commerce::failed_refunds,
+        order_aftercare::order_aftercare,
+        order_aftercare::refund_order,
+        order_aftercare::fulfil_order,
+        order_aftercare::cancel_order,
         commerce::stripe_webhook,
         people::sign_in,
         people::sign_out,

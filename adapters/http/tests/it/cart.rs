@@ -441,7 +441,7 @@ pub(crate) fn form(method: &str, path: &str, body: &str, token: Option<&str>) ->
 }
 
 /// A filled checkout form for a US address, without the card number and key.
-const CHECKOUT_FIELDS: &str = "email=shopper%40example.com&name=Ada+Shopper&addressLine1=1+Main+St\
+pub(crate) const CHECKOUT_FIELDS: &str = "email=shopper%40example.com&name=Ada+Shopper&addressLine1=1+Main+St\
      &city=Boston&region=MA&postalCode=02139&country=US&shippingOption=standard\
      &cardExpiry=12%2F40&cardCvc=123";
 
@@ -664,7 +664,7 @@ async fn the_coupon_form_works_without_javascript() {
 }
 
 /// A cart of the fixture's tote that has entered checkout, and the checkout page's key.
-async fn at_checkout(app: &axum::Router, quantity: u32) -> (String, String) {
+pub(crate) async fn at_checkout(app: &axum::Router, quantity: u32) -> (String, String) {
     let added = send(
         app,
         form(

@@ -61,6 +61,8 @@ pub struct FakePaymentIntent {
 pub struct FakeRefund {
     pub id: String,
     pub payment_intent: String,
+    /// What was given back, in minor units: the rest of the charge unless asked for less.
+    pub amount: i64,
 }
 
 /// An event the fake would send to a webhook endpoint.
@@ -609,11 +611,15 @@ async fn create_refund(State(ledger): State<Shared>, headers: HeaderMap, body: B
                 }}),
             );
         }
-        if state
+        // Refunds of a charge add up to at most its amount, as at Stripe.
+        let given_back: i64 = state
             .refunds
             .iter()
-            .any(|refund| &refund.payment_intent == id)
-        {
+            .filter(|refund| &refund.payment_intent == id)
+            .map(|refund| refund.amount)
+            .sum();
+        let left = intent.amount - given_back;
+        if left <= 0 {
             return Outcome::ran(
                 StatusCode::BAD_REQUEST,
                 json!({ "error": {
@@ -623,26 +629,38 @@ async fn create_refund(State(ledger): State<Shared>, headers: HeaderMap, body: B
                 }}),
             );
         }
+        let amount = match form.get("amount").map(|text| text.parse::<i64>()) {
+            None => left,
+            Some(Ok(amount)) if amount > 0 && amount <= left => amount,
+            Some(_) => {
+                return Outcome::invalid(
+                    "amount",
+                    format!("Refund amount must be a positive integer of at most {left}."),
+                );
+            }
+        };
         let refund = FakeRefund {
             id: format!("re_fake{:06}", state.refunds.len() + 1),
             payment_intent: id.clone(),
+            amount,
         };
         let body = json!({
             "id": refund.id,
             "object": "refund",
-            "amount": intent.amount,
+            "amount": amount,
             "currency": intent.currency,
             "payment_intent": id,
             "status": "succeeded",
         });
+        let refunded_in_all = given_back + amount;
         let charge = json!({
             "id": charge_id(id),
             "object": "charge",
             "amount": intent.amount,
-            "amount_refunded": intent.amount,
+            "amount_refunded": refunded_in_all,
             "currency": intent.currency,
             "payment_intent": id,
-            "refunded": true,
+            "refunded": refunded_in_all == intent.amount,
             "metadata": intent.metadata,
         });
         state.refunds.push(refund);

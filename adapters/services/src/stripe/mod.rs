@@ -23,14 +23,19 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use reqwest::header::CONTENT_TYPE;
-use vitrine_core::checkout::{Payment, PaymentError, PaymentGateway, PaymentRequest};
+use vitrine_core::checkout::{
+    PartialRefund, Payment, PaymentError, PaymentGateway, PaymentRequest,
+};
 
 use crate::http_client::client;
 pub use webhook::{
     InvalidWebhookSecret, STRIPE_SIGNATURE_HEADER, StripeWebhookSecret, StripeWebhooks,
 };
 pub use wire::VERIFICATION_NEEDED_MESSAGE;
-use wire::{ChargeAnswer, cancel_form, charge_form, read_charge, read_refund, refund_form};
+use wire::{
+    ChargeAnswer, cancel_form, charge_form, part_refund_form, read_charge, read_part_refund,
+    read_refund, refund_form,
+};
 
 /// Stripe's API.
 pub const STRIPE_API_BASE: &str = "https://api.stripe.com";
@@ -300,6 +305,25 @@ impl PaymentGateway for StripeGateway {
         read_refund(answer.status, &answer.body)?;
         tracing::info!(payment_intent = payment.id, "refunded at Stripe");
         Ok(())
+    }
+
+    async fn refund_part(&self, refund: &PartialRefund) -> Result<String, PaymentError> {
+        let url = self.url(&["refunds"])?;
+        let answer = self
+            .post(
+                url,
+                &refund.key,
+                part_refund_form(&refund.payment_id, refund.amount_minor),
+            )
+            .await?;
+        let id = read_part_refund(answer.status, &answer.body)?;
+        tracing::info!(
+            payment_intent = refund.payment_id,
+            refund = id,
+            amount = refund.amount_minor,
+            "refunded at Stripe"
+        );
+        Ok(id)
     }
 
     /// In test mode Stripe takes the test cards the checkout page names.

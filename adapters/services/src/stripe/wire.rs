@@ -51,6 +51,14 @@ pub(crate) fn refund_form(payment_intent: &str) -> String {
         .finish()
 }
 
+/// The body of `POST /v1/refunds` giving back `amount` (minor units) of a PaymentIntent.
+pub(crate) fn part_refund_form(payment_intent: &str, amount: i64) -> String {
+    url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("payment_intent", payment_intent)
+        .append_pair("amount", &amount.to_string())
+        .finish()
+}
+
 /// The body of `POST /v1/payment_intents/{id}/cancel`.
 pub(crate) fn cancel_form() -> String {
     url::form_urlencoded::Serializer::new(String::new())
@@ -173,6 +181,23 @@ pub(crate) fn read_refund(status: u16, body: &str) -> Result<(), PaymentError> {
         return Ok(());
     }
     Err(failure(status, body))
+}
+
+/// The answer to an owner's refund: the Refund's id once Stripe made it (or will, for a
+/// pending one); anything else is a failure the owner is told about.
+pub(crate) fn read_part_refund(status: u16, body: &str) -> Result<String, PaymentError> {
+    if status != 200 {
+        return Err(failure(status, body));
+    }
+    let refund: RefundBody =
+        serde_json::from_str(body).map_err(|_| unreadable("a Refund", status, body))?;
+    match refund.status.as_str() {
+        "succeeded" | "pending" => Ok(refund.id),
+        other => Err(PaymentError::Unavailable(format!(
+            "Stripe left refund {} in status {other}",
+            refund.id
+        ))),
+    }
 }
 
 /// An error answer as one line for the log: status, Stripe's type and code, and its message.

@@ -58,8 +58,8 @@ export function mount(element: HTMLElement): IslandUnmount {
     panel.setAttribute('role', 'tabpanel');
     panel.setAttribute('aria-labelledby', tabs[index]!.id);
     panel.tabIndex = 0;
-    // The tab names the panel now; its heading would say the same twice.
-    titles[index]!.hidden = true;
+    // The tab shows the title now; the heading stays for the page's outline, read but not shown.
+    titles[index]!.classList.add('visually-hidden');
   }
   for (const tab of tabs) {
     tab.addEventListener('keydown', onKeyDown);
@@ -75,7 +75,7 @@ export function mount(element: HTMLElement): IslandUnmount {
       panel.removeAttribute('role');
       panel.removeAttribute('tabindex');
       panel.setAttribute('aria-labelledby', titles[index]!.id);
-      titles[index]!.hidden = false;
+      titles[index]!.classList.remove('visually-hidden');
     }
   };
 }

@@ -238,7 +238,7 @@ fn the_calendar_shows_months_with_links_that_need_no_script() {
     let calendar = block_html(&html, "calendar");
     assert!(!calendar.contains("data-island"));
     assert!(calendar.contains("<section class=\"calendar__month calendar__month--opening\" id=\"calendar-calendar-2026-12\" aria-label=\"December 2026\">"), "{calendar}");
-    assert!(calendar.contains("<a class=\"calendar__next\" href=\"#calendar-calendar-2027-01\">Next month<span class=\"visually-hidden\">: January 2027</span></a>"), "{calendar}");
+    assert!(calendar.contains("<a class=\"calendar__next\" href=\"#calendar-calendar-2027-01\">Next month<span class=\"visually-hidden\"> (January 2027)</span></a>"), "{calendar}");
     assert!(
         calendar.contains("<a class=\"calendar__previous\" href=\"#calendar-calendar-2026-12\">")
     );

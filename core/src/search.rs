@@ -202,6 +202,19 @@ fn body_text(body: &Body) -> String {
     for block in body.layout.blocks() {
         match &block.content {
             BlockContent::Html { html } => parts.push(html.plain_text()),
+            BlockContent::Markdown(markdown) => parts.push(markdown.html().plain_text()),
+            BlockContent::Menu(menu) => {
+                for tab in &menu.tabs {
+                    parts.push(tab.title.clone());
+                    for section in &tab.sections {
+                        parts.push(section.title.clone());
+                        for item in &section.items {
+                            parts.push(item.name.clone());
+                            parts.extend(item.description.clone());
+                        }
+                    }
+                }
+            }
             BlockContent::Quote { text, source } => {
                 parts.push(text.clone());
                 parts.extend(source.clone());

@@ -8,6 +8,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { TILE_PORT } from '../playwright.config';
 import { axeViolations, formatViolations } from './support/axe';
+import { thirdPartyRequests, withoutPopup } from './support/third-parties';
 
 const WIDGETS = '/widgets';
 const TILE_HOST = `127.0.0.1:${TILE_PORT}`;
@@ -16,23 +17,6 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
-/** Requests to any other origin than the site's own, in order. */
-function thirdPartyRequests(page: Page, baseURL: string | undefined): string[] {
-  const origin = new URL(baseURL ?? '').origin;
-  const seen: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.protocol.startsWith('http') && url.origin !== origin) seen.push(request.url());
-  });
-  return seen;
-}
-
-/** Keeps the site's popup overlay away, so the map is the one widget under test. */
-async function withoutPopup(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    localStorage.setItem('squarespace-popup-overlay', JSON.stringify({ 'date-closed': Date.now(), version: 1, submitted: true }));
-  });
-}
 
 async function expectNoViolations(page: Page, where: string): Promise<void> {
   const violations = await axeViolations(page);

@@ -3,37 +3,13 @@
 //! the setup link, Escape and Shift+Escape on the live site, the 'Logout Successful' dialog, and
 //! axe-core on every /config screen.
 
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
-
-const webDir = fileURLToPath(new URL('..', import.meta.url));
-const binary = process.env['VITRINE_BIN'] ? resolve(process.env['VITRINE_BIN']) : resolve(webDir, '../target/debug/vitrine');
-const PASSWORD = 'correct horse battery';
-
-/** Runs `vitrine owner ...` on the test server's database; its standard output. */
-function ownerCli(info: TestInfo, args: string[], input?: string): string {
-  const dataDir = info.config.metadata['dataDir'] as string;
-  return execFileSync(binary, ['owner', ...args, '--data-dir', dataDir, '--public-url', info.project.use.baseURL ?? ''], {
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, RUST_LOG: 'warn' },
-  });
-}
+import { ownerCli, PASSWORD, signIn } from './support/owner-cli';
 
 async function expectNoViolations(page: Page, where: string): Promise<void> {
   const violations = await axeViolations(page);
   expect(violations, formatViolations(where, violations)).toEqual([]);
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/config/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 }
 
 /** Waits until the page holds the signed-in owner's context (fetched after load), then answers the cookie banner. */

@@ -7,6 +7,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
 import { recordLayoutShifts, totalLayoutShift } from './support/layout-shifts';
+import { thirdPartyRequests, withoutPopup } from './support/third-parties';
 
 const WIDGETS = '/widgets';
 const SIZES = [
@@ -17,20 +18,7 @@ const SIZES = [
 /** Answers the banner and keeps the site's popup overlay away, so a test meets one widget at a time. */
 async function quietPage(context: BrowserContext, baseURL: string | undefined): Promise<void> {
   await context.addCookies([{ name: 'ss_cookieAllowed', value: 'false', url: baseURL ?? '' }]);
-  await context.addInitScript(() => {
-    localStorage.setItem('squarespace-popup-overlay', JSON.stringify({ 'date-closed': Date.now(), version: 1, submitted: true }));
-  });
-}
-
-/** Requests to any other origin than the site's own. */
-function thirdPartyRequests(page: Page, baseURL: string | undefined): string[] {
-  const origin = new URL(baseURL ?? '').origin;
-  const seen: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.protocol.startsWith('http') && url.origin !== origin) seen.push(request.url());
-  });
-  return seen;
+  await withoutPopup(context);
 }
 
 const marquee = (page: Page, id: string) => page.locator(`#block-${id}`);

@@ -1,5 +1,6 @@
-//! Media files of a bundle: their content type from the extension, their size from the
-//! file's header, and a check that an SVG cannot run script when opened on its own.
+//! Media files of a bundle: their content type from the extension, an image's size from the
+//! file's header, a check that an SVG cannot run script when opened on its own, and a check
+//! that an audio file (for the audio block's tracks) holds the format its extension names.
 
 use std::collections::BTreeMap;
 
@@ -25,7 +26,7 @@ const CONTENT_TYPES: [(&str, &str); 8] = [
     ("ico", "image/x-icon"),
 ];
 
-/// What a page's reference to a media file takes from the file itself.
+/// What a page's reference to an image takes from the file itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct MediaFacts {
     pub width: u32,
@@ -34,7 +35,15 @@ pub(crate) struct MediaFacts {
     pub version: String,
 }
 
-/// Every media file with its facts, keyed by site path (`/media/<name>`).
+/// The extensions of audio files, which the audio block plays from the site's own origin (a
+/// page's Content-Security-Policy allows media from nowhere else).
+const AUDIO_TYPES: [(&str, &str); 3] = [
+    ("mp3", "audio/mpeg"),
+    ("ogg", "audio/ogg"),
+    ("wav", "audio/wav"),
+];
+
+/// Every media file, and each image's facts, keyed by site path (`/media/<name>`).
 #[derive(Debug, Default)]
 pub(crate) struct MediaLibrary {
     pub files: Vec<MediaFile>,
@@ -45,17 +54,19 @@ impl MediaLibrary {
     pub fn read(media: &BTreeMap<&str, (&str, &[u8])>) -> Result<Self, BundleError> {
         let mut library = Self::default();
         for (name, (file, bytes)) in media {
-            let (content_type, (width, height)) = inspect(name, file, bytes)?;
+            let (content_type, size) = inspect(name, file, bytes)?;
             let path = format!("{MEDIA_PREFIX}{name}");
-            let version = content_hash(bytes);
-            library.facts.insert(
-                path.clone(),
-                MediaFacts {
-                    width,
-                    height,
-                    version,
-                },
-            );
+            if let Some((width, height)) = size {
+                let version = content_hash(bytes);
+                library.facts.insert(
+                    path.clone(),
+                    MediaFacts {
+                        width,
+                        height,
+                        version,
+                    },
+                );
+            }
             library.files.push(MediaFile {
                 path,
                 content_type: content_type.to_owned(),
@@ -66,12 +77,12 @@ impl MediaLibrary {
     }
 }
 
-/// The content type and the width and height of one media file.
+/// The content type of one media file, and its width and height when it is an image.
 fn inspect(
     name: &str,
     file: &str,
     bytes: &[u8],
-) -> Result<(&'static str, (u32, u32)), BundleError> {
+) -> Result<(&'static str, Option<(u32, u32)>), BundleError> {
     let valid_name = name.len() <= MAX_NAME_LEN
         && name
             .chars()
@@ -89,8 +100,16 @@ fn inspect(
         .rsplit_once('.')
         .map(|(_, ext)| ext)
         .unwrap_or_default();
-    let Some((_, content_type)) = CONTENT_TYPES.iter().find(|(ext, _)| *ext == extension) else {
-        let known: Vec<&str> = CONTENT_TYPES.iter().map(|(ext, _)| *ext).collect();
+    let Some((_, content_type)) = CONTENT_TYPES
+        .iter()
+        .chain(&AUDIO_TYPES)
+        .find(|(ext, _)| *ext == extension)
+    else {
+        let known: Vec<&str> = CONTENT_TYPES
+            .iter()
+            .chain(&AUDIO_TYPES)
+            .map(|(ext, _)| *ext)
+            .collect();
         return Err(BundleError::file(
             file,
             format!("expected one of the extensions {}", known.join(", ")),
@@ -105,12 +124,38 @@ fn inspect(
             ),
         ));
     }
-    let size = if extension == "svg" {
-        svg_size(file, bytes)?
+    let size = if content_type.starts_with("audio/") {
+        check_audio(file, extension, bytes)?;
+        None
+    } else if extension == "svg" {
+        Some(svg_size(file, bytes)?)
     } else {
-        raster_size(file, extension, bytes)?
+        Some(raster_size(file, extension, bytes)?)
     };
     Ok((content_type, size))
+}
+
+/// Refuses an audio file whose first bytes are not those of its format, so a renamed file
+/// cannot be served under an audio content type.
+fn check_audio(file: &str, extension: &str, bytes: &[u8]) -> Result<(), BundleError> {
+    let matches = match extension {
+        // An ID3 tag, or else an MPEG frame's sync bits.
+        "mp3" => {
+            bytes.starts_with(b"ID3")
+                || (bytes.len() > 1 && bytes[0] == 0xFF && bytes[1] & 0xE0 == 0xE0)
+        }
+        "ogg" => bytes.starts_with(b"OggS"),
+        "wav" => bytes.len() >= 12 && bytes.starts_with(b"RIFF") && &bytes[8..12] == b"WAVE",
+        _ => false,
+    };
+    if matches {
+        Ok(())
+    } else {
+        Err(BundleError::file(
+            file,
+            format!("expected a .{extension} audio file, but the file holds another format"),
+        ))
+    }
 }
 
 fn raster_size(file: &str, extension: &str, bytes: &[u8]) -> Result<(u32, u32), BundleError> {
@@ -252,7 +297,7 @@ mod tests {
         let png = tiny_png();
         assert_eq!(
             inspect("dot.png", "media/dot.png", &png).unwrap(),
-            ("image/png", (3, 2))
+            ("image/png", Some((3, 2)))
         );
         let error = inspect("dot.webp", "media/dot.webp", &png).unwrap_err();
         assert_eq!(
@@ -286,7 +331,7 @@ mod tests {
         let error = inspect("notes.txt", "media/notes.txt", b"x").unwrap_err();
         assert_eq!(
             error.message,
-            "expected one of the extensions webp, png, jpg, jpeg, gif, avif, svg, ico"
+            "expected one of the extensions webp, png, jpg, jpeg, gif, avif, svg, ico, mp3, ogg, wav"
         );
     }
 }

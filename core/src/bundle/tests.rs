@@ -151,8 +151,8 @@ fn the_valid_bundle_converts_every_part() {
     assert_eq!(post.published_on, 1_741_944_600_000);
     let body: Vec<_> = post.body.layout.blocks().collect();
     assert_eq!(body[0].id.as_str(), "journal-first-post-1");
-    assert!(matches!(&body[0].content, BlockContent::Html { html }
-        if html.as_str() == "<p>Hello from the <em>studio</em>.</p>\n"));
+    assert!(matches!(&body[0].content, BlockContent::Markdown(markdown)
+        if markdown.html().as_str() == "<p>Hello from the <em>studio</em>.</p>\n"));
 
     let mug = &site.items[1];
     assert_eq!(mug.record_type, ItemType::StoreItem);
@@ -219,7 +219,7 @@ fn broken_bundles_are_refused_with_file_field_and_expectation() {
             "collections/home.toml: field 'blocks[1].type': expected one of html, markdown, \
              heading, image, button, quote, spacer, horizontal-rule, code, gallery, summary, \
              form, newsletter, accordion, marquee, text-effect, map, video, product, social-links, \
-             donation, plugin, found 'sumary'",
+             donation, embed, audio, shape, menu, calendar, table-reservation, plugin, found 'sumary'",
         ),
         (
             "plugin block with a code outside the specification",
@@ -360,7 +360,7 @@ fn broken_bundles_are_refused_with_file_field_and_expectation() {
             "media of an unknown kind",
             added("media/notes.txt", "hello"),
             "media/notes.txt: expected one of the extensions webp, png, jpg, jpeg, gif, avif, \
-             svg, ico",
+             svg, ico, mp3, ogg, wav",
         ),
         (
             "duplicate block id",
@@ -1150,4 +1150,145 @@ fn special_navigations_and_the_member_area_block_are_read_and_checked() {
             && error.ends_with("].area': there is no member area with id 'nobody'"),
         "{error}"
     );
+}
+
+/// The valid bundle with a page `more` holding `blocks` (TOML `[[blocks]]` tables) and an
+/// audio file, imported.
+fn import_home_blocks(blocks: &str) -> Result<Site, crate::bundle::BundleError> {
+    let mut files = added(
+        "collections/more.toml",
+        &format!("type = \"page\"\ntitle = \"More\"\n{blocks}"),
+    );
+    files.insert("media/hum.mp3".to_owned(), b"ID3\x04\0\0\0\0\0\0".to_vec());
+    parse(&files)
+}
+
+fn home_blocks(site: &Site) -> Vec<crate::site::Block> {
+    let more = site
+        .collections
+        .iter()
+        .find(|c| c.slug.as_str() == "more")
+        .expect("the page");
+    more.body.layout.blocks().cloned().collect()
+}
+
+#[test]
+fn audio_files_are_media_checked_by_their_first_bytes() {
+    let site = import_home_blocks(
+        "[[blocks]]\ntype = \"audio\"\ntitle = \"Sounds\"\ntracks = [{ title = \"Hum\", file = \"/media/hum.mp3\" }]\n",
+    )
+    .expect("an audio block of a stored mp3 imports");
+    let hum = site
+        .media
+        .iter()
+        .find(|file| file.path == "/media/hum.mp3")
+        .unwrap();
+    assert_eq!(hum.content_type, "audio/mpeg");
+    let mut files = valid();
+    files.insert("media/fake.ogg".to_owned(), png(2, 2));
+    assert_eq!(
+        parse(&files).unwrap_err().to_string(),
+        "media/fake.ogg: expected a .ogg audio file, but the file holds another format"
+    );
+}
+
+#[test]
+fn the_remaining_block_types_import_with_their_rules() {
+    let blocks = r##"
+[[blocks]]
+type = "markdown"
+markdown = "Fired *twice*"
+
+[[blocks]]
+type = "embed"
+url = "https://hours.example/embed"
+title = "Opening hours"
+
+[[blocks]]
+type = "shape"
+shape = "arched-window"
+color = "#8a3f22"
+drop-shadow = { angle = 45, distance = { value = 6 }, blur = { value = 0.5, unit = "em" } }
+
+[[blocks]]
+type = "menu"
+tabs = [{ title = "Lunch", sections = [{ title = "Plates", items = [{ name = "Soup", price = "5" }] }] }]
+
+[[blocks]]
+type = "calendar"
+collection = "journal"
+month = "2025-03"
+
+[[blocks]]
+type = "table-reservation"
+restaurant-id = 412
+restaurant-name = "Casa Barro"
+"##;
+    let site = import_home_blocks(blocks).unwrap_or_else(|error| panic!("{error}"));
+    let home = home_blocks(&site);
+    let codes: Vec<u16> = home.iter().map(|block| block.type_code()).collect();
+    assert_eq!(codes, [44, 22, 71, 18, 26, 66]);
+    let BlockContent::Shape(shape) = &home[2].content else {
+        panic!("a shape");
+    };
+    assert_eq!(shape.drop_shadow.map(|shadow| shadow.blur.px()), Some(8.0));
+    let BlockContent::Calendar(calendar) = &home[4].content else {
+        panic!("a calendar");
+    };
+    assert_eq!(
+        calendar
+            .opening_month
+            .map(|month| month.to_string())
+            .as_deref(),
+        Some("2025-03")
+    );
+}
+
+#[test]
+fn the_remaining_block_types_refuse_bad_data_naming_the_field() {
+    for (block, expected) in [
+        (
+            "type = \"embed\"\nurl = \"http://hours.example\"\ntitle = \"Hours\"",
+            "field 'blocks[0].url': expected an https:// URL or a site path starting with '/', found 'http://hours.example'",
+        ),
+        (
+            "type = \"shape\"\nshape = \"blob\"",
+            "field 'blocks[0].shape': expected one of circle, square, rounded-square, triangle, diamond, hexagon, star, flower, heart, arched-window, tall-oval, oval, pill, found 'blob'",
+        ),
+        (
+            "type = \"shape\"\nshape = \"circle\"\ndrop-shadow = { angle = 0, distance = { value = 2, unit = \"vw\" }, blur = { value = 1 } }",
+            "field 'blocks[0].drop-shadow.distance.unit': expected px, em or rem, found 'vw'",
+        ),
+        (
+            "type = \"menu\"\ntabs = []",
+            "field 'blocks[0].tabs': a menu block needs at least one tab",
+        ),
+        (
+            "type = \"calendar\"\ncollection = \"journal\"\nmonth = \"March\"",
+            "field 'blocks[0].month': expected a month such as 2027-05, found 'March'",
+        ),
+        (
+            "type = \"calendar\"\ncollection = \"nowhere\"",
+            "field 'blocks[0].collection': expected the slug of a collection that lists items",
+        ),
+        (
+            "type = \"table-reservation\"\nrestaurant-id = 0\nrestaurant-name = \"Casa\"",
+            "field 'blocks[0].restaurant-id': expected the restaurant's id at the booking service, a number above 0",
+        ),
+        (
+            &format!(
+                "type = \"audio\"\ntitle = \"Sounds\"\ntracks = [{}]",
+                vec!["{ title = \"T\", file = \"/media/t.mp3\" }"; 61].join(", ")
+            ),
+            "field 'blocks[0].tracks': an audio block lists at most 60 tracks, found 61",
+        ),
+    ] {
+        let error = import_home_blocks(&format!("[[blocks]]\n{block}\n"))
+            .expect_err(block)
+            .to_string();
+        assert!(
+            error.contains(expected),
+            "{block}\n  expected {expected}\n  found    {error}"
+        );
+    }
 }

@@ -1,19 +1,10 @@
 //! Text conversions the bundle needs: Markdown to sanitised HTML, TOML dates to timestamps,
 //! and the derivation of stable ids from slugs.
 
-use pulldown_cmark::{Options, Parser, html};
 use toml::value::{Datetime, Offset};
 
-use crate::site::SafeHtml;
-
 /// Renders Markdown (raw HTML allowed) and sanitises the result like any owner HTML.
-pub(crate) fn markdown(source: &str) -> SafeHtml {
-    let options =
-        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION;
-    let mut rendered = String::with_capacity(source.len() * 3 / 2);
-    html::push_html(&mut rendered, Parser::new_ext(source, options));
-    SafeHtml::sanitize(&rendered)
-}
+pub(crate) use crate::site::markdown_html as markdown;
 
 /// Milliseconds since the Unix epoch of a TOML date or date-time. A date alone is midnight
 /// and a time without an offset is UTC, so a bundle imports the same wherever it is run.

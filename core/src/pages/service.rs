@@ -85,6 +85,8 @@ pub struct ResolvedProduct {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ResolvedBlocks {
     pub summaries: BTreeMap<BlockId, SummaryContent>,
+    /// The collection and dated items of each calendar block.
+    pub calendars: BTreeMap<BlockId, SummaryContent>,
     pub products: BTreeMap<ItemId, ResolvedProduct>,
 }
 
@@ -681,6 +683,24 @@ impl PageService {
                             .items(&source.id, ItemQuery::first(u32::from(limit)))
                             .await?;
                         resolved.summaries.insert(
+                            id.clone(),
+                            SummaryContent {
+                                collection: source,
+                                items,
+                            },
+                        );
+                    }
+                }
+                BlockContent::Calendar(calendar) => {
+                    let source = self.repository.collection(&calendar.collection).await?;
+                    if let Some(source) = source.filter(|source| may_see(profile, source, viewer)) {
+                        // A collection holds at most this many items, so the calendar sees all.
+                        let limit = crate::site::MAX_ITEMS_PER_COLLECTION as u32;
+                        let items = self
+                            .repository
+                            .items(&source.id, ItemQuery::first(limit))
+                            .await?;
+                        resolved.calendars.insert(
                             id.clone(),
                             SummaryContent {
                                 collection: source,

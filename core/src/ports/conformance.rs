@@ -170,6 +170,7 @@ pub fn fixture_site(title: &str) -> Site {
             languages: Default::default(),
             member_areas: vec![],
             page_passwords: vec![],
+            information_bar: None,
             experiments: Default::default(),
         },
         navigation: Navigation {

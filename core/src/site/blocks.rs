@@ -11,6 +11,30 @@ use crate::site::{
 };
 use crate::widgets::TextEffect;
 
+mod audio;
+mod calendar;
+mod embed;
+mod markdown;
+mod menu;
+mod reservation;
+mod shape;
+
+pub use audio::{AudioBlock, AudioBlockError, AudioTrack, MAX_AUDIO_TRACKS};
+pub use calendar::{
+    CalendarBlock, CalendarDay, CalendarMonth, MAX_CALENDAR_MONTHS, YearMonth, YearMonthError,
+    calendar_months,
+};
+pub use embed::{DEFAULT_EMBED_HEIGHT, EMBED_HEIGHTS, EmbedBlock, EmbedBlockError, EmbedSource};
+pub use markdown::{MarkdownBlock, markdown_html};
+pub use menu::{MAX_MENU_TABS, MenuBlock, MenuBlockError, MenuItem, MenuSection, MenuTab};
+pub use reservation::{
+    COLUMN_LAYOUT_AT_MOST_PX, RESERVATION_ORIGIN, TableReservationBlock, TableReservationError,
+    WIDE_THEME_ABOVE_PX,
+};
+pub use shape::{
+    DropShadow, MAX_SHADOW_PX, ShadowLength, ShadowUnit, ShapeBlock, ShapeBlockError, ShapeName,
+};
+
 /// A block placed in a layout column.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Block {
@@ -138,6 +162,14 @@ pub enum BlockContent {
     /// The language switcher as a block: the page in each of the site's published languages
     /// (the header has the same links); empty on a site with one language.
     LanguageSwitcher,
+    Markdown(MarkdownBlock),
+    Embed(EmbedBlock),
+    Audio(AudioBlock),
+    Shape(ShapeBlock),
+    Menu(MenuBlock),
+    Calendar(CalendarBlock),
+    /// The booking service's table-reservation widget (OpenTable v2).
+    TableReservation(TableReservationBlock),
     /// A block of a type the platform does not render itself (chart, tour dates, or a custom
     /// type such as event summary), rendered by the WebAssembly plugin that claims the type,
     /// from data only that plugin interprets.
@@ -175,6 +207,13 @@ impl BlockContent {
             // navigation between the page's copies.
             Self::LanguageSwitcher => BlockType::Navigation,
             Self::MemberArea { .. } => BlockType::MemberArea,
+            Self::Markdown(_) => BlockType::Markdown,
+            Self::Embed(_) => BlockType::Embed,
+            Self::Audio(_) => BlockType::Audio,
+            Self::Shape(_) => BlockType::Shape,
+            Self::Menu(_) => BlockType::Menu,
+            Self::Calendar(_) => BlockType::Calendar,
+            Self::TableReservation(_) => BlockType::OpenTableV2,
             Self::Plugin {
                 block_type: PluginBlockType::Spec(spec),
                 ..

@@ -8,6 +8,7 @@ mod html;
 mod ids;
 mod image_widths;
 mod index;
+mod information_bar;
 mod layout;
 mod map;
 mod media;
@@ -17,9 +18,15 @@ mod validation;
 mod website;
 
 pub use blocks::{
-    AccordionItem, Alignment, Block, BlockContent, ButtonPopup, ButtonSize, FormBlock, FormField,
-    FormFieldType, GallerySlide, MarqueeDirection, MarqueeProps, SocialLink, SummaryDesign,
-    TextEffectBlock,
+    AccordionItem, Alignment, AudioBlock, AudioBlockError, AudioTrack, Block, BlockContent,
+    ButtonPopup, ButtonSize, COLUMN_LAYOUT_AT_MOST_PX, CalendarBlock, CalendarDay, CalendarMonth,
+    DEFAULT_EMBED_HEIGHT, DropShadow, EMBED_HEIGHTS, EmbedBlock, EmbedBlockError, EmbedSource,
+    FormBlock, FormField, FormFieldType, GallerySlide, MAX_AUDIO_TRACKS, MAX_CALENDAR_MONTHS,
+    MAX_MENU_TABS, MAX_SHADOW_PX, MarkdownBlock, MarqueeDirection, MarqueeProps, MenuBlock,
+    MenuBlockError, MenuItem, MenuSection, MenuTab, RESERVATION_ORIGIN, ShadowLength, ShadowUnit,
+    ShapeBlock, ShapeBlockError, ShapeName, SocialLink, SummaryDesign, TableReservationBlock,
+    TableReservationError, TextEffectBlock, WIDE_THEME_ABOVE_PX, YearMonth, YearMonthError,
+    calendar_months, markdown_html,
 };
 pub use content::{Collection, Item, PermissionType, Seo};
 pub use donation_block::{DonationBlock, DonationBlockError, MAX_SUGGESTED_AMOUNTS};
@@ -27,6 +34,7 @@ pub use html::SafeHtml;
 pub(crate) use ids::is_opaque_token;
 pub use ids::{BlockId, CollectionId, IdError, ItemId, Slug, WebsiteId};
 pub use image_widths::{IMAGE_WIDTHS, ImageWidth, SizeFormat, split_filename_variant, variant_url};
+pub use information_bar::{InformationBar, InformationBarError, MAX_INFORMATION_BAR_TEXT};
 pub use layout::{Body, Column, GRID_COLUMNS, Layout, LayoutError, MAX_BLOCKS_PER_LAYOUT, Row};
 pub use map::{MapLocation, MapLocationError, MapLocationInput, MapStyle, MapUiOptions};
 pub use media::{MEDIA_PREFIX, MediaFile, MediaRef, content_hash};

@@ -64,6 +64,10 @@ pub struct WebsiteSettings {
     /// back with none.
     #[serde(default)]
     pub experiments: crate::experiments::Experiments,
+    /// The mobile information bar (000 s9); settings stored before it existed read back with
+    /// none, which shows no bar.
+    #[serde(default)]
+    pub information_bar: Option<super::InformationBar>,
 }
 
 /// Store settings of spec 000 s3.

@@ -1,7 +1,7 @@
 //! Runs axe-core on a page with the project's accessibility rule set and prints its findings for people.
 
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices: the bar every public page meets. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
@@ -32,4 +32,10 @@ export function formatViolations(where: string, violations: readonly AxeViolatio
     ].join('\n');
   });
   return `${where}: ${violations.length} accessibility rule(s) violated\n${blocks.join('\n')}`;
+}
+
+/** Fails the test with the readable report when axe finds anything on the page as it stands. */
+export async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, formatViolations(where, violations)).toEqual([]);
 }

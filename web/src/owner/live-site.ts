@@ -163,5 +163,10 @@ export async function startOwner(
   if (owner?.showAnnouncementBar === true && !inFrame(win)) {
     void import('./announcement-bar').then((bar) => bar.showAnnouncementBar(win, owner));
   }
+  // A signed-in owner sees table-reservation blocks as a preview, with the server's alert.
+  const previewAlert = owner?.reservationPreviewAlert;
+  if (previewAlert != null && win.document.querySelector('[data-reservation]') !== null) {
+    void import('./reservation-preview').then((preview) => preview.showReservationPreview(win.document, previewAlert));
+  }
   next();
 }

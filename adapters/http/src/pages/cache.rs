@@ -58,6 +58,8 @@ pub(crate) struct Page {
     pub(crate) encoded: Option<Arc<EncodedPage>>,
     pub(crate) viewed: Option<Arc<ViewedProduct>>,
     pub(crate) shared_max_age: u32,
+    /// The other origins the page's blocks load from, for its Content-Security-Policy.
+    pub(crate) third_parties: Arc<crate::render::ThirdPartySources>,
 }
 
 /// A page's representations and the strong entity tag of each: different bytes, different tag.
@@ -261,6 +263,7 @@ mod tests {
             encoded: None,
             viewed: None,
             shared_max_age: 60,
+            third_parties: Arc::default(),
         }
     }
 

@@ -19,7 +19,7 @@ use crate::pages::cache::{EncodedPage, Page, Version};
 use crate::pages::delivery::{self, SHARED_MAX_AGE};
 use crate::pages::experiments::{PageVariants, page_variants};
 use crate::render::pool::Prerendered;
-use crate::render::{self, RenderError};
+use crate::render::{self, RenderError, ThirdPartySources};
 use crate::shared::client_address::ClientAddress;
 use crate::shared::conversion_events::ViewedProduct;
 
@@ -51,7 +51,12 @@ pub(crate) async fn page(
         });
     }
     // A captcha widget loads the provider's script and frames, an interactive map the tile
-    // server's images: pages then allow their hosts.
+    // server's images, an embed or reservation block its third party's frame or script: pages
+    // then allow their hosts.
+    let third_parties = response
+        .extensions()
+        .get::<Arc<ThirdPartySources>>()
+        .cloned();
     let policy = render::page_content_security_policy(
         state
             .pages
@@ -61,6 +66,7 @@ pub(crate) async fn page(
             .static_maps
             .as_ref()
             .map(|maps| maps.server().template().origin()),
+        third_parties.as_deref(),
     );
     if let Some(value) = policy.and_then(|policy| axum::http::HeaderValue::from_str(&policy).ok()) {
         response
@@ -142,7 +148,11 @@ async fn variant_response(
         plugins: state.plugins.generation(),
     });
     if let Some(page) = version.and_then(|version| state.page_cache.get(key, version)) {
-        return (delivery::cached_page(&page, request), page.viewed);
+        let mut response = delivery::cached_page(&page, request);
+        response
+            .extensions_mut()
+            .insert(Arc::clone(&page.third_parties));
+        return (response, page.viewed);
     }
     match shown(state.pages.page(path, &viewer).await, variants) {
         Ok(view) => match render_html(
@@ -154,13 +164,16 @@ async fn variant_response(
             Ok((status, page)) => {
                 state.plugin_styles.keep(page.stylesheets);
                 let html = Bytes::from(page.html);
+                let third_parties = Arc::new(page.third_parties);
                 let viewed = (status == StatusCode::OK)
                     .then(|| ViewedProduct::of(&view))
                     .flatten()
                     .map(Arc::new);
                 let cacheable = status == StatusCode::OK && page.cache_seconds != Some(0);
                 let (true, Some(version)) = (cacheable, version) else {
-                    return (html_response(status, html), viewed);
+                    let mut response = html_response(status, html);
+                    response.extensions_mut().insert(third_parties);
+                    return (response, viewed);
                 };
                 let shared_max_age = page
                     .cache_seconds
@@ -170,6 +183,7 @@ async fn variant_response(
                     encoded: None,
                     viewed: viewed.clone(),
                     shared_max_age,
+                    third_parties: Arc::clone(&third_parties),
                 };
                 if state
                     .page_cache
@@ -178,7 +192,9 @@ async fn variant_response(
                     compress_in_background(&state, key, version, html.clone());
                 }
                 let cache_control = delivery::cache_control(shared_max_age);
-                (delivery::public_page(html, cache_control), viewed)
+                let mut response = delivery::public_page(html, cache_control);
+                response.extensions_mut().insert(third_parties);
+                (response, viewed)
             }
             Err(error) => {
                 tracing::error!(%error, path, "rendering a page failed");
@@ -225,6 +241,9 @@ async fn signed_in_page(
                 axum::http::header::CACHE_CONTROL,
                 axum::http::HeaderValue::from_static("private, no-store"),
             );
+            response
+                .extensions_mut()
+                .insert(Arc::new(page.third_parties));
             (response, viewed)
         }
         Err(error) => {

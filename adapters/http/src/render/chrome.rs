@@ -115,6 +115,8 @@ pub(crate) struct Footer<'a> {
     /// The owner's footer content (001 s3), cleaned HTML; empty shows nothing.
     pub(crate) content: Markup,
     pub(crate) texts: &'a MessageCatalog,
+    /// The mobile information bar, when the site has one.
+    pub(crate) information_bar: Option<super::information_bar::InformationBarView<'a>>,
 }
 
 super::markup::nested_templates!(Footer);
@@ -145,6 +147,9 @@ impl<'a> Footer<'a> {
                 .collect(),
             content: Markup::sanitized(&view.profile.header_footer.footer),
             texts: &view.profile.languages.messages,
+            information_bar: super::information_bar::InformationBarView::new(
+                view.profile.settings.information_bar.as_ref(),
+            ),
         }
     }
 }

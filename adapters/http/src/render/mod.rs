@@ -13,6 +13,7 @@ pub(crate) mod donate_pages;
 pub(crate) mod forms;
 pub(crate) mod gift_cards;
 mod image;
+mod information_bar;
 mod items;
 mod layout;
 mod markup;
@@ -29,6 +30,7 @@ mod scope;
 pub(crate) mod search_page;
 mod slide_page;
 pub(crate) mod subscription_page;
+mod third_parties;
 mod urls;
 
 #[cfg(test)]
@@ -47,6 +49,7 @@ pub(crate) use reviews::REVIEWS_SHOWN;
 
 pub(crate) use blocks::stylesheet_link;
 pub(crate) use consent::banner_settings;
+pub use third_parties::ThirdPartySources;
 
 use chrome::{Footer, Header};
 use markup::Markup;
@@ -133,6 +136,8 @@ pub fn render_page_with_plugins(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RenderedPage {
     pub html: String,
+    /// The other origins the page's blocks may load from.
+    pub third_parties: ThirdPartySources,
     pub cache_seconds: Option<u32>,
     /// The plugin blocks' stylesheets the page links to.
     pub stylesheets: Vec<vitrine_core::plugins::PluginCss>,
@@ -160,6 +165,7 @@ pub fn render_page_with_lifetime(
     let html = render_document(view, assets, public_base_url, header, main)?;
     Ok(RenderedPage {
         html,
+        third_parties: ThirdPartySources::of(view),
         cache_seconds: scope.cache_seconds(),
         stylesheets: scope.take_stylesheets(),
     })
@@ -332,25 +338,31 @@ fn captcha_script(view: &PageView, popup: Option<&popup::PopupOverlay>) -> Optio
 }
 
 /// The Content-Security-Policy of pages when it differs from the strict default: with the
-/// captcha provider's hosts when the server requires a captcha, and with the tile server's
-/// origin among image sources when map blocks may load an interactive map. `None` keeps the
-/// default.
+/// captcha provider's hosts when the server requires a captcha, with the tile server's
+/// origin among image sources when map blocks may load an interactive map, and with the
+/// origins the page's own blocks load from (`third_parties`). `None` keeps the default.
 pub fn page_content_security_policy(
     captcha_provider: Option<&str>,
     tile_origin: Option<&str>,
+    third_parties: Option<&ThirdPartySources>,
 ) -> Option<String> {
-    if captcha_provider.is_none() && tile_origin.is_none() {
+    let third_parties = third_parties.filter(|sources| !sources.is_empty());
+    if captcha_provider.is_none() && tile_origin.is_none() && third_parties.is_none() {
         return None;
     }
     let policy = captcha_provider.map_or_else(
         || crate::shared::security_headers::CONTENT_SECURITY_POLICY_VALUE.to_owned(),
         captcha_content_security_policy,
     );
-    Some(match tile_origin {
+    let policy = match tile_origin {
         Some(origin) => policy.replace(
             "img-src 'self' data:",
             &format!("img-src 'self' data: {origin}"),
         ),
+        None => policy,
+    };
+    Some(match third_parties {
+        Some(sources) => sources.widen(&policy),
         None => policy,
     })
 }

@@ -33,6 +33,7 @@ mod order_aftercare;
 mod order_mails;
 mod origin_check;
 mod owner;
+mod page_blocks;
 mod page_delivery;
 mod page_passwords;
 mod pages;

@@ -13,8 +13,9 @@ use crate::gallery::{
 };
 use crate::plugins::PluginBlockType;
 use crate::site::{
-    AccordionItem, Alignment, Block, BlockContent, BlockId, ButtonPopup, ButtonSize, DonationBlock,
-    GallerySlide, MarqueeDirection, MarqueeProps, SafeHtml, Slug, SocialLink, SummaryDesign,
+    AccordionItem, Alignment, Block, BlockContent, BlockId, ButtonPopup, ButtonSize, CollectionId,
+    DonationBlock, GallerySlide, MarkdownBlock, MarqueeDirection, MarqueeProps, SafeHtml, Slug,
+    SocialLink, SummaryDesign,
 };
 use crate::widgets::PopupKind;
 
@@ -72,9 +73,9 @@ impl Converter {
             }
             "markdown" => {
                 let dto: MarkdownDto = at.deserialize(fields)?;
-                BlockContent::Html {
-                    html: markdown(&dto.markdown),
-                }
+                BlockContent::Markdown(MarkdownBlock {
+                    markdown: dto.markdown,
+                })
             }
             "heading" => {
                 let dto: HeadingDto = at.deserialize(fields)?;
@@ -297,6 +298,9 @@ impl Converter {
                 }
             }
             other => {
+                if let Some(content) = self.page_block(at, other, fields)? {
+                    return Ok(content);
+                }
                 return Err(at.field("type").error(format!(
                     "expected one of {}, found '{other}'",
                     BLOCK_TYPES.join(", ")
@@ -348,8 +352,13 @@ impl Converter {
         })
     }
 
-    fn summary(&self, at: &At, dto: SummaryDto) -> Result<BlockContent, BundleError> {
-        let found = Slug::parse(dto.collection.as_str())
+    /// The id of the collection with this slug, which must list items.
+    pub(super) fn listing_collection(
+        &self,
+        at: &At,
+        slug: &str,
+    ) -> Result<CollectionId, BundleError> {
+        let found = Slug::parse(slug)
             .ok()
             .and_then(|slug| self.known.collections.get(&slug))
             .filter(|(_, kind)| kind.lists_items());
@@ -361,12 +370,16 @@ impl Converter {
                 .filter(|(_, (_, kind))| kind.lists_items())
                 .map(|(slug, _)| slug.to_string())
                 .collect();
-            return Err(at.field("collection").error(format!(
-                "expected the slug of a collection that lists items ({}), found '{}'",
+            return Err(at.error(format!(
+                "expected the slug of a collection that lists items ({}), found '{slug}'",
                 lists.join(", "),
-                dto.collection
             )));
         };
+        Ok(collection.clone())
+    }
+
+    fn summary(&self, at: &At, dto: SummaryDto) -> Result<BlockContent, BundleError> {
+        let collection = self.listing_collection(&at.field("collection"), &dto.collection)?;
         if !(1..=MAX_SUMMARY_LIMIT).contains(&dto.limit) {
             return Err(at.field("limit").error(format!(
                 "expected a limit from 1 to {MAX_SUMMARY_LIMIT}, found {}",
@@ -374,7 +387,7 @@ impl Converter {
             )));
         }
         Ok(BlockContent::Summary {
-            collection: collection.clone(),
+            collection,
             title: dto.title,
             design: match dto.design {
                 SummaryDesignDto::Grid => SummaryDesign::Grid,

@@ -7,6 +7,7 @@ mod experiments;
 mod items;
 mod member_areas;
 mod origins;
+mod page_blocks;
 mod page_passwords;
 mod settings;
 mod store_rules;

@@ -3,7 +3,8 @@
 use crate::bundle::BundleError;
 use crate::bundle::convert::{Converter, chosen_id, non_empty};
 use crate::bundle::dto::{
-    MeasurementDto, NavLinkDto, SiteFile, WebsiteDto, WebsiteStatusDto, WebsiteTypeDto,
+    InformationBarDto, MeasurementDto, NavLinkDto, SiteFile, WebsiteDto, WebsiteStatusDto,
+    WebsiteTypeDto,
 };
 use crate::bundle::error::At;
 use crate::bundle::files::SITE_FILE;
@@ -11,8 +12,9 @@ use crate::bundle::text::markdown;
 use crate::enums::{WebsiteStatus, WebsiteType};
 use crate::money::Currency;
 use crate::site::{
-    CookieBannerLook, CookieSettings, HIDDEN_NAVIGATION, NavLink, Navigation, PopupContent,
-    PopupOverlaySettings, Slug, StoreSettings, TemplateInfo, Website, WebsiteSettings,
+    CookieBannerLook, CookieSettings, HIDDEN_NAVIGATION, InformationBar, NavLink, Navigation,
+    PopupContent, PopupOverlaySettings, Slug, StoreSettings, TemplateInfo, Website,
+    WebsiteSettings,
 };
 
 /// The locale of a site that names none (spec 000 s1).
@@ -122,6 +124,7 @@ impl Converter {
             page_passwords: Vec::new(),
             // Read after the collections, whose blocks the variants change.
             experiments: Default::default(),
+            information_bar: information_bar(&at.field("information_bar"), dto.information_bar)?,
         };
         let navigation = Navigation {
             main: nav_links(
@@ -234,4 +237,22 @@ fn nav_links(at: &At, links: Vec<NavLinkDto>) -> Result<Vec<NavLink>, BundleErro
             })
         })
         .collect()
+}
+
+/// The mobile information bar, checked by its own rules.
+fn information_bar(
+    at: &At,
+    dto: Option<InformationBarDto>,
+) -> Result<Option<InformationBar>, BundleError> {
+    let Some(dto) = dto else {
+        return Ok(None);
+    };
+    let bar = InformationBar {
+        phone: dto.phone,
+        email: dto.email,
+        address: dto.address,
+        hours: dto.hours,
+    };
+    bar.check().map_err(|error| at.error(error.to_string()))?;
+    Ok(Some(bar))
 }

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use crate::bundle::dto::ImageDto;
 
 /// Every block type a bundle can use, as written in its `type` field.
-pub(crate) const BLOCK_TYPES: [&str; 22] = [
+pub(crate) const BLOCK_TYPES: [&str; 28] = [
     "html",
     "markdown",
     "heading",
@@ -28,6 +28,12 @@ pub(crate) const BLOCK_TYPES: [&str; 22] = [
     "product",
     "social-links",
     "donation",
+    "embed",
+    "audio",
+    "shape",
+    "menu",
+    "calendar",
+    "table-reservation",
     "plugin",
 ];
 

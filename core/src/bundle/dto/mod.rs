@@ -3,10 +3,12 @@
 
 mod blocks;
 mod content;
+mod page_blocks;
 mod site;
 
 pub(crate) use blocks::*;
 pub(crate) use content::*;
+pub(crate) use page_blocks::*;
 pub(crate) use site::*;
 
 use serde::Deserialize;

@@ -154,6 +154,18 @@ pub(crate) struct SettingsDto {
     pub language_name: Option<String>,
     /// The translation service the files in `translations/` came from, if any.
     pub translation_provider: Option<String>,
+    /// The mobile information bar (000 s9).
+    pub information_bar: Option<InformationBarDto>,
+}
+
+/// `[settings.information_bar]`: what the bar along the bottom of a phone's screen shows.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct InformationBarDto {
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub address: Option<String>,
+    pub hours: Option<String>,
 }
 
 /// `translations/<locale>.toml`: the site in one more language.

@@ -304,17 +304,9 @@ impl<'a> Check<'a> {
                     }
                 }
             }
-            BlockContent::Summary { collection, .. } => match self.index.collection(collection) {
-                None => problems.push((
-                    "collection".into(),
-                    SiteProblem::UnknownCollection(collection.clone()),
-                )),
-                Some(found) if !found.lists_items() => problems.push((
-                    "collection".into(),
-                    SiteProblem::NotAList(collection.clone()),
-                )),
-                Some(_) => {}
-            },
+            BlockContent::Summary { collection, .. } => {
+                self.push_listing(&mut problems, collection);
+            }
             BlockContent::MemberArea { area } => {
                 let known = self
                     .site
@@ -326,6 +318,19 @@ impl<'a> Check<'a> {
                     problems.push(("area".into(), SiteProblem::UnknownMemberArea(area.clone())));
                 }
             }
+            BlockContent::Calendar(calendar) => {
+                self.push_listing(&mut problems, &calendar.collection);
+            }
+            BlockContent::Audio(audio) => {
+                for (index, track) in audio.tracks.iter().enumerate() {
+                    if let Some(problem) = self.audio_problem(&track.file) {
+                        problems.push((format!("tracks[{index}].file"), problem));
+                    }
+                }
+            }
+            BlockContent::Embed(embed) if embed.url.starts_with('/') => {
+                self.push_link(&mut problems, "url".into(), &embed.url);
+            }
             BlockContent::Product { item } => match self.index.item(item) {
                 None => problems.push(("item".into(), SiteProblem::UnknownItem(item.clone()))),
                 Some(found) if found.product.is_none() => {
@@ -336,6 +341,32 @@ impl<'a> Check<'a> {
             _ => {}
         }
         problems
+    }
+
+    /// A block's `collection` must exist and list items.
+    fn push_listing(&self, problems: &mut Vec<(String, SiteProblem)>, collection: &CollectionId) {
+        match self.index.collection(collection) {
+            None => problems.push((
+                "collection".into(),
+                SiteProblem::UnknownCollection(collection.clone()),
+            )),
+            Some(found) if !found.lists_items() => problems.push((
+                "collection".into(),
+                SiteProblem::NotAList(collection.clone()),
+            )),
+            Some(_) => {}
+        }
+    }
+
+    /// An audio block's track must be a stored audio file: the page plays it from here.
+    fn audio_problem(&self, path: &str) -> Option<SiteProblem> {
+        match self.site.media.iter().find(|file| file.path == path) {
+            None => Some(SiteProblem::MissingMedia(path.to_owned())),
+            Some(file) if !file.content_type.starts_with("audio/") => {
+                Some(SiteProblem::NotAudio(path.to_owned()))
+            }
+            Some(_) => None,
+        }
     }
 
     fn push_link(&self, problems: &mut Vec<(String, SiteProblem)>, field: String, href: &str) {

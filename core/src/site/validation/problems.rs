@@ -81,6 +81,8 @@ pub enum SiteProblem {
     UnknownMemberArea(Slug),
     #[error("there is no media file '{0}'")]
     MissingMedia(String),
+    #[error("media file '{0}' is not an .mp3, .ogg or .wav audio file")]
+    NotAudio(String),
     #[error("image '{0}' has no width or height")]
     UnsizedMedia(String),
     #[error("'{0}' leads to no page or file of this site")]

@@ -304,3 +304,56 @@ fn collection_and_label_limits_of_the_spec_hold() {
         ]
     );
 }
+
+#[test]
+fn calendars_audio_tracks_and_first_party_embeds_must_resolve() {
+    use crate::site::{AudioBlock, AudioTrack, CalendarBlock, EmbedBlock};
+    let calendar = |collection: &str| {
+        BlockContent::Calendar(CalendarBlock {
+            collection: id(collection),
+            title: None,
+            opening_month: None,
+        })
+    };
+    let audio = BlockContent::Audio(AudioBlock {
+        title: "Kiln sounds".into(),
+        artist: None,
+        tracks: ["/media/hum.mp3", "/media/a.png", "/media/gone.ogg"]
+            .into_iter()
+            .map(|file| AudioTrack {
+                title: "A track".into(),
+                file: file.into(),
+            })
+            .collect(),
+    });
+    let embed = |url: &str| {
+        BlockContent::Embed(EmbedBlock {
+            url: url.into(),
+            title: "Hours".into(),
+            height: 400,
+            essential: false,
+        })
+    };
+    let mut site = with_home_blocks(vec![
+        block("events", calendar("journal")),
+        block("missing-events", calendar("nowhere")),
+        block("sounds", audio),
+        block("own-page", embed("/journal")),
+        block("lost-page", embed("/nowhere")),
+        block("elsewhere", embed("https://hours.example/embed")),
+    ]);
+    site.media.push(MediaFile {
+        path: "/media/hum.mp3".into(),
+        content_type: "audio/mpeg".into(),
+        bytes: b"ID3".to_vec(),
+    });
+    assert_eq!(
+        problems(&site),
+        [
+            "block 'missing-events' collection: there is no enabled collection with id 'nowhere'",
+            "block 'sounds' tracks[1].file: media file '/media/a.png' is not an .mp3, .ogg or .wav audio file",
+            "block 'sounds' tracks[2].file: there is no media file '/media/gone.ogg'",
+            "block 'lost-page' url: '/nowhere' leads to no page or file of this site",
+        ]
+    );
+}

@@ -3,12 +3,18 @@
 //! interactive ones are also marked as islands that a script may enhance.
 
 mod animated;
+mod audio;
+mod calendar;
 mod donation;
+mod embed;
 mod gallery;
 mod interactive;
 mod listing;
 mod media;
+mod menu;
 mod plugin;
+mod reservation;
+mod shape;
 mod text;
 mod video;
 
@@ -22,12 +28,18 @@ use super::forms::{CaptchaWidget, FormView, NewsletterView};
 use super::scope::RenderScope;
 
 pub(crate) use animated::{MarqueeBlock, TextEffectView};
+pub(crate) use audio::AudioView;
+pub(crate) use calendar::CalendarView;
 pub(crate) use donation::DonationBlockView;
+pub(crate) use embed::{EmbedView, frame_origin};
 pub(crate) use gallery::GalleryBlock;
 pub(crate) use interactive::AccordionBlock;
 pub(crate) use listing::{ProductBlock, SummaryBlock};
 pub(crate) use media::{ImageBlock, MapBlock};
+pub(crate) use menu::MenuView;
 pub(crate) use plugin::{PluginBlock, stylesheet_href, stylesheet_link};
+pub(crate) use reservation::ReservationView;
+pub(crate) use shape::ShapeView;
 pub(crate) use text::{
     ButtonBlock, CodeBlock, HtmlBlock, LanguageSwitcherBlock, MemberAreaBlock, QuoteBlock,
     SocialLinkView, SocialLinksBlock, SpacerBlock, social_service_of,
@@ -50,6 +62,10 @@ pub(crate) fn island_name(content: &BlockContent) -> Option<&'static str> {
         }
         BlockContent::Marquee { .. } => Some("marquee"),
         BlockContent::TextEffect(_) => Some("text-effect"),
+        BlockContent::Embed(embed) => frame_origin(embed).map(|_| "embed"),
+        BlockContent::Audio(_) => Some("audio"),
+        BlockContent::Menu(menu) if menu.tabs.len() > 1 => Some("menu"),
+        BlockContent::TableReservation(_) => Some("reservation"),
         // The map is an island only on a site with a tile server, which the page alone does
         // not tell: its chunk is not preloaded, and loads when the block nears the viewport.
         BlockContent::Map { .. } => None,
@@ -121,6 +137,12 @@ pub(crate) enum BlockBody<'a> {
     Donation(DonationBlockView<'a>),
     LanguageSwitcher(LanguageSwitcherBlock<'a>),
     MemberArea(Option<MemberAreaBlock<'a>>),
+    Embed(Option<EmbedView<'a>>),
+    Audio(AudioView<'a>),
+    Shape(Option<ShapeView<'a>>),
+    Menu(MenuView<'a>),
+    Calendar(CalendarView<'a>),
+    Reservation(ReservationView<'a>),
     Plugin(PluginBlock),
 }
 
@@ -148,7 +170,13 @@ impl fmt::Display for BlockBody<'_> {
             Self::Donation(block) => block.fmt(f),
             Self::LanguageSwitcher(block) => block.fmt(f),
             Self::MemberArea(Some(block)) => block.fmt(f),
-            Self::MemberArea(None) => Ok(()),
+            Self::MemberArea(None) | Self::Embed(None) | Self::Shape(None) => Ok(()),
+            Self::Embed(Some(block)) => block.fmt(f),
+            Self::Audio(block) => block.fmt(f),
+            Self::Shape(Some(block)) => block.fmt(f),
+            Self::Menu(block) => block.fmt(f),
+            Self::Calendar(block) => block.fmt(f),
+            Self::Reservation(block) => block.fmt(f),
             Self::Plugin(block) => block.fmt(f),
         }
     }
@@ -181,6 +209,13 @@ fn kind(content: &BlockContent) -> &'static str {
         BlockContent::Donation(_) => "donation",
         BlockContent::LanguageSwitcher => "language-switcher",
         BlockContent::MemberArea { .. } => "member-area",
+        BlockContent::Markdown(_) => "markdown",
+        BlockContent::Embed(_) => "embed",
+        BlockContent::Audio(_) => "audio",
+        BlockContent::Shape(_) => "shape",
+        BlockContent::Menu(_) => "menu",
+        BlockContent::Calendar(_) => "calendar",
+        BlockContent::TableReservation(_) => "opentable-v2",
         BlockContent::Plugin { .. } => "plugin",
     }
 }
@@ -351,6 +386,39 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
         BlockContent::Donation(donation) => (
             BlockBody::Donation(DonationBlockView::new(scope, id, donation)),
             None,
+        ),
+        BlockContent::Markdown(markdown) => {
+            (BlockBody::Html(HtmlBlock::new(&markdown.html())), None)
+        }
+        BlockContent::Embed(embed) => {
+            let view = EmbedView::new(embed);
+            let island = view
+                .as_ref()
+                .and_then(EmbedView::props)
+                .map(|props| Island::new("embed", &props));
+            (BlockBody::Embed(view), island)
+        }
+        BlockContent::Audio(audio) => {
+            let view = AudioView::new(id, audio);
+            let island = Island::new("audio", &view.props());
+            (BlockBody::Audio(view), Some(island))
+        }
+        BlockContent::Shape(shape) => (BlockBody::Shape(ShapeView::new(id, shape)), None),
+        BlockContent::Menu(menu) => (
+            BlockBody::Menu(MenuView::new(id, menu)),
+            // One menu needs no tabs.
+            (menu.tabs.len() > 1).then(|| Island::new("menu", &serde_json::json!({}))),
+        ),
+        BlockContent::Calendar(calendar) => (
+            BlockBody::Calendar(CalendarView::new(scope, &block.id, calendar)),
+            None,
+        ),
+        BlockContent::TableReservation(reservation) => (
+            BlockBody::Reservation(ReservationView::new(reservation)),
+            Some(Island::new(
+                "reservation",
+                &ReservationView::props(reservation),
+            )),
         ),
         BlockContent::Plugin { block_type, data } => (
             BlockBody::Plugin(PluginBlock::new(scope, id, block_type, data)),

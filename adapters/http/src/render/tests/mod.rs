@@ -4,6 +4,7 @@
 mod blocks;
 mod commerce;
 mod document;
+mod page_blocks;
 mod site;
 
 use std::sync::Arc;

@@ -1,0 +1,131 @@
+//! Pages with the embed, audio and table-reservation blocks: their Content-Security-Policy
+//! names exactly the third parties those blocks load from (fresh and from the page cache),
+//! other pages keep the strict default, and the audio files are served from the site itself.
+
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+use vitrine_core::ports::SiteRepository;
+use vitrine_core::ports::memory::MemorySiteRepository;
+use vitrine_core::site::{
+    AudioBlock, AudioTrack, Block, BlockContent, CollectionId, EmbedBlock, Layout, MediaFile, Slug,
+    TableReservationBlock,
+};
+use vitrine_http::security_headers::CONTENT_SECURITY_POLICY_VALUE;
+
+use crate::support::{self, fetch};
+
+fn block(id: &str, content: BlockContent) -> Block {
+    Block {
+        id: id.to_owned().try_into().unwrap(),
+        content,
+    }
+}
+
+fn embed(url: &str) -> BlockContent {
+    BlockContent::Embed(EmbedBlock {
+        url: url.into(),
+        title: "Opening hours".into(),
+        height: 400,
+        essential: false,
+    })
+}
+
+async fn app(blocks: Vec<Block>) -> axum::Router {
+    let mut site = support::site();
+    let mut page = site.collections[0].clone();
+    page.id = CollectionId::try_from("more".to_owned()).unwrap();
+    page.slug = Slug::parse("more").unwrap();
+    page.body.layout = Layout::stacked(blocks).unwrap();
+    site.collections.push(page);
+    site.media.push(MediaFile {
+        path: "/media/hum.wav".into(),
+        content_type: "audio/wav".into(),
+        bytes: b"RIFF\0\0\0\0WAVEfmt ".to_vec(),
+    });
+    let repository = Arc::new(MemorySiteRepository::new());
+    repository.replace_site(&site).await.unwrap();
+    support::router_with(repository, support::fixture_assets(), support::config())
+}
+
+#[tokio::test]
+async fn a_page_allows_only_the_frames_and_scripts_its_blocks_load() {
+    let app = app(vec![
+        block("hours", embed("https://hours.example/embed")),
+        block("own", embed("/faq")),
+        block(
+            "booking",
+            BlockContent::TableReservation(TableReservationBlock {
+                restaurant_id: 412,
+                restaurant_name: "Casa Barro".into(),
+            }),
+        ),
+    ])
+    .await;
+    // The first answer is rendered, the second comes from the page cache: both say the same.
+    for _ in 0..2 {
+        let answer = fetch(&app, "/more").await;
+        assert_eq!(answer.status, StatusCode::OK);
+        let policy = answer.header("content-security-policy");
+        assert!(
+            policy.contains("script-src 'self' https://www.opentable.com;"),
+            "{policy}"
+        );
+        assert!(
+            policy.contains("frame-src https://hours.example https://www.opentable.com https://www.youtube-nocookie.com"),
+            "{policy}"
+        );
+        assert!(
+            !policy.contains("frame-src https://hours.example/"),
+            "{policy}"
+        );
+    }
+    let other = fetch(&app, "/faq").await;
+    assert_eq!(
+        other.header("content-security-policy"),
+        CONTENT_SECURITY_POLICY_VALUE
+    );
+}
+
+#[tokio::test]
+async fn an_embed_stored_with_a_hostile_address_renders_nothing_and_widens_nothing() {
+    let app = app(vec![
+        block("bad", embed("javascript:alert(1)")),
+        block("sneaky", embed("https://x.example/\" onload=\"alert(1)")),
+    ])
+    .await;
+    let answer = fetch(&app, "/more").await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let html = answer.text();
+    assert!(!html.contains("javascript:alert"), "{html}");
+    assert!(!html.contains("onload"), "{html}");
+    assert!(!html.contains("<iframe"), "{html}");
+    assert_eq!(
+        answer.header("content-security-policy"),
+        CONTENT_SECURITY_POLICY_VALUE
+    );
+}
+
+#[tokio::test]
+async fn audio_tracks_play_from_the_sites_own_media() {
+    let app = app(vec![block(
+        "sounds",
+        BlockContent::Audio(AudioBlock {
+            title: "Kiln sounds".into(),
+            artist: None,
+            tracks: vec![AudioTrack {
+                title: "Hum".into(),
+                file: "/media/hum.wav".into(),
+            }],
+        }),
+    )])
+    .await;
+    let html = fetch(&app, "/more").await.text();
+    assert!(
+        html.contains("<source src=\"/media/hum.wav\" type=\"audio/wav\">"),
+        "{html}"
+    );
+    let file = fetch(&app, "/media/hum.wav").await;
+    assert_eq!(file.status, StatusCode::OK);
+    assert_eq!(file.header("content-type"), "audio/wav");
+}

@@ -8,6 +8,7 @@ mod details;
 mod donation;
 mod entry;
 mod follow_up;
+mod fulfilment;
 mod ledger;
 pub mod mails;
 mod memory;
@@ -46,6 +47,7 @@ pub use follow_up::{
     DEFAULT_REVIEW_REQUEST_DELAY_SECONDS, OrderFollowUp, OrderMails, ScheduledReviewRequest,
     review_request_token,
 };
+pub use fulfilment::{Fulfilment, InvalidTrackingUrl, MAX_TRACKING_URL, OwnerOrder, TrackingUrl};
 pub use ledger::{
     FailedRefund, MemoryPaymentLedger, PAYMENT_REFUNDED_MESSAGE, PaymentLedger, PaymentUse,
     RefundClaim,
@@ -70,6 +72,7 @@ pub use service::{
     AddGiftCardError, CartService, CartServiceError, CartUpdate, CheckoutError,
     DEFAULT_HOLD_SECONDS, EnterCheckoutError, GIFT_CARD_AMOUNT_REQUIRED, GiftCardAmount,
     GiftCardForm, GiftCardOffer, GiftCardOfferError, InvalidAnswers, LineForm, OTHER_RECIPIENT,
+    OwnerOrderError,
 };
 pub use store::{CommerceStore, HoldStockError};
 pub use subscription::{Subscription, SubscriptionStatus};

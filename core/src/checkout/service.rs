@@ -31,6 +31,7 @@ mod failure_tests;
 mod gift_card_tests;
 mod gift_cards;
 mod orders;
+mod owner_orders;
 #[cfg(test)]
 mod pending_tests;
 
@@ -41,6 +42,7 @@ pub use gift_cards::{
 
 mod product_forms;
 
+pub use owner_orders::OwnerOrderError;
 pub use product_forms::{InvalidAnswers, LineForm};
 
 /// Why a cart call did nothing.

@@ -31,6 +31,7 @@ mod openapi;
 mod order_mails;
 mod origin_check;
 mod owner;
+mod owner_tables;
 mod page_delivery;
 mod page_passwords;
 mod pages;

@@ -365,4 +365,59 @@ mod tests {
         assert!(matches!(error, SubmitReviewError::NotInRequest));
         assert_eq!(error.message(), "Something went wrong");
     }
+
+    #[tokio::test]
+    async fn the_owner_hides_approves_and_answers_a_review() {
+        let (service, token) = service_with_request().await;
+        let stored = service
+            .submit(&token, review("MUG-1", 5), "r1".into(), NOW)
+            .await
+            .unwrap();
+        let skus = [stored.sku.clone()];
+        service
+            .moderate("r1", ReviewModeration::Hide)
+            .await
+            .unwrap();
+        assert_eq!(
+            service
+                .product_reviews(&skus, 5)
+                .await
+                .unwrap()
+                .summary
+                .count(),
+            0
+        );
+        service
+            .moderate("r1", ReviewModeration::Approve)
+            .await
+            .unwrap();
+        service
+            .moderate("r1", ReviewModeration::Reply("  Thank you!  ".into()))
+            .await
+            .unwrap();
+        let shown = service.product_reviews(&skus, 5).await.unwrap();
+        assert_eq!(shown.newest[0].reply.as_deref(), Some("Thank you!"));
+        service
+            .moderate("r1", ReviewModeration::Reply("   ".into()))
+            .await
+            .unwrap();
+        let shown = service.product_reviews(&skus, 5).await.unwrap();
+        assert_eq!(
+            shown.newest[0].reply, None,
+            "a blank reply removes the reply"
+        );
+        assert!(matches!(
+            service
+                .moderate(
+                    "r1",
+                    ReviewModeration::Reply("x".repeat(Review::MAX_REPLY + 1))
+                )
+                .await,
+            Err(ModerateReviewError::Invalid(ReviewTextError::ReplyTooLong))
+        ));
+        assert!(matches!(
+            service.moderate("nope", ReviewModeration::Hide).await,
+            Err(ModerateReviewError::UnknownReview)
+        ));
+    }
 }

@@ -91,3 +91,90 @@ impl CartService {
         Ok(PaymentStatus::Refunded)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::cart::{CartState, CartToken, StoreRules};
+    use crate::checkout::{CommerceStore, InMemoryCommerceStore, TestPaymentGateway};
+    use crate::ports::memory::MemorySiteRepository;
+    use crate::reviews::conformance::fixture_order;
+
+    /// A service over a store holding `order-1`, paid with the charge `pay_1`, and `order-2`,
+    /// for which nothing was charged.
+    async fn service() -> (CartService, Arc<TestPaymentGateway>) {
+        let store = Arc::new(InMemoryCommerceStore::new());
+        for (n, payment_id) in [(1, "pay_1"), (2, "")] {
+            let mut order = fixture_order(&format!("order-{n}"));
+            order.cart_token = CartToken::parse(format!("cart-token-000000000{n}")).unwrap();
+            order.payment_id = payment_id.into();
+            let cart = CartState::new("cart", "site", Timestamp(0));
+            store.save_cart(&order.cart_token, &cart).await.unwrap();
+            store.place_order(&order, &[]).await.unwrap();
+        }
+        let payments = Arc::new(TestPaymentGateway::new());
+        let service = CartService::new(
+            Arc::new(MemorySiteRepository::new()),
+            store,
+            StoreRules::default(),
+        )
+        .with_payments(payments.clone());
+        (service, payments)
+    }
+
+    #[tokio::test]
+    async fn a_refund_gives_the_charge_back_once_and_marks_the_order_refunded() {
+        let (service, payments) = service().await;
+        assert_eq!(
+            service.refund_order("order-1", Timestamp(5)).await.unwrap(),
+            PaymentStatus::Refunded
+        );
+        assert_eq!(payments.refunded(), ["pay_1"]);
+        let order = service.store.order("order-1").await.unwrap().unwrap();
+        assert_eq!(order.payment_status, PaymentStatus::Refunded);
+        assert!(matches!(
+            service.refund_order("order-1", Timestamp(6)).await,
+            Err(OwnerOrderError::NotRefundable)
+        ));
+        assert!(matches!(
+            service.refund_order("order-2", Timestamp(6)).await,
+            Err(OwnerOrderError::NotRefundable)
+        ));
+        assert!(matches!(
+            service.refund_order("order-404", Timestamp(6)).await,
+            Err(OwnerOrderError::UnknownOrder)
+        ));
+        assert_eq!(payments.refunded(), ["pay_1"], "nothing else was refunded");
+    }
+
+    #[tokio::test]
+    async fn fulfilling_checks_the_tracking_link_and_the_order() {
+        let (service, _) = service().await;
+        assert!(matches!(
+            service
+                .fulfil_order("order-1", "javascript:alert(1)", Timestamp(7))
+                .await,
+            Err(OwnerOrderError::InvalidTrackingUrl(_))
+        ));
+        assert!(matches!(
+            service.fulfil_order("order-404", "", Timestamp(7)).await,
+            Err(OwnerOrderError::UnknownOrder)
+        ));
+        service
+            .fulfil_order("order-1", " https://track.example/1 ", Timestamp(7))
+            .await
+            .unwrap();
+        let page = service
+            .owner_orders(&TableQuery::page(Some("order-1"), 1).unwrap())
+            .await
+            .unwrap();
+        let fulfilment = page.rows[0].fulfilment.clone().unwrap();
+        assert_eq!(fulfilment.fulfilled_at, Timestamp(7));
+        assert_eq!(
+            fulfilment.tracking_url.map(|url| url.as_str().to_owned()),
+            Some("https://track.example/1".to_owned())
+        );
+    }
+}

@@ -7,10 +7,9 @@ use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::get;
-use vitrine_core::owners::tables::{CsvDocument, OwnerTable};
+use vitrine_core::owners::tables::OwnerTable;
 
-use super::markup::{TableScreen, table_page};
-use super::{TableParams, csv_download, open, unavailable};
+use super::{TableParams, exported, open, shown};
 use crate::AppState;
 use crate::shared::request_parts::escape_html as escape;
 use crate::shared::route_table::Routes;
@@ -28,36 +27,30 @@ async fn page(
     headers: HeaderMap,
     given: Result<Query<TableParams>, QueryRejection>,
 ) -> Response {
-    let (viewer, query) = match open(&state, &headers, TABLE, given, false).await {
+    let opened = match open(&state, &headers, TABLE, given, false).await {
         Ok(opened) => opened,
         Err(response) => return response,
     };
-    match state.consent.receipts.receipt_page(&query).await {
-        Ok(found) => table_page(&TableScreen {
-            table: TABLE,
-            viewer: &viewer,
-            query: &query,
-            page: &found,
-            columns: &["Recorded", "Receipt", "Choice", "Source", "Banner version"],
-            rows: found
-                .rows
-                .iter()
-                .map(|receipt| {
-                    format!(
-                        "<tr><td>{at}</td><td><code>{id}</code></td><td>{choice}</td>\
-                         <td>{source}</td><td>{version}</td></tr>",
-                        at = super::owner_markup::date(receipt.recorded_at_ms),
-                        id = escape(receipt.id.as_str()),
-                        choice = receipt.choice.wire(),
-                        source = receipt.source.wire(),
-                        version = receipt.banner_version,
-                    )
-                })
-                .collect(),
-            noun: ("receipt", "receipts"),
-        }),
-        Err(error) => unavailable(TABLE, &error),
-    }
+    let found = state.consent.receipts.receipt_page(&opened.1).await;
+    let columns = ["Recorded", "Receipt", "Choice", "Source", "Banner version"];
+    shown(
+        TABLE,
+        &opened,
+        found,
+        &columns,
+        ("receipt", "receipts"),
+        |receipt| {
+            format!(
+                "<tr><td>{at}</td><td><code>{id}</code></td><td>{choice}</td>\
+             <td>{source}</td><td>{version}</td></tr>",
+                at = super::owner_markup::date(receipt.recorded_at_ms),
+                id = escape(receipt.id.as_str()),
+                choice = receipt.choice.wire(),
+                source = receipt.source.wire(),
+                version = receipt.banner_version,
+            )
+        },
+    )
 }
 
 async fn export(
@@ -69,21 +62,15 @@ async fn export(
         Ok((_, query)) => query,
         Err(response) => return response,
     };
-    match state.consent.receipts.receipt_page(&query).await {
-        Ok(found) => {
-            let mut csv =
-                CsvDocument::new(&["id", "bannerVersion", "choice", "source", "recordedAtMs"]);
-            for receipt in &found.rows {
-                csv.row(&[
-                    receipt.id.as_str().to_owned(),
-                    receipt.banner_version.to_string(),
-                    receipt.choice.wire().to_owned(),
-                    receipt.source.wire().to_owned(),
-                    receipt.recorded_at_ms.to_string(),
-                ]);
-            }
-            csv_download(TABLE, csv.into_string())
-        }
-        Err(error) => unavailable(TABLE, &error),
-    }
+    let found = state.consent.receipts.receipt_page(&query).await;
+    let header = ["id", "bannerVersion", "choice", "source", "recordedAtMs"];
+    exported(TABLE, found, &header, |receipt| {
+        vec![
+            receipt.id.as_str().to_owned(),
+            receipt.banner_version.to_string(),
+            receipt.choice.wire().to_owned(),
+            receipt.source.wire().to_owned(),
+            receipt.recorded_at_ms.to_string(),
+        ]
+    })
 }

@@ -20,7 +20,9 @@ use axum::extract::rejection::QueryRejection;
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use vitrine_core::owners::tables::{CSV_CONTENT_TYPE, OwnerTable, TableAction, TableQuery};
+use vitrine_core::owners::tables::{
+    CSV_CONTENT_TYPE, CsvDocument, OwnerTable, TableAction, TablePage, TableQuery,
+};
 use vitrine_core::owners::{OwnerViewer, role_permits};
 
 use super::markup as owner_markup;
@@ -144,6 +146,50 @@ fn back_to(table: OwnerTable, fields: &[(String, String)]) -> Response {
         _ => base,
     };
     Redirect::to(&location).into_response()
+}
+
+/// The answer to a table page: the rows the store found, each made by `row`, or 503 when
+/// the store failed.
+fn shown<T, E: std::fmt::Display>(
+    table: OwnerTable,
+    (viewer, query): &(OwnerViewer, TableQuery),
+    found: Result<TablePage<T>, E>,
+    columns: &[&str],
+    noun: (&str, &str),
+    row: impl Fn(&T) -> String,
+) -> Response {
+    match found {
+        Ok(found) => markup::table_page(&markup::TableScreen {
+            table,
+            viewer,
+            query,
+            page: &found,
+            columns,
+            rows: found.rows.iter().map(row).collect(),
+            noun,
+        }),
+        Err(error) => unavailable(table, &error),
+    }
+}
+
+/// The answer to an export: a header row and one row of `cells` per row the store found, or
+/// 503 when the store failed.
+fn exported<T, E: std::fmt::Display>(
+    table: OwnerTable,
+    found: Result<TablePage<T>, E>,
+    header: &[&str],
+    cells: impl Fn(&T) -> Vec<String>,
+) -> Response {
+    match found {
+        Ok(found) => {
+            let mut csv = CsvDocument::new(header);
+            for row in &found.rows {
+                csv.row(&cells(row));
+            }
+            csv_download(table, csv.into_string())
+        }
+        Err(error) => unavailable(table, &error),
+    }
 }
 
 /// A CSV download named after the table.

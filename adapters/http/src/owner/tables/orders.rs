@@ -12,11 +12,11 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::{get, post};
 use vitrine_core::checkout::{OwnerOrder, OwnerOrderError, PaymentStatus};
-use vitrine_core::owners::tables::{CsvDocument, OwnerTable, TableAction, TableQuery};
+use vitrine_core::owners::tables::{OwnerTable, TableAction, TableQuery};
 use vitrine_core::owners::{OwnerViewer, role_permits};
 
-use super::markup::{TableScreen, back_field, table_page};
-use super::{TableParams, actor, back_to, csv_download, open, refusal, unavailable};
+use super::markup::back_field;
+use super::{TableParams, actor, back_to, exported, open, refusal, shown, unavailable};
 use crate::AppState;
 use crate::render::commerce_pages::money_text;
 use crate::shared::owner_access::now;
@@ -38,29 +38,21 @@ async fn page(
     headers: HeaderMap,
     given: Result<Query<TableParams>, QueryRejection>,
 ) -> Response {
-    let (viewer, query) = match open(&state, &headers, TABLE, given, false).await {
+    let opened = match open(&state, &headers, TABLE, given, false).await {
         Ok(opened) => opened,
         Err(response) => return response,
     };
-    match state.carts.owner_orders(&query).await {
-        Ok(found) => {
-            let works = role_permits(viewer.owner.role, TableAction::FulfilOrder.permission());
-            table_page(&TableScreen {
-                table: TABLE,
-                viewer: &viewer,
-                query: &query,
-                page: &found,
-                columns: &["Placed", "Order", "Items", "Total", "Payment", "Fulfilment"],
-                rows: found
-                    .rows
-                    .iter()
-                    .map(|row| order_row(row, &viewer, &query, works))
-                    .collect(),
-                noun: ("order", "orders"),
-            })
-        }
-        Err(error) => unavailable(TABLE, &error),
-    }
+    let found = state.carts.owner_orders(&opened.1).await;
+    let works = role_permits(opened.0.owner.role, TableAction::FulfilOrder.permission());
+    let columns = ["Placed", "Order", "Items", "Total", "Payment", "Fulfilment"];
+    shown(
+        TABLE,
+        &opened,
+        found,
+        &columns,
+        ("order", "orders"),
+        |row| order_row(row, &opened.0, &opened.1, works),
+    )
 }
 
 fn items(row: &OwnerOrder) -> String {
@@ -141,44 +133,42 @@ async fn export(
         Ok((_, query)) => query,
         Err(response) => return response,
     };
-    match state.carts.owner_orders(&query).await {
-        Ok(found) => {
-            let mut csv = CsvDocument::new(&[
-                "id",
-                "created",
-                "email",
-                "items",
-                "currency",
-                "grand_total_cents",
-                "payment_status",
-                "fulfilled_at",
-                "tracking_url",
-            ]);
-            for row in &found.rows {
-                let order = &row.order;
-                csv.row(&[
-                    order.id.clone(),
-                    order.created.millis().to_string(),
-                    order.email.clone(),
-                    items(row),
-                    order.currency.code().to_owned(),
-                    order.grand_total_cents.to_string(),
-                    order.payment_status.as_str().to_owned(),
-                    row.fulfilment
-                        .as_ref()
-                        .map(|done| done.fulfilled_at.millis().to_string())
-                        .unwrap_or_default(),
-                    row.fulfilment
-                        .as_ref()
-                        .and_then(|done| done.tracking_url.as_ref())
-                        .map(|url| url.as_str().to_owned())
-                        .unwrap_or_default(),
-                ]);
-            }
-            csv_download(TABLE, csv.into_string())
-        }
-        Err(error) => unavailable(TABLE, &error),
-    }
+    let header = [
+        "id",
+        "created",
+        "email",
+        "items",
+        "currency",
+        "grand_total_cents",
+        "payment_status",
+        "fulfilled_at",
+        "tracking_url",
+    ];
+    exported(
+        TABLE,
+        state.carts.owner_orders(&query).await,
+        &header,
+        |row| {
+            let order = &row.order;
+            let fulfilment = row.fulfilment.as_ref();
+            vec![
+                order.id.clone(),
+                order.created.millis().to_string(),
+                order.email.clone(),
+                items(row),
+                order.currency.code().to_owned(),
+                order.grand_total_cents.to_string(),
+                order.payment_status.as_str().to_owned(),
+                fulfilment
+                    .map(|done| done.fulfilled_at.millis().to_string())
+                    .unwrap_or_default(),
+                fulfilment
+                    .and_then(|done| done.tracking_url.as_ref())
+                    .map(|url| url.as_str().to_owned())
+                    .unwrap_or_default(),
+            ]
+        },
+    )
 }
 
 fn refused(error: OwnerOrderError) -> Response {

@@ -11,11 +11,11 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::{get, post};
 use vitrine_core::owners::OwnerViewer;
-use vitrine_core::owners::tables::{CsvDocument, OwnerTable, TableAction, TableQuery};
+use vitrine_core::owners::tables::{OwnerTable, TableAction, TableQuery};
 use vitrine_core::reviews::{ModerateReviewError, Review, ReviewModeration};
 
-use super::markup::{TableScreen, back_field, table_page};
-use super::{TableParams, actor, back_to, csv_download, open, refusal, unavailable};
+use super::markup::back_field;
+use super::{TableParams, actor, back_to, exported, open, refusal, shown, unavailable};
 use crate::AppState;
 use crate::shared::request_parts::escape_html as escape;
 use crate::shared::route_table::Routes;
@@ -36,32 +36,24 @@ async fn page(
     headers: HeaderMap,
     given: Result<Query<TableParams>, QueryRejection>,
 ) -> Response {
-    let (viewer, query) = match open(&state, &headers, TABLE, given, false).await {
+    let opened = match open(&state, &headers, TABLE, given, false).await {
         Ok(opened) => opened,
         Err(response) => return response,
     };
-    match state.reviews.owner_page(&query).await {
-        Ok(found) => {
-            let moderates = vitrine_core::owners::role_permits(
-                viewer.owner.role,
-                TableAction::ApproveReview.permission(),
-            );
-            table_page(&TableScreen {
-                table: TABLE,
-                viewer: &viewer,
-                query: &query,
-                page: &found,
-                columns: &["Written", "Product", "Stars", "Review", "Shown", "Reply"],
-                rows: found
-                    .rows
-                    .iter()
-                    .map(|review| row(review, &viewer, &query, moderates))
-                    .collect(),
-                noun: ("review", "reviews"),
-            })
-        }
-        Err(error) => unavailable(TABLE, &error),
-    }
+    let found = state.reviews.owner_page(&opened.1).await;
+    let moderates = vitrine_core::owners::role_permits(
+        opened.0.owner.role,
+        TableAction::ApproveReview.permission(),
+    );
+    let columns = ["Written", "Product", "Stars", "Review", "Shown", "Reply"];
+    shown(
+        TABLE,
+        &opened,
+        found,
+        &columns,
+        ("review", "reviews"),
+        |review| row(review, &opened.0, &opened.1, moderates),
+    )
 }
 
 /// One review's row; the buttons and the reply form only for a role that moderates.
@@ -134,31 +126,30 @@ async fn export(
         Ok((_, query)) => query,
         Err(response) => return response,
     };
-    match state.reviews.owner_page(&query).await {
-        Ok(found) => {
-            let mut csv = CsvDocument::new(&[
-                "id", "created", "order_id", "sku", "product", "stars", "title", "body", "author",
-                "hidden", "reply",
-            ]);
-            for review in &found.rows {
-                csv.row(&[
-                    review.id.clone(),
-                    review.created.millis().to_string(),
-                    review.order_id.clone(),
-                    review.sku.as_str().to_owned(),
-                    review.product_name.clone(),
-                    review.rating.stars().to_string(),
-                    review.title.clone(),
-                    review.body.clone(),
-                    review.author_name.clone(),
-                    review.hidden.to_string(),
-                    review.reply.clone().unwrap_or_default(),
-                ]);
-            }
-            csv_download(TABLE, csv.into_string())
-        }
-        Err(error) => unavailable(TABLE, &error),
-    }
+    let header = [
+        "id", "created", "order_id", "sku", "product", "stars", "title", "body", "author",
+        "hidden", "reply",
+    ];
+    exported(
+        TABLE,
+        state.reviews.owner_page(&query).await,
+        &header,
+        |review| {
+            vec![
+                review.id.clone(),
+                review.created.millis().to_string(),
+                review.order_id.clone(),
+                review.sku.as_str().to_owned(),
+                review.product_name.clone(),
+                review.rating.stars().to_string(),
+                review.title.clone(),
+                review.body.clone(),
+                review.author_name.clone(),
+                review.hidden.to_string(),
+                review.reply.clone().unwrap_or_default(),
+            ]
+        },
+    )
 }
 
 async fn moderate(

@@ -11,8 +11,7 @@ use vitrine_core::forms::StoredSubmission;
 use vitrine_core::forms::export::{submission_fields, to_csv};
 use vitrine_core::owners::tables::OwnerTable;
 
-use super::markup::{TableScreen, table_page};
-use super::{TableParams, csv_download, open, unavailable};
+use super::{TableParams, csv_download, open, shown, unavailable};
 use crate::AppState;
 use crate::shared::request_parts::escape_html as escape;
 use crate::shared::route_table::Routes;
@@ -30,22 +29,20 @@ async fn page(
     headers: HeaderMap,
     given: Result<Query<TableParams>, QueryRejection>,
 ) -> Response {
-    let (viewer, query) = match open(&state, &headers, TABLE, given, false).await {
+    let opened = match open(&state, &headers, TABLE, given, false).await {
         Ok(opened) => opened,
         Err(response) => return response,
     };
-    match state.forms.submission_page(&query).await {
-        Ok(found) => table_page(&TableScreen {
-            table: TABLE,
-            viewer: &viewer,
-            query: &query,
-            page: &found,
-            columns: &["Received", "Form", "Values", "Spam"],
-            rows: found.rows.iter().map(row).collect(),
-            noun: ("submission", "submissions"),
-        }),
-        Err(error) => unavailable(TABLE, &error),
-    }
+    let found = state.forms.submission_page(&opened.1).await;
+    let columns = ["Received", "Form", "Values", "Spam"];
+    shown(
+        TABLE,
+        &opened,
+        found,
+        &columns,
+        ("submission", "submissions"),
+        row,
+    )
 }
 
 fn row(submission: &StoredSubmission) -> String {

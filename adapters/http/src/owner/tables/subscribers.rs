@@ -9,11 +9,10 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::get;
 use vitrine_core::forms::Subscriber;
-use vitrine_core::owners::tables::{CsvDocument, OwnerTable, TablePage, TableQuery};
+use vitrine_core::owners::tables::{OwnerTable, TablePage, TableQuery};
 use vitrine_core::ports::RepositoryError;
 
-use super::markup::{TableScreen, table_page};
-use super::{TableParams, csv_download, open, unavailable};
+use super::{TableParams, exported, open, shown};
 use crate::AppState;
 use crate::shared::request_parts::escape_html as escape;
 use crate::shared::route_table::Routes;
@@ -54,33 +53,27 @@ async fn page(
     headers: HeaderMap,
     given: Result<Query<TableParams>, QueryRejection>,
 ) -> Response {
-    let (viewer, query) = match open(&state, &headers, TABLE, given, false).await {
+    let opened = match open(&state, &headers, TABLE, given, false).await {
         Ok(opened) => opened,
         Err(response) => return response,
     };
-    match subscribers(&state, &query).await {
-        Ok(found) => table_page(&TableScreen {
-            table: TABLE,
-            viewer: &viewer,
-            query: &query,
-            page: &found,
-            columns: &["Address", "List", "Status"],
-            rows: found
-                .rows
-                .iter()
-                .map(|subscriber| {
-                    format!(
-                        "<tr><td>{email}</td><td>{list}</td><td>{status}</td></tr>",
-                        email = escape(&subscriber.email),
-                        list = escape(&subscriber.list),
-                        status = status(subscriber),
-                    )
-                })
-                .collect(),
-            noun: ("subscriber", "subscribers"),
-        }),
-        Err(error) => unavailable(TABLE, &error),
-    }
+    let found = subscribers(&state, &opened.1).await;
+    let columns = ["Address", "List", "Status"];
+    shown(
+        TABLE,
+        &opened,
+        found,
+        &columns,
+        ("subscriber", "subscribers"),
+        |subscriber| {
+            format!(
+                "<tr><td>{email}</td><td>{list}</td><td>{status}</td></tr>",
+                email = escape(&subscriber.email),
+                list = escape(&subscriber.list),
+                status = status(subscriber),
+            )
+        },
+    )
 }
 
 async fn export(
@@ -92,19 +85,18 @@ async fn export(
         Ok((_, query)) => query,
         Err(response) => return response,
     };
-    match subscribers(&state, &query).await {
-        Ok(found) => {
-            let mut csv = CsvDocument::new(&["submission_id", "email", "list", "status"]);
-            for subscriber in &found.rows {
-                csv.row(&[
-                    subscriber.submission_id.to_string(),
-                    subscriber.email.clone(),
-                    subscriber.list.clone(),
-                    status(subscriber).to_owned(),
-                ]);
-            }
-            csv_download(TABLE, csv.into_string())
-        }
-        Err(error) => unavailable(TABLE, &error),
-    }
+    let header = ["submission_id", "email", "list", "status"];
+    exported(
+        TABLE,
+        subscribers(&state, &query).await,
+        &header,
+        |subscriber| {
+            vec![
+                subscriber.submission_id.to_string(),
+                subscriber.email.clone(),
+                subscriber.list.clone(),
+                status(subscriber).to_owned(),
+            ]
+        },
+    )
 }

@@ -3,9 +3,8 @@
 //! review shows on the product page with its average. axe-core finds no violations on these pages.
 
 import { expect, test } from '@playwright/test';
-import { OWNER_TOKEN } from '../playwright.config';
 import { axeViolations, formatViolations } from './support/axe';
-import { enterCheckout, fillCheckout } from './support/checkout';
+import { buyVariant, reviewRequestPath } from './support/purchase';
 
 const MUG = '/shop/sea-glass-mug';
 
@@ -34,15 +33,8 @@ test('choosing a variant shows its price, and a failed add says why', async ({ p
   await expect(form.locator('.add-to-cart__status')).toHaveText('Please check your internet connection');
 });
 
-test('a buyer reviews a purchase and the review shows on the product page', async ({ page, context }) => {
-  await page.goto(MUG);
-  const form = page.locator('form.add-to-cart').first();
-  await form.locator('select[name="sku"]').selectOption('TLZ-MUG-S-SEA');
-  await form.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(form.getByRole('status')).toContainText('Added to your cart.');
-  await enterCheckout(page);
-  await expect(page).toHaveURL(/\/checkout$/);
-  await fillCheckout(page, {
+test('a buyer reviews a purchase and the review shows on the product page', async ({ page }) => {
+  const orderId = await buyVariant(page, MUG, 'TLZ-MUG-S-SEA', {
     email: 'buyer@example.com',
     name: 'Ada Buyer',
     address: '1 Main St',
@@ -51,23 +43,7 @@ test('a buyer reviews a purchase and the review shows on the product page', asyn
     postalCode: '12345',
     country: 'US',
   });
-  await page.getByRole('button', { name: 'Place order' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
-  // The confirmation lives at /commerce/orders/{id}/confirmed.
-  const segments = new URL(page.url()).pathname.split('/');
-  const orderId = segments[segments.indexOf('orders') + 1] ?? '';
-
-  // Pages carry no crumb; the endpoint gives this browser one if its islands have not yet.
-  await page.request.get('/api/crumb');
-  const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb' || cookie.name === '__Host-crumb')?.value ?? '';
-  const made = await page.request.post(`/api/commerce/orders/${orderId}/review-request`, {
-    headers: { Authorization: `Bearer ${OWNER_TOKEN}`, 'X-CSRF-Token': crumb },
-    data: { authorName: 'Ada' },
-  });
-  expect(made.status()).toBe(201);
-  const link = new URL((await made.json()).url as string);
-
-  await page.goto(link.pathname + link.search);
+  await page.goto(await reviewRequestPath(page, orderId, 'Ada'));
   await expect(page.locator('body')).toHaveAttribute('data-page-type', '209');
   await expect(page.locator('#reviews-root')).toHaveAttribute('data-island-state', 'mounted');
   const violations = await axeViolations(page);

@@ -109,6 +109,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::owner::multilingual::routes())
         .merge(crate::owner::config_page::routes())
         .merge(crate::owner::calls::routes())
+        .merge(crate::owner::tables::routes())
         .merge(crate::people::pages::routes())
         .merge(crate::people::account_page::routes())
         .merge(crate::people::member_access::routes())

@@ -255,28 +255,66 @@ macro_rules! sql_analytics_store {
                 Vec<vitrine_core::consent::ConsentReceipt>,
                 vitrine_core::consent::RecordReceiptError,
             > {
-                use vitrine_core::consent::{ConsentReceipt, ReceiptId, RecordReceiptError};
-                let rows: Vec<(String, i64, String, String, i64)> =
+                use vitrine_core::consent::RecordReceiptError;
+                let rows: Vec<ReceiptRow> =
                     sqlx::query_as($crate::analytics_statements::SELECT_RECEIPTS)
                         .fetch_all(&self.pool)
                         .await
                         .map_err(|error| RecordReceiptError::Unavailable(error.to_string()))?;
-                rows.into_iter()
-                    .map(|(id, version, choice, source, at)| {
-                        let corrupt =
-                            || RecordReceiptError::Unavailable(format!("unreadable receipt {id}"));
-                        Ok(ConsentReceipt {
-                            id: ReceiptId::new(id.clone()).map_err(|_| corrupt())?,
-                            banner_version: u32::try_from(version).map_err(|_| corrupt())?,
-                            choice: parse_choice(&choice).ok_or_else(corrupt)?,
-                            source: parse_source(&source).ok_or_else(corrupt)?,
-                            recorded_at_ms: at,
-                        })
-                    })
-                    .collect()
+                rows.into_iter().map(receipt).collect()
+            }
+
+            async fn receipt_page(
+                &self,
+                query: &vitrine_core::owners::tables::TableQuery,
+            ) -> Result<
+                vitrine_core::owners::tables::TablePage<vitrine_core::consent::ConsentReceipt>,
+                vitrine_core::consent::RecordReceiptError,
+            > {
+                use vitrine_core::consent::RecordReceiptError;
+                let (rows, total) = $crate::table_pages::fetch_table_page!(
+                    &self.pool,
+                    Self::PAGE_RECEIPTS,
+                    Self::COUNT_RECEIPTS,
+                    query,
+                    ReceiptRow
+                )
+                .await
+                .map_err(|error| RecordReceiptError::Unavailable(error.to_string()))?;
+                Ok(vitrine_core::owners::tables::TablePage {
+                    rows: rows.into_iter().map(receipt).collect::<Result<_, _>>()?,
+                    total,
+                })
             }
         }
     };
+}
+
+/// A stored receipt's columns: id, banner version, choice, source, time.
+type ReceiptRow = (String, i64, String, String, i64);
+
+fn receipt(
+    (id, version, choice, source, at): ReceiptRow,
+) -> Result<vitrine_core::consent::ConsentReceipt, vitrine_core::consent::RecordReceiptError> {
+    use vitrine_core::consent::{ConsentReceipt, ReceiptId, RecordReceiptError};
+    let corrupt = || RecordReceiptError::Unavailable(format!("unreadable receipt {id}"));
+    Ok(ConsentReceipt {
+        id: ReceiptId::new(id.clone()).map_err(|_| corrupt())?,
+        banner_version: u32::try_from(version).map_err(|_| corrupt())?,
+        choice: parse_choice(&choice).ok_or_else(corrupt)?,
+        source: parse_source(&source).ok_or_else(corrupt)?,
+        recorded_at_ms: at,
+    })
+}
+
+impl SqliteAnalyticsStore {
+    const PAGE_RECEIPTS: &str = crate::analytics_statements::SQLITE_PAGE_RECEIPTS;
+    const COUNT_RECEIPTS: &str = crate::analytics_statements::SQLITE_COUNT_RECEIPTS;
+}
+
+impl PostgresAnalyticsStore {
+    const PAGE_RECEIPTS: &str = crate::analytics_statements::POSTGRES_PAGE_RECEIPTS;
+    const COUNT_RECEIPTS: &str = crate::analytics_statements::POSTGRES_COUNT_RECEIPTS;
 }
 
 sql_analytics_store!(SqliteAnalyticsStore);

@@ -1,5 +1,7 @@
 //! The SQL of the analytics and consent receipt stores, one text for both dialects.
 
+use crate::table_pages::matching_any;
+
 pub(crate) const INSERT_EVENT: &str = "INSERT INTO analytics_events \
      (kind, visitor_key, cookieless, page_path, data, recorded_at, day, subject, metric_value) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
@@ -42,3 +44,32 @@ pub(crate) const INSERT_RECEIPT: &str = "INSERT INTO consent_receipts \
 
 pub(crate) const SELECT_RECEIPTS: &str = "SELECT id, banner_version, choice, source, recorded_at \
      FROM consent_receipts ORDER BY recorded_at, id";
+
+/// The owner's search over consent receipts: `$1` is a `LIKE` pattern escaped with a
+/// backslash (or null for all), matched without case (`ILIKE` on PostgreSQL) against the id,
+/// the choice and the source.
+macro_rules! receipts_matching {
+    ($like:literal) => {
+        matching_any!("consent_receipts", $like, "id", "choice", "source")
+    };
+}
+
+macro_rules! page_receipts {
+    ($like:literal) => {
+        concat!(
+            "SELECT id, banner_version, choice, source, recorded_at",
+            receipts_matching!($like),
+            " ORDER BY recorded_at DESC, id DESC LIMIT $2 OFFSET $3"
+        )
+    };
+}
+
+/// A page of the receipts matching `$1`, newest first: `$2` rows from row `$3`.
+pub(crate) const SQLITE_PAGE_RECEIPTS: &str = page_receipts!("LIKE");
+pub(crate) const POSTGRES_PAGE_RECEIPTS: &str = page_receipts!("ILIKE");
+
+/// How many receipts match `$1`.
+pub(crate) const SQLITE_COUNT_RECEIPTS: &str =
+    concat!("SELECT COUNT(*)", receipts_matching!("LIKE"));
+pub(crate) const POSTGRES_COUNT_RECEIPTS: &str =
+    concat!("SELECT COUNT(*)", receipts_matching!("ILIKE"));

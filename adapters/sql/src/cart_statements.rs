@@ -1,5 +1,7 @@
 //! The SQL of the commerce store, one text for both dialects (SQLite accepts `$1`).
 
+use crate::table_pages::matching_any;
+
 pub(crate) const LOAD_CART: &str =
     "SELECT state, is_purchased, order_id FROM carts WHERE token = $1";
 
@@ -108,3 +110,44 @@ pub(crate) const ORDER_OF_PAYMENT: &str = "SELECT id, payment_id, payment_status
 
 pub(crate) const SET_ORDER_PAYMENT: &str =
     "UPDATE orders SET payment_id = $2, payment_status = $3 WHERE id = $1";
+
+/// The owner's search over orders: `$1` is a `LIKE` pattern escaped with a backslash (or null
+/// for every order), matched without case (`ILIKE` on PostgreSQL) against the id and address.
+macro_rules! orders_matching {
+    ($like:literal) => {
+        matching_any!(
+            "orders LEFT JOIN order_fulfilments ON order_fulfilments.order_id = orders.id",
+            $like,
+            "id",
+            "email"
+        )
+    };
+}
+
+macro_rules! page_orders {
+    ($like:literal) => {
+        concat!(
+            "SELECT ",
+            order_columns!(),
+            ", fulfilled_at, tracking_url",
+            orders_matching!($like),
+            " ORDER BY created DESC, id DESC LIMIT $2 OFFSET $3"
+        )
+    };
+}
+
+/// A page of the orders matching `$1` with their fulfilment, newest first: `$2` from `$3`.
+pub(crate) const SQLITE_PAGE_ORDERS: &str = page_orders!("LIKE");
+pub(crate) const POSTGRES_PAGE_ORDERS: &str = page_orders!("ILIKE");
+
+/// How many orders match `$1`.
+pub(crate) const SQLITE_COUNT_ORDERS: &str = concat!("SELECT COUNT(*)", orders_matching!("LIKE"));
+pub(crate) const POSTGRES_COUNT_ORDERS: &str =
+    concat!("SELECT COUNT(*)", orders_matching!("ILIKE"));
+
+/// Records the fulfilment of order `$1` (at `$2`, tracking link `$3`), replacing an earlier
+/// one; writes nothing when no order has the id.
+pub(crate) const MARK_FULFILLED: &str = "INSERT INTO order_fulfilments \
+     (order_id, fulfilled_at, tracking_url) SELECT id, $2, $3 FROM orders WHERE id = $1 \
+     ON CONFLICT (order_id) DO UPDATE SET fulfilled_at = excluded.fulfilled_at, \
+     tracking_url = excluded.tracking_url";

@@ -124,6 +124,38 @@ impl OrderRow {
     }
 }
 
+/// An order with the owner's fulfilment, as the owner's table reads it.
+#[derive(sqlx::FromRow)]
+pub(crate) struct OwnerOrderRow {
+    #[sqlx(flatten)]
+    order: OrderRow,
+    fulfilled_at: Option<i64>,
+    tracking_url: Option<String>,
+}
+
+impl OwnerOrderRow {
+    /// The row as the table shows it; the order's gift cards are not read (see
+    /// [`vitrine_core::checkout::OwnerOrder`]).
+    pub(crate) fn into_owner_order(
+        self,
+    ) -> Result<vitrine_core::checkout::OwnerOrder, RepositoryError> {
+        let fulfilment = match self.fulfilled_at {
+            Some(at) => Some(vitrine_core::checkout::Fulfilment {
+                fulfilled_at: vitrine_core::cart::Timestamp(at),
+                tracking_url: vitrine_core::checkout::TrackingUrl::parse_optional(
+                    self.tracking_url.as_deref().unwrap_or_default(),
+                )
+                .map_err(|error| corrupt("an order's tracking link", error))?,
+            }),
+            None => None,
+        };
+        Ok(vitrine_core::checkout::OwnerOrder {
+            order: self.order.into_order()?,
+            fulfilment,
+        })
+    }
+}
+
 /// How `payment_events` writes an outcome.
 pub(crate) fn outcome_name(outcome: vitrine_core::checkout::PaymentOutcome) -> &'static str {
     use vitrine_core::checkout::PaymentOutcome;
@@ -682,6 +714,46 @@ macro_rules! sql_commerce_store {
                 Ok(orders)
             }
 
+            async fn order_page(
+                &self,
+                query: &vitrine_core::owners::tables::TableQuery,
+            ) -> Result<
+                vitrine_core::owners::tables::TablePage<vitrine_core::checkout::OwnerOrder>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let (rows, total) = $crate::table_pages::fetch_table_page!(
+                    &self.pool,
+                    Self::PAGE_ORDERS,
+                    Self::COUNT_ORDERS,
+                    query,
+                    $crate::cart_store::OwnerOrderRow
+                )
+                .await
+                .map_err($crate::errors::repository_error("paging orders"))?;
+                Ok(vitrine_core::owners::tables::TablePage {
+                    rows: rows
+                        .into_iter()
+                        .map($crate::cart_store::OwnerOrderRow::into_owner_order)
+                        .collect::<Result<_, _>>()?,
+                    total,
+                })
+            }
+
+            async fn mark_fulfilled(
+                &self,
+                order_id: &str,
+                fulfilment: &vitrine_core::checkout::Fulfilment,
+            ) -> Result<bool, vitrine_core::ports::RepositoryError> {
+                let done = sqlx::query($crate::cart_statements::MARK_FULFILLED)
+                    .bind(order_id)
+                    .bind(fulfilment.fulfilled_at.millis())
+                    .bind(fulfilment.tracking_url.as_ref().map(|url| url.as_str()))
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("marking an order fulfilled"))?;
+                Ok(done.rows_affected() > 0)
+            }
+
             async fn gift_card(
                 &self,
                 code: &vitrine_core::gift_cards::GiftCardCode,
@@ -863,6 +935,16 @@ macro_rules! sql_payment_event_log {
 
 sql_payment_event_log!(SqliteCommerceStore);
 sql_payment_event_log!(PostgresCommerceStore);
+impl SqliteCommerceStore {
+    const PAGE_ORDERS: &str = crate::cart_statements::SQLITE_PAGE_ORDERS;
+    const COUNT_ORDERS: &str = crate::cart_statements::SQLITE_COUNT_ORDERS;
+}
+
+impl PostgresCommerceStore {
+    const PAGE_ORDERS: &str = crate::cart_statements::POSTGRES_PAGE_ORDERS;
+    const COUNT_ORDERS: &str = crate::cart_statements::POSTGRES_COUNT_ORDERS;
+}
+
 sql_commerce_store!(SqliteCommerceStore);
 sql_commerce_store!(PostgresCommerceStore);
 crate::payment_claims::sql_payment_ledger!(SqliteCommerceStore);

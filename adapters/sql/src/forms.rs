@@ -433,40 +433,69 @@ macro_rules! sql_form_store {
                 Vec<vitrine_core::forms::StoredSubmission>,
                 vitrine_core::ports::RepositoryError,
             > {
-                let rows: Vec<(i64, String, Option<String>, String, bool, String, bool, i64)> =
+                let rows: Vec<SubmissionRow> =
                     sqlx::query_as($crate::forms_statements::LIST_SUBMISSIONS)
                         .fetch_all(&self.pool)
                         .await
                         .map_err($crate::errors::repository_error("listing form submissions"))?;
-                Ok(rows
-                    .into_iter()
-                    .map(
-                        |(
-                            id,
-                            form_id,
-                            collection_id,
-                            object_name,
-                            is_overlay_form,
-                            values_json,
-                            spam,
-                            created_at,
-                        )| {
-                            vitrine_core::forms::StoredSubmission {
-                                id,
-                                form_id,
-                                collection_id,
-                                object_name,
-                                is_overlay_form,
-                                values_json,
-                                spam,
-                                created_at,
-                            }
-                        },
-                    )
-                    .collect())
+                Ok(rows.into_iter().map(stored_submission).collect())
+            }
+
+            async fn page(
+                &self,
+                query: &vitrine_core::owners::tables::TableQuery,
+            ) -> Result<
+                vitrine_core::owners::tables::TablePage<vitrine_core::forms::StoredSubmission>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let (rows, total) = $crate::table_pages::fetch_table_page!(
+                    &self.pool,
+                    Self::PAGE_SUBMISSIONS,
+                    Self::COUNT_SUBMISSIONS,
+                    query,
+                    SubmissionRow
+                )
+                .await
+                .map_err($crate::errors::repository_error("paging form submissions"))?;
+                Ok(vitrine_core::owners::tables::TablePage {
+                    rows: rows.into_iter().map(stored_submission).collect(),
+                    total,
+                })
             }
         }
     };
+}
+
+/// A stored submission's columns in the order the listing statements select them.
+type SubmissionRow = (i64, String, Option<String>, String, bool, String, bool, i64);
+
+fn stored_submission(
+    (id, form_id, collection_id, object_name, is_overlay_form, values_json, spam, created_at): SubmissionRow,
+) -> vitrine_core::forms::StoredSubmission {
+    vitrine_core::forms::StoredSubmission {
+        id,
+        form_id,
+        collection_id,
+        object_name,
+        is_overlay_form,
+        values_json,
+        spam,
+        created_at,
+    }
+}
+
+impl SqliteFormStore {
+    const PAGE_SUBMISSIONS: &str = crate::forms_statements::SQLITE_PAGE_SUBMISSIONS;
+    const COUNT_SUBMISSIONS: &str = crate::forms_statements::SQLITE_COUNT_SUBMISSIONS;
+    pub(crate) const PAGE_SUBSCRIBERS: &str = crate::outbox_statements::SQLITE_PAGE_SUBSCRIBERS;
+    pub(crate) const COUNT_SUBSCRIBERS: &str = crate::outbox_statements::SQLITE_COUNT_SUBSCRIBERS;
+}
+
+impl PostgresFormStore {
+    const PAGE_SUBMISSIONS: &str = crate::forms_statements::POSTGRES_PAGE_SUBMISSIONS;
+    const COUNT_SUBMISSIONS: &str = crate::forms_statements::POSTGRES_COUNT_SUBMISSIONS;
+    pub(crate) const PAGE_SUBSCRIBERS: &str = crate::outbox_statements::POSTGRES_PAGE_SUBSCRIBERS;
+    pub(crate) const COUNT_SUBSCRIBERS: &str = crate::outbox_statements::POSTGRES_COUNT_SUBSCRIBERS;
 }
 
 // SQLite writes one transaction at a time, so one writer; PostgreSQL overlaps a few batches

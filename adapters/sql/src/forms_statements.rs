@@ -1,5 +1,7 @@
 //! The SQL of the form store, one text for both dialects (SQLite accepts `$1` placeholders).
 
+use crate::table_pages::matching_any;
+
 pub(crate) const INSERT_KEY: &str =
     "INSERT INTO form_submission_keys (submission_key, expires_at) VALUES ($1, $2)";
 
@@ -53,3 +55,39 @@ pub(crate) const INSERT_MANY_END: &str = " RETURNING id, submission_key";
 
 pub(crate) const LIST_SUBMISSIONS: &str = "SELECT id, form_id, collection_id, object_name, \
      is_overlay_form, form_values, spam, created_at FROM form_submissions ORDER BY id";
+
+/// The owner's search over submissions: `$1` is a `LIKE` pattern escaped with a backslash (or null
+/// for every row), matched without case against the values, the form id and the form's name.
+/// SQLite's `LIKE` ignores the case of ASCII letters; PostgreSQL needs `ILIKE`.
+macro_rules! submissions_matching {
+    ($like:literal) => {
+        matching_any!(
+            "form_submissions",
+            $like,
+            "form_values",
+            "form_id",
+            "object_name"
+        )
+    };
+}
+
+macro_rules! page_submissions {
+    ($like:literal) => {
+        concat!(
+            "SELECT id, form_id, collection_id, object_name, is_overlay_form, form_values, spam, \
+             created_at",
+            submissions_matching!($like),
+            " ORDER BY id DESC LIMIT $2 OFFSET $3"
+        )
+    };
+}
+
+/// A page of the submissions matching `$1`, newest first: `$2` rows from row `$3`.
+pub(crate) const SQLITE_PAGE_SUBMISSIONS: &str = page_submissions!("LIKE");
+pub(crate) const POSTGRES_PAGE_SUBMISSIONS: &str = page_submissions!("ILIKE");
+
+/// How many submissions match `$1`.
+pub(crate) const SQLITE_COUNT_SUBMISSIONS: &str =
+    concat!("SELECT COUNT(*)", submissions_matching!("LIKE"));
+pub(crate) const POSTGRES_COUNT_SUBMISSIONS: &str =
+    concat!("SELECT COUNT(*)", submissions_matching!("ILIKE"));

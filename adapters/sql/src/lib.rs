@@ -39,6 +39,7 @@ mod rows;
 mod sqlite;
 mod statements;
 mod subscription_rows;
+mod table_pages;
 mod urls;
 
 pub use analytics::{PostgresAnalyticsStore, SqliteAnalyticsStore};

@@ -489,6 +489,28 @@ macro_rules! sql_outbox {
                 Ok(rows.into_iter().map(Into::into).collect())
             }
 
+            async fn subscriber_page(
+                &self,
+                query: &vitrine_core::owners::tables::TableQuery,
+            ) -> Result<
+                vitrine_core::owners::tables::TablePage<vitrine_core::forms::Subscriber>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let (rows, total) = $crate::table_pages::fetch_table_page!(
+                    &self.pool,
+                    Self::PAGE_SUBSCRIBERS,
+                    Self::COUNT_SUBSCRIBERS,
+                    query,
+                    $crate::outbox::SubscriberRow
+                )
+                .await
+                .map_err($crate::errors::repository_error("paging newsletter subscribers"))?;
+                Ok(vitrine_core::owners::tables::TablePage {
+                    rows: rows.into_iter().map(Into::into).collect(),
+                    total,
+                })
+            }
+
             async fn confirm(
                 &self,
                 confirm_token: &str,

@@ -1,5 +1,7 @@
 //! The SQL of the delivery outbox and the newsletter subscribers, one text for both dialects.
 
+use crate::table_pages::matching_any;
+
 pub(crate) const ENQUEUE: &str = "INSERT INTO form_deliveries \
      (submission_id, kind, next_attempt_ms, created_at) VALUES ($1, $2, $3, $4)";
 
@@ -72,3 +74,32 @@ pub(crate) const UNSUBSCRIBE_TOKEN_EXISTS: &str =
 /// Frees the (list, address) slot of the unique index, so the address may sign up again.
 pub(crate) const RELEASE_SUBSCRIPTION: &str =
     "UPDATE form_submissions SET subscription = NULL WHERE id = $1";
+
+/// The owner's search over subscribers: `$1` is a `LIKE` pattern escaped with a backslash
+/// (or null for all), matched without case (`ILIKE` on PostgreSQL) against address and list.
+macro_rules! subscribers_matching {
+    ($like:literal) => {
+        matching_any!("newsletter_subscribers", $like, "email", "list_id")
+    };
+}
+
+macro_rules! page_subscribers {
+    ($like:literal) => {
+        concat!(
+            "SELECT submission_id, list_id, email, unsubscribe_token, confirm_token, \
+             confirmed_at, unsubscribed_at",
+            subscribers_matching!($like),
+            " ORDER BY submission_id DESC LIMIT $2 OFFSET $3"
+        )
+    };
+}
+
+/// A page of the subscribers matching `$1`, newest first: `$2` rows from row `$3`.
+pub(crate) const SQLITE_PAGE_SUBSCRIBERS: &str = page_subscribers!("LIKE");
+pub(crate) const POSTGRES_PAGE_SUBSCRIBERS: &str = page_subscribers!("ILIKE");
+
+/// How many subscribers match `$1`.
+pub(crate) const SQLITE_COUNT_SUBSCRIBERS: &str =
+    concat!("SELECT COUNT(*)", subscribers_matching!("LIKE"));
+pub(crate) const POSTGRES_COUNT_SUBSCRIBERS: &str =
+    concat!("SELECT COUNT(*)", subscribers_matching!("ILIKE"));

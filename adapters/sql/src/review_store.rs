@@ -98,6 +98,8 @@ pub(crate) struct ReviewRow {
     body: String,
     author_name: String,
     created: i64,
+    hidden: bool,
+    reply: Option<String>,
 }
 
 impl ReviewRow {
@@ -116,6 +118,8 @@ impl ReviewRow {
             body: self.body,
             author_name: self.author_name,
             created: Timestamp(self.created),
+            hidden: self.hidden,
+            reply: self.reply,
         })
     }
 }
@@ -150,7 +154,7 @@ macro_rules! save_request_query {
 pub(crate) use save_request_query;
 
 macro_rules! sql_review_store {
-    ($store:ty, $reviews_for:expr, $summary_for:expr) => {
+    ($store:ty, $reviews_for:expr, $summary_for:expr, $page:expr, $count:expr) => {
         #[async_trait::async_trait]
         impl vitrine_core::reviews::ReviewStore for $store {
             async fn save_request(
@@ -195,6 +199,8 @@ macro_rules! sql_review_store {
                     .bind(&review.body)
                     .bind(&review.author_name)
                     .bind(review.created.millis())
+                    .bind(review.hidden)
+                    .bind(review.reply.as_deref())
                     .execute(&self.pool)
                     .await;
                 match outcome {
@@ -267,6 +273,59 @@ macro_rules! sql_review_store {
                     .map_err($crate::errors::repository_error("summing reviews"))?;
                 Ok($crate::review_store::summary(count, total))
             }
+
+            async fn review_page(
+                &self,
+                query: &vitrine_core::owners::tables::TableQuery,
+            ) -> Result<
+                vitrine_core::owners::tables::TablePage<vitrine_core::reviews::Review>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let (rows, total) = $crate::table_pages::fetch_table_page!(
+                    &self.pool,
+                    $page,
+                    $count,
+                    query,
+                    $crate::review_store::ReviewRow
+                )
+                .await
+                .map_err($crate::errors::repository_error("paging reviews"))?;
+                Ok(vitrine_core::owners::tables::TablePage {
+                    rows: rows
+                        .into_iter()
+                        .map($crate::review_store::ReviewRow::into_review)
+                        .collect::<Result<_, _>>()?,
+                    total,
+                })
+            }
+
+            async fn set_hidden(
+                &self,
+                id: &str,
+                hidden: bool,
+            ) -> Result<bool, vitrine_core::ports::RepositoryError> {
+                let done = sqlx::query($crate::review_statements::SET_HIDDEN)
+                    .bind(id)
+                    .bind(hidden)
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("hiding a review"))?;
+                Ok(done.rows_affected() > 0)
+            }
+
+            async fn set_reply(
+                &self,
+                id: &str,
+                reply: Option<&str>,
+            ) -> Result<bool, vitrine_core::ports::RepositoryError> {
+                let done = sqlx::query($crate::review_statements::SET_REPLY)
+                    .bind(id)
+                    .bind(reply)
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("replying to a review"))?;
+                Ok(done.rows_affected() > 0)
+            }
         }
     };
 }
@@ -274,10 +333,14 @@ macro_rules! sql_review_store {
 sql_review_store!(
     SqliteReviewStore,
     crate::review_statements::SQLITE_REVIEWS_FOR,
-    crate::review_statements::SQLITE_SUMMARY_FOR
+    crate::review_statements::SQLITE_SUMMARY_FOR,
+    crate::review_statements::SQLITE_PAGE_REVIEWS,
+    crate::review_statements::SQLITE_COUNT_REVIEWS
 );
 sql_review_store!(
     PostgresReviewStore,
     crate::review_statements::POSTGRES_REVIEWS_FOR,
-    crate::review_statements::POSTGRES_SUMMARY_FOR
+    crate::review_statements::POSTGRES_SUMMARY_FOR,
+    crate::review_statements::POSTGRES_PAGE_REVIEWS,
+    crate::review_statements::POSTGRES_COUNT_REVIEWS
 );

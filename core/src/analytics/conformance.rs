@@ -39,6 +39,7 @@ macro_rules! consent_receipt_store_conformance {
     ($make:expr) => {
         $crate::consent_receipt_store_conformance!(@tests $make;
             receipts_are_kept_in_time_order_and_once,
+            the_owners_receipt_table_is_paged_and_searched,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -323,4 +324,52 @@ pub async fn receipts_are_kept_in_time_order_and_once(store: &impl ConsentReceip
         .map(|r| r.id.as_str().to_owned())
         .collect();
     assert_eq!(ids, ["early", "late"]);
+}
+
+/// The owner's table of receipts: newest first, searched in the id, choice and source.
+pub async fn the_owners_receipt_table_is_paged_and_searched(store: &impl ConsentReceiptStore) {
+    use crate::owners::tables::{TABLE_PAGE_SIZE, TableQuery};
+    for n in 1..=26i64 {
+        store
+            .record(&ConsentReceipt {
+                id: ReceiptId::new(format!("receipt-{n:02}")).unwrap(),
+                banner_version: 1,
+                choice: if n % 3 == 0 {
+                    ConsentChoice::Declined
+                } else {
+                    ConsentChoice::Accepted
+                },
+                source: if n == 7 {
+                    ConsentSource::Gpc
+                } else {
+                    ConsentSource::Banner
+                },
+                recorded_at_ms: 1_000 * n,
+            })
+            .await
+            .unwrap();
+    }
+    let first = store
+        .receipt_page(&TableQuery::page(None, 1).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(first.total, 26);
+    assert_eq!(first.rows.len(), TABLE_PAGE_SIZE as usize);
+    assert_eq!(first.rows[0].id.as_str(), "receipt-26");
+    let second = store
+        .receipt_page(&TableQuery::page(None, 2).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(second.rows.len(), 1);
+    assert_eq!(second.rows[0].id.as_str(), "receipt-01");
+    let search = |text: &'static str| async move {
+        store
+            .receipt_page(&TableQuery::page(Some(text), 1).unwrap())
+            .await
+            .unwrap()
+    };
+    assert_eq!(search("DECLINED").await.total, 8);
+    assert_eq!(search("gpc").await.rows[0].id.as_str(), "receipt-07");
+    assert_eq!(search("receipt-1").await.total, 10);
+    assert_eq!(search("%").await.total, 0);
 }

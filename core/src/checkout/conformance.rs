@@ -26,6 +26,7 @@ macro_rules! commerce_store_conformance {
             a_short_line_changes_nothing,
             the_same_idempotency_key_orders_once,
             orders_are_found_by_their_address_newest_first,
+            the_owners_order_table_is_paged_searched_and_fulfilled,
             a_purchased_cart_cannot_be_bought_or_saved_again,
             coupon_usage_counts_orders,
             coupon_limits_are_counted_again_when_the_order_is_placed,
@@ -318,6 +319,87 @@ pub async fn orders_are_found_by_their_address_newest_first(store: &dyn Commerce
             .unwrap()
             .is_empty()
     );
+}
+
+/// The owner's table of orders: newest first, searched in the id and the address (with `%`
+/// and `_` as plain text), each with the fulfilment the owner recorded.
+pub async fn the_owners_order_table_is_paged_searched_and_fulfilled(store: &dyn CommerceStore) {
+    use crate::checkout::{Fulfilment, TrackingUrl};
+    use crate::owners::tables::{TABLE_PAGE_SIZE, TableQuery};
+    for n in 1..=27usize {
+        let cart = cart_with("POSTER", 1);
+        store.save_cart(&token(n), &cart).await.unwrap();
+        let mut order = order_for(&cart, n);
+        order.email = if n == 9 {
+            "Grace_Hopper@Example.com".into()
+        } else {
+            format!("buyer{n}@example.com")
+        };
+        order.created = Timestamp(1_000 * n as i64);
+        store.place_order(&order, &[]).await.unwrap();
+    }
+    let first = store
+        .order_page(&TableQuery::page(None, 1).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(first.total, 27);
+    assert_eq!(first.rows.len(), TABLE_PAGE_SIZE as usize);
+    assert_eq!(first.rows[0].order.id, "order-27");
+    assert!(first.rows.iter().all(|row| row.fulfilment.is_none()));
+    let second = store
+        .order_page(&TableQuery::page(None, 2).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(
+        second
+            .rows
+            .iter()
+            .map(|row| row.order.id.as_str())
+            .collect::<Vec<_>>(),
+        ["order-2", "order-1"]
+    );
+    let search = |text: &'static str| async move {
+        store
+            .order_page(&TableQuery::page(Some(text), 1).unwrap())
+            .await
+            .unwrap()
+    };
+    assert_eq!(
+        search("grace_hopper@example").await.rows[0].order.id,
+        "order-9"
+    );
+    assert_eq!(search("er_").await.total, 0, "_ is no wildcard");
+    assert_eq!(
+        search("ORDER-2").await.total,
+        9,
+        "order-2 and order-20 to order-27"
+    );
+
+    let shipped = Fulfilment {
+        fulfilled_at: Timestamp(50_000),
+        tracking_url: TrackingUrl::parse_optional("https://track.example/9").unwrap(),
+    };
+    assert!(store.mark_fulfilled("order-9", &shipped).await.unwrap());
+    let again = Fulfilment {
+        fulfilled_at: Timestamp(60_000),
+        tracking_url: None,
+    };
+    assert!(store.mark_fulfilled("order-8", &shipped).await.unwrap());
+    assert!(store.mark_fulfilled("order-8", &again).await.unwrap());
+    assert!(!store.mark_fulfilled("order-404", &shipped).await.unwrap());
+    let page = store
+        .order_page(&TableQuery::page(None, 1).unwrap())
+        .await
+        .unwrap();
+    let fulfilment = |id: &str| {
+        page.rows
+            .iter()
+            .find(|row| row.order.id == id)
+            .and_then(|row| row.fulfilment.clone())
+    };
+    assert_eq!(fulfilment("order-9"), Some(shipped));
+    assert_eq!(fulfilment("order-8"), Some(again));
+    assert_eq!(fulfilment("order-7"), None);
 }
 
 pub async fn a_purchased_cart_cannot_be_bought_or_saved_again(store: &dyn CommerceStore) {

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 
 use super::follow_up::OrderFollowUp;
+use super::fulfilment::{Fulfilment, OwnerOrder};
 use super::ledger::{MemoryPaymentLedger, PaymentUse, delegate_payment_ledger};
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::payment_events::{
@@ -16,6 +17,7 @@ use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock, StockHolds, Timestamp};
 use crate::catalog::Sku;
 use crate::gift_cards::{GiftCard, GiftCardCode};
+use crate::owners::tables::{TablePage, TableQuery};
 use crate::ports::RepositoryError;
 
 mod aftercare;
@@ -38,6 +40,8 @@ struct Inner {
     aftercare: HashMap<String, super::aftercare::Aftercare>,
     /// The mails refunds, cancellations and fulfilment sent.
     aftercare_mails: Vec<crate::forms::Mail>,
+    /// The owner's fulfilments, by order id.
+    fulfilments: HashMap<String, Fulfilment>,
 }
 
 impl Inner {
@@ -303,6 +307,43 @@ impl CommerceStore for InMemoryCommerceStore {
         orders.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| b.id.cmp(&a.id)));
         orders.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
         Ok(orders)
+    }
+
+    async fn order_page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<OwnerOrder>, RepositoryError> {
+        let inner = self.lock();
+        let mut matching: Vec<OwnerOrder> = inner
+            .orders
+            .iter()
+            .filter(|order| query.matches(&[&order.id, &order.email]))
+            .map(|order| OwnerOrder {
+                order: Order {
+                    gift_cards: Vec::new(),
+                    ..order.clone()
+                },
+                fulfilment: inner.fulfilments.get(&order.id).cloned(),
+            })
+            .collect();
+        matching
+            .sort_by(|a, b| (b.order.created, &b.order.id).cmp(&(a.order.created, &a.order.id)));
+        Ok(query.cut(matching))
+    }
+
+    async fn mark_fulfilled(
+        &self,
+        order_id: &str,
+        fulfilment: &Fulfilment,
+    ) -> Result<bool, RepositoryError> {
+        let mut inner = self.lock();
+        if !inner.orders.iter().any(|order| order.id == order_id) {
+            return Ok(false);
+        }
+        inner
+            .fulfilments
+            .insert(order_id.to_owned(), fulfilment.clone());
+        Ok(true)
     }
 
     async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError> {

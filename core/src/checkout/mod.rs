@@ -13,6 +13,7 @@ mod details;
 mod donation;
 mod entry;
 mod follow_up;
+mod fulfilment;
 mod ledger;
 pub mod mails;
 mod memory;
@@ -66,6 +67,7 @@ pub use follow_up::{
     DEFAULT_REVIEW_REQUEST_DELAY_SECONDS, OrderFollowUp, OrderMails, ScheduledReviewRequest,
     review_request_token,
 };
+pub use fulfilment::{Fulfilment, InvalidTrackingUrl, MAX_TRACKING_URL, OwnerOrder, TrackingUrl};
 pub use ledger::{
     FailedRefund, MemoryPaymentLedger, PAYMENT_REFUNDED_MESSAGE, PaymentLedger, PaymentUse,
     RefundClaim,
@@ -91,6 +93,7 @@ pub use service::{
     AddGiftCardError, CartService, CartServiceError, CartUpdate, CheckoutError,
     DEFAULT_HOLD_SECONDS, EnterCheckoutError, GIFT_CARD_AMOUNT_REQUIRED, GiftCardAmount,
     GiftCardForm, GiftCardOffer, GiftCardOfferError, InvalidAnswers, LineForm, OTHER_RECIPIENT,
+    OwnerOrderError,
 };
 pub use store::{CommerceStore, HoldStockError};
 pub use subscription::{Subscription, SubscriptionStatus};

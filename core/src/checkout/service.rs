@@ -33,6 +33,7 @@ mod gift_card_tests;
 mod gift_cards;
 mod guarded;
 mod orders;
+mod owner_orders;
 #[cfg(test)]
 mod pending_tests;
 
@@ -43,6 +44,7 @@ pub use gift_cards::{
 
 mod product_forms;
 
+pub use owner_orders::OwnerOrderError;
 pub use product_forms::{InvalidAnswers, LineForm};
 
 /// Why a cart call did nothing.

@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 
 use super::follow_up::OrderFollowUp;
+use super::fulfilment::{Fulfilment, OwnerOrder};
 use super::ledger::PaymentLedger;
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::payment_events::PaymentEventLog;
@@ -10,6 +11,7 @@ use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, HoldError, Stock, Timestamp};
 use crate::catalog::Sku;
 use crate::gift_cards::{GiftCard, GiftCardCode};
+use crate::owners::tables::{TablePage, TableQuery};
 use crate::ports::RepositoryError;
 
 /// Why stock could not be held for a cart.
@@ -109,6 +111,22 @@ pub trait CommerceStore: PaymentLedger + PaymentEventLog + Send + Sync {
     /// their address as they like), newest first: a site user's account page lists them.
     async fn orders_by_email(&self, email: &str, limit: u32)
     -> Result<Vec<Order>, RepositoryError>;
+
+    /// The owner's table: the page `query` asks for of the orders whose id or address
+    /// contains its search, newest first (ties by id, later first), each with its
+    /// fulfilment, and how many match in all.
+    async fn order_page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<OwnerOrder>, RepositoryError>;
+
+    /// Records the order `order_id` as fulfilled, replacing an earlier fulfilment; false
+    /// when no order has the id.
+    async fn mark_fulfilled(
+        &self,
+        order_id: &str,
+        fulfilment: &Fulfilment,
+    ) -> Result<bool, RepositoryError>;
 
     /// The subscription with this id, as its order started it.
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError>;

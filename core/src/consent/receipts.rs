@@ -7,6 +7,7 @@ use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
 use super::behaviour::{ConsentChoice, ConsentSource};
+use crate::owners::tables::{TablePage, TableQuery};
 
 /// A receipt's id: 1 to 64 ASCII letters, digits or dashes (a UUID in practice), so it can be
 /// shown to a visitor and quoted back without escaping.
@@ -75,6 +76,14 @@ pub trait ConsentReceiptStore: Send + Sync {
 
     /// Every receipt, oldest first (ties by id).
     async fn all(&self) -> Result<Vec<ConsentReceipt>, RecordReceiptError>;
+
+    /// The owner's table: the page `query` asks for of the receipts whose id, choice or
+    /// source contains its search, newest first (ties by id, later first), with how many
+    /// match in all.
+    async fn receipt_page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<ConsentReceipt>, RecordReceiptError>;
 }
 
 /// A [`ConsentReceiptStore`] in memory.
@@ -111,6 +120,22 @@ impl ConsentReceiptStore for MemoryConsentReceiptStore {
             .clone();
         receipts.sort_by(|a, b| (a.recorded_at_ms, &a.id).cmp(&(b.recorded_at_ms, &b.id)));
         Ok(receipts)
+    }
+
+    async fn receipt_page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<ConsentReceipt>, RecordReceiptError> {
+        let mut matching: Vec<ConsentReceipt> = self
+            .receipts
+            .lock()
+            .map_err(|_| RecordReceiptError::Unavailable("a writer panicked".into()))?
+            .iter()
+            .filter(|r| query.matches(&[r.id.as_str(), r.choice.wire(), r.source.wire()]))
+            .cloned()
+            .collect();
+        matching.sort_by(|a, b| (b.recorded_at_ms, &b.id).cmp(&(a.recorded_at_ms, &a.id)));
+        Ok(query.cut(matching))
     }
 }
 

@@ -10,6 +10,7 @@ use std::pin::Pin;
 use super::ports::{RateLimit, RateLimiter, SaveOutcome, SubmissionKeyStore, SubmissionStore};
 use super::submission::{KEY_BYTES, NewSubmission, SubmissionKey, SubmittedValues, fingerprint};
 use super::values::FieldValue;
+use crate::owners::tables::{TABLE_PAGE_SIZE, TableQuery};
 
 /// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty submission store.
 #[macro_export]
@@ -24,6 +25,7 @@ macro_rules! form_store_conformance {
             racing_saves_consume_a_key_once,
             many_saves_at_once_are_each_answered,
             a_failing_save_does_not_fail_the_others,
+            submissions_are_paged_newest_first_and_searched,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -103,6 +105,80 @@ pub async fn a_key_stores_one_submission<S: SubmissionStore>(store: &S) {
     assert_eq!(stored[0].values_json, r#"{"message":"hello"}"#);
     assert_eq!(stored[0].created_at, NOW);
     assert!(!stored[0].spam);
+}
+
+/// The owner's table of submissions: pages of the newest first, counted in all, and a search
+/// in the values, the form id and the form's name that takes `%` and `_` as plain text.
+pub async fn submissions_are_paged_newest_first_and_searched<S: SubmissionStore>(store: &S) {
+    for seed in 1..=30u8 {
+        let message = match seed {
+            7 => "Ask about 50% OFF".to_owned(),
+            12 => "Order for ADA Lovelace".to_owned(),
+            _ => format!("message {seed}"),
+        };
+        let mut new = submission(&message);
+        new.created_at = NOW + i64::from(seed);
+        if seed == 20 {
+            new.object_name = "Catering request".into();
+        }
+        store
+            .save(&key(100 + seed), &print(&new), &new, NOW)
+            .await
+            .unwrap();
+    }
+    let first = store
+        .page(&TableQuery::page(None, 1).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(first.total, 30);
+    assert_eq!(first.rows.len(), TABLE_PAGE_SIZE as usize);
+    assert_eq!(first.rows[0].values_json, r#"{"message":"message 30"}"#);
+    let second = store
+        .page(&TableQuery::page(None, 2).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(second.total, 30);
+    assert_eq!(second.rows.len(), 5);
+    assert_eq!(second.rows[4].values_json, r#"{"message":"message 1"}"#);
+    let beyond = store
+        .page(&TableQuery::page(None, 3).unwrap())
+        .await
+        .unwrap();
+    assert!(beyond.rows.is_empty());
+
+    let found = |text: &'static str| async move {
+        let page = store
+            .page(&TableQuery::page(Some(text), 1).unwrap())
+            .await
+            .unwrap();
+        (
+            page.total,
+            page.rows
+                .iter()
+                .map(|row| row.values_json.clone())
+                .collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(
+        found("ada lovelace").await,
+        (
+            1,
+            vec![r#"{"message":"Order for ADA Lovelace"}"#.to_owned()]
+        )
+    );
+    assert_eq!(found("50%").await.0, 1);
+    assert_eq!(found("50_").await.0, 0, "_ is no wildcard");
+    assert_eq!(found("catering").await.0, 1, "the form's name is searched");
+    assert_eq!(found("CONTACT").await.0, 30, "the form id is searched");
+    assert_eq!(found("message 3").await.0, 2, "message 3 and message 30");
+    assert_eq!(found("nobody").await, (0, vec![]));
+
+    let export = store
+        .page(&TableQuery::export(Some("age 1")).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(export.total, 10, "message 1, 10, 11 and 13 to 19");
+    assert_eq!(export.rows.len(), 10);
 }
 
 pub async fn a_retry_with_the_same_payload_is_replayed<S: SubmissionStore>(store: &S) {

@@ -39,6 +39,18 @@ pub fn value_text(value: &FieldValue) -> String {
     }
 }
 
+/// A submission's values as (field id, text) pairs in field id order, for the owner's table;
+/// values this server cannot read (never written by it) are one `raw` pair.
+pub fn submission_fields(submission: &StoredSubmission) -> Vec<(String, String)> {
+    match serde_json::from_str::<BTreeMap<String, FieldValue>>(&submission.values_json) {
+        Ok(values) => values
+            .iter()
+            .map(|(field, value)| (field.clone(), value_text(value)))
+            .collect(),
+        Err(_) => vec![("raw".to_owned(), submission.values_json.clone())],
+    }
+}
+
 /// The CSV of `submissions`: `id,form_id,created_at,spam,` then every field id in the order
 /// it first appears. Stored values that cannot be read (never written by this server) are
 /// exported whole in a `raw` column rather than dropped.
@@ -110,6 +122,21 @@ mod tests {
             spam: false,
             created_at: 1_700_000_000,
         }
+    }
+
+    #[test]
+    fn submission_fields_read_as_text_and_unreadable_values_stay_whole() {
+        assert_eq!(
+            submission_fields(&stored(1, r#"{"name":["Ada","Lovelace"],"email":"a@b.c"}"#)),
+            [
+                ("email".to_owned(), "a@b.c".to_owned()),
+                ("name".to_owned(), "Ada; Lovelace".to_owned())
+            ]
+        );
+        assert_eq!(
+            submission_fields(&stored(2, "not json")),
+            [("raw".to_owned(), "not json".to_owned())]
+        );
     }
 
     #[test]

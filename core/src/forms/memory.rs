@@ -16,6 +16,7 @@ use super::ports::{
     SubmissionKeyStore, SubmissionStore,
 };
 use super::submission::{KEY_LIFETIME_SECONDS, NewSubmission, StoredSubmission, SubmissionKey};
+use crate::owners::tables::{TablePage, TableQuery};
 use crate::ports::RepositoryError;
 
 /// Issued keys and when they expire, in this process: the single-server default. Keys do not
@@ -221,6 +222,21 @@ impl SubmissionStore for MemoryFormStore {
     async fn list(&self) -> Result<Vec<StoredSubmission>, RepositoryError> {
         Ok(self.lock().submissions.clone())
     }
+
+    async fn page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<StoredSubmission>, RepositoryError> {
+        let matching = self
+            .lock()
+            .submissions
+            .iter()
+            .rev()
+            .filter(|row| query.matches(&[&row.form_id, &row.object_name, &row.values_json]))
+            .cloned()
+            .collect();
+        Ok(query.cut(matching))
+    }
 }
 
 #[async_trait]
@@ -353,6 +369,21 @@ impl NewsletterSubscriptions for MemoryFormStore {
             .collect();
         found.sort_by_key(|s| s.submission_id);
         Ok(found)
+    }
+
+    async fn subscriber_page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<Subscriber>, RepositoryError> {
+        let mut matching: Vec<Subscriber> = self
+            .lock()
+            .subscribers
+            .values()
+            .filter(|s| query.matches(&[&s.email, &s.list]))
+            .cloned()
+            .collect();
+        matching.sort_by_key(|s| std::cmp::Reverse(s.submission_id));
+        Ok(query.cut(matching))
     }
 
     async fn confirm(

@@ -9,6 +9,7 @@ use super::outbox::{
     DeliveryKind, NewsletterSubscriptions, Subscriber, SubscriptionTokens, TokenOutcome,
 };
 use super::submission::SubmissionKey;
+use crate::owners::tables::{TablePage, TableQuery};
 use crate::ports::RepositoryError;
 
 /// The title and texts of the subscription pages (not in the specification).
@@ -67,6 +68,14 @@ impl NewsletterService {
             subscriptions,
             owner_deliveries,
         }
+    }
+
+    /// The owner's table of subscribers, ended subscriptions too.
+    pub async fn subscriber_page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<Subscriber>, RepositoryError> {
+        self.subscriptions.subscriber_page(query).await
     }
 
     /// The subscriber a link belongs to, for the page that asks them to press the button.

@@ -9,6 +9,7 @@ use async_trait::async_trait;
 use super::channels::Mail;
 use super::submission::StoredSubmission;
 use crate::checkout::Order;
+use crate::owners::tables::{TablePage, TableQuery};
 use crate::ports::RepositoryError;
 use crate::reviews::ReviewRequest;
 
@@ -204,6 +205,13 @@ pub trait NewsletterSubscriptions: Send + Sync {
     /// The subscriptions of `email` (compared without case) that have not ended, oldest
     /// first: a site user's account page lists them, each with its unsubscribe button.
     async fn subscriptions_of(&self, email: &str) -> Result<Vec<Subscriber>, RepositoryError>;
+
+    /// The owner's table: the page `query` asks for of every subscriber, ended subscriptions
+    /// too, whose address or list contains its search, newest first, with how many match.
+    async fn subscriber_page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<Subscriber>, RepositoryError>;
 
     /// Confirms the subscription of `confirm_token` and, in the same transaction, enqueues
     /// `deliveries` (the owner hears of a double opt-in subscriber once confirmed).

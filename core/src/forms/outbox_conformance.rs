@@ -20,6 +20,7 @@ macro_rules! delivery_store_conformance {
             retries_deliveries_and_give_ups_are_recorded,
             subscribers_confirm_and_unsubscribe_through_their_tokens,
             an_addresss_live_subscriptions_are_found_without_case,
+            the_owners_subscriber_table_is_paged_and_searched,
             a_composed_mail_is_delivered_whole,
         );
     };
@@ -330,4 +331,69 @@ pub async fn a_composed_mail_is_delivered_whole<S: DeliveryOutbox>(store: &S) {
     assert_eq!(due[0].kind, DeliveryKind::SiteUserMail);
     assert_eq!(due[0].subject, super::outbox::DeliverySubject::Mail(mail));
     assert_eq!(store.mail_of(record.id + 100).await.unwrap(), None);
+}
+
+/// The owner's table of subscribers: every subscriber, ended ones too, newest first, searched
+/// in the address and the list.
+pub async fn the_owners_subscriber_table_is_paged_and_searched<
+    S: SubmissionKeyStore + SubmissionStore + DeliveryOutbox + NewsletterSubscriptions,
+>(
+    store: &S,
+) {
+    use crate::owners::tables::{TABLE_PAGE_SIZE, TableQuery};
+    for n in 1..=27u8 {
+        let email = if n == 4 {
+            "Grace.Hopper@Example.com".to_owned()
+        } else {
+            format!("reader{n}@example.com")
+        };
+        let signup = NewSubmission {
+            form_id: if n % 2 == 0 { "letter" } else { "studio" }.into(),
+            subscription: Some(email.clone()),
+            follow_up: FollowUp {
+                deliveries: vec![],
+                tokens: Some(SubscriptionTokens {
+                    unsubscribe: format!("{n:02x}").repeat(32),
+                    confirm: None,
+                }),
+            },
+            ..submission(&email)
+        };
+        store_one(store, 100 + n, &signup).await;
+    }
+    store.unsubscribe(&"03".repeat(32), NOW).await.unwrap();
+    let first = store
+        .subscriber_page(&TableQuery::page(None, 1).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(first.total, 27);
+    assert_eq!(first.rows.len(), TABLE_PAGE_SIZE as usize);
+    assert_eq!(first.rows[0].email, "reader27@example.com");
+    let second = store
+        .subscriber_page(&TableQuery::page(None, 2).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(
+        second
+            .rows
+            .iter()
+            .map(|s| s.email.as_str())
+            .collect::<Vec<_>>(),
+        ["reader2@example.com", "reader1@example.com"]
+    );
+    let search = |text: &'static str| async move {
+        store
+            .subscriber_page(&TableQuery::page(Some(text), 1).unwrap())
+            .await
+            .unwrap()
+    };
+    assert_eq!(search("grace.hopper").await.rows[0].list, "letter");
+    let ended = search("reader3@").await;
+    assert_eq!(ended.total, 1);
+    assert!(
+        ended.rows[0].unsubscribed,
+        "an ended subscription is listed as ended"
+    );
+    assert_eq!(search("STUDIO").await.total, 14);
+    assert_eq!(search("_").await.total, 0);
 }

@@ -7,6 +7,7 @@
 use async_trait::async_trait;
 
 use super::submission::{NewSubmission, StoredSubmission, SubmissionKey};
+use crate::owners::tables::{TablePage, TableQuery};
 use crate::ports::RepositoryError;
 
 /// Issues one-time keys.
@@ -61,6 +62,13 @@ pub trait SubmissionStore: Send + Sync {
 
     /// Stored submissions, oldest first.
     async fn list(&self) -> Result<Vec<StoredSubmission>, RepositoryError>;
+
+    /// The owner's table: the page `query` asks for of the submissions whose values, form id
+    /// or form name contain its search, newest first, with how many match in all.
+    async fn page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<StoredSubmission>, RepositoryError>;
 }
 
 /// A limit of `max` events per `window_seconds`.

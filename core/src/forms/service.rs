@@ -15,10 +15,12 @@ use super::ports::{
     SubmissionKeyStore, SubmissionStore,
 };
 use super::submission::{
-    KEY_BYTES, KEY_LIFETIME_SECONDS, NewSubmission, SubmissionKey, SubmittedValues, fingerprint,
+    KEY_BYTES, KEY_LIFETIME_SECONDS, NewSubmission, StoredSubmission, SubmissionKey,
+    SubmittedValues, fingerprint,
 };
 use super::validation::{FieldErrors, validate_field};
 use super::values::FieldValue;
+use crate::owners::tables::{TablePage, TableQuery};
 use crate::ports::{RepositoryError, SiteRepository};
 use crate::site::SafeHtml;
 
@@ -169,6 +171,14 @@ impl FormService {
     pub fn with_limits(mut self, limits: RateLimits) -> Self {
         self.limits = limits;
         self
+    }
+
+    /// The owner's table of submissions: a page of the newest, searched.
+    pub async fn submission_page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<StoredSubmission>, RepositoryError> {
+        self.submissions.page(query).await
     }
 
     /// Issues a key made from `random` (at least 128 bits from a secure source), usable for

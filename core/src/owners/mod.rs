@@ -14,6 +14,7 @@ mod service;
 #[cfg(test)]
 mod service_tests;
 mod store;
+pub mod tables;
 
 pub use live_site::{
     CONFIG_PATH, RESERVATION_PREVIEW_ALERT, RedirectFacts, config_url, is_localhost,

@@ -7,6 +7,7 @@ use crate::cart::{CartToken, Timestamp};
 use crate::catalog::Sku;
 use crate::checkout::{IdempotencyKey, Order, OrderLine};
 use crate::money::Currency;
+use crate::owners::tables::{TABLE_PAGE_SIZE, TableQuery};
 
 /// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty store (it may
 /// use `.await`, and may `return` to skip when its database is not configured).
@@ -18,6 +19,8 @@ macro_rules! review_store_conformance {
             an_unknown_request_is_none,
             one_review_per_purchase,
             reviews_and_summaries_cover_the_given_skus_newest_first,
+            hidden_reviews_leave_the_product_pages_and_replies_read_back,
+            the_owners_review_table_is_paged_and_searched,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -125,6 +128,8 @@ fn review(id: &str, order_id: &str, code: &str, stars: u8, created: i64) -> Revi
         body: "Line one\nline two, with 'quotes'".into(),
         author_name: "Ada".into(),
         created: Timestamp(created),
+        hidden: false,
+        reply: None,
     }
 }
 
@@ -247,4 +252,91 @@ pub async fn exactly_one_review(
             .count(),
         1
     );
+}
+
+/// Hiding takes a review off the product pages and out of the summary, approving puts it
+/// back; the owner's reply reads back with the review, and removing it leaves none.
+pub async fn hidden_reviews_leave_the_product_pages_and_replies_read_back(
+    store: &impl ReviewStore,
+) {
+    store
+        .add_review(&review("r1", "o1", "MUG-1", 5, 10))
+        .await
+        .expect("r1");
+    store
+        .add_review(&review("r2", "o2", "MUG-1", 1, 20))
+        .await
+        .expect("r2");
+    let mug = [sku("MUG-1")];
+    assert!(store.set_hidden("r2", true).await.expect("hiding"));
+    let shown = store.reviews_for(&mug, 10).await.expect("reviews");
+    assert_eq!(
+        shown.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
+        ["r1"]
+    );
+    assert_eq!(store.summary_for(&mug).await.expect("summary").count(), 1);
+
+    assert!(store.set_hidden("r2", false).await.expect("approving"));
+    assert_eq!(store.summary_for(&mug).await.expect("summary").count(), 2);
+    assert!(!store.set_hidden("nope", true).await.expect("unknown"));
+
+    let reply = "Thank you, \"Ada\" — we're glad";
+    assert!(store.set_reply("r1", Some(reply)).await.expect("replying"));
+    let shown = store.reviews_for(&mug, 10).await.expect("reviews");
+    let r1 = shown.iter().find(|r| r.id == "r1").expect("r1 shown");
+    assert_eq!(r1.reply.as_deref(), Some(reply));
+    assert!(!r1.hidden);
+    assert!(store.set_reply("r1", None).await.expect("removing"));
+    let page = store
+        .review_page(&TableQuery::page(None, 1).unwrap())
+        .await
+        .expect("page");
+    assert!(page.rows.iter().all(|r| r.reply.is_none()));
+    assert!(!store.set_reply("nope", Some("x")).await.expect("unknown"));
+}
+
+/// The owner's table holds hidden reviews too, newest first, searched in the product, SKU,
+/// author, title and text.
+pub async fn the_owners_review_table_is_paged_and_searched(store: &impl ReviewStore) {
+    for n in 0..30i64 {
+        let mut added = review(&format!("r{n:02}"), &format!("o{n}"), "MUG-1", 4, 100 + n);
+        if n == 3 {
+            added.author_name = "Grace Hopper".into();
+        }
+        if n == 4 {
+            added.sku = sku("BOWL-9");
+        }
+        store.add_review(&added).await.expect("adding");
+    }
+    store.set_hidden("r29", true).await.expect("hiding");
+    let first = store
+        .review_page(&TableQuery::page(None, 1).unwrap())
+        .await
+        .expect("page 1");
+    assert_eq!(first.total, 30);
+    assert_eq!(first.rows.len(), TABLE_PAGE_SIZE as usize);
+    assert_eq!(first.rows[0].id, "r29");
+    assert!(first.rows[0].hidden);
+    let second = store
+        .review_page(&TableQuery::page(None, 2).unwrap())
+        .await
+        .expect("page 2");
+    assert_eq!(
+        second
+            .rows
+            .iter()
+            .map(|r| r.id.as_str())
+            .collect::<Vec<_>>(),
+        ["r04", "r03", "r02", "r01", "r00"]
+    );
+    let search = |text: &'static str| async move {
+        store
+            .review_page(&TableQuery::page(Some(text), 1).unwrap())
+            .await
+            .expect("search")
+    };
+    assert_eq!(search("grace").await.rows[0].id, "r03");
+    assert_eq!(search("bowl-9").await.rows[0].id, "r04");
+    assert_eq!(search("LINE TWO").await.total, 30);
+    assert_eq!(search("%").await.total, 0);
 }

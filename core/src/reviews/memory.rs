@@ -8,6 +8,7 @@ use async_trait::async_trait;
 use super::model::{RatingSummary, Review, ReviewRequest, ReviewRequestToken};
 use super::store::{AddReviewError, ReviewStore};
 use crate::catalog::Sku;
+use crate::owners::tables::{TablePage, TableQuery};
 use crate::ports::RepositoryError;
 
 #[derive(Default)]
@@ -76,7 +77,7 @@ impl ReviewStore for InMemoryReviewStore {
         let reviews = self.reviews.lock().map_err(|_| poisoned())?;
         let mut found: Vec<Review> = reviews
             .iter()
-            .filter(|review| skus.contains(&review.sku))
+            .filter(|review| !review.hidden && skus.contains(&review.sku))
             .cloned()
             .collect();
         // Newest first; among equal times, the later-added first, as SQL orders by id.
@@ -91,8 +92,45 @@ impl ReviewStore for InMemoryReviewStore {
         Ok(RatingSummary::of(
             reviews
                 .iter()
-                .filter(|review| skus.contains(&review.sku))
+                .filter(|review| !review.hidden && skus.contains(&review.sku))
                 .map(|review| &review.rating),
         ))
+    }
+
+    async fn review_page(&self, query: &TableQuery) -> Result<TablePage<Review>, RepositoryError> {
+        let reviews = self.reviews.lock().map_err(|_| poisoned())?;
+        let mut matching: Vec<Review> = reviews
+            .iter()
+            .filter(|review| {
+                query.matches(&[
+                    &review.product_name,
+                    review.sku.as_str(),
+                    &review.author_name,
+                    &review.title,
+                    &review.body,
+                ])
+            })
+            .cloned()
+            .collect();
+        matching.sort_by(|a, b| (b.created, &b.id).cmp(&(a.created, &a.id)));
+        Ok(query.cut(matching))
+    }
+
+    async fn set_hidden(&self, id: &str, hidden: bool) -> Result<bool, RepositoryError> {
+        let mut reviews = self.reviews.lock().map_err(|_| poisoned())?;
+        Ok(reviews
+            .iter_mut()
+            .find(|review| review.id == id)
+            .map(|review| review.hidden = hidden)
+            .is_some())
+    }
+
+    async fn set_reply(&self, id: &str, reply: Option<&str>) -> Result<bool, RepositoryError> {
+        let mut reviews = self.reviews.lock().map_err(|_| poisoned())?;
+        Ok(reviews
+            .iter_mut()
+            .find(|review| review.id == id)
+            .map(|review| review.reply = reply.map(str::to_owned))
+            .is_some())
     }
 }

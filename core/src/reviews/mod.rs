@@ -17,8 +17,8 @@ pub use model::{
     ReviewableItem, StarRating,
 };
 pub use service::{
-    OpenReviewRequestError, REVIEW_REQUEST_LIFETIME_SECONDS, ReviewService, SubmitReviewError,
-    SubmittedReview,
+    ModerateReviewError, OpenReviewRequestError, REVIEW_REQUEST_LIFETIME_SECONDS, ReviewModeration,
+    ReviewService, SubmitReviewError, SubmittedReview,
 };
 pub use store::{AddReviewError, ReviewStore};
 

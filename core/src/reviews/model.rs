@@ -48,6 +48,8 @@ pub enum ReviewTextError {
     BodyTooLong,
     #[error("a reviewer name has at most {max} characters", max = Review::MAX_AUTHOR)]
     AuthorTooLong,
+    #[error("A reply has at most {max} characters.", max = Review::MAX_REPLY)]
+    ReplyTooLong,
 }
 
 /// The secret in a review request link; made by the caller (the core has no randomness).
@@ -139,12 +141,17 @@ pub struct Review {
     pub body: String,
     pub author_name: String,
     pub created: Timestamp,
+    /// Hidden by the owner: kept, but off the product pages and out of their summary.
+    pub hidden: bool,
+    /// The owner's public answer, shown under the review.
+    pub reply: Option<String>,
 }
 
 impl Review {
     pub const MAX_TITLE: usize = 120;
     pub const MAX_BODY: usize = 5_000;
     pub const MAX_AUTHOR: usize = 80;
+    pub const MAX_REPLY: usize = 2_000;
 }
 
 /// What a product page shows of its reviews: the newest few and the summary of all.

@@ -11,6 +11,7 @@ use super::texts;
 use crate::cart::Timestamp;
 use crate::catalog::Sku;
 use crate::checkout::Order;
+use crate::owners::tables::{TablePage, TableQuery};
 use crate::ports::RepositoryError;
 
 /// How long a review request link stays valid: 60 days (the spec does not say).
@@ -78,6 +79,26 @@ impl SubmitReviewError {
     pub fn can_retry(&self) -> bool {
         matches!(self, Self::Repository(_) | Self::Invalid(_))
     }
+}
+
+/// What the owner does to a review.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReviewModeration {
+    Approve,
+    Hide,
+    /// Sets the owner's reply; a blank one removes it.
+    Reply(String),
+}
+
+/// Why the owner's change to a review was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ModerateReviewError {
+    #[error("No review has this id.")]
+    UnknownReview,
+    #[error(transparent)]
+    Invalid(#[from] ReviewTextError),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
 }
 
 /// What a reviewer sends for one product.
@@ -192,11 +213,48 @@ impl ReviewService {
             body: body.to_owned(),
             author_name: request.author_name.clone(),
             created: now,
+            hidden: false,
+            reply: None,
         };
         match self.store.add_review(&stored).await {
             Ok(()) => Ok(stored),
             Err(AddReviewError::AlreadyReviewed) => Err(SubmitReviewError::AlreadyReviewed),
             Err(AddReviewError::Repository(error)) => Err(error.into()),
+        }
+    }
+
+    /// The owner's table of reviews, hidden ones included.
+    pub async fn owner_page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<Review>, RepositoryError> {
+        self.store.review_page(query).await
+    }
+
+    /// The owner approves, hides or answers a review. Reviews are published as they arrive
+    /// (as most storefronts do by default); hiding takes one off the product pages and out of
+    /// their rating summary, approving puts it back. A blank reply removes the reply.
+    pub async fn moderate(
+        &self,
+        id: &str,
+        moderation: ReviewModeration,
+    ) -> Result<(), ModerateReviewError> {
+        let found = match moderation {
+            ReviewModeration::Approve => self.store.set_hidden(id, false).await?,
+            ReviewModeration::Hide => self.store.set_hidden(id, true).await?,
+            ReviewModeration::Reply(text) => {
+                let text = text.trim();
+                if text.chars().count() > Review::MAX_REPLY {
+                    return Err(ReviewTextError::ReplyTooLong.into());
+                }
+                let reply = (!text.is_empty()).then_some(text);
+                self.store.set_reply(id, reply).await?
+            }
+        };
+        if found {
+            Ok(())
+        } else {
+            Err(ModerateReviewError::UnknownReview)
         }
     }
 
@@ -306,5 +364,60 @@ mod tests {
             .unwrap_err();
         assert!(matches!(error, SubmitReviewError::NotInRequest));
         assert_eq!(error.message(), "Something went wrong");
+    }
+
+    #[tokio::test]
+    async fn the_owner_hides_approves_and_answers_a_review() {
+        let (service, token) = service_with_request().await;
+        let stored = service
+            .submit(&token, review("MUG-1", 5), "r1".into(), NOW)
+            .await
+            .unwrap();
+        let skus = [stored.sku.clone()];
+        service
+            .moderate("r1", ReviewModeration::Hide)
+            .await
+            .unwrap();
+        assert_eq!(
+            service
+                .product_reviews(&skus, 5)
+                .await
+                .unwrap()
+                .summary
+                .count(),
+            0
+        );
+        service
+            .moderate("r1", ReviewModeration::Approve)
+            .await
+            .unwrap();
+        service
+            .moderate("r1", ReviewModeration::Reply("  Thank you!  ".into()))
+            .await
+            .unwrap();
+        let shown = service.product_reviews(&skus, 5).await.unwrap();
+        assert_eq!(shown.newest[0].reply.as_deref(), Some("Thank you!"));
+        service
+            .moderate("r1", ReviewModeration::Reply("   ".into()))
+            .await
+            .unwrap();
+        let shown = service.product_reviews(&skus, 5).await.unwrap();
+        assert_eq!(
+            shown.newest[0].reply, None,
+            "a blank reply removes the reply"
+        );
+        assert!(matches!(
+            service
+                .moderate(
+                    "r1",
+                    ReviewModeration::Reply("x".repeat(Review::MAX_REPLY + 1))
+                )
+                .await,
+            Err(ModerateReviewError::Invalid(ReviewTextError::ReplyTooLong))
+        ));
+        assert!(matches!(
+            service.moderate("nope", ReviewModeration::Hide).await,
+            Err(ModerateReviewError::UnknownReview)
+        ));
     }
 }

@@ -4,6 +4,7 @@ use async_trait::async_trait;
 
 use super::model::{RatingSummary, Review, ReviewRequest, ReviewRequestToken};
 use crate::catalog::Sku;
+use crate::owners::tables::{TablePage, TableQuery};
 use crate::ports::RepositoryError;
 
 /// Why a review was not stored.
@@ -33,9 +34,23 @@ pub trait ReviewStore: Send + Sync {
     /// The SKUs of `order_id` that already have a review.
     async fn reviewed_skus(&self, order_id: &str) -> Result<Vec<Sku>, RepositoryError>;
 
-    /// The newest reviews of any of `skus` (a product's variants), newest first.
+    /// The newest reviews of any of `skus` (a product's variants) that are not hidden, newest
+    /// first.
     async fn reviews_for(&self, skus: &[Sku], limit: u32) -> Result<Vec<Review>, RepositoryError>;
 
-    /// The count and star total of all reviews of any of `skus`.
+    /// The count and star total of the reviews of any of `skus` that are not hidden.
     async fn summary_for(&self, skus: &[Sku]) -> Result<RatingSummary, RepositoryError>;
+
+    /// The owner's table: the page `query` asks for of every review, hidden ones too, whose
+    /// product name, SKU, author, title or text contains its search, newest first (ties by
+    /// id, later first), with how many match in all.
+    async fn review_page(&self, query: &TableQuery) -> Result<TablePage<Review>, RepositoryError>;
+
+    /// Hides a review from the product pages or shows it again; false when no review has
+    /// the id.
+    async fn set_hidden(&self, id: &str, hidden: bool) -> Result<bool, RepositoryError>;
+
+    /// Sets the owner's reply to a review, or removes it with `None`; false when no review
+    /// has the id.
+    async fn set_reply(&self, id: &str, reply: Option<&str>) -> Result<bool, RepositoryError>;
 }

@@ -55,11 +55,11 @@ pub(super) fn frame_path(given: Option<&str>) -> String {
 }
 
 /// The fields of a posted form, each name with every value it was given.
-fn form(body: &Bytes) -> Vec<(String, String)> {
+pub(super) fn form(body: &Bytes) -> Vec<(String, String)> {
     url::form_urlencoded::parse(body).into_owned().collect()
 }
 
-fn field<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> {
+pub(super) fn field<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> {
     fields
         .iter()
         .find(|(found, _)| found == name)
@@ -299,7 +299,7 @@ async fn setup(State(state): State<AppState>, parts: Parts, body: Bytes) -> Resp
 
 /// The signed-in owner of a posted form that repeats the session's CSRF token; otherwise
 /// the answer to give (the sign-in form, or 403).
-async fn acting_owner(
+pub(super) async fn acting_owner(
     state: &AppState,
     headers: &HeaderMap,
     fields: &[(String, String)],

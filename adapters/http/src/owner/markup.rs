@@ -82,14 +82,14 @@ pub(super) fn setup_form(token: &str, email: &str, error: Option<&str>) -> Strin
     )
 }
 
-fn hidden_csrf(viewer: &OwnerViewer) -> String {
+pub(super) fn hidden_csrf(viewer: &OwnerViewer) -> String {
     format!(
         "<input type=\"hidden\" name=\"csrf\" value=\"{}\">",
         escape(&viewer.session.csrf_token)
     )
 }
 
-fn date(millis: i64) -> String {
+pub(super) fn date(millis: i64) -> String {
     time::OffsetDateTime::from_unix_timestamp(millis / 1000)
         .map(|at| {
             format!(
@@ -219,7 +219,7 @@ pub(super) fn first_screen(screen: &FirstScreen<'_>) -> String {
          <form method=\"post\" action=\"/config/sign-out\">{csrf}\
          <input type=\"hidden\" name=\"frameUrl\" value=\"{frame}\">\
          <button type=\"submit\">Log out</button></form></header>\
-         <main aria-label=\"Owner area\"><h1>Your site</h1>{alert}\
+         {tables}<main aria-label=\"Owner area\"><h1>Your site</h1>{alert}\
          <section aria-labelledby=\"owner-preview\"><h2 id=\"owner-preview\">Preview</h2>\
          <iframe class=\"owner-preview\" title=\"Preview of your site\" src=\"{frame}\" \
          width=\"1024\" height=\"640\"></iframe></section>{sessions}{keys}</main>",
@@ -228,6 +228,7 @@ pub(super) fn first_screen(screen: &FirstScreen<'_>) -> String {
         csrf = hidden_csrf(viewer),
         frame = escape(screen.frame_url),
         alert = alert(screen.error),
+        tables = super::tables::navigation(),
         sessions = sessions_table(viewer, screen.sessions),
         keys = keys_section(viewer, screen.keys, screen.issued_key),
     )

@@ -12,3 +12,4 @@ pub(crate) mod config_page;
 pub(crate) mod header_footer;
 mod markup;
 pub(crate) mod multilingual;
+pub(crate) mod tables;

@@ -1,5 +1,5 @@
 //! The reviews section of a product page: the average with its count, then the newest
-//! reviews, each with its stars, title, text and reviewer.
+//! reviews, each with its stars, title, text, reviewer and the owner's reply.
 
 use askama::Template;
 use vitrine_core::reviews::ProductReviews;
@@ -28,6 +28,8 @@ pub(crate) struct ReviewView {
     pub(crate) body: String,
     pub(crate) author: String,
     pub(crate) date: Option<(String, String)>,
+    /// The owner's public answer, if any.
+    pub(crate) reply: Option<String>,
 }
 
 impl askama::filters::HtmlSafe for ReviewsSection {}
@@ -58,6 +60,7 @@ impl ReviewsSection {
                         },
                         date: display_date(review.created.millis())
                             .map(|date| (date.iso.clone(), date.text.clone())),
+                        reply: review.reply.clone(),
                     }
                 })
                 .collect(),

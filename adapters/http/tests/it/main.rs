@@ -34,6 +34,7 @@ mod order_mails;
 mod origin_check;
 mod owner;
 mod page_blocks;
+mod owner_tables;
 mod page_delivery;
 mod page_passwords;
 mod pages;

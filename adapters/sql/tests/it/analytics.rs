@@ -59,6 +59,13 @@ impl<Guard: Send + Sync> ConsentReceiptStore for StoresUnderTest<Guard> {
     async fn all(&self) -> Result<Vec<ConsentReceipt>, RecordReceiptError> {
         self.receipts.all().await
     }
+
+    async fn receipt_page(
+        &self,
+        query: &vitrine_core::owners::tables::TableQuery,
+    ) -> Result<vitrine_core::owners::tables::TablePage<ConsentReceipt>, RecordReceiptError> {
+        self.receipts.receipt_page(query).await
+    }
 }
 
 mod sqlite {

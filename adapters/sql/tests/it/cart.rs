@@ -104,6 +104,24 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.orders_by_email(email, limit).await
     }
 
+    async fn order_page(
+        &self,
+        query: &vitrine_core::owners::tables::TableQuery,
+    ) -> Result<
+        vitrine_core::owners::tables::TablePage<vitrine_core::checkout::OwnerOrder>,
+        RepositoryError,
+    > {
+        self.store.order_page(query).await
+    }
+
+    async fn mark_fulfilled(
+        &self,
+        order_id: &str,
+        fulfilment: &vitrine_core::checkout::Fulfilment,
+    ) -> Result<bool, RepositoryError> {
+        self.store.mark_fulfilled(order_id, fulfilment).await
+    }
+
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError> {
         self.store.subscription(id).await
     }

@@ -8,6 +8,7 @@ use vitrine_core::forms::{
     FormStore, NewSubmission, SaveOutcome, StoredSubmission, SubmissionKey, SubmissionKeyStore,
     SubmissionStore,
 };
+use vitrine_core::owners::tables::{TablePage, TableQuery};
 use vitrine_core::ports::RepositoryError;
 
 /// A form store with what must outlive it (the test database).
@@ -49,6 +50,13 @@ impl<Guard: Send + Sync> SubmissionStore for FormStoreUnderTest<Guard> {
 
     async fn list(&self) -> Result<Vec<StoredSubmission>, RepositoryError> {
         self.store.list().await
+    }
+
+    async fn page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<StoredSubmission>, RepositoryError> {
+        self.store.page(query).await
     }
 }
 

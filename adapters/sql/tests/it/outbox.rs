@@ -10,6 +10,7 @@ use vitrine_core::forms::{
     NewsletterSubscriptions, SaveOutcome, StoredSubmission, SubmissionKey, SubmissionKeyStore,
     SubmissionStore, Subscriber, TokenOutcome,
 };
+use vitrine_core::owners::tables::{TablePage, TableQuery};
 use vitrine_core::ports::RepositoryError;
 
 pub struct OutboxUnderTest<Guard> {
@@ -52,6 +53,13 @@ impl<Guard: Send + Sync> SubmissionStore for OutboxUnderTest<Guard> {
 
     async fn list(&self) -> Result<Vec<StoredSubmission>, RepositoryError> {
         self.forms.list().await
+    }
+
+    async fn page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<StoredSubmission>, RepositoryError> {
+        self.forms.page(query).await
     }
 }
 
@@ -104,6 +112,13 @@ impl<Guard: Send + Sync> NewsletterSubscriptions for OutboxUnderTest<Guard> {
     async fn subscriptions_of(&self, email: &str) -> Result<Vec<Subscriber>, RepositoryError> {
         self.subscriptions.subscriptions_of(email).await
     }
+    async fn subscriber_page(
+        &self,
+        query: &TableQuery,
+    ) -> Result<TablePage<Subscriber>, RepositoryError> {
+        self.subscriptions.subscriber_page(query).await
+    }
+
     async fn confirm(
         &self,
         confirm_token: &str,

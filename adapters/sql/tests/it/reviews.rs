@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use vitrine_core::catalog::Sku;
+use vitrine_core::owners::tables::{TablePage, TableQuery};
 use vitrine_core::ports::RepositoryError;
 use vitrine_core::reviews::{
     AddReviewError, RatingSummary, Review, ReviewRequest, ReviewRequestToken, ReviewStore,
@@ -43,6 +44,18 @@ impl<Guard: Send + Sync> ReviewStore for ReviewStoreUnderTest<Guard> {
 
     async fn summary_for(&self, skus: &[Sku]) -> Result<RatingSummary, RepositoryError> {
         self.store.summary_for(skus).await
+    }
+
+    async fn review_page(&self, query: &TableQuery) -> Result<TablePage<Review>, RepositoryError> {
+        self.store.review_page(query).await
+    }
+
+    async fn set_hidden(&self, id: &str, hidden: bool) -> Result<bool, RepositoryError> {
+        self.store.set_hidden(id, hidden).await
+    }
+
+    async fn set_reply(&self, id: &str, reply: Option<&str>) -> Result<bool, RepositoryError> {
+        self.store.set_reply(id, reply).await
     }
 }
 

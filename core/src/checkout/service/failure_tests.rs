@@ -55,6 +55,15 @@ mock! {
         async fn order(&self, id: &str) -> Result<Option<Order>, RepositoryError>;
         async fn order_by_key(&self, key: &IdempotencyKey) -> Result<Option<Order>, RepositoryError>;
         async fn orders_by_email(&self, email: &str, limit: u32) -> Result<Vec<Order>, RepositoryError>;
+        async fn order_page(
+            &self,
+            query: &crate::owners::tables::TableQuery,
+        ) -> Result<crate::owners::tables::TablePage<crate::checkout::OwnerOrder>, RepositoryError>;
+        async fn mark_fulfilled(
+            &self,
+            order_id: &str,
+            fulfilment: &crate::checkout::Fulfilment,
+        ) -> Result<bool, RepositoryError>;
         async fn subscription(&self, id: &str) -> Result<Option<super::super::subscription::Subscription>, RepositoryError>;
         async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError>;
         async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError>;

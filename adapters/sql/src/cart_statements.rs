@@ -116,7 +116,7 @@ pub(crate) const SET_ORDER_PAYMENT: &str =
 macro_rules! orders_matching {
     ($like:literal) => {
         matching_any!(
-            "orders LEFT JOIN order_fulfilments ON order_fulfilments.order_id = orders.id",
+            "orders LEFT JOIN order_fulfilment ON order_fulfilment.order_id = orders.id",
             $like,
             "id",
             "email"
@@ -129,7 +129,8 @@ macro_rules! page_orders {
         concat!(
             "SELECT ",
             order_columns!(),
-            ", fulfilled_at, tracking_url",
+            ", order_fulfilment.status AS fulfilment_status, tracking_url, \
+             order_fulfilment.changed_at AS fulfilment_changed_at",
             orders_matching!($like),
             " ORDER BY created DESC, id DESC LIMIT $2 OFFSET $3"
         )
@@ -144,10 +145,3 @@ pub(crate) const POSTGRES_PAGE_ORDERS: &str = page_orders!("ILIKE");
 pub(crate) const SQLITE_COUNT_ORDERS: &str = concat!("SELECT COUNT(*)", orders_matching!("LIKE"));
 pub(crate) const POSTGRES_COUNT_ORDERS: &str =
     concat!("SELECT COUNT(*)", orders_matching!("ILIKE"));
-
-/// Records the fulfilment of order `$1` (at `$2`, tracking link `$3`), replacing an earlier
-/// one; writes nothing when no order has the id.
-pub(crate) const MARK_FULFILLED: &str = "INSERT INTO order_fulfilments \
-     (order_id, fulfilled_at, tracking_url) SELECT id, $2, $3 FROM orders WHERE id = $1 \
-     ON CONFLICT (order_id) DO UPDATE SET fulfilled_at = excluded.fulfilled_at, \
-     tracking_url = excluded.tracking_url";

@@ -124,13 +124,15 @@ impl OrderRow {
     }
 }
 
-/// An order with the owner's fulfilment, as the owner's table reads it.
+/// An order with its fulfilment (`order_fulfilment`, absent while open), as the owner's
+/// table reads it.
 #[derive(sqlx::FromRow)]
 pub(crate) struct OwnerOrderRow {
     #[sqlx(flatten)]
     order: OrderRow,
-    fulfilled_at: Option<i64>,
+    fulfilment_status: Option<String>,
     tracking_url: Option<String>,
+    fulfilment_changed_at: Option<i64>,
 }
 
 impl OwnerOrderRow {
@@ -139,16 +141,11 @@ impl OwnerOrderRow {
     pub(crate) fn into_owner_order(
         self,
     ) -> Result<vitrine_core::checkout::OwnerOrder, RepositoryError> {
-        let fulfilment = match self.fulfilled_at {
-            Some(at) => Some(vitrine_core::checkout::Fulfilment {
-                fulfilled_at: vitrine_core::cart::Timestamp(at),
-                tracking_url: vitrine_core::checkout::TrackingUrl::parse_optional(
-                    self.tracking_url.as_deref().unwrap_or_default(),
-                )
-                .map_err(|error| corrupt("an order's tracking link", error))?,
-            }),
-            None => None,
+        let row = match (self.fulfilment_status, self.fulfilment_changed_at) {
+            (Some(status), Some(at)) => Some((status, self.tracking_url.unwrap_or_default(), at)),
+            _ => None,
         };
+        let fulfilment = crate::order_aftercare::fulfilment(row)?;
         Ok(vitrine_core::checkout::OwnerOrder {
             order: self.order.into_order()?,
             fulfilment,
@@ -737,21 +734,6 @@ macro_rules! sql_commerce_store {
                         .collect::<Result<_, _>>()?,
                     total,
                 })
-            }
-
-            async fn mark_fulfilled(
-                &self,
-                order_id: &str,
-                fulfilment: &vitrine_core::checkout::Fulfilment,
-            ) -> Result<bool, vitrine_core::ports::RepositoryError> {
-                let done = sqlx::query($crate::cart_statements::MARK_FULFILLED)
-                    .bind(order_id)
-                    .bind(fulfilment.fulfilled_at.millis())
-                    .bind(fulfilment.tracking_url.as_ref().map(|url| url.as_str()))
-                    .execute(&self.pool)
-                    .await
-                    .map_err($crate::errors::repository_error("marking an order fulfilled"))?;
-                Ok(done.rows_affected() > 0)
             }
 
             async fn gift_card(

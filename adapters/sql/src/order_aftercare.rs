@@ -93,12 +93,12 @@ impl RefundRow {
     }
 }
 
-/// An order's state after checkout from its fulfilment row (if any) and its refunds.
-pub(crate) fn aftercare(
-    fulfilment: Option<(String, String, i64)>,
-    refunds: Vec<RefundRow>,
-) -> Result<Aftercare, RepositoryError> {
-    let fulfilment = match fulfilment {
+/// An order's fulfilment from its `order_fulfilment` row (status, tracking link, time), if
+/// it has one: open without.
+pub(crate) fn fulfilment(
+    row: Option<(String, String, i64)>,
+) -> Result<Fulfilment, RepositoryError> {
+    Ok(match row {
         None => Fulfilment::Open,
         Some((status, tracking_url, at)) => match status.as_str() {
             "fulfilled" => Fulfilment::Fulfilled {
@@ -109,9 +109,16 @@ pub(crate) fn aftercare(
             "cancelled" => Fulfilment::Cancelled { at: Timestamp(at) },
             other => return Err(corrupt("an order's fulfilment", other)),
         },
-    };
+    })
+}
+
+/// An order's state after checkout from its fulfilment row (if any) and its refunds.
+pub(crate) fn aftercare(
+    fulfilment_row: Option<(String, String, i64)>,
+    refunds: Vec<RefundRow>,
+) -> Result<Aftercare, RepositoryError> {
     Ok(Aftercare {
-        fulfilment,
+        fulfilment: fulfilment(fulfilment_row)?,
         refunds: refunds
             .into_iter()
             .map(RefundRow::into_refund)

@@ -312,13 +312,17 @@ pub async fn a_sent_order_keeps_its_tracking_link_and_cannot_be_cancelled(
         .await
         .unwrap();
     let (_, care) = aftercare.order_aftercare(&order.id).await.unwrap().unwrap();
-    assert_eq!(
-        care.fulfilment,
-        Fulfilment::Fulfilled {
-            tracking_url: tracking.clone(),
-            at: NOW
-        }
-    );
+    let sent = Fulfilment::Fulfilled {
+        tracking_url: tracking.clone(),
+        at: NOW,
+    };
+    assert_eq!(care.fulfilment, sent);
+    // The owner's table reads the same record.
+    let table = commerce
+        .order_page(&crate::owners::tables::TableQuery::page(Some(&order.id), 1).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(table.rows[0].fulfilment, sent);
     assert!(matches!(
         aftercare.cancel_order(&order.id, NOW, &mail("no")).await,
         Err(ChangeOrderStoreError::Refused(

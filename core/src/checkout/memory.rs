@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 
 use super::follow_up::OrderFollowUp;
-use super::fulfilment::{Fulfilment, OwnerOrder};
+use super::fulfilment::OwnerOrder;
 use super::ledger::{MemoryPaymentLedger, PaymentUse, delegate_payment_ledger};
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::payment_events::{
@@ -40,8 +40,6 @@ struct Inner {
     aftercare: HashMap<String, super::aftercare::Aftercare>,
     /// The mails refunds, cancellations and fulfilment sent.
     aftercare_mails: Vec<crate::forms::Mail>,
-    /// The owner's fulfilments, by order id.
-    fulfilments: HashMap<String, Fulfilment>,
 }
 
 impl Inner {
@@ -323,27 +321,16 @@ impl CommerceStore for InMemoryCommerceStore {
                     gift_cards: Vec::new(),
                     ..order.clone()
                 },
-                fulfilment: inner.fulfilments.get(&order.id).cloned(),
+                fulfilment: inner
+                    .aftercare
+                    .get(&order.id)
+                    .map(|care| care.fulfilment.clone())
+                    .unwrap_or_default(),
             })
             .collect();
         matching
             .sort_by(|a, b| (b.order.created, &b.order.id).cmp(&(a.order.created, &a.order.id)));
         Ok(query.cut(matching))
-    }
-
-    async fn mark_fulfilled(
-        &self,
-        order_id: &str,
-        fulfilment: &Fulfilment,
-    ) -> Result<bool, RepositoryError> {
-        let mut inner = self.lock();
-        if !inner.orders.iter().any(|order| order.id == order_id) {
-            return Ok(false);
-        }
-        inner
-            .fulfilments
-            .insert(order_id.to_owned(), fulfilment.clone());
-        Ok(true)
     }
 
     async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError> {

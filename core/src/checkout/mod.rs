@@ -67,7 +67,7 @@ pub use follow_up::{
     DEFAULT_REVIEW_REQUEST_DELAY_SECONDS, OrderFollowUp, OrderMails, ScheduledReviewRequest,
     review_request_token,
 };
-pub use fulfilment::{Fulfilment, InvalidTrackingUrl, MAX_TRACKING_URL, OwnerOrder, TrackingUrl};
+pub use fulfilment::OwnerOrder;
 pub use ledger::{
     FailedRefund, MemoryPaymentLedger, PAYMENT_REFUNDED_MESSAGE, PaymentLedger, PaymentUse,
     RefundClaim,
@@ -93,7 +93,6 @@ pub use service::{
     AddGiftCardError, CartService, CartServiceError, CartUpdate, CheckoutError,
     DEFAULT_HOLD_SECONDS, EnterCheckoutError, GIFT_CARD_AMOUNT_REQUIRED, GiftCardAmount,
     GiftCardForm, GiftCardOffer, GiftCardOfferError, InvalidAnswers, LineForm, OTHER_RECIPIENT,
-    OwnerOrderError,
 };
 pub use store::{CommerceStore, HoldStockError};
 pub use subscription::{Subscription, SubscriptionStatus};

@@ -44,7 +44,6 @@ pub use gift_cards::{
 
 mod product_forms;
 
-pub use owner_orders::OwnerOrderError;
 pub use product_forms::{InvalidAnswers, LineForm};
 
 /// Why a cart call did nothing.

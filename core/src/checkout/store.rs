@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 
 use super::follow_up::OrderFollowUp;
-use super::fulfilment::{Fulfilment, OwnerOrder};
+use super::fulfilment::OwnerOrder;
 use super::ledger::PaymentLedger;
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::payment_events::PaymentEventLog;
@@ -119,14 +119,6 @@ pub trait CommerceStore: PaymentLedger + PaymentEventLog + Send + Sync {
         &self,
         query: &TableQuery,
     ) -> Result<TablePage<OwnerOrder>, RepositoryError>;
-
-    /// Records the order `order_id` as fulfilled, replacing an earlier fulfilment; false
-    /// when no order has the id.
-    async fn mark_fulfilled(
-        &self,
-        order_id: &str,
-        fulfilment: &Fulfilment,
-    ) -> Result<bool, RepositoryError>;
 
     /// The subscription with this id, as its order started it.
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError>;

@@ -115,7 +115,8 @@ async fn harness() -> Harness {
         OwnerLimits::default(),
     ));
     let commerce = Arc::new(InMemoryCommerceStore::new());
-    for (n, payment_id) in [(1, "pay_1"), (2, "")] {
+    // A charge of the test gateway another process made is known by its id's prefix.
+    for (n, payment_id) in [(1, "test_ch_1"), (2, "")] {
         let mut order = fixture_order(&format!("order-{n}"));
         order.cart_token = CartToken::parse(format!("cart-token-000000000{n}")).unwrap();
         order.payment_id = payment_id.into();
@@ -125,8 +126,13 @@ async fn harness() -> Harness {
         commerce.place_order(&order, &[]).await.unwrap();
     }
     let payments = Arc::new(TestPaymentGateway::new());
-    let carts = CartService::new(repository.clone(), commerce, StoreRules::default())
+    let carts = CartService::new(repository.clone(), commerce.clone(), StoreRules::default())
         .with_payments(payments.clone());
+    let aftercare = vitrine_core::checkout::OrderAftercareService::new(
+        commerce,
+        payments.clone(),
+        vitrine_core::forms::SiteLinks::new("https://shop.example"),
+    );
     let receipts = Arc::new(MemoryConsentReceiptStore::new());
     receipts
         .record(&ConsentReceipt {
@@ -169,6 +175,7 @@ async fn harness() -> Harness {
         .with_forms(Arc::new(form_service))
         .with_reviews(Arc::new(ReviewService::new(reviews)))
         .with_carts(Arc::new(carts))
+        .with_order_aftercare(Arc::new(aftercare))
         .with_newsletter(Arc::new(NewsletterService::new(forms, Vec::new())))
         .with_consent_receipts(receipts, None);
     Harness {
@@ -585,7 +592,7 @@ async fn only_roles_with_the_commerce_code_fulfil_and_refund_orders() {
             assert_eq!(answer.status, StatusCode::FORBIDDEN, "{role} {action}");
         }
     }
-    assert!(harness.payments.refunded().is_empty());
+    assert!(harness.payments.part_refunds().is_empty());
 
     let manager = harness
         .signed_in_as("manager@example.com", ContributorRole::StoreManager)
@@ -622,7 +629,11 @@ async fn only_roles_with_the_commerce_code_fulfil_and_refund_orders() {
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     let unknown = harness
-        .order_action("fulfil", &manager, &[("id", "order-404")])
+        .order_action(
+            "fulfil",
+            &manager,
+            &[("id", "order-404"), ("tracking", "https://track.example/4")],
+        )
         .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
 
@@ -633,9 +644,16 @@ async fn only_roles_with_the_commerce_code_fulfil_and_refund_orders() {
         "{}",
         refunded.text()
     );
-    assert_eq!(harness.payments.refunded(), ["pay_1"]);
+    let whole = vec![(
+        "test_ch_1".to_owned(),
+        fixture_order("order-1").rest_due_cents(),
+    )];
+    assert_eq!(harness.payments.part_refunds(), whole);
     let page = harness.page("/config/orders", &manager).await.text();
-    assert!(page.contains("<td>refunded</td>"), "{page}");
+    assert!(
+        !page.contains("Mark order order-1 fulfilled"),
+        "a sent order is not sent again: {page}"
+    );
     let again = harness.order_action("refund", &manager, &refund).await;
     assert_eq!(
         again.status,
@@ -646,7 +664,7 @@ async fn only_roles_with_the_commerce_code_fulfil_and_refund_orders() {
         .order_action("refund", &manager, &[("id", "order-2")])
         .await;
     assert_eq!(unpaid.status, StatusCode::CONFLICT);
-    assert_eq!(harness.payments.refunded(), ["pay_1"]);
+    assert_eq!(harness.payments.part_refunds(), whole);
 
     let csv = harness.page("/config/orders.csv", &manager).await.text();
     assert!(csv.starts_with("id,created,email,items,currency,grand_total_cents,payment_status,fulfilled_at,tracking_url\r\n"), "{csv}");

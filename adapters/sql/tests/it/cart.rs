@@ -114,14 +114,6 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.order_page(query).await
     }
 
-    async fn mark_fulfilled(
-        &self,
-        order_id: &str,
-        fulfilment: &vitrine_core::checkout::Fulfilment,
-    ) -> Result<bool, RepositoryError> {
-        self.store.mark_fulfilled(order_id, fulfilment).await
-    }
-
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError> {
         self.store.subscription(id).await
     }

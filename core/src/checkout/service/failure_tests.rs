@@ -59,11 +59,6 @@ mock! {
             &self,
             query: &crate::owners::tables::TableQuery,
         ) -> Result<crate::owners::tables::TablePage<crate::checkout::OwnerOrder>, RepositoryError>;
-        async fn mark_fulfilled(
-            &self,
-            order_id: &str,
-            fulfilment: &crate::checkout::Fulfilment,
-        ) -> Result<bool, RepositoryError>;
         async fn subscription(&self, id: &str) -> Result<Option<super::super::subscription::Subscription>, RepositoryError>;
         async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError>;
         async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError>;

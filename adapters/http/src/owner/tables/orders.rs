@@ -1,8 +1,9 @@
 //! `GET /config/orders`: the orders, newest first, with what they hold, their payment and
 //! their fulfilment; `GET /config/orders.csv` exports the matching ones. A role with the
-//! commerce code marks an order fulfilled (`POST /config/orders/fulfil`, with an optional
-//! tracking link) or refunds its charge in full through the payment gateway
-//! (`POST /config/orders/refund`).
+//! commerce code marks an order sent with its tracking link (`POST /config/orders/fulfil`)
+//! or refunds what is left of it (`POST /config/orders/refund`), both through the order
+//! aftercare service the command line and the owner API use: units go back to stock and
+//! the shopper is mailed.
 
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
@@ -11,7 +12,10 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::{get, post};
-use vitrine_core::checkout::{OwnerOrder, OwnerOrderError, PaymentStatus};
+use vitrine_core::checkout::{
+    AftercareError, ChangeOrderError, Fulfilment, OwnerOrder, PaymentStatus, RefundError,
+    RefundRequest, TrackingUrl,
+};
 use vitrine_core::owners::tables::{OwnerTable, TableAction, TableQuery};
 use vitrine_core::owners::{OwnerViewer, role_permits};
 
@@ -74,32 +78,29 @@ fn order_row(row: &OwnerOrder, viewer: &OwnerViewer, query: &TableQuery, works: 
     );
     let id = escape(&order.id);
     let fulfilment = match &row.fulfilment {
-        Some(done) => {
-            let tracking = done
-                .tracking_url
-                .as_ref()
-                .map(|url| {
-                    format!(
-                        " <a href=\"{url}\" rel=\"noopener noreferrer\" target=\"_blank\">Tracking for order {id}</a>",
-                        url = escape(url.as_str())
-                    )
-                })
-                .unwrap_or_default();
-            format!(
-                "Fulfilled {}{tracking}",
-                super::owner_markup::date(done.fulfilled_at.millis())
-            )
+        Fulfilment::Fulfilled { tracking_url, at } => format!(
+            "Fulfilled {} <a href=\"{url}\" rel=\"noopener noreferrer\" target=\"_blank\">Tracking for order {id}</a>",
+            super::owner_markup::date(at.millis()),
+            url = escape(tracking_url.as_str())
+        ),
+        Fulfilment::Cancelled { at } => {
+            format!("Cancelled {}", super::owner_markup::date(at.millis()))
         }
-        None => "Not fulfilled".to_owned(),
+        Fulfilment::Open => "Not fulfilled".to_owned(),
     };
     let actions = if works {
         let field_id = format!("tracking-{id}");
-        let fulfil = format!(
-            "<form method=\"post\" action=\"/config/orders/fulfil\">{hidden}\
-             <label for=\"{field_id}\">Tracking link for order {id} (optional)</label> \
-             <input id=\"{field_id}\" name=\"tracking\" type=\"url\" maxlength=\"2048\"> \
-             <button type=\"submit\">Mark order {id} fulfilled</button></form>"
-        );
+        let fulfil = if row.fulfilment == Fulfilment::Open {
+            format!(
+                "<form method=\"post\" action=\"/config/orders/fulfil\">{hidden}\
+                 <label for=\"{field_id}\">Tracking link for order {id}</label> \
+                 <input id=\"{field_id}\" name=\"tracking\" type=\"url\" maxlength=\"2048\" required> \
+                 <button type=\"submit\">Mark order {id} fulfilled</button></form>"
+            )
+        } else {
+            String::new()
+        };
+        // A sent order may still be refunded: the parcel came back.
         let refund = if order.payment_status == PaymentStatus::Paid && !order.payment_id.is_empty()
         {
             format!(
@@ -150,7 +151,12 @@ async fn export(
         &header,
         |row| {
             let order = &row.order;
-            let fulfilment = row.fulfilment.as_ref();
+            let (fulfilled_at, tracking_url) = match &row.fulfilment {
+                Fulfilment::Fulfilled { tracking_url, at } => {
+                    (at.millis().to_string(), tracking_url.as_str().to_owned())
+                }
+                Fulfilment::Cancelled { .. } | Fulfilment::Open => (String::new(), String::new()),
+            };
             vec![
                 order.id.clone(),
                 order.created.millis().to_string(),
@@ -159,26 +165,36 @@ async fn export(
                 order.currency.code().to_owned(),
                 order.grand_total_cents.to_string(),
                 order.payment_status.as_str().to_owned(),
-                fulfilment
-                    .map(|done| done.fulfilled_at.millis().to_string())
-                    .unwrap_or_default(),
-                fulfilment
-                    .and_then(|done| done.tracking_url.as_ref())
-                    .map(|url| url.as_str().to_owned())
-                    .unwrap_or_default(),
+                fulfilled_at,
+                tracking_url,
             ]
         },
     )
 }
 
-fn refused(error: OwnerOrderError) -> Response {
+/// The aftercare's refusal as the owner reads it, with its first letter capitalised.
+fn sentence(error: &impl ToString) -> String {
+    let text = error.to_string();
+    let mut letters = text.chars();
+    match letters.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), letters.as_str()),
+        None => text,
+    }
+}
+
+fn refused(error: AftercareError) -> Response {
     match error {
-        OwnerOrderError::UnknownOrder => refusal(TABLE, StatusCode::NOT_FOUND, &error.to_string()),
-        OwnerOrderError::InvalidTrackingUrl(_) => {
-            refusal(TABLE, StatusCode::BAD_REQUEST, &error.to_string())
+        AftercareError::Refund(RefundError::UnknownOrder(_))
+        | AftercareError::Change(ChangeOrderError::UnknownOrder(_)) => {
+            refusal(TABLE, StatusCode::NOT_FOUND, "No order has this id.")
         }
-        OwnerOrderError::NotRefundable => refusal(TABLE, StatusCode::CONFLICT, &error.to_string()),
-        OwnerOrderError::Refund(cause) => {
+        AftercareError::Refund(refusal_) => {
+            refusal(TABLE, StatusCode::CONFLICT, &sentence(&refusal_))
+        }
+        AftercareError::Change(refusal_) => {
+            refusal(TABLE, StatusCode::CONFLICT, &sentence(&refusal_))
+        }
+        AftercareError::Gateway(cause) => {
             tracing::warn!(%cause, "the owner's refund was refused by the payment gateway");
             refusal(
                 TABLE,
@@ -186,35 +202,59 @@ fn refused(error: OwnerOrderError) -> Response {
                 "The payment provider did not refund this order. Nothing changed; please try again.",
             )
         }
-        OwnerOrderError::Repository(error) => unavailable(TABLE, &error),
+        AftercareError::Repository(error) => unavailable(TABLE, &error),
     }
 }
 
-/// `POST /config/orders/fulfil`: marks an order fulfilled, with the tracking link typed.
+/// The aftercare service, or the answer of a server that has none (no order store).
+fn aftercare(state: &AppState) -> Result<&vitrine_core::checkout::OrderAftercareService, Response> {
+    state.order_aftercare.as_deref().ok_or_else(|| {
+        refusal(
+            TABLE,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "This server keeps no orders, so none can be changed.",
+        )
+    })
+}
+
+/// `POST /config/orders/fulfil`: marks an order sent, with its tracking link, and mails the
+/// shopper.
 async fn fulfil(State(state): State<AppState>, parts: Parts, body: Bytes) -> Response {
     let fields = super::super::config_page::form(&body);
     if let Err(response) = actor(&state, &parts.headers, &fields, TableAction::FulfilOrder).await {
         return response;
     }
     let field = |name| super::super::config_page::field(&fields, name).unwrap_or_default();
-    match state
-        .carts
-        .fulfil_order(field("id"), field("tracking"), now())
-        .await
-    {
+    let tracking = match TrackingUrl::parse(field("tracking")) {
+        Ok(tracking) => tracking,
+        Err(error) => return refusal(TABLE, StatusCode::BAD_REQUEST, &sentence(&error)),
+    };
+    let service = match aftercare(&state) {
+        Ok(service) => service,
+        Err(response) => return response,
+    };
+    match service.fulfil(field("id"), &tracking, now()).await {
         Ok(()) => back_to(TABLE, &fields),
         Err(error) => refused(error),
     }
 }
 
-/// `POST /config/orders/refund`: gives the order's charge back in full.
+/// `POST /config/orders/refund`: gives back what is left of the order's charge; its units
+/// go back to stock.
 async fn refund(State(state): State<AppState>, parts: Parts, body: Bytes) -> Response {
     let fields = super::super::config_page::form(&body);
     if let Err(response) = actor(&state, &parts.headers, &fields, TableAction::RefundOrder).await {
         return response;
     }
     let id = super::super::config_page::field(&fields, "id").unwrap_or_default();
-    match state.carts.refund_order(id, now()).await {
+    let service = match aftercare(&state) {
+        Ok(service) => service,
+        Err(response) => return response,
+    };
+    match service
+        .refund(id, &RefundRequest::everything(), now())
+        .await
+    {
         Ok(_) => back_to(TABLE, &fields),
         Err(error) => refused(error),
     }

@@ -3,24 +3,15 @@
 //! the setup link, Escape and Shift+Escape on the live site, the 'Logout Successful' dialog, and
 //! axe-core on every /config screen.
 
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
+import { vitrineCli } from './support/vitrine-cli';
 
-const webDir = fileURLToPath(new URL('..', import.meta.url));
-const binary = process.env['VITRINE_BIN'] ? resolve(process.env['VITRINE_BIN']) : resolve(webDir, '../target/debug/vitrine');
 const PASSWORD = 'correct horse battery';
 
 /** Runs `vitrine owner ...` on the test server's database; its standard output. */
 function ownerCli(info: TestInfo, args: string[], input?: string): string {
-  const dataDir = info.config.metadata['dataDir'] as string;
-  return execFileSync(binary, ['owner', ...args, '--data-dir', dataDir, '--public-url', info.project.use.baseURL ?? ''], {
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, RUST_LOG: 'warn' },
-  });
+  return vitrineCli(info, ['owner', ...args, '--public-url', info.project.use.baseURL ?? ''], input);
 }
 
 async function expectNoViolations(page: Page, where: string): Promise<void> {

@@ -188,8 +188,9 @@ fn daily_chart(
     format!(
         "<section aria-labelledby=\"{id}-title\"><h2 id=\"{id}-title\">{title}</h2>\
          <figure class=\"dashboard-chart\" data-chart-for=\"{id}-table\" hidden></figure>\
-         <div class=\"dashboard-scroll\"><table id=\"{id}-table\" data-chart=\"line\">\
-         <caption>{title}, one row per day (UTC)</caption>\
+         <div class=\"dashboard-scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"{id}-caption\">\
+         <table id=\"{id}-table\" data-chart=\"line\">\
+         <caption id=\"{id}-caption\">{title}, one row per day (UTC)</caption>\
          <thead><tr><th scope=\"col\">Date</th>{headers}</tr></thead><tbody>{rows}</tbody>\
          </table></div>{note}</section>",
         title = escape(title),

@@ -20,6 +20,7 @@ export default defineConfig({
       input: {
         main: 'src/main.ts',
         site: 'src/styles/site.css',
+        dashboard: 'src/owner/dashboard/main.ts',
       },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',

@@ -43,6 +43,13 @@ function staticGraph(entry: string): Map<string, string[]> {
   return graph;
 }
 
+/** Static specifiers, dynamic `import()` specifiers and `import.meta.glob` patterns: everything a module may load. */
+function everySpecifier(text: string): string[] {
+  const dynamic = [...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1]!);
+  const globs = [...text.matchAll(/import\.meta\.glob[^(]*\(\s*\[?\s*['"]([^'"]+)['"]/g)].map((match) => match[1]!);
+  return [...staticSpecifiers(text), ...dynamic, ...globs];
+}
+
 const isReact = (specifier: string) => /^(react|react-dom|scheduler)(\/|$)/.test(specifier);
 
 describe('import direction', () => {
@@ -57,6 +64,21 @@ describe('import direction', () => {
   it('keeps React out of the static import graph of main.ts', () => {
     const offenders = [...staticGraph('./main.ts')].filter(([, packages]) => packages.some(isReact));
     expect(offenders.map(([module]) => module)).toEqual([]);
+  });
+
+  it('keeps uPlot and the owner dashboard out of everything the site pages can load', () => {
+    const inDashboard = (path: string) => path.startsWith('./owner/dashboard/');
+    expect(Object.keys(sources).filter(inDashboard)).toContain('./owner/dashboard/main.ts');
+    const offenders = Object.entries(sources)
+      .filter(([path]) => !inDashboard(path))
+      .filter(([path, text]) =>
+        everySpecifier(text).some(
+          (specifier) =>
+            /^uplot(\/|$)/.test(specifier) ||
+            (specifier.startsWith('.') && (resolve(path, specifier) ?? specifier).includes('owner/dashboard')),
+        ),
+      );
+    expect(offenders.map(([path]) => path)).toEqual([]);
   });
 
   it('keeps React out of every runtime module', () => {

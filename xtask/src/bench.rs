@@ -24,6 +24,14 @@ pub fn run_benchmarks(args: &[String]) -> Result<()> {
             &[],
         );
     }
+    // The owner dashboard's queries over a year of generated traffic on SQLite and
+    // PostgreSQL: `--dashboard`, with the bench's own `--views N` (10 million by default)
+    // after it.
+    if let Some(at) = args.iter().position(|arg| arg == "--dashboard") {
+        let mut bench = vec!["bench", "-p", "vitrine-sql", "--bench", "dashboard", "--"];
+        bench.extend(args[at + 1..].iter().map(String::as_str));
+        return run(&workspace::root(), "cargo", &bench, &[]);
+    }
     // The mixed visitor load (page views, analytics hits, adds to cart, checkouts, form
     // submissions) against the release server on SQLite and PostgreSQL: `--load`, with the
     // bench's own `--seconds N` and `--visitors N` after it.

@@ -108,6 +108,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::owner::header_footer::routes())
         .merge(crate::owner::multilingual::routes())
         .merge(crate::owner::config_page::routes())
+        .merge(crate::owner::dashboard::routes())
         .merge(crate::owner::calls::routes())
         .merge(crate::owner::tables::routes())
         .merge(crate::people::pages::routes())

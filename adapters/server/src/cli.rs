@@ -158,6 +158,9 @@ pub enum AnalyticsCommand {
     /// script errors and Core Web Vitals (p75); figures counted without cookies are marked as
     /// estimates.
     Report(AnalyticsReportArgs),
+    /// Write made-up but plausible traffic (page views, clicks, forms, Web Vitals, errors,
+    /// orders) for the days ending today, to try the dashboard or measure it.
+    Generate(AnalyticsGenerateArgs),
 }
 
 #[derive(Debug, Clone, Args)]
@@ -165,6 +168,32 @@ pub struct AnalyticsReportArgs {
     /// `text` for people, `json` for the same data the owner endpoint answers.
     #[arg(long, value_enum, default_value = "text")]
     pub format: ReportFormat,
+
+    /// The first day of the report (YYYY-MM-DD, UTC); with `--to`. Every day without them.
+    #[arg(long, requires = "to")]
+    pub from: Option<String>,
+
+    /// The last day of the report (YYYY-MM-DD, UTC); with `--from`.
+    #[arg(long, requires = "from")]
+    pub to: Option<String>,
+
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct AnalyticsGenerateArgs {
+    /// How many days, ending today.
+    #[arg(long, default_value_t = 30)]
+    pub days: u32,
+
+    /// Page views on a weekday (weekends get three fifths).
+    #[arg(long, default_value_t = 300)]
+    pub views_per_day: u32,
+
+    /// The same seed writes the same traffic.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 
     #[command(flatten)]
     pub database: DatabaseArgs,

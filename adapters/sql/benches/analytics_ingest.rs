@@ -6,9 +6,12 @@
 
 use std::time::Instant;
 
-use sqlx::Connection;
 use vitrine_core::analytics::{AnalyticsStore, BatchPolicy, PAGE_VIEW, StoredHit};
 use vitrine_sql::Database;
+
+mod support {
+    pub mod postgres;
+}
 
 /// Rows written in the batched run, and in the slower per-row run.
 const BATCHED_ROWS: usize = 100_000;
@@ -67,24 +70,7 @@ async fn main() {
         println!("PostgreSQL skipped: set VITRINE_TEST_POSTGRES_URL to measure it");
         return;
     };
-    let schema = format!("vitrine_bench_{}", std::process::id());
-    let mut admin = sqlx::PgConnection::connect(&server)
-        .await
-        .expect("PostgreSQL is reachable");
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
-        .execute(&mut admin)
-        .await
-        .expect("a bench schema");
-    let separator = if server.contains('?') { '&' } else { '?' };
-    let postgres = Database::connect(&format!(
-        "{server}{separator}options=-c%20search_path%3D{schema}"
-    ))
-    .await
-    .expect("PostgreSQL opens");
-    measure("PostgreSQL", &postgres).await;
-    postgres.close().await;
-    sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE")))
-        .execute(&mut admin)
-        .await
-        .expect("the bench schema is dropped");
+    let postgres = support::postgres::open(&server, "bench").await;
+    measure("PostgreSQL", &postgres.database).await;
+    postgres.drop().await;
 }

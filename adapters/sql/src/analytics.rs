@@ -105,6 +105,7 @@ macro_rules! sql_analytics_store {
 
             async fn daily_page_views(
                 &self,
+                range: vitrine_core::analytics::DayRange,
             ) -> Result<
                 Vec<vitrine_core::analytics::DailyViews>,
                 vitrine_core::ports::RepositoryError,
@@ -112,6 +113,8 @@ macro_rules! sql_analytics_store {
                 let rows: Vec<(i64, i64, i64, Option<i64>)> =
                     sqlx::query_as($crate::analytics_statements::DAILY_PAGE_VIEWS)
                         .bind(vitrine_core::analytics::PAGE_VIEW)
+                        .bind(range.first())
+                        .bind(range.last())
                         .fetch_all(&self.pool)
                         .await
                         .map_err($crate::errors::repository_error("reading daily page views"))?;
@@ -128,11 +131,38 @@ macro_rules! sql_analytics_store {
                     .collect())
             }
 
+            async fn daily_totals(
+                &self,
+                kind: &str,
+                range: vitrine_core::analytics::DayRange,
+            ) -> Result<
+                Vec<vitrine_core::analytics::DailyTotal>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let rows: Vec<(i64, i64, f64)> =
+                    sqlx::query_as($crate::analytics_statements::DAILY_TOTALS)
+                        .bind(kind)
+                        .bind(range.first())
+                        .bind(range.last())
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading daily totals"))?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(day, n, sum)| vitrine_core::analytics::DailyTotal {
+                        day,
+                        count: count(n),
+                        sum,
+                    })
+                    .collect())
+            }
+
             async fn top(
                 &self,
                 kind: &str,
                 key: vitrine_core::analytics::ReportKey,
                 limit: u32,
+                range: vitrine_core::analytics::DayRange,
             ) -> Result<
                 Vec<vitrine_core::analytics::KeyCount>,
                 vitrine_core::ports::RepositoryError,
@@ -148,6 +178,8 @@ macro_rules! sql_analytics_store {
                 let rows: Vec<(String, i64)> = sqlx::query_as(statement)
                     .bind(kind)
                     .bind(i64::from(limit))
+                    .bind(range.first())
+                    .bind(range.last())
                     .fetch_all(&self.pool)
                     .await
                     .map_err($crate::errors::repository_error("reading a top list"))?;
@@ -192,7 +224,9 @@ macro_rules! sql_analytics_store {
                 &self,
                 kind: &str,
                 subject: &str,
+                page: Option<&str>,
                 per_mille: u32,
+                range: vitrine_core::analytics::DayRange,
             ) -> Result<
                 Option<vitrine_core::analytics::Percentile>,
                 vitrine_core::ports::RepositoryError,
@@ -204,6 +238,9 @@ macro_rules! sql_analytics_store {
                     sqlx::query_as($crate::analytics_statements::COUNT_METRIC_VALUES)
                         .bind(kind)
                         .bind(subject)
+                        .bind(range.first())
+                        .bind(range.last())
+                        .bind(page)
                         .fetch_one(&self.pool)
                         .await
                         .map_err(repository_error("counting metric values"))?;
@@ -215,6 +252,9 @@ macro_rules! sql_analytics_store {
                     sqlx::query_as($crate::analytics_statements::NTH_METRIC_VALUE)
                         .bind(kind)
                         .bind(subject)
+                        .bind(range.first())
+                        .bind(range.last())
+                        .bind(page)
                         .bind(i64::try_from(rank).unwrap_or(i64::MAX))
                         .fetch_optional(&self.pool)
                         .await

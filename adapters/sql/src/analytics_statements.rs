@@ -6,24 +6,28 @@ pub(crate) const INSERT_EVENT: &str = "INSERT INTO analytics_events \
      (kind, visitor_key, cookieless, page_path, data, recorded_at, day, subject, metric_value) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 
-/// The most frequent page paths of a kind; ties by path so the order is stable.
+/// The most frequent page paths of a kind on the days `$3..=$4`; ties by path so the order
+/// is stable. Every range query reads the `(kind, day, ...)` indexes of migration 0030.
 pub(crate) const TOP_PAGE_PATHS: &str = "SELECT page_path, COUNT(*) AS n FROM analytics_events \
-     WHERE kind = $1 AND page_path IS NOT NULL GROUP BY page_path \
+     WHERE kind = $1 AND day BETWEEN $3 AND $4 AND page_path IS NOT NULL GROUP BY page_path \
      ORDER BY n DESC, page_path LIMIT $2";
 
-/// The most frequent subjects of a kind.
+/// The most frequent subjects of a kind on the days `$3..=$4`.
 pub(crate) const TOP_SUBJECTS: &str = "SELECT subject, COUNT(*) AS n FROM analytics_events \
-     WHERE kind = $1 AND subject IS NOT NULL GROUP BY subject \
+     WHERE kind = $1 AND day BETWEEN $3 AND $4 AND subject IS NOT NULL GROUP BY subject \
      ORDER BY n DESC, subject LIMIT $2";
 
-/// How many values a metric has; with [`NTH_METRIC_VALUE`] the nearest-rank percentile, in
-/// SQL both databases run (SQLite has no percentile function).
+/// How many values a metric has on the days `$3..=$4` (on page `$5` when given); with
+/// [`NTH_METRIC_VALUE`] the nearest-rank percentile, in SQL both databases run (SQLite has no
+/// percentile function).
 pub(crate) const COUNT_METRIC_VALUES: &str = "SELECT COUNT(*) FROM analytics_events \
-     WHERE kind = $1 AND subject = $2 AND metric_value IS NOT NULL";
+     WHERE kind = $1 AND subject = $2 AND day BETWEEN $3 AND $4 \
+     AND ($5 IS NULL OR page_path = $5) AND metric_value IS NOT NULL";
 
 pub(crate) const NTH_METRIC_VALUE: &str = "SELECT metric_value FROM analytics_events \
-     WHERE kind = $1 AND subject = $2 AND metric_value IS NOT NULL \
-     ORDER BY metric_value LIMIT 1 OFFSET $3";
+     WHERE kind = $1 AND subject = $2 AND day BETWEEN $3 AND $4 \
+     AND ($5 IS NULL OR page_path = $5) AND metric_value IS NOT NULL \
+     ORDER BY metric_value LIMIT 1 OFFSET $6";
 
 /// Per exposure subject: distinct visitors, those of them counted without cookies, and those
 /// of them with a conversion row ($2 or $3) at or after one of their exposures.
@@ -37,7 +41,12 @@ pub(crate) const EXPOSURE_COUNTS: &str = "SELECT e.subject, COUNT(DISTINCT e.vis
 
 pub(crate) const DAILY_PAGE_VIEWS: &str = "SELECT day, COUNT(*), COUNT(DISTINCT visitor_key), \
      CAST(SUM(CASE WHEN cookieless THEN 1 ELSE 0 END) AS BIGINT) \
-     FROM analytics_events WHERE kind = $1 GROUP BY day ORDER BY day";
+     FROM analytics_events WHERE kind = $1 AND day BETWEEN $2 AND $3 GROUP BY day ORDER BY day";
+
+/// Rows of a kind per day of `$2..=$3` and their metric values summed (revenue of orders).
+pub(crate) const DAILY_TOTALS: &str = "SELECT day, COUNT(*), \
+     CAST(COALESCE(SUM(metric_value), 0) AS DOUBLE PRECISION) \
+     FROM analytics_events WHERE kind = $1 AND day BETWEEN $2 AND $3 GROUP BY day ORDER BY day";
 
 pub(crate) const INSERT_RECEIPT: &str = "INSERT INTO consent_receipts \
      (id, banner_version, choice, source, recorded_at) VALUES ($1, $2, $3, $4, $5)";

@@ -3,8 +3,8 @@
 //! `consent_receipt_store_conformance!`.
 
 use super::{
-    AnalyticsStore, DailyViews, FormConversion, KeyCount, PAGE_VIEW, Percentile, ReportKey,
-    StoredHit, kinds,
+    AnalyticsStore, DailyTotal, DailyViews, DayRange, FormConversion, KeyCount, PAGE_VIEW,
+    Percentile, ReportKey, StoredHit, kinds,
 };
 use crate::consent::{
     ConsentChoice, ConsentReceipt, ConsentReceiptStore, ConsentSource, ReceiptId,
@@ -21,6 +21,8 @@ macro_rules! analytics_store_conformance {
             percentiles_are_nearest_rank_per_metric,
             the_report_reads_every_figure,
             exposures_count_visitors_and_their_later_conversions,
+            ranges_bound_every_figure,
+            the_dashboard_compares_with_the_range_before,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -88,7 +90,10 @@ pub async fn top_lists_count_page_paths_and_subjects(store: &impl AnalyticsStore
         ])
         .await
         .unwrap();
-    let pages = store.top(PAGE_VIEW, ReportKey::PagePath, 2).await.unwrap();
+    let pages = store
+        .top(PAGE_VIEW, ReportKey::PagePath, 2, DayRange::ALL)
+        .await
+        .unwrap();
     assert_eq!(
         pages,
         vec![
@@ -102,7 +107,10 @@ pub async fn top_lists_count_page_paths_and_subjects(store: &impl AnalyticsStore
             },
         ]
     );
-    let referrers = store.top(PAGE_VIEW, ReportKey::Subject, 10).await.unwrap();
+    let referrers = store
+        .top(PAGE_VIEW, ReportKey::Subject, 10, DayRange::ALL)
+        .await
+        .unwrap();
     assert_eq!(
         referrers,
         vec![
@@ -117,7 +125,10 @@ pub async fn top_lists_count_page_paths_and_subjects(store: &impl AnalyticsStore
         ]
     );
     assert_eq!(
-        store.top("nothing", ReportKey::Subject, 10).await.unwrap(),
+        store
+            .top("nothing", ReportKey::Subject, 10, DayRange::ALL)
+            .await
+            .unwrap(),
         vec![]
     );
 }
@@ -132,7 +143,7 @@ pub async fn percentiles_are_nearest_rank_per_metric(store: &impl AnalyticsStore
     store.record_batch(&rows).await.unwrap();
     assert_eq!(
         store
-            .percentile(kinds::PERFORMANCE, "LCP", 750)
+            .percentile(kinds::PERFORMANCE, "LCP", None, 750, DayRange::ALL)
             .await
             .unwrap(),
         Some(Percentile {
@@ -142,7 +153,7 @@ pub async fn percentiles_are_nearest_rank_per_metric(store: &impl AnalyticsStore
     );
     assert_eq!(
         store
-            .percentile(kinds::PERFORMANCE, "CLS", 750)
+            .percentile(kinds::PERFORMANCE, "CLS", None, 750, DayRange::ALL)
             .await
             .unwrap(),
         Some(Percentile {
@@ -152,7 +163,7 @@ pub async fn percentiles_are_nearest_rank_per_metric(store: &impl AnalyticsStore
     );
     assert_eq!(
         store
-            .percentile(kinds::PERFORMANCE, "INP", 750)
+            .percentile(kinds::PERFORMANCE, "INP", None, 750, DayRange::ALL)
             .await
             .unwrap(),
         None
@@ -172,7 +183,7 @@ pub async fn the_report_reads_every_figure(store: &impl AnalyticsStore) {
         ])
         .await
         .unwrap();
-    let report = super::build_report(store, &Default::default())
+    let report = super::build_report(store, &Default::default(), DayRange::ALL)
         .await
         .unwrap();
     assert_eq!(report.days.len(), 1);
@@ -276,7 +287,7 @@ pub async fn batches_are_counted_per_day(store: &impl AnalyticsStore) {
         .unwrap();
     store.record_batch(&[]).await.unwrap();
     assert_eq!(
-        store.daily_page_views().await.unwrap(),
+        store.daily_page_views(DayRange::ALL).await.unwrap(),
         vec![
             DailyViews {
                 day: 10,
@@ -299,7 +310,7 @@ pub async fn other_kinds_are_not_page_views(store: &impl AnalyticsStore) {
         .record_batch(&[hit("button-click", "a", false, DAY)])
         .await
         .unwrap();
-    assert_eq!(store.daily_page_views().await.unwrap(), vec![]);
+    assert_eq!(store.daily_page_views(DayRange::ALL).await.unwrap(), vec![]);
 }
 
 pub async fn receipts_are_kept_in_time_order_and_once(store: &impl ConsentReceiptStore) {
@@ -372,4 +383,139 @@ pub async fn the_owners_receipt_table_is_paged_and_searched(store: &impl Consent
     assert_eq!(search("gpc").await.rows[0].id.as_str(), "receipt-07");
     assert_eq!(search("receipt-1").await.total, 10);
     assert_eq!(search("%").await.total, 0);
+}
+
+fn on_day(mut row: StoredHit, day: i64) -> StoredHit {
+    row.recorded_at_ms = day * DAY + 7;
+    row
+}
+
+pub async fn ranges_bound_every_figure(store: &impl AnalyticsStore) {
+    let order = |cents: f64| about(kinds::ORDER, "/", None, Some(cents));
+    store
+        .record_batch(&[
+            on_day(about(PAGE_VIEW, "/old", Some("old.example"), None), 9),
+            on_day(about(PAGE_VIEW, "/shop", Some("news.example"), None), 10),
+            on_day(about(PAGE_VIEW, "/shop", None, None), 11),
+            on_day(about(PAGE_VIEW, "/late", None, None), 12),
+            on_day(order(1999.0), 10),
+            on_day(order(501.0), 10),
+            on_day(order(100.0), 11),
+            on_day(order(7.0), 12),
+            on_day(
+                about(kinds::PERFORMANCE, "/shop", Some("LCP"), Some(900.0)),
+                10,
+            ),
+            on_day(
+                about(kinds::PERFORMANCE, "/", Some("LCP"), Some(3000.0)),
+                10,
+            ),
+            on_day(
+                about(kinds::PERFORMANCE, "/shop", Some("LCP"), Some(5000.0)),
+                12,
+            ),
+        ])
+        .await
+        .unwrap();
+    let range = DayRange::custom(10, 11).unwrap();
+    let days: Vec<(i64, u64)> = store
+        .daily_page_views(range)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|d| (d.day, d.views))
+        .collect();
+    assert_eq!(days, [(10, 1), (11, 1)]);
+    assert_eq!(
+        store.daily_totals(kinds::ORDER, range).await.unwrap(),
+        vec![
+            DailyTotal {
+                day: 10,
+                count: 2,
+                sum: 2500.0
+            },
+            DailyTotal {
+                day: 11,
+                count: 1,
+                sum: 100.0
+            },
+        ]
+    );
+    assert_eq!(
+        store
+            .top(PAGE_VIEW, ReportKey::PagePath, 10, range)
+            .await
+            .unwrap(),
+        vec![KeyCount {
+            key: "/shop".into(),
+            count: 2
+        }]
+    );
+    assert_eq!(
+        store
+            .top(PAGE_VIEW, ReportKey::Subject, 10, range)
+            .await
+            .unwrap(),
+        vec![KeyCount {
+            key: "news.example".into(),
+            count: 1
+        }]
+    );
+    let p75 = |page| store.percentile(kinds::PERFORMANCE, "LCP", page, 750, range);
+    assert_eq!(
+        p75(Some("/shop")).await.unwrap(),
+        Some(Percentile {
+            value: 900.0,
+            samples: 1
+        })
+    );
+    assert_eq!(
+        p75(None).await.unwrap(),
+        Some(Percentile {
+            value: 3000.0,
+            samples: 2
+        })
+    );
+    assert_eq!(p75(Some("/nowhere")).await.unwrap(), None);
+}
+
+pub async fn the_dashboard_compares_with_the_range_before(store: &impl AnalyticsStore) {
+    store
+        .record_batch(&[
+            on_day(hit(PAGE_VIEW, "a", false, 0), 20),
+            on_day(hit(PAGE_VIEW, "b", true, 0), 20),
+            on_day(hit(PAGE_VIEW, "a", false, 0), 22),
+            on_day(hit(PAGE_VIEW, "c", false, 0), 23),
+            on_day(about(kinds::ORDER, "/", None, Some(1000.0)), 23),
+        ])
+        .await
+        .unwrap();
+    let range = DayRange::custom(22, 23).unwrap();
+    let dashboard = super::build_dashboard(store, &Default::default(), range)
+        .await
+        .unwrap();
+    assert_eq!(dashboard.previous_range, DayRange::custom(20, 21).ok());
+    assert_eq!(
+        dashboard.totals,
+        super::PeriodTotals {
+            views: 2,
+            visitors: 2,
+            cookieless_views: 0,
+            orders: 1,
+            revenue_cents: 1000
+        }
+    );
+    assert_eq!(
+        dashboard.previous_totals,
+        Some(super::PeriodTotals {
+            views: 2,
+            visitors: 2,
+            cookieless_views: 1,
+            orders: 0,
+            revenue_cents: 0
+        })
+    );
+    let changes = dashboard.changes.unwrap();
+    assert_eq!(changes.views, Some(0.0));
+    assert_eq!(changes.orders, None);
 }

@@ -8,7 +8,8 @@ use serde_json::Value;
 
 use crate::ports::RepositoryError;
 
-use super::store::{AnalyticsStore, DailyViews, PAGE_VIEW};
+use super::range::DayRange;
+use super::store::{AnalyticsStore, DailyTotal, DailyViews, PAGE_VIEW};
 
 /// Row kinds the report reads, as the HTTP adapter records them.
 pub mod kinds {
@@ -75,6 +76,53 @@ pub struct WebVital {
     pub name: String,
     pub p75: Option<f64>,
     pub samples: u64,
+    /// Where the p75 falls against the metric's thresholds; `None` without samples.
+    pub rating: Option<VitalRating>,
+}
+
+/// The Core Web Vitals thresholds' three bands (web.dev: LCP 2.5 s and 4 s, INP 200 ms and
+/// 500 ms, CLS 0.1 and 0.25), the upper bound of each band included in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VitalRating {
+    Good,
+    NeedsImprovement,
+    Poor,
+}
+
+impl VitalRating {
+    /// The rating of `value` of the vital `name`; `None` for a metric without thresholds.
+    pub fn of(name: &str, value: f64) -> Option<Self> {
+        let (good, poor) = match name {
+            "LCP" => (2500.0, 4000.0),
+            "INP" => (200.0, 500.0),
+            "CLS" => (0.1, 0.25),
+            _ => return None,
+        };
+        Some(if value <= good {
+            Self::Good
+        } else if value <= poor {
+            Self::NeedsImprovement
+        } else {
+            Self::Poor
+        })
+    }
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Good => "good",
+            Self::NeedsImprovement => "needs improvement",
+            Self::Poor => "poor",
+        }
+    }
+}
+
+/// The Core Web Vitals of one page.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageVitals {
+    pub page_path: String,
+    pub vitals: Vec<WebVital>,
 }
 
 /// The whole report. Visitors counted without cookies are estimates, and every day says how
@@ -82,13 +130,19 @@ pub struct WebVital {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AnalyticsReport {
+    /// The days the report covers; `None` for every day there is.
+    pub range: Option<DayRange>,
     pub days: Vec<DailyViews>,
+    /// Orders per day, with their totals summed in the currency's minor unit (revenue).
+    pub orders: Vec<DailyTotal>,
     pub top_pages: Vec<KeyCount>,
     pub referrers: Vec<KeyCount>,
     pub button_clicks: Vec<KeyCount>,
     pub form_conversion: Vec<FormConversion>,
     pub errors: Vec<KeyCount>,
     pub web_vitals: Vec<WebVital>,
+    /// The vitals of the pages measured most often.
+    pub page_vitals: Vec<PageVitals>,
     /// Per experiment and variant: visitors, conversions and the difference with the control.
     pub experiments: Vec<crate::experiments::ExperimentFigures>,
     /// Payment attempts refused by the card-testing defence, by what had failed too often
@@ -165,11 +219,16 @@ pub fn kept_data(kind: &str, data: &Value) -> Value {
     kept
 }
 
-/// A performance record's measured value; other rows have none.
+/// A performance record's measured value, or an order's total (in the currency's minor
+/// unit, summed as revenue); other rows have none.
 pub fn metric_value_of(kind: &str, data: &Value) -> Option<f64> {
-    (kind == kinds::PERFORMANCE)
-        .then(|| data.get("value").and_then(Value::as_f64))
-        .flatten()
+    let field = match kind {
+        kinds::PERFORMANCE => "value",
+        kinds::ORDER => "totalCents",
+        _ => return None,
+    };
+    data.get(field)
+        .and_then(Value::as_f64)
         .filter(|v| v.is_finite())
 }
 
@@ -177,23 +236,45 @@ fn count_of(counts: &[KeyCount], key: &str) -> u64 {
     counts.iter().find(|c| c.key == key).map_or(0, |c| c.count)
 }
 
-/// Builds the report from the store.
+/// How many pages the report lists Web Vitals for.
+pub const VITALS_PAGE_LIMIT: u32 = 5;
+
+/// The p75 of each Core Web Vital over `range`, on `page` or on every page.
+async fn web_vitals_of(
+    store: &dyn AnalyticsStore,
+    page: Option<&str>,
+    range: DayRange,
+) -> Result<Vec<WebVital>, RepositoryError> {
+    let mut vitals = Vec::with_capacity(WEB_VITALS.len());
+    for name in WEB_VITALS {
+        let p75 = store
+            .percentile(kinds::PERFORMANCE, name, page, 750, range)
+            .await?;
+        vitals.push(WebVital {
+            name: name.to_owned(),
+            p75: p75.map(|p| p.value),
+            samples: p75.map_or(0, |p| p.samples),
+            rating: p75.and_then(|p| VitalRating::of(name, p.value)),
+        });
+    }
+    Ok(vitals)
+}
+
+/// Builds the report of the days of `range` from the store: the one implementation behind
+/// `vitrine analytics report`, the owner's JSON endpoint and the dashboard.
 pub async fn build_report(
     store: &dyn AnalyticsStore,
     experiments: &crate::experiments::Experiments,
+    range: DayRange,
 ) -> Result<AnalyticsReport, RepositoryError> {
-    let days = store.daily_page_views().await?;
-    let top_pages = store.top(PAGE_VIEW, ReportKey::PagePath, TOP_LIMIT).await?;
-    let referrers = store.top(PAGE_VIEW, ReportKey::Subject, TOP_LIMIT).await?;
-    let button_clicks = store
-        .top(kinds::BUTTON_CLICK, ReportKey::Subject, TOP_LIMIT)
-        .await?;
-    let renders = store
-        .top(kinds::FORM_RENDER, ReportKey::Subject, u32::MAX)
-        .await?;
-    let submissions = store
-        .top(kinds::FORM_SUBMIT, ReportKey::Subject, u32::MAX)
-        .await?;
+    let days = store.daily_page_views(range).await?;
+    let orders = store.daily_totals(kinds::ORDER, range).await?;
+    let top = |kind, key, limit| store.top(kind, key, limit, range);
+    let top_pages = top(PAGE_VIEW, ReportKey::PagePath, TOP_LIMIT).await?;
+    let referrers = top(PAGE_VIEW, ReportKey::Subject, TOP_LIMIT).await?;
+    let button_clicks = top(kinds::BUTTON_CLICK, ReportKey::Subject, TOP_LIMIT).await?;
+    let renders = top(kinds::FORM_RENDER, ReportKey::Subject, u32::MAX).await?;
+    let submissions = top(kinds::FORM_SUBMIT, ReportKey::Subject, u32::MAX).await?;
     let mut form_ids: Vec<&str> = renders
         .iter()
         .chain(&submissions)
@@ -214,26 +295,27 @@ pub async fn build_report(
             }
         })
         .collect();
-    let errors = store
-        .top(kinds::JS_ERROR, ReportKey::Subject, TOP_LIMIT)
-        .await?;
-    let mut web_vitals = Vec::with_capacity(WEB_VITALS.len());
-    for name in WEB_VITALS {
-        let p75 = store.percentile(kinds::PERFORMANCE, name, 750).await?;
-        web_vitals.push(WebVital {
-            name: name.to_owned(),
-            p75: p75.map(|p| p.value),
-            samples: p75.map_or(0, |p| p.samples),
+    let errors = top(kinds::JS_ERROR, ReportKey::Subject, TOP_LIMIT).await?;
+    let web_vitals = web_vitals_of(store, None, range).await?;
+    let mut page_vitals = Vec::new();
+    for page in top(kinds::PERFORMANCE, ReportKey::PagePath, VITALS_PAGE_LIMIT).await? {
+        let vitals = web_vitals_of(store, Some(&page.key), range).await?;
+        page_vitals.push(PageVitals {
+            page_path: page.key,
+            vitals,
         });
     }
     Ok(AnalyticsReport {
+        range: (range != DayRange::ALL).then_some(range),
         days,
+        orders,
         top_pages,
         referrers,
         button_clicks,
         form_conversion,
         errors,
         web_vitals,
+        page_vitals,
         experiments: crate::experiments::experiment_figures(
             &store.exposure_counts().await?,
             experiments,
@@ -259,6 +341,23 @@ mod tests {
         assert_eq!(nearest_rank(5, 750), Some(3));
         assert_eq!(nearest_rank(100, 750), Some(74));
         assert_eq!(nearest_rank(3, 1000), Some(2));
+    }
+
+    #[test]
+    fn vitals_are_rated_by_their_thresholds_bounds_included_in_the_better_band() {
+        assert_eq!(VitalRating::of("LCP", 2500.0), Some(VitalRating::Good));
+        assert_eq!(
+            VitalRating::of("LCP", 2500.1),
+            Some(VitalRating::NeedsImprovement)
+        );
+        assert_eq!(
+            VitalRating::of("INP", 500.0),
+            Some(VitalRating::NeedsImprovement)
+        );
+        assert_eq!(VitalRating::of("INP", 501.0), Some(VitalRating::Poor));
+        assert_eq!(VitalRating::of("CLS", 0.1), Some(VitalRating::Good));
+        assert_eq!(VitalRating::of("CLS", 0.3), Some(VitalRating::Poor));
+        assert_eq!(VitalRating::of("TTFB", 1.0), None);
     }
 
     #[test]
@@ -297,6 +396,10 @@ mod tests {
             None
         );
         assert_eq!(metric_value_of(PAGE_VIEW, &json!({"value": 1})), None);
+        assert_eq!(
+            metric_value_of(kinds::ORDER, &json!({"orderId": "o", "totalCents": 2599})),
+            Some(2599.0)
+        );
         assert_eq!(
             kept_data(PAGE_VIEW, &view("https://news.example/?q=secret")),
             json!({"url": "https://shop.example/a", "pagePath": "/a"})

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::report::{AnalyticsReport, KeyCount};
+use super::report::{AnalyticsReport, KeyCount, WebVital};
 
 /// The civil (proleptic Gregorian) date of a day number since the Unix epoch, as `YYYY-MM-DD`
 /// (H. Hinnant's `civil_from_days`).
@@ -35,8 +35,26 @@ fn estimate(cookieless: u64) -> &'static str {
     if cookieless > 0 { "~" } else { " " }
 }
 
+/// A p75 as the report prints it, with its rating when the metric has thresholds.
+fn vital_text(vital: &WebVital) -> String {
+    let value = match (vital.name.as_str(), vital.p75) {
+        (_, None) => return "no samples yet (0 samples)".to_owned(),
+        ("CLS", Some(v)) => format!("{v:.3}"),
+        (_, Some(v)) => format!("{v:.0} ms"),
+    };
+    let rating = vital
+        .rating
+        .map(|rating| format!(", {}", rating.label()))
+        .unwrap_or_default();
+    format!("{value} ({} samples{rating})", vital.samples)
+}
+
 pub fn to_text(report: &AnalyticsReport) -> String {
-    let mut out = String::from("Views and visitors per day (UTC)\n");
+    let mut out = match report.range {
+        Some(range) => format!("Days: {}\n\n", range.describe()),
+        None => String::new(),
+    };
+    out.push_str("Views and visitors per day (UTC)\n");
     if report.days.is_empty() {
         out.push_str("  (none yet)\n");
     } else {
@@ -51,6 +69,22 @@ pub fn to_text(report: &AnalyticsReport) -> String {
             estimate(day.cookieless_views),
             day.visitors,
             day.cookieless_views
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nOrders and revenue per day (UTC, in the shop's currency)"
+    );
+    if report.orders.is_empty() {
+        let _ = writeln!(out, "  (none yet)");
+    }
+    for day in &report.orders {
+        let _ = writeln!(
+            out,
+            "  {}  {:>7} orders {:>12.2}",
+            iso_date(day.day),
+            day.count,
+            day.sum / 100.0
         );
     }
     counts(&mut out, "Top pages", &report.top_pages);
@@ -73,16 +107,13 @@ pub fn to_text(report: &AnalyticsReport) -> String {
     counts(&mut out, "Script errors", &report.errors);
     let _ = writeln!(out, "\nCore Web Vitals (75th percentile)");
     for vital in &report.web_vitals {
-        let value = match (vital.name.as_str(), vital.p75) {
-            (_, None) => "no samples yet".to_owned(),
-            ("CLS", Some(v)) => format!("{v:.3}"),
-            (_, Some(v)) => format!("{v:.0} ms"),
-        };
-        let _ = writeln!(
-            out,
-            "  {:<4} {value} ({} samples)",
-            vital.name, vital.samples
-        );
+        let _ = writeln!(out, "  {:<4} {}", vital.name, vital_text(vital));
+    }
+    for page in &report.page_vitals {
+        let _ = writeln!(out, "  {}", page.page_path);
+        for vital in &page.vitals {
+            let _ = writeln!(out, "    {:<4} {}", vital.name, vital_text(vital));
+        }
     }
     experiments(&mut out, &report.experiments);
     counts(
@@ -147,6 +178,21 @@ mod tests {
     #[test]
     fn the_text_marks_cookieless_estimates() {
         let report = AnalyticsReport {
+            range: Some(crate::analytics::DayRange::custom(20_513, 20_514).unwrap()),
+            orders: vec![crate::analytics::DailyTotal {
+                day: 20_514,
+                count: 2,
+                sum: 4599.0,
+            }],
+            page_vitals: vec![crate::analytics::PageVitals {
+                page_path: "/shop".into(),
+                vitals: vec![WebVital {
+                    name: "LCP".into(),
+                    p75: Some(4100.0),
+                    samples: 3,
+                    rating: Some(crate::analytics::VitalRating::Poor),
+                }],
+            }],
             days: vec![
                 DailyViews {
                     day: 20_513,
@@ -182,16 +228,19 @@ mod tests {
                     name: "LCP".into(),
                     p75: Some(1234.4),
                     samples: 8,
+                    rating: Some(crate::analytics::VitalRating::Good),
                 },
                 WebVital {
                     name: "CLS".into(),
                     p75: Some(0.05),
                     samples: 8,
+                    rating: Some(crate::analytics::VitalRating::Good),
                 },
                 WebVital {
                     name: "INP".into(),
                     p75: None,
                     samples: 0,
+                    rating: None,
                 },
             ],
             experiments: vec![
@@ -226,10 +275,15 @@ mod tests {
             note: "estimates",
         };
         expect_test::expect![[r#"
+            Days: 2026-03-01 to 2026-03-02
+
             Views and visitors per day (UTC)
               date          views  visitors  counted without cookies
               2026-03-01       12 ~      5        3
               2026-03-02        2        1        0
+
+            Orders and revenue per day (UTC, in the shop's currency)
+              2026-03-02        2 orders        45.99
 
             Top pages
                     9  /shop
@@ -247,9 +301,11 @@ mod tests {
               (none yet)
 
             Core Web Vitals (75th percentile)
-              LCP  1234 ms (8 samples)
-              CLS  0.050 (8 samples)
+              LCP  1234 ms (8 samples, good)
+              CLS  0.050 (8 samples, good)
               INP  no samples yet (0 samples)
+              /shop
+                LCP  4100 ms (3 samples, poor)
 
             Experiments (conversions: form submissions and orders after an exposure)
               home-headline / control: 100 visitors, 5 conversions, 5.0%

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::ports::RepositoryError;
 
+use super::range::DayRange;
 use super::report::{KeyCount, Percentile, ReportKey, nearest_rank};
 
 /// The kind of row a page view is stored as.
@@ -29,8 +30,6 @@ pub struct StoredHit {
     pub metric_value: Option<f64>,
 }
 
-/// Page views of one UTC day. Visitors counted by cookieless hash are estimates (one hash per
-/// visitor per day), which `cookieless_views` lets the report say.
 /// One line of [`AnalyticsStore::exposure_counts`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExposureCount {
@@ -40,6 +39,8 @@ pub struct ExposureCount {
     pub converted: u64,
 }
 
+/// Page views of one UTC day. Visitors counted by cookieless hash are estimates (one hash per
+/// visitor per day), which `cookieless_views` lets the report say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DailyViews {
@@ -50,37 +51,59 @@ pub struct DailyViews {
     pub cookieless_views: u64,
 }
 
+/// Rows of one kind on one UTC day, and the sum of their metric values (an order's total in
+/// the currency's minor unit, for revenue).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DailyTotal {
+    pub day: i64,
+    pub count: u64,
+    pub sum: f64,
+}
+
 #[async_trait]
 pub trait AnalyticsStore: Send + Sync {
     /// Writes every row or none.
     async fn record_batch(&self, rows: &[StoredHit]) -> Result<(), RepositoryError>;
 
-    /// Page views per day, oldest day first.
-    async fn daily_page_views(&self) -> Result<Vec<DailyViews>, RepositoryError>;
+    /// Page views per day of `range`, oldest day first; days without views are left out.
+    async fn daily_page_views(&self, range: DayRange) -> Result<Vec<DailyViews>, RepositoryError>;
+
+    /// Rows of `kind` per day of `range` with the sum of their metric values, oldest day
+    /// first; days without rows are left out.
+    async fn daily_totals(
+        &self,
+        kind: &str,
+        range: DayRange,
+    ) -> Result<Vec<DailyTotal>, RepositoryError>;
 
     /// The `limit` most frequent page paths (`ReportKey::PagePath`) or subjects
-    /// (`ReportKey::Subject`) among rows of `kind`, most frequent first, ties by key; rows
-    /// without the key are not counted.
+    /// (`ReportKey::Subject`) among rows of `kind` recorded on a day of `range`, most frequent
+    /// first, ties by key; rows without the key are not counted.
     async fn top(
         &self,
         kind: &str,
         key: ReportKey,
         limit: u32,
+        range: DayRange,
     ) -> Result<Vec<KeyCount>, RepositoryError>;
 
-    /// The nearest-rank percentile (`per_mille`, 750 for p75) of the metric values of rows of
-    /// `kind` about `subject`, with the number of samples; `None` without samples.
     /// Per exposure subject (`experiment=variant`): the distinct visitors exposed, how many of
     /// them by the cookieless daily key, and how many of them converted (a row of a
     /// [`kinds::CONVERSIONS`](super::kinds::CONVERSIONS) kind with the same visitor key at or
     /// after one of their exposures). In subject order.
     async fn exposure_counts(&self) -> Result<Vec<ExposureCount>, RepositoryError>;
 
+    /// The nearest-rank percentile (`per_mille`, 750 for p75) of the metric values of rows of
+    /// `kind` about `subject` recorded on a day of `range` (and on page `page` when given),
+    /// with the number of samples; `None` without samples.
     async fn percentile(
         &self,
         kind: &str,
         subject: &str,
+        page: Option<&str>,
         per_mille: u32,
+        range: DayRange,
     ) -> Result<Option<Percentile>, RepositoryError>;
 }
 
@@ -94,6 +117,17 @@ impl MemoryAnalyticsStore {
     pub fn new() -> Self {
         Self::default()
     }
+}
+
+/// The rows of `kind` recorded on a day of `range`.
+fn in_range<'a>(
+    rows: &'a [StoredHit],
+    kind: &'a str,
+    range: DayRange,
+) -> impl Iterator<Item = &'a StoredHit> {
+    rows.iter().filter(move |row| {
+        row.kind == kind && range.contains(super::day_number(row.recorded_at_ms))
+    })
 }
 
 fn poisoned() -> RepositoryError {
@@ -110,11 +144,11 @@ impl AnalyticsStore for MemoryAnalyticsStore {
         Ok(())
     }
 
-    async fn daily_page_views(&self) -> Result<Vec<DailyViews>, RepositoryError> {
+    async fn daily_page_views(&self, range: DayRange) -> Result<Vec<DailyViews>, RepositoryError> {
         use std::collections::{BTreeMap, BTreeSet};
         let rows = self.rows.lock().map_err(|_| poisoned())?;
         let mut days: BTreeMap<i64, (u64, BTreeSet<&str>, u64)> = BTreeMap::new();
-        for row in rows.iter().filter(|row| row.kind == PAGE_VIEW) {
+        for row in in_range(&rows, PAGE_VIEW, range) {
             let entry = days
                 .entry(super::day_number(row.recorded_at_ms))
                 .or_default();
@@ -132,6 +166,27 @@ impl AnalyticsStore for MemoryAnalyticsStore {
                 visitors: visitors.len() as u64,
                 cookieless_views,
             })
+            .collect())
+    }
+
+    async fn daily_totals(
+        &self,
+        kind: &str,
+        range: DayRange,
+    ) -> Result<Vec<DailyTotal>, RepositoryError> {
+        use std::collections::BTreeMap;
+        let rows = self.rows.lock().map_err(|_| poisoned())?;
+        let mut days: BTreeMap<i64, (u64, f64)> = BTreeMap::new();
+        for row in in_range(&rows, kind, range) {
+            let entry = days
+                .entry(super::day_number(row.recorded_at_ms))
+                .or_default();
+            entry.0 += 1;
+            entry.1 += row.metric_value.unwrap_or(0.0);
+        }
+        Ok(days
+            .into_iter()
+            .map(|(day, (count, sum))| DailyTotal { day, count, sum })
             .collect())
     }
 
@@ -179,11 +234,12 @@ impl AnalyticsStore for MemoryAnalyticsStore {
         kind: &str,
         key: ReportKey,
         limit: u32,
+        range: DayRange,
     ) -> Result<Vec<KeyCount>, RepositoryError> {
         use std::collections::BTreeMap;
         let rows = self.rows.lock().map_err(|_| poisoned())?;
         let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
-        for row in rows.iter().filter(|row| row.kind == kind) {
+        for row in in_range(&rows, kind, range) {
             let value = match key {
                 ReportKey::PagePath => row.page_path.as_deref(),
                 ReportKey::Subject => row.subject.as_deref(),
@@ -208,12 +264,14 @@ impl AnalyticsStore for MemoryAnalyticsStore {
         &self,
         kind: &str,
         subject: &str,
+        page: Option<&str>,
         per_mille: u32,
+        range: DayRange,
     ) -> Result<Option<Percentile>, RepositoryError> {
         let rows = self.rows.lock().map_err(|_| poisoned())?;
-        let mut values: Vec<f64> = rows
-            .iter()
-            .filter(|row| row.kind == kind && row.subject.as_deref() == Some(subject))
+        let mut values: Vec<f64> = in_range(&rows, kind, range)
+            .filter(|row| row.subject.as_deref() == Some(subject))
+            .filter(|row| page.is_none() || row.page_path.as_deref() == page)
             .filter_map(|row| row.metric_value)
             .collect();
         values.sort_by(f64::total_cmp);

@@ -5,6 +5,7 @@
 //! must agree after every step.
 
 mod analytics;
+mod analytics_ranges;
 mod billing;
 mod blog_url;
 mod bridge;

@@ -93,6 +93,18 @@ impl Manifest {
         assets.into_page_assets()
     }
 
+    /// What a page of its own entry (`key`, e.g. the owner dashboard's script) links: the
+    /// entry as a module script, its styles and those of its static imports, and those
+    /// imports as preloads. Empty when the build has no such entry.
+    pub fn entry_assets(&self, key: &str) -> PageAssets {
+        let mut assets = Collected::default();
+        if let Some(entry) = self.chunks.get(key) {
+            assets.module_script(&entry.file);
+            self.collect(key, false, &mut assets, &mut BTreeSet::new());
+        }
+        assets.into_page_assets()
+    }
+
     /// Adds the styles of chunk `key` and of everything it imports, and their files as
     /// preloads (the chunk's own file only when `preload_self`). `seen` guards against cycles.
     fn collect<'a>(
@@ -231,6 +243,27 @@ mod tests {
             "the Vite manifest names `assets/react-B1.js` (for `_react-B1.js`), which the build does not contain"
         );
         assert!(manifest().check_files(|_| true).is_ok());
+    }
+
+    #[test]
+    fn an_entry_of_its_own_links_its_script_styles_and_imports_only() {
+        let assets = manifest().entry_assets("src/islands/gallery.tsx");
+        assert_eq!(assets.module_scripts, ["/assets/gallery-G1.js"]);
+        assert_eq!(
+            assets.module_preloads,
+            [
+                "/assets/react-B1.js",
+                "/assets/scheduler-Q1.js",
+                "/assets/lightbox-L1.js"
+            ]
+        );
+        assert!(!assets.stylesheets.iter().any(|css| css.contains("site")));
+        assert!(
+            manifest()
+                .entry_assets("src/nothing.ts")
+                .module_scripts
+                .is_empty()
+        );
     }
 
     #[test]

@@ -122,6 +122,19 @@ impl AssetStore {
         }
     }
 
+    /// The script and styles of a page built from its own entry (see
+    /// [`Manifest::entry_assets`]); none without a build.
+    pub fn entry_assets(&self, key: &str) -> PageAssets {
+        self.manifest
+            .as_ref()
+            .map(|manifest| manifest.entry_assets(key))
+            .unwrap_or(PageAssets {
+                stylesheets: Vec::new(),
+                module_scripts: Vec::new(),
+                module_preloads: Vec::new(),
+            })
+    }
+
     /// The asset at a path relative to the build directory (`assets/main-1a2b.js`).
     pub(crate) fn get(&self, path: &str) -> Option<&Asset> {
         self.files.get(path)

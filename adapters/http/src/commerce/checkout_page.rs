@@ -380,13 +380,17 @@ pub(crate) async fn check_out(
             if order.id == order_id {
                 let event = crate::shared::conversion_events::purchased(state, &order);
                 crate::shared::conversions::fire(state, headers, event).await;
-                // An order is an experiments' conversion too.
+                // An order is an experiments' conversion too, and its total is the
+                // dashboard's revenue.
                 crate::shared::visitors::record_conversion(
                     state,
                     headers,
                     address,
                     vitrine_core::analytics::kinds::ORDER,
-                    serde_json::json!({ "orderId": order.id }),
+                    serde_json::json!({
+                        "orderId": order.id,
+                        "totalCents": order.grand_total_cents,
+                    }),
                 )
                 .await;
             }

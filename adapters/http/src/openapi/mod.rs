@@ -114,6 +114,7 @@ pub(crate) const OWNER_TOKEN_SCHEME: &str = "ownerToken";
         owner_site::disconnect_provider,
         owner::owner_context,
         owner::logout,
+        owner::dashboard,
         places::places_autocomplete,
         places::places_details,
         maps::static_map,

@@ -65,3 +65,25 @@ fn owner_context() {}
     ),
 )]
 fn logout() {}
+
+/// The owner dashboard's figures for a range of days against the range before it: the
+/// analytics report of `vitrine analytics report` for the range (`report`), the range's totals
+/// (`totals`), the previous range's (`previousTotals`) and the change in percent (`changes`).
+/// Needs the `config` permission code (the reporting and viewer roles hold it).
+#[utoipa::path(
+    get,
+    path = "/api/owner/dashboard",
+    tag = "owner",
+    params(
+        ("range" = Option<String>, Query, description = "`today`, `7d` (the default), `30d` or `custom`"),
+        ("from" = Option<String>, Query, description = "With `custom`: the first day, YYYY-MM-DD (UTC)"),
+        ("to" = Option<String>, Query, description = "With `custom`: the last day, YYYY-MM-DD (UTC), at most 366 days after `from`"),
+    ),
+    responses(
+        (status = 200, description = "The dashboard's figures", body = Object),
+        (status = 400, description = "The range does not parse, ends before it starts or is too long", body = ErrorAnswer),
+        (status = 401, description = "No owner session or key", body = ErrorAnswer),
+        (status = 403, description = "The role or key may not read the analytics", body = ErrorAnswer),
+    ),
+)]
+fn dashboard() {}

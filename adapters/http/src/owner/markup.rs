@@ -21,10 +21,16 @@ fn config_policy() -> String {
 
 /// A whole owner-area page.
 pub(super) fn page(status: StatusCode, title: &str, body: &str) -> Response {
+    page_with_head(status, title, "", body)
+}
+
+/// A whole owner-area page with `head` (already escaped markup: its scripts and styles)
+/// added to its head.
+pub(super) fn page_with_head(status: StatusCode, title: &str, head: &str, body: &str) -> Response {
     let html = format!(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"robots\" content=\"noindex\"><title>{title}</title></head>\
+         <meta name=\"robots\" content=\"noindex\"><title>{title}</title>{head}</head>\
          <body class=\"owner-area\">{body}</body></html>",
         title = escape(title),
     );
@@ -220,6 +226,7 @@ pub(super) fn first_screen(screen: &FirstScreen<'_>) -> String {
          <input type=\"hidden\" name=\"frameUrl\" value=\"{frame}\">\
          <button type=\"submit\">Log out</button></form></header>\
          {tables}<main aria-label=\"Owner area\"><h1>Your site</h1>{alert}\
+         <p><a href=\"/config/dashboard\">Dashboard: visitors, orders and Web Vitals</a></p>\
          <section aria-labelledby=\"owner-preview\"><h2 id=\"owner-preview\">Preview</h2>\
          <iframe class=\"owner-preview\" title=\"Preview of your site\" src=\"{frame}\" \
          width=\"1024\" height=\"640\"></iframe></section>{sessions}{keys}</main>",

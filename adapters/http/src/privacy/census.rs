@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde_json::json;
 use vitrine_core::analytics::{
-    HitPayload, PageKind, PushOutcome, ViewerRole, build_report, hit_exclusion,
+    DayRange, HitPayload, PageKind, PushOutcome, ViewerRole, build_report, hit_exclusion,
 };
 
 use crate::shared::bounded_body::{BoundedBody, bounded};
@@ -138,7 +138,7 @@ async fn report(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
         .map_err(|error| ApiError::Unavailable(Box::new(error)))?
         .map(|profile| profile.settings.experiments)
         .unwrap_or_default();
-    let report = build_report(&*state.analytics, &experiments)
+    let report = build_report(&*state.analytics, &experiments, DayRange::ALL)
         .await
         .map_err(|error| ApiError::Unavailable(Box::new(error)))?;
     Ok(Json(report).into_response())

@@ -328,7 +328,13 @@ async fn performance_records(
                 "Each performance record needs its pageLoadId.".into(),
             ));
         }
-        record(&state, "performance", None, Value::Object(record_data));
+        // The page is kept as the row's page path, so the dashboard can show each page's
+        // Web Vitals.
+        let page_path = record_data
+            .get("pagePath")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        record(&state, "performance", page_path, Value::Object(record_data));
     }
     Ok(StatusCode::NO_CONTENT.into_response())
 }

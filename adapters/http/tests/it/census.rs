@@ -177,7 +177,10 @@ async fn flushed_hits_reach_the_store_with_cookieless_estimates_marked() {
     let store = MemoryAnalyticsStore::new();
     assert_eq!(log.flush_due(&store, i64::MAX).await.unwrap(), 2);
     assert_eq!(log.counts(), (0, 0));
-    let days = store.daily_page_views().await.unwrap();
+    let days = store
+        .daily_page_views(vitrine_core::analytics::DayRange::ALL)
+        .await
+        .unwrap();
     assert_eq!(days.len(), 1);
     assert_eq!(
         (days[0].views, days[0].visitors, days[0].cookieless_views),

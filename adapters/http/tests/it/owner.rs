@@ -51,18 +51,26 @@ async fn harness_over(
     limits: OwnerLimits,
     config: HttpConfig,
 ) -> Harness {
-    let pages = Arc::new(PageService::new(repository.clone()));
     let owners = owner_service(limits);
-    let state = AppState::new(pages, repository, Arc::new(fixture_assets()), config)
-        .with_owners(owners.clone())
+    Harness {
+        router: vitrine_http::router(owner_state(repository, owners.clone(), config)),
+        owners,
+    }
+}
+
+/// The server's state with `owners` and the environment's owner token.
+fn owner_state(
+    repository: Arc<MemorySiteRepository>,
+    owners: Arc<OwnerService>,
+    config: HttpConfig,
+) -> AppState {
+    let pages = Arc::new(PageService::new(repository.clone()));
+    AppState::new(pages, repository, Arc::new(fixture_assets()), config)
+        .with_owners(owners)
         .with_consent_receipts(
             Arc::new(vitrine_core::consent::MemoryConsentReceiptStore::new()),
             Some(ENV_TOKEN.to_owned()),
-        );
-    Harness {
-        router: vitrine_http::router(state),
-        owners,
-    }
+        )
 }
 
 async fn harness() -> Harness {
@@ -701,3 +709,6 @@ async fn a_visitor_gets_no_account_and_a_bad_query_a_json_400() {
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert_eq!(bad.header("content-type"), "application/json");
 }
+
+#[path = "owner_dashboard.rs"]
+mod dashboard;

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use vitrine_core::analytics::{
-    AnalyticsStore, DailyViews, ExposureCount, KeyCount, Percentile, ReportKey, StoredHit,
+    AnalyticsStore, DailyTotal, DailyViews, DayRange, ExposureCount, KeyCount, Percentile,
+    ReportKey, StoredHit,
 };
 use vitrine_core::consent::{ConsentReceipt, ConsentReceiptStore, RecordReceiptError};
 use vitrine_core::ports::RepositoryError;
@@ -23,8 +24,16 @@ impl<Guard: Send + Sync> AnalyticsStore for StoresUnderTest<Guard> {
         self.analytics.record_batch(rows).await
     }
 
-    async fn daily_page_views(&self) -> Result<Vec<DailyViews>, RepositoryError> {
-        self.analytics.daily_page_views().await
+    async fn daily_page_views(&self, range: DayRange) -> Result<Vec<DailyViews>, RepositoryError> {
+        self.analytics.daily_page_views(range).await
+    }
+
+    async fn daily_totals(
+        &self,
+        kind: &str,
+        range: DayRange,
+    ) -> Result<Vec<DailyTotal>, RepositoryError> {
+        self.analytics.daily_totals(kind, range).await
     }
 
     async fn top(
@@ -32,8 +41,9 @@ impl<Guard: Send + Sync> AnalyticsStore for StoresUnderTest<Guard> {
         kind: &str,
         key: ReportKey,
         limit: u32,
+        range: DayRange,
     ) -> Result<Vec<KeyCount>, RepositoryError> {
-        self.analytics.top(kind, key, limit).await
+        self.analytics.top(kind, key, limit, range).await
     }
 
     async fn exposure_counts(&self) -> Result<Vec<ExposureCount>, RepositoryError> {
@@ -44,9 +54,13 @@ impl<Guard: Send + Sync> AnalyticsStore for StoresUnderTest<Guard> {
         &self,
         kind: &str,
         subject: &str,
+        page: Option<&str>,
         per_mille: u32,
+        range: DayRange,
     ) -> Result<Option<Percentile>, RepositoryError> {
-        self.analytics.percentile(kind, subject, per_mille).await
+        self.analytics
+            .percentile(kind, subject, page, per_mille, range)
+            .await
     }
 }
 

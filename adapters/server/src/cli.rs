@@ -56,6 +56,9 @@ pub enum Command {
     /// Owner and contributor accounts of the owner area at /config/.
     #[command(subcommand)]
     Owner(OwnerCommand),
+    /// Subscription renewals: charge what is due (for cron), list and cancel subscriptions.
+    #[command(subcommand)]
+    Billing(crate::billing_cli::BillingCommand),
 }
 
 #[derive(Debug, Clone, Subcommand)]
@@ -328,6 +331,9 @@ pub struct ServeArgs {
 
     #[command(flatten)]
     pub payments: Box<crate::payments::PaymentArgs>,
+
+    #[command(flatten)]
+    pub billing: crate::billing_cli::RenewalScheduleArgs,
 
     #[command(flatten)]
     pub database: DatabaseArgs,

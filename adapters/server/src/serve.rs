@@ -61,12 +61,21 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .context("could not read the site's settings")?;
     let title = profile.settings.site_title.clone();
-    let carts = Arc::new(crate::payments::apply(
-        cart_service(&database, repository.clone(), &profile.settings)
-            .with_hold_seconds(args.checkout_hold_seconds)
-            .with_order_mails(delivery.order_mails()),
-        payments,
-    ));
+    let renewals = crate::billing_cli::configured_renewals(
+        &database,
+        &args.payments,
+        &args.billing.renewals,
+        &public_url,
+        &order_links,
+    )?;
+    let carts = cart_service(&database, repository.clone(), &profile.settings)
+        .with_hold_seconds(args.checkout_hold_seconds)
+        .with_order_mails(delivery.order_mails());
+    let carts = match &renewals {
+        Some(renewals) => carts.with_renewals(renewals.clone()),
+        None => carts,
+    };
+    let carts = Arc::new(crate::payments::apply(carts, payments));
     // Donations pay through the carts' gateway, so one payment configuration serves both.
     let donations = Arc::new(vitrine_core::checkout::DonationService::new(
         repository.clone(),
@@ -136,6 +145,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     )?);
     // Submissions are delivered in the background from the durable outbox; a restart picks
     // up whatever is still there.
+    let renewals = crate::billing_cli::serve_scheduler(renewals, &args.billing);
     let deliveries = delivery.spawn_worker(&database, &public_url, order_links);
 
     tracing::info!(address = %local, public_url, "listening");
@@ -156,6 +166,9 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     .await
     .context("the server stopped unexpectedly")?;
     flusher.abort();
+    if let Some(renewals) = renewals {
+        renewals.abort();
+    }
     deliveries.stop();
     crate::census::flush(&census, analytics.as_ref(), i64::MAX).await;
     database.close().await;

@@ -3,9 +3,11 @@
 //! cards issued and spent in the same transaction).
 
 mod billing;
+mod billing_mails;
 mod contribution;
 mod details;
 mod donation;
+mod dunning;
 mod entry;
 mod follow_up;
 mod ledger;
@@ -15,14 +17,23 @@ mod order;
 mod order_link;
 mod payment;
 mod payment_events;
+mod recurring;
+mod renewal;
+mod renewal_memory;
+mod renewal_store;
+#[cfg(test)]
+mod renewal_tests;
 mod service;
 mod store;
 mod subscription;
+mod subscription_link;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod contribution_conformance;
+#[cfg(any(test, feature = "test-support"))]
+pub mod renewal_conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod subscription_conformance;
 
@@ -73,6 +84,23 @@ pub use service::{
 };
 pub use store::{CommerceStore, HoldStockError};
 pub use subscription::{Subscription, SubscriptionStatus};
+// Recurring billing: saved cards, renewals, dunning and the shopper's subscription links.
+pub use billing_mails::{BillingMailKind, billing_mail};
+pub use dunning::{
+    ATTEMPTS_PER_PERIOD, BillingEvent, BillingStep, PAST_DUE_GRACE_DAYS, RETRY_AFTER_DAYS,
+    TransitionError,
+};
+pub use recurring::{RecurringPayments, RenewalCharge, SaveCardRequest, SavedCard};
+pub use renewal::{
+    DEFAULT_LEASE_MS, RenewalResult, RenewalRunReport, RenewalService, SubscriptionActionError,
+};
+pub use renewal_store::{
+    ClaimOutcome, RenewalClaim, RenewalOutcome, RenewalRecord, RenewalStore, SubscriptionChange,
+};
+pub use subscription_link::{
+    SUBSCRIPTION_LINK_LIFETIME_SECONDS, SUBSCRIPTION_LINK_PARAMETER, SUBSCRIPTIONS_PATH,
+    SubscriptionLinks,
+};
 
 /// Where order pages live: `/commerce/orders/{id}` (page type 211) and its `/confirmed`.
 pub const ORDERS_PATH: &str = "/commerce/orders";
@@ -93,5 +121,16 @@ mod tests {
         use super::InMemoryCommerceStore;
 
         crate::subscription_conformance!(InMemoryCommerceStore::new());
+    }
+
+    mod renewals {
+        use std::sync::Arc;
+
+        use super::InMemoryCommerceStore;
+
+        crate::renewal_store_conformance!({
+            let store = Arc::new(InMemoryCommerceStore::new());
+            (store.clone(), store, ())
+        });
     }
 }

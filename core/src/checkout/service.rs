@@ -115,6 +115,8 @@ pub struct CartService {
     order_mails: OrderMails,
     /// Where gift card codes come from; without one, orders of gift cards cannot be placed.
     gift_card_codes: Option<Arc<dyn GiftCardCodeSource>>,
+    /// Keeps the card of a subscription order for its renewals; without it none is kept.
+    renewals: Option<super::renewal::RenewalService>,
 }
 
 /// How long a cart's items are held at checkout unless configured otherwise: ten minutes.
@@ -134,7 +136,15 @@ impl CartService {
             hold_seconds: DEFAULT_HOLD_SECONDS,
             order_mails: OrderMails::default(),
             gift_card_codes: None,
+            renewals: None,
         }
+    }
+
+    /// The same service keeping the card a subscription is bought with through `renewals`,
+    /// so that its renewals can be charged.
+    pub fn with_renewals(mut self, renewals: super::renewal::RenewalService) -> Self {
+        self.renewals = Some(renewals);
+        self
     }
 
     /// The same service sending `mails` about every order it places (none by default).

@@ -29,4 +29,5 @@ mod payment_status;
 mod payments;
 mod popup;
 mod query_string;
+mod subscriptions;
 mod widgets;

@@ -14,6 +14,7 @@ mod outbox;
 mod owners;
 mod people;
 mod postgres;
+mod renewals;
 mod reviews;
 mod sqlite;
 mod support;

@@ -131,6 +131,9 @@ pub struct AppState {
     /// Carts and orders; by default kept in memory with the default store rules. The
     /// server wires the database's commerce store with [`AppState::with_carts`].
     pub(crate) carts: Arc<CartService>,
+    /// Subscription renewals and the shopper's subscription pages; none until the server
+    /// wires them with [`AppState::with_renewals`] (the pages then answer 404).
+    pub(crate) renewals: Option<Arc<vitrine_core::checkout::RenewalService>>,
     /// Donation pages and contributions; kept in memory and paid through the test gateway
     /// unless the server wires them with [`AppState::with_donations`].
     pub(crate) donations: Arc<vitrine_core::checkout::DonationService>,
@@ -226,6 +229,7 @@ impl AppState {
             analytics: Arc::new(MemoryAnalyticsStore::new()),
             donations,
             carts,
+            renewals: None,
             newsletter: None,
             reviews: Arc::new(vitrine_core::reviews::ReviewService::new(Arc::new(
                 vitrine_core::reviews::InMemoryReviewStore::new(),
@@ -362,6 +366,12 @@ impl AppState {
 
     /// Runs the cart calls through `carts` (over the database's commerce store in
     /// production).
+    /// Serves the subscription pages the renewal mails link to through `renewals`.
+    pub fn with_renewals(mut self, renewals: Arc<vitrine_core::checkout::RenewalService>) -> Self {
+        self.renewals = Some(renewals);
+        self
+    }
+
     pub fn with_carts(mut self, carts: Arc<CartService>) -> Self {
         self.carts = carts;
         self

@@ -76,6 +76,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         None => carts,
     };
     let carts = Arc::new(crate::payments::apply(carts, payments));
+    let app_renewals = renewals.clone().map(Arc::new);
     // Donations pay through the carts' gateway, so one payment configuration serves both.
     let donations = Arc::new(vitrine_core::checkout::DonationService::new(
         repository.clone(),
@@ -132,6 +133,10 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_newsletter(Arc::new(delivery.newsletter(&database)))
             .with_order_link_key(order_links.clone()),
     )?;
+    let app = match app_renewals {
+        Some(renewals) => app.with_renewals(renewals),
+        None => app,
+    };
     let app = match payment_reports {
         Some(reports) => app.with_payment_reports(reports),
         None => app,

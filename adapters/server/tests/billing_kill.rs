@@ -4,119 +4,21 @@
 //! charged exactly once: none lost, none twice (one succeeded PaymentIntent per subscription
 //! and period at the provider, one paid claim per period in the database).
 
+#[path = "billing/seed.rs"]
+mod seed;
+
 use std::collections::BTreeMap;
-use std::path::Path;
-use std::process::{Command, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use vitrine_core::cart::{CartState, CartToken, Purchasable, Stock, StoreRules, Timestamp};
-use vitrine_core::catalog::{BillingPeriod, BillingUnit, Sku, SubscriptionPlan};
-use vitrine_core::checkout::{
-    CardDetails, IdempotencyKey, Order, OrderLinkKey, RenewalOutcome, RenewalService,
-    SubscriptionLinks,
-};
-use vitrine_core::enums::ProductType;
-use vitrine_services::stripe_fake::{FAKE_SECRET_KEY, FakeStripe, cards};
-use vitrine_services::{StripeGateway, StripeSecretKey};
+use vitrine_core::checkout::RenewalOutcome;
+use vitrine_services::stripe_fake::FakeStripe;
+
+use seed::{billing_run, now, seed};
 
 /// Subscriptions due when the run starts.
 const SUBSCRIPTIONS: usize = 60;
 /// The first run is killed once this many renewals were charged at the provider.
 const KILL_AFTER: usize = 12;
-const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-
-fn now() -> Timestamp {
-    let millis = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_millis();
-    Timestamp(i64::try_from(millis).unwrap())
-}
-
-/// `SUBSCRIPTIONS` weekly subscriptions started ten days ago (so one renewal each is due),
-/// each with a card saved at the fake.
-async fn seed(data_dir: &Path, fake: &FakeStripe) {
-    let database = vitrine_sql::connect(&vitrine_sql::sqlite_url_for_data_dir(data_dir))
-        .await
-        .unwrap();
-    database.migrate().await.unwrap();
-    let commerce = database.commerce_store();
-    let gateway = StripeGateway::new(
-        fake.base().clone(),
-        StripeSecretKey::parse(FAKE_SECRET_KEY).unwrap(),
-    );
-    let renewals = RenewalService::new(
-        database.renewal_store(),
-        Arc::new(gateway),
-        SubscriptionLinks::new("http://127.0.0.1:9", &OrderLinkKey::new([5; 32])),
-    );
-    let started = Timestamp(now().millis() - 10 * DAY_MS);
-    let item = Purchasable {
-        subscription_plan: Some(SubscriptionPlan {
-            num_billing_cycles: None,
-            billing_period: BillingPeriod {
-                value: 1,
-                unit: BillingUnit::Week,
-            },
-        }),
-        ..Purchasable::new(
-            "club",
-            "Clay Club",
-            ProductType::Service,
-            Sku::parse("CLUB").unwrap(),
-            1_900,
-            Stock::Unlimited,
-        )
-    };
-    for n in 0..SUBSCRIPTIONS {
-        let mut cart = CartState::new("cart", "site", started);
-        cart.add_item(&item, 1).unwrap();
-        let token = CartToken::parse(format!("kill-test-cart-{n:04}")).unwrap();
-        commerce.save_cart(&token, &cart).await.unwrap();
-        let priced = cart.price(&StoreRules::default(), started);
-        let key = IdempotencyKey::parse(format!("kill-test-order-{n:04}")).unwrap();
-        let mut order = Order::from_cart(
-            &priced,
-            format!("order-{n:04}"),
-            key.clone(),
-            token,
-            &format!("member{n}@example.com"),
-            started,
-        )
-        .unwrap();
-        order.payment_id = format!("pi_first_{n}");
-        commerce.place_order(&order, &[]).await.unwrap();
-        let card = CardDetails {
-            number: cards::SUCCEEDS.into(),
-            expiry_month: 12,
-            expiry_year: 2040,
-            cvc: "123".into(),
-        };
-        renewals
-            .save_checkout_card(&format!("order-{n:04}-subscription"), &key, card, started)
-            .await
-            .unwrap();
-    }
-    database.close().await;
-}
-
-fn billing_run(data_dir: &Path, fake: &FakeStripe) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_vitrine"));
-    command
-        .env("RUST_LOG", "warn")
-        .env_remove("VITRINE_DATABASE_URL")
-        .env_remove("VITRINE_TEST_PAYMENTS")
-        .args(["billing", "run", "--data-dir"])
-        .arg(data_dir)
-        .args(["--stripe-secret-key", FAKE_SECRET_KEY, "--stripe-api-base"])
-        .arg(fake.base().as_str())
-        // A claim of the killed run may be taken over a second after it was made.
-        .args(["--billing-lease-seconds", "1", "--billing-concurrency", "4"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    command
-}
 
 fn succeeded(fake: &FakeStripe) -> usize {
     fake.payment_intents()
@@ -129,11 +31,11 @@ fn succeeded(fake: &FakeStripe) -> usize {
 async fn a_renewal_run_killed_mid_way_loses_no_charge_and_makes_none_twice() {
     let fake = FakeStripe::start().await;
     let data_dir = tempfile::tempdir().unwrap();
-    seed(data_dir.path(), &fake).await;
+    seed(data_dir.path(), &fake, SUBSCRIPTIONS).await;
     // Realistic provider latency, so that the kill lands while charges are in flight.
     fake.slow_down(Duration::from_millis(50));
 
-    let mut first = billing_run(data_dir.path(), &fake).spawn().unwrap();
+    let mut first = billing_run(data_dir.path(), &fake, 4).spawn().unwrap();
     let started = Instant::now();
     while succeeded(&fake) < KILL_AFTER && started.elapsed() < Duration::from_secs(60) {
         tokio::time::sleep(Duration::from_millis(5)).await;
@@ -151,7 +53,7 @@ async fn a_renewal_run_killed_mid_way_loses_no_charge_and_makes_none_twice() {
     // The killed run's leases run out after a second; runs after that finish the work.
     tokio::time::sleep(Duration::from_millis(1_100)).await;
     for _ in 0..3 {
-        let output = billing_run(data_dir.path(), &fake).output().unwrap();
+        let output = billing_run(data_dir.path(), &fake, 4).output().unwrap();
         assert!(
             output.status.success(),
             "{}",

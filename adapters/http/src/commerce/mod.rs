@@ -17,3 +17,4 @@ pub(crate) mod reviews;
 pub(crate) mod reviews_page;
 pub(crate) mod stripe_webhook;
 pub(crate) mod subscribe_page;
+pub(crate) mod subscription_manage;

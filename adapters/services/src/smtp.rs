@@ -3,8 +3,8 @@
 //! credentials in the URL.
 
 use async_trait::async_trait;
-use lettre::message::Mailbox;
-use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::header::{HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use vitrine_core::forms::{Mail, Mailer, SendError};
 
@@ -46,8 +46,7 @@ impl SmtpMailer {
         let mut builder = Message::builder()
             .from(self.from.clone())
             .to(to)
-            .subject(mail.subject.as_str())
-            .header(ContentType::TEXT_PLAIN);
+            .subject(mail.subject.as_str());
         if let Some(url) = &mail.list_unsubscribe {
             // RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button, which
             // POSTs to the same page the link opens.
@@ -61,8 +60,13 @@ impl SmtpMailer {
                     "List-Unsubscribe=One-Click".to_owned(),
                 ));
         }
+        // multipart/alternative: a client shows the HTML part when it can and the text
+        // part otherwise, so both say the same.
         builder
-            .body(mail.text.clone())
+            .multipart(MultiPart::alternative_plain_html(
+                mail.text.clone(),
+                mail.html_part(),
+            ))
             .map_err(|error| SendError::Permanent(error.to_string()))
     }
 }

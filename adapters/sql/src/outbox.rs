@@ -42,6 +42,10 @@ struct StoredMail {
     to: String,
     subject: String,
     text: String,
+    /// Absent in mails stored before mails had their own HTML part, and in those that have
+    /// none: both send their text as HTML.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    html: Option<String>,
 }
 
 pub(crate) fn mail_to_json(mail: &Mail) -> String {
@@ -49,8 +53,9 @@ pub(crate) fn mail_to_json(mail: &Mail) -> String {
         to: mail.to.clone(),
         subject: mail.subject.clone(),
         text: mail.text.clone(),
+        html: mail.html.clone(),
     };
-    // Three strings always serialise.
+    // Strings always serialise.
     serde_json::to_string(&stored).unwrap_or_default()
 }
 
@@ -64,6 +69,7 @@ pub(crate) fn mail_from_json(json: &str) -> Result<Mail, RepositoryError> {
         to: stored.to,
         subject: stored.subject,
         text: stored.text,
+        html: stored.html,
         list_unsubscribe: None,
     })
 }

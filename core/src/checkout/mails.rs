@@ -101,6 +101,7 @@ pub fn order_confirmation_mail(order: &Order, links: &SiteLinks, now: Timestamp)
         to: order.email.clone(),
         subject: subject.to_owned(),
         text,
+        html: None,
         list_unsubscribe: None,
     }
 }
@@ -137,6 +138,7 @@ pub fn review_request_mail(
         to: order.email.clone(),
         subject: "How was your order?".to_owned(),
         text,
+        html: None,
         list_unsubscribe: None,
     })
 }

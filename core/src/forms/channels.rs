@@ -24,14 +24,27 @@ pub enum SendError {
     Permanent(String),
 }
 
-/// A plain-text mail.
+/// A mail with a plain-text part and an HTML part.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mail {
     pub to: String,
     pub subject: String,
     pub text: String,
+    /// The HTML part, when the mail composes its own ([`super::mail_html::MailHtml`]);
+    /// without it the text is sent as HTML too ([`Mail::html_part`]).
+    pub html: Option<String>,
     /// For mails to subscribers: the unsubscribe page, sent as `List-Unsubscribe`.
     pub list_unsubscribe: Option<String>,
+}
+
+impl Mail {
+    /// The HTML part as sent: the mail's own, or its text as escaped HTML paragraphs.
+    pub fn html_part(&self) -> String {
+        match &self.html {
+            Some(html) => html.clone(),
+            None => super::mail_html::text_as_html(&self.subject, &self.text),
+        }
+    }
 }
 
 /// Sends mail (SMTP in production).
@@ -155,6 +168,7 @@ pub fn owner_mail(
         to: to.to_owned(),
         subject: format!("New submission to {}", submission.form_id),
         text,
+        html: None,
         list_unsubscribe: None,
     }
 }
@@ -173,6 +187,7 @@ pub fn confirmation_mail(subscriber: &Subscriber, links: &SiteLinks) -> Option<M
              If you did not sign up, ignore this mail, or remove the address at:\n\
              {unsubscribe}\n"
         ),
+        html: None,
         list_unsubscribe: Some(unsubscribe),
     })
 }

@@ -8,6 +8,7 @@ pub mod conformance;
 pub mod delivery;
 pub mod export;
 pub mod likert;
+pub mod mail_html;
 pub mod memory;
 pub mod messages;
 pub mod model;

@@ -311,6 +311,7 @@ pub async fn a_composed_mail_is_delivered_whole<S: DeliveryOutbox>(store: &S) {
         to: "ada@example.com".into(),
         subject: "Confirm your email".into(),
         text: "Follow this link: https://shop.example/account/confirm?token=abc".into(),
+        html: None,
         list_unsubscribe: None,
     };
     store.enqueue_mail(&mail, NOW_MS).await.unwrap();

@@ -29,6 +29,7 @@ fn mail(to: &EmailAddress, subject: &str, text: String) -> Mail {
         to: to.as_str().to_owned(),
         subject: subject.to_owned(),
         text,
+        html: None,
         list_unsubscribe: None,
     }
 }

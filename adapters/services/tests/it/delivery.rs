@@ -415,6 +415,25 @@ async fn an_order_mails_its_confirmation_at_once_and_its_review_request_a_week_l
         text.contains(&format!("{SITE}/commerce/orders/order-delivery-1")),
         "{text}"
     );
+    // Every mail carries both parts, the HTML one with the order's link clickable.
+    assert!(
+        text.contains("Content-Type: multipart/alternative"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Content-Type: text/plain; charset=utf-8"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Content-Type: text/html; charset=utf-8"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "<a href=\"{SITE}/commerce/orders/order-delivery-1"
+        )),
+        "{text}"
+    );
     assert_eq!(
         deliveries
             .run_due(placed_at.millis() + WEEK_MS - 1)

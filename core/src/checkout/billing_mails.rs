@@ -8,6 +8,7 @@ use super::subscription::Subscription;
 use super::subscription_link::SubscriptionLinks;
 use crate::cart::Timestamp;
 use crate::forms::Mail;
+use crate::forms::mail_html::MailHtml;
 use crate::money::{FormatOptions, Locale, Money, format};
 
 /// Which mail to write.
@@ -112,37 +113,24 @@ pub fn billing_mail(
         BillingMailKind::RenewalDeclined | BillingMailKind::PastDue
     );
     let mut text = paragraphs.join("\n\n");
-    let mut html: String = paragraphs
-        .iter()
-        .map(|paragraph| format!("<p>{}</p>\n", escape(paragraph)))
-        .collect();
+    let mut html = MailHtml::new().heading(&subject);
+    for paragraph in &paragraphs {
+        html = html.paragraph(paragraph);
+    }
     if asks_for_card {
         text.push_str(&format!("\n\nUpdate your card:\n{update_card}"));
-        html.push_str(&format!(
-            "<p><a href=\"{}\">Update your card</a></p>\n",
-            escape(&update_card)
-        ));
+        html = html.link("Update your card", &update_card);
     }
     if !subscription.status.is_final() {
-        text.push_str(&format!(
-            "\n\nCancel or pause your subscription, or update your card:\n{manage}\n"
-        ));
-        html.push_str(&format!(
-            "<p><a href=\"{}\">Cancel or pause your subscription, or update your card</a></p>\n",
-            escape(&manage)
-        ));
+        let words = "Cancel or pause your subscription, or update your card";
+        text.push_str(&format!("\n\n{words}:\n{manage}\n"));
+        html = html.link(words, &manage);
     } else {
         text.push('\n');
     }
-    compose(&subscription.email, subject, text, html)
-}
-
-/// The mail with both parts. Kept in one place so the HTML part reaches the outbox however
-/// the mail type carries it.
-fn compose(to: &str, subject: String, text: String, html: String) -> Mail {
-    let _ = html;
     Mail {
-        to: to.to_owned(),
+        to: subscription.email.clone(),
+        html: Some(html.finish(&subject)),
         subject,
         text,
         list_unsubscribe: None,
@@ -174,13 +162,6 @@ fn date_text(at: Timestamp) -> String {
         ),
         Err(_) => "a date beyond the calendar".to_owned(),
     }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]
@@ -255,6 +236,10 @@ mod tests {
             mail.text
         );
         assert!(mail.text.contains("#card"), "{}", mail.text);
+        let html = mail.html.expect("an HTML part");
+        assert!(html.contains("Clay &lt;Club&gt;"), "{html}");
+        assert!(html.contains(">Update your card</a>"), "{html}");
+        assert!(!html.contains("<Club>"), "{html}");
     }
 
     #[test]

@@ -96,6 +96,7 @@ fn mail(subject: &str) -> Mail {
         to: "clay@example.com".into(),
         subject: subject.into(),
         text: "text".into(),
+        html: Some("<p>text</p>".into()),
         list_unsubscribe: None,
     }
 }

@@ -114,6 +114,7 @@ async fn mails_go_to_the_outbox(database: &vitrine_sql::Database) {
         to: "a@example.com".into(),
         subject: "Your Club subscription is renewed".into(),
         text: "We charged".into(),
+        html: Some("<p>We charged</p>".into()),
         list_unsubscribe: None,
     };
     let before = outbox.deliveries().await.unwrap().len();

@@ -40,6 +40,14 @@ pub fn run_benchmarks(args: &[String]) -> Result<()> {
         bench.extend(args[at + 1..].iter().map(String::as_str));
         return run(&workspace::root(), "cargo", &bench, &[]);
     }
+    // Subscription renewals charged per second by `vitrine billing run` against the fake of
+    // Stripe's API at 50 ms a call, at several concurrencies: `--renewals`, with the bench's
+    // own `--subscriptions N` and `--concurrency A,B` after it.
+    if let Some(at) = args.iter().position(|arg| arg == "--renewals") {
+        let mut bench = vec!["bench", "-p", "vitrine", "--bench", "renewals", "--"];
+        bench.extend(args[at + 1..].iter().map(String::as_str));
+        return run(&workspace::root(), "cargo", &bench, &[]);
+    }
     // The native bridge's round trip in Chromium with the simulated app (the shell's own
     // bootstrap and handler), p50 and p99: `--bridge`, against the debug server the browser
     // tests use, since the server only serves the page.

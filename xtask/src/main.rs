@@ -43,7 +43,7 @@ enum Command {
     /// page, and Lighthouse scores. Arguments after `--` go to the script (`--out FILE`,
     /// `--skip-lighthouse`, `--check`). `--pages` measures cached pages against nginx with
     /// wrk instead, `--bridge` the native bridge's round trip in Chromium with the simulated
-    /// app; `--commerce` and `--load` run the Rust benches.
+    /// app; `--commerce`, `--load` and `--renewals` run the Rust benches.
     Bench {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,

@@ -100,6 +100,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::commerce::order_aftercare::routes())
         .merge(crate::commerce::stripe_webhook::routes())
         .merge(crate::commerce::subscribe_page::routes())
+        .merge(crate::commerce::subscription_manage::routes())
         .merge(crate::commerce::donate_page::routes())
         .merge(crate::commerce::gift_card_page::routes())
         .merge(crate::pages::search_page::routes())

@@ -131,6 +131,9 @@ pub struct AppState {
     /// Carts and orders; by default kept in memory with the default store rules. The
     /// server wires the database's commerce store with [`AppState::with_carts`].
     pub(crate) carts: Arc<CartService>,
+    /// Subscription renewals and the shopper's subscription pages; none until the server
+    /// wires them with [`AppState::with_renewals`] (the pages then answer 404).
+    pub(crate) renewals: Option<Arc<vitrine_core::checkout::RenewalService>>,
     /// Donation pages and contributions; kept in memory and paid through the test gateway
     /// unless the server wires them with [`AppState::with_donations`].
     pub(crate) donations: Arc<vitrine_core::checkout::DonationService>,
@@ -230,6 +233,7 @@ impl AppState {
             donations,
             order_aftercare: None,
             carts,
+            renewals: None,
             newsletter: None,
             reviews: Arc::new(vitrine_core::reviews::ReviewService::new(Arc::new(
                 vitrine_core::reviews::InMemoryReviewStore::new(),
@@ -372,6 +376,12 @@ impl AppState {
         aftercare: Arc<vitrine_core::checkout::OrderAftercareService>,
     ) -> Self {
         self.order_aftercare = Some(aftercare);
+        self
+    }
+
+    /// Serves the subscription pages the renewal mails link to through `renewals`.
+    pub fn with_renewals(mut self, renewals: Arc<vitrine_core::checkout::RenewalService>) -> Self {
+        self.renewals = Some(renewals);
         self
     }
 

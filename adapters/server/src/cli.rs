@@ -59,6 +59,9 @@ pub enum Command {
     /// Orders after checkout: refund, mark sent with a tracking link, cancel.
     #[command(subcommand)]
     Orders(crate::orders_cli::OrdersCommand),
+    /// Subscription renewals: charge what is due (for cron), list and cancel subscriptions.
+    #[command(subcommand)]
+    Billing(crate::billing_cli::BillingCommand),
 }
 
 #[derive(Debug, Clone, Subcommand)]
@@ -360,6 +363,9 @@ pub struct ServeArgs {
 
     #[command(flatten)]
     pub payments: Box<crate::payments::PaymentArgs>,
+
+    #[command(flatten)]
+    pub billing: crate::billing_cli::RenewalScheduleArgs,
 
     #[command(flatten)]
     pub database: DatabaseArgs,

@@ -3,6 +3,7 @@
 
 mod ad_pixel;
 mod analytics_cli;
+mod billing_cli;
 mod census;
 mod cli;
 mod database;
@@ -47,6 +48,7 @@ async fn main() -> ExitCode {
         Command::Media(command) => media_cli::run(command).await,
         Command::Owner(command) => owner_cli::run(command).await,
         Command::Orders(command) => orders_cli::run(command).await,
+        Command::Billing(command) => billing_cli::run(command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -98,6 +98,11 @@ pub fn configure(args: &PaymentArgs) -> anyhow::Result<Option<Arc<dyn PaymentGat
         eprintln!("{NO_PAYMENTS_WARNING}");
         return Ok(Some(Arc::new(NoPaymentGateway)));
     };
+    Ok(Some(Arc::new(stripe(args, key)?)))
+}
+
+/// The Stripe gateway of `key` at the configured API base, checked as [`configure`] says.
+pub fn stripe(args: &PaymentArgs, key: &str) -> anyhow::Result<StripeGateway> {
     let key = StripeSecretKey::parse(key)
         .context("check --stripe-secret-key / VITRINE_STRIPE_SECRET_KEY")?;
     let base = url::Url::parse(&args.stripe_api_base)
@@ -119,7 +124,7 @@ pub fn configure(args: &PaymentArgs) -> anyhow::Result<Option<Arc<dyn PaymentGat
         mode = if key.is_test_mode() { "test" } else { "live" },
         "payments go to Stripe"
     );
-    Ok(Some(Arc::new(StripeGateway::new(base, key))))
+    Ok(StripeGateway::new(base, key))
 }
 
 /// Where Stripe's webhooks are checked, when signing secrets were given; a value that is not

@@ -68,13 +68,23 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         form_ports.limiter.clone(),
         vitrine_core::checkout::FailedPaymentLimits::default(),
     );
-    let carts = Arc::new(crate::payments::apply(
-        cart_service(&database, repository.clone(), &profile.settings)
-            .with_hold_seconds(args.checkout_hold_seconds)
-            .with_order_mails(delivery.order_mails())
-            .with_card_testing(card_testing.clone()),
-        payments,
-    ));
+    let renewals = crate::billing_cli::configured_renewals(
+        &database,
+        &args.payments,
+        &args.billing.renewals,
+        &public_url,
+        &order_links,
+    )?;
+    let carts = cart_service(&database, repository.clone(), &profile.settings)
+        .with_hold_seconds(args.checkout_hold_seconds)
+        .with_order_mails(delivery.order_mails())
+        .with_card_testing(card_testing.clone());
+    let carts = match &renewals {
+        Some(renewals) => carts.with_renewals(renewals.clone()),
+        None => carts,
+    };
+    let carts = Arc::new(crate::payments::apply(carts, payments));
+    let app_renewals = renewals.clone().map(Arc::new);
     // Donations pay through the carts' gateway, so one payment configuration serves both.
     let donations = Arc::new(
         vitrine_core::checkout::DonationService::new(
@@ -141,6 +151,10 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             .with_newsletter(Arc::new(delivery.newsletter(&database)))
             .with_order_link_key(order_links.clone()),
     )?;
+    let app = match app_renewals {
+        Some(renewals) => app.with_renewals(renewals),
+        None => app,
+    };
     let app = match payment_reports {
         Some(reports) => app.with_payment_reports(reports),
         None => app,
@@ -154,6 +168,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     )?);
     // Submissions are delivered in the background from the durable outbox; a restart picks
     // up whatever is still there.
+    let renewals = crate::billing_cli::serve_scheduler(renewals, &args.billing);
     let deliveries = delivery.spawn_worker(&database, &public_url, order_links);
 
     tracing::info!(address = %local, public_url, "listening");
@@ -174,6 +189,9 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     .await
     .context("the server stopped unexpectedly")?;
     flusher.abort();
+    if let Some(renewals) = renewals {
+        renewals.abort();
+    }
     deliveries.stop();
     crate::census::flush(&census, analytics.as_ref(), i64::MAX).await;
     database.close().await;

@@ -230,6 +230,16 @@ impl Database {
         )
     }
 
+    /// The renewal store (subscriptions as renewals change them, and the claim of each
+    /// renewal attempt) of this database; clones share the connection pool.
+    pub fn renewal_store(&self) -> Arc<dyn vitrine_core::checkout::RenewalStore> {
+        per_backend!(
+            self,
+            crate::renewal_store::SqliteRenewalStore::new,
+            crate::renewal_store::PostgresRenewalStore::new
+        )
+    }
+
     /// The people store (site-user accounts, mailed tokens, sessions and their saved data)
     /// of this database; clones share the connection pool.
     pub fn people_store(&self) -> Arc<dyn vitrine_core::people::PeopleStore> {

@@ -32,6 +32,7 @@ mod payment_claims;
 mod people_statements;
 mod people_store;
 mod postgres;
+mod renewal_store;
 mod repository;
 mod review_statements;
 mod review_store;

@@ -1,5 +1,6 @@
 //! Subscriptions in SQL: the statements and the row of the `subscriptions` table, which the
-//! commerce store writes in an order's transaction and reads back by id.
+//! commerce store writes in an order's transaction and reads back by id, and the renewal
+//! store reads and changes as renewals and the shopper's links move it.
 
 use vitrine_core::cart::Timestamp;
 use vitrine_core::catalog::{BillingPeriod, BillingUnit, Sku, SubscriptionPlan};
@@ -11,14 +12,16 @@ macro_rules! subscription_columns {
     () => {
         "id, order_id, email, sku, product_name, quantity, price_cents, currency, \
          billing_every, billing_unit, billing_cycles, status, started, payments_made, \
-         next_billing_at"
+         next_billing_at, skipped_periods, payment_method, failed_attempts, retry_at, \
+         next_step_at"
     };
 }
 
 pub(crate) const INSERT_SUBSCRIPTION: &str = concat!(
     "INSERT INTO subscriptions (",
     subscription_columns!(),
-    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+     $18, $19, $20)"
 );
 
 pub(crate) const SUBSCRIPTION_BY_ID: &str = concat!(
@@ -48,6 +51,11 @@ macro_rules! insert_subscription {
             .bind(row.started)
             .bind(row.payments_made)
             .bind(row.next_billing_at)
+            .bind(row.skipped_periods)
+            .bind(row.payment_method)
+            .bind(row.failed_attempts)
+            .bind(row.retry_at)
+            .bind(row.next_step_at)
     }};
 }
 
@@ -71,6 +79,12 @@ pub(crate) struct SubscriptionRow {
     pub(crate) started: i64,
     pub(crate) payments_made: i64,
     pub(crate) next_billing_at: Option<i64>,
+    pub(crate) skipped_periods: i64,
+    pub(crate) payment_method: Option<String>,
+    pub(crate) failed_attempts: i64,
+    pub(crate) retry_at: Option<i64>,
+    /// When [`Subscription::next_step`] falls due: written, never read back.
+    pub(crate) next_step_at: Option<i64>,
 }
 
 fn corrupt(what: &str, reason: impl ToString) -> RepositoryError {
@@ -111,6 +125,11 @@ impl SubscriptionRow {
             started: subscription.started.millis(),
             payments_made: i64::from(subscription.payments_made),
             next_billing_at: subscription.next_billing.map(Timestamp::millis),
+            skipped_periods: i64::from(subscription.skipped_periods),
+            payment_method: subscription.payment_method.clone(),
+            failed_attempts: i64::from(subscription.failed_attempts),
+            retry_at: subscription.retry_at.map(Timestamp::millis),
+            next_step_at: subscription.next_step().map(|(when, _)| when.millis()),
         }
     }
 
@@ -138,6 +157,10 @@ impl SubscriptionRow {
             },
             quantity: count(self.quantity, "a subscription's quantity")?,
             payments_made: count(self.payments_made, "a subscription's payments")?,
+            skipped_periods: count(self.skipped_periods, "a subscription's skipped periods")?,
+            failed_attempts: count(self.failed_attempts, "a subscription's failed attempts")?,
+            retry_at: self.retry_at.map(Timestamp),
+            payment_method: self.payment_method,
             id: self.id,
             order_id: self.order_id,
             email: self.email,

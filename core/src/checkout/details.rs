@@ -168,6 +168,13 @@ impl CheckoutForm {
         }
     }
 
+    /// Checks the card fields alone, as the page that updates a subscription's card asks
+    /// for nothing else.
+    pub fn check_card(&self, now: Timestamp) -> Result<CardDetails, CheckoutFieldErrors> {
+        let mut errors = CheckoutFieldErrors::new();
+        self.card(&mut errors, now).ok_or(errors)
+    }
+
     fn card(&self, errors: &mut CheckoutFieldErrors, now: Timestamp) -> Option<CardDetails> {
         let number = CardDetails::normalise_number(&self.card_number);
         let expiry = parse_expiry(&self.card_expiry);

@@ -23,11 +23,13 @@ use crate::ports::RepositoryError;
 mod aftercare;
 
 #[derive(Default)]
-struct Inner {
+pub(super) struct Inner {
     carts: HashMap<CartToken, CartState>,
     stock: HashMap<Sku, Stock>,
     orders: Vec<Order>,
-    subscriptions: Vec<Subscription>,
+    pub(super) subscriptions: Vec<Subscription>,
+    /// Renewal claims and the mails renewals enqueued (`renewal_memory.rs`).
+    pub(super) renewals: super::renewal_memory::RenewalLedger,
     holds: StockHolds,
     /// What each placed order's transaction wrote beside it, by order id.
     follow_ups: Vec<(String, OrderFollowUp)>,
@@ -90,7 +92,7 @@ impl InMemoryCommerceStore {
         self.lock().follow_ups.clone()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+    pub(super) fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         // A panic in another test thread must not hide this store's data; the data is
         // consistent at every unlock, so a poisoned lock is safe to reuse.
         self.inner

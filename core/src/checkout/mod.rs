@@ -8,9 +8,11 @@ mod aftercare_service;
 mod aftercare_store;
 mod billing;
 mod card_testing;
+mod billing_mails;
 mod contribution;
 mod details;
 mod donation;
+mod dunning;
 mod entry;
 mod follow_up;
 mod fulfilment;
@@ -21,9 +23,16 @@ mod order;
 mod order_link;
 mod payment;
 mod payment_events;
+mod recurring;
+mod renewal;
+mod renewal_memory;
+mod renewal_store;
+#[cfg(test)]
+mod renewal_tests;
 mod service;
 mod store;
 mod subscription;
+mod subscription_link;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod aftercare_conformance;
@@ -31,6 +40,8 @@ pub mod aftercare_conformance;
 pub mod conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod contribution_conformance;
+#[cfg(any(test, feature = "test-support"))]
+pub mod renewal_conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod subscription_conformance;
 
@@ -96,6 +107,23 @@ pub use service::{
 };
 pub use store::{CommerceStore, HoldStockError};
 pub use subscription::{Subscription, SubscriptionStatus};
+// Recurring billing: saved cards, renewals, dunning and the shopper's subscription links.
+pub use billing_mails::{BillingMailKind, billing_mail};
+pub use dunning::{
+    ATTEMPTS_PER_PERIOD, BillingEvent, BillingStep, PAST_DUE_GRACE_DAYS, RETRY_AFTER_DAYS,
+    TransitionError,
+};
+pub use recurring::{RecurringPayments, RenewalCharge, SaveCardRequest, SavedCard};
+pub use renewal::{
+    DEFAULT_LEASE_MS, RenewalResult, RenewalRunReport, RenewalService, SubscriptionActionError,
+};
+pub use renewal_store::{
+    ClaimOutcome, RenewalClaim, RenewalOutcome, RenewalRecord, RenewalStore, SubscriptionChange,
+};
+pub use subscription_link::{
+    SUBSCRIPTION_LINK_LIFETIME_SECONDS, SUBSCRIPTION_LINK_PARAMETER, SUBSCRIPTIONS_PATH,
+    SubscriptionLinks,
+};
 
 /// Where order pages live: `/commerce/orders/{id}` (page type 211) and its `/confirmed`.
 pub const ORDERS_PATH: &str = "/commerce/orders";
@@ -130,5 +158,16 @@ mod tests {
         }
 
         crate::order_aftercare_conformance!(fresh());
+    }
+
+    mod renewals {
+        use std::sync::Arc;
+
+        use super::InMemoryCommerceStore;
+
+        crate::renewal_store_conformance!({
+            let store = Arc::new(InMemoryCommerceStore::new());
+            (store.clone(), store, ())
+        });
     }
 }

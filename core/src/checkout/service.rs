@@ -123,6 +123,8 @@ pub struct CartService {
     gift_card_codes: Option<Arc<dyn GiftCardCodeSource>>,
     /// Counts failed payments per visitor, cart and address (`card_testing.rs`).
     card_testing: CardTestingGuard,
+    /// Keeps the card of a subscription order for its renewals; without it none is kept.
+    renewals: Option<super::renewal::RenewalService>,
 }
 
 /// How long a cart's items are held at checkout unless configured otherwise: ten minutes.
@@ -143,6 +145,7 @@ impl CartService {
             order_mails: OrderMails::default(),
             gift_card_codes: None,
             card_testing: CardTestingGuard::default(),
+            renewals: None,
         }
     }
 
@@ -150,6 +153,13 @@ impl CartService {
     /// guard over the shared rate limiter when several servers take payments).
     pub fn with_card_testing(mut self, guard: CardTestingGuard) -> Self {
         self.card_testing = guard;
+        self
+    }
+
+    /// The same service keeping the card a subscription is bought with through `renewals`,
+    /// so that its renewals can be charged.
+    pub fn with_renewals(mut self, renewals: super::renewal::RenewalService) -> Self {
+        self.renewals = Some(renewals);
         self
     }
 

@@ -1,11 +1,8 @@
 //! Subscriptions: what an order of a subscription product starts. The first payment is the
 //! order's; the record keeps the plan, when the subscription started, when the next payment
-//! falls due and how many are left.
-//!
-//! Renewals are not charged yet: charging a card again needs a stored payment method, which
-//! the payment gateway port does not model. So a subscription records its due dates and what
-//! is left, and nothing pretends a renewal was paid: `payments_made` counts the payments
-//! actually taken.
+//! falls due, how many are left, the saved payment method renewals are charged to, and where
+//! its dunning stands. How a subscription moves between its states is `dunning.rs`; who
+//! charges the renewals is `renewal.rs`.
 
 use serde::{Deserialize, Serialize};
 
@@ -14,27 +11,49 @@ use crate::cart::Timestamp;
 use crate::catalog::{Sku, SubscriptionPlan};
 use crate::money::Currency;
 
-/// Where a subscription stands. Only `Active` is set today: nothing cancels, renews or ends
-/// a subscription yet, and a status no code sets would be a promise the model cannot keep.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// Where a subscription stands; the transitions between them are in `dunning.rs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SubscriptionStatus {
-    /// Started and paid for its current period.
+    /// Paid for its current period, or retrying a declined renewal (dunning).
     Active,
+    /// Every retry of a renewal was declined: no more charges are tried until the shopper
+    /// updates the card, and the subscription is cancelled when the grace period ends.
+    PastDue,
+    /// Paused by the shopper: the periods falling due meanwhile are skipped, not charged.
+    Paused,
+    /// Cancelled by the shopper, the owner, or at the end of dunning. Final.
+    Cancelled,
+    /// Every payment of a fixed plan was made. Final.
+    Ended,
 }
 
 impl SubscriptionStatus {
+    pub const ALL: [Self; 5] = [
+        Self::Active,
+        Self::PastDue,
+        Self::Paused,
+        Self::Cancelled,
+        Self::Ended,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Active => "active",
+            Self::PastDue => "past_due",
+            Self::Paused => "paused",
+            Self::Cancelled => "cancelled",
+            Self::Ended => "ended",
         }
     }
 
     pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "active" => Some(Self::Active),
-            _ => None,
-        }
+        Self::ALL.into_iter().find(|status| status.as_str() == text)
+    }
+
+    /// Whether no transition leaves this status.
+    pub fn is_final(self) -> bool {
+        matches!(self, Self::Cancelled | Self::Ended)
     }
 }
 
@@ -61,6 +80,17 @@ pub struct Subscription {
     pub payments_made: u32,
     /// When the next payment falls due; none when the plan's payments are all made.
     pub next_billing: Option<Timestamp>,
+    /// Periods skipped while paused: the next payment is billing cycle
+    /// `payments_made + skipped_periods`, counted from `started`.
+    pub skipped_periods: u32,
+    /// The gateway's token of the card saved at checkout (or updated since), which renewals
+    /// are charged to without the shopper; none when nothing was saved.
+    pub payment_method: Option<String>,
+    /// Declined attempts at the current period's renewal; 0 outside dunning.
+    pub failed_attempts: u32,
+    /// During dunning: when the next retry is due (`Active`), or when the subscription is
+    /// cancelled unless the card is updated first (`PastDue`).
+    pub retry_at: Option<Timestamp>,
 }
 
 impl Subscription {
@@ -91,6 +121,10 @@ impl Subscription {
             started: order.created,
             payments_made: 1,
             next_billing: None,
+            skipped_periods: 0,
+            payment_method: None,
+            failed_attempts: 0,
+            retry_at: None,
         };
         subscription.next_billing = subscription.due_after(subscription.payments_made);
         Some(subscription)
@@ -106,13 +140,20 @@ impl Subscription {
 
     /// When payment number `made + 1` falls due, after `made` payments; none when the plan
     /// has no more.
-    fn due_after(&self, made: u32) -> Option<Timestamp> {
+    pub(super) fn due_after(&self, made: u32) -> Option<Timestamp> {
         let more = match self.plan.num_billing_cycles.unwrap_or(0) {
             0 => true,
             cycles => made < cycles,
         };
-        more.then(|| self.plan.billing_period.billing_date(self.started, made))
+        let cycle = made.checked_add(self.skipped_periods)?;
+        more.then(|| self.plan.billing_period.billing_date(self.started, cycle))
             .flatten()
+    }
+
+    /// The billing cycle the next payment is for: 1 for the first renewal. It names the
+    /// period in a renewal's idempotency key, so it never repeats for one subscription.
+    pub fn current_period(&self) -> u32 {
+        self.payments_made.saturating_add(self.skipped_periods)
     }
 }
 
@@ -244,6 +285,9 @@ mod tests {
             SubscriptionStatus::parse(SubscriptionStatus::Active.as_str()),
             Some(SubscriptionStatus::Active)
         );
-        assert_eq!(SubscriptionStatus::parse("paused"), None);
+        for status in SubscriptionStatus::ALL {
+            assert_eq!(SubscriptionStatus::parse(status.as_str()), Some(status));
+        }
+        assert_eq!(SubscriptionStatus::parse("on_hold"), None);
     }
 }

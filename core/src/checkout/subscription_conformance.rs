@@ -33,14 +33,14 @@ macro_rules! subscription_conformance {
 }
 
 // 2026-01-31T10:00:00Z: the next monthly payment is due on the last day of February.
-const JANUARY_31: Timestamp = Timestamp(1_769_853_600_000);
-const FEBRUARY_28: Timestamp = Timestamp(1_772_272_800_000);
+pub(crate) const JANUARY_31: Timestamp = Timestamp(1_769_853_600_000);
+pub(crate) const FEBRUARY_28: Timestamp = Timestamp(1_772_272_800_000);
 
 fn token(n: usize) -> CartToken {
     CartToken::parse(format!("subscription-cart-{n:04}")).expect("fixture tokens are valid")
 }
 
-fn monthly_for(cycles: u32) -> SubscriptionPlan {
+pub(crate) fn monthly_for(cycles: u32) -> SubscriptionPlan {
     SubscriptionPlan {
         num_billing_cycles: Some(cycles),
         billing_period: BillingPeriod {
@@ -52,7 +52,7 @@ fn monthly_for(cycles: u32) -> SubscriptionPlan {
 
 /// A cart of `quantity` boxes of a monthly subscription, or of a plain product without
 /// `plan`, with `stock` of its SKU.
-async fn ordered(
+pub(crate) async fn ordered(
     store: &dyn CommerceStore,
     n: usize,
     plan: Option<SubscriptionPlan>,

@@ -31,4 +31,5 @@ mod payments;
 mod popup;
 mod query_string;
 mod refunds;
+mod subscriptions;
 mod widgets;

@@ -19,3 +19,4 @@ pub(crate) mod reviews;
 pub(crate) mod reviews_page;
 pub(crate) mod stripe_webhook;
 pub(crate) mod subscribe_page;
+pub(crate) mod subscription_manage;

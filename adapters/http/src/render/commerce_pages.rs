@@ -433,6 +433,8 @@ pub(crate) enum CommerceMain {
     Donate(Box<super::donate_pages::DonateMain>),
     Contribution(Box<super::donate_pages::ContributionMain>),
     Subscription(Box<super::subscription_page::SubscriptionMain>),
+    /// A subscription's own page, opened by the signed link in its mails.
+    SubscriptionManage(Box<super::subscription_page::SubscriptionManageMain>),
     /// The membership-confirmed page (208).
     Membership(Box<super::membership_page::MembershipMain>),
     /// A product form on a page of its own (`render/product_form.rs`).
@@ -471,6 +473,7 @@ impl std::fmt::Display for CommerceMain {
             Self::Contribution(main) => main.fmt(f),
             Self::Subscription(main) => main.fmt(f),
             Self::Membership(main) => main.fmt(f),
+            Self::SubscriptionManage(main) => main.fmt(f),
             Self::LineForm(main) => main.fmt(f),
             Self::Search(main) => main.fmt(f),
             Self::People(main) => main.fmt(f),

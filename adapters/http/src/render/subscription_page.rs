@@ -65,3 +65,64 @@ impl SubscriptionFacts {
         }
     }
 }
+
+/// A subscription's own page, opened by the signed link in its mails: its facts, where it
+/// stands, and the buttons the shopper may use now (pause, resume, cancel, a new card).
+#[derive(Debug, Clone, Template)]
+#[template(path = "commerce/subscription_manage.html", whitespace = "minimize")]
+pub(crate) struct SubscriptionManageMain {
+    pub(crate) facts: SubscriptionFacts,
+    /// Where it stands, in words.
+    pub(crate) standing: String,
+    /// The page's own address with its signature, which every form posts back to.
+    pub(crate) action_base: String,
+    pub(crate) signature: String,
+    pub(crate) can_pause: bool,
+    pub(crate) can_resume: bool,
+    pub(crate) can_cancel: bool,
+    pub(crate) can_update_card: bool,
+    /// What the last action did, or why it was refused.
+    pub(crate) notice: Option<String>,
+}
+
+impl SubscriptionManageMain {
+    pub(crate) fn new(
+        subscription: &Subscription,
+        action_base: String,
+        signature: String,
+        notice: Option<String>,
+    ) -> Self {
+        use vitrine_core::checkout::SubscriptionStatus as S;
+        let name = &subscription.product_name;
+        let standing = match subscription.status {
+            S::Active if subscription.failed_attempts > 0 => format!(
+                "The last payment for {name} was declined. Please update your card: we try again on the next retry date."
+            ),
+            S::Active => format!("Your subscription to {name} is active."),
+            S::PastDue => format!(
+                "Your subscription to {name} is past due: every retry of its payment was declined. Update your card to keep it."
+            ),
+            S::Paused => format!(
+                "Your subscription to {name} is paused: nothing is charged until you resume it."
+            ),
+            S::Cancelled => {
+                format!("Your subscription to {name} is cancelled. You will not be charged again.")
+            }
+            S::Ended => format!(
+                "Your subscription to {name} has ended: every payment of its plan was made."
+            ),
+        };
+        let live = !subscription.status.is_final();
+        Self {
+            facts: SubscriptionFacts::new(subscription),
+            standing,
+            action_base,
+            signature,
+            can_pause: subscription.status == S::Active && subscription.failed_attempts == 0,
+            can_resume: subscription.status == S::Paused,
+            can_cancel: live,
+            can_update_card: live,
+            notice,
+        }
+    }
+}

@@ -50,6 +50,7 @@ mod search;
 mod site_users;
 mod static_maps;
 mod stripe_webhook;
+mod subscription_links;
 mod success_url;
 mod support;
 mod widgets;

@@ -1,7 +1,9 @@
 //! A local server speaking the part of Stripe's API the gateway uses, for tests (feature
 //! `test-support`): `POST /v1/payment_intents` (create and confirm with a card),
 //! `POST /v1/payment_intents/{id}/cancel` and `POST /v1/refunds`, form-encoded, behind
-//! `Authorization: Bearer` with one secret key.
+//! `Authorization: Bearer` with one secret key; and for renewals `POST /v1/payment_methods`,
+//! `POST /v1/customers` and off-session intents on a saved customer and method
+//! (`recurring_fake.rs`).
 //!
 //! It keeps Stripe's idempotency rules: the first answer to a key is saved once the endpoint
 //! ran and is replayed (with `Idempotent-Replayed: true`) for the same key and parameters; the
@@ -77,10 +79,12 @@ pub struct FakeEvent {
 }
 
 #[derive(Default)]
-struct Ledger {
+pub(super) struct Ledger {
     intents: Vec<FakePaymentIntent>,
     events: Vec<FakeEvent>,
     refunds: Vec<FakeRefund>,
+    /// Saved cards and customers (`recurring_fake.rs`).
+    pub(super) saved_cards: super::recurring_fake::SavedCards,
     /// Saved answers by idempotency key: the request's fingerprint, status and body.
     saved: HashMap<String, (String, u16, String)>,
     in_flight: HashSet<String>,
@@ -91,7 +95,7 @@ struct Ledger {
     delay: Duration,
 }
 
-type Shared = Arc<Mutex<Ledger>>;
+pub(super) type Shared = Arc<Mutex<Ledger>>;
 
 /// Where and how the fake sends its events.
 struct WebhookEndpoint {
@@ -115,6 +119,14 @@ impl FakeStripe {
             .route("/v1/payment_intents", post(create_intent))
             .route("/v1/payment_intents/{id}/cancel", post(cancel_intent))
             .route("/v1/refunds", post(create_refund))
+            .route(
+                "/v1/payment_methods",
+                post(super::recurring_fake::create_payment_method),
+            )
+            .route(
+                "/v1/customers",
+                post(super::recurring_fake::create_customer),
+            )
             .fallback(|| async {
                 stripe_error(
                     StatusCode::NOT_FOUND,
@@ -233,6 +245,10 @@ impl FakeStripe {
         &self.base
     }
 
+    pub(super) fn ledger(&self) -> &Shared {
+        &self.ledger
+    }
+
     pub fn payment_intents(&self) -> Vec<FakePaymentIntent> {
         lock(&self.ledger).intents.clone()
     }
@@ -266,7 +282,7 @@ impl Drop for FakeStripe {
     }
 }
 
-fn lock(ledger: &Shared) -> MutexGuard<'_, Ledger> {
+pub(super) fn lock(ledger: &Shared) -> MutexGuard<'_, Ledger> {
     ledger
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -278,14 +294,14 @@ fn stripe_error(status: StatusCode, kind: &str, code: Option<&str>, message: &st
 }
 
 /// What an endpoint did: its status, body, and whether it ran (so the answer is saved).
-struct Outcome {
+pub(super) struct Outcome {
     status: StatusCode,
     body: Value,
     ran: bool,
 }
 
 impl Outcome {
-    fn ran(status: StatusCode, body: Value) -> Self {
+    pub(super) fn ran(status: StatusCode, body: Value) -> Self {
         Self {
             status,
             body,
@@ -294,7 +310,7 @@ impl Outcome {
     }
 
     /// Refused before the endpoint ran: a missing or invalid parameter.
-    fn invalid(param: &str, message: String) -> Self {
+    pub(super) fn invalid(param: &str, message: String) -> Self {
         Self {
             status: StatusCode::BAD_REQUEST,
             body: json!({ "error": {
@@ -308,10 +324,10 @@ impl Outcome {
     }
 }
 
-type Form = BTreeMap<String, String>;
+pub(super) type Form = BTreeMap<String, String>;
 
 /// Authentication, injected failures and idempotency around one endpoint.
-async fn handle(
+pub(super) async fn handle(
     ledger: &Shared,
     path: &str,
     headers: &HeaderMap,
@@ -499,14 +515,27 @@ async fn create_intent(State(ledger): State<Shared>, headers: HeaderMap, body: B
             ("payment_method_types[0]", "card"),
             ("payment_method_data[type]", "card"),
         ] {
-            if field(name) != wanted {
+            let off_session = name == "payment_method_data[type]" && form.contains_key("customer");
+            if field(name) != wanted && !off_session {
                 return Outcome::invalid(name, format!("This fake expects {name}={wanted}."));
             }
         }
-        let number = field("payment_method_data[card][number]");
+        // An off-session renewal names a saved customer and card instead of card data.
+        let saved_number;
+        let number = if form.contains_key("customer") {
+            match super::recurring_fake::saved_card(state, form) {
+                Ok(found) => {
+                    saved_number = found;
+                    saved_number.as_str()
+                }
+                Err(refusal) => return refusal,
+            }
+        } else {
+            field("payment_method_data[card][number]")
+        };
         for name in ["exp_month", "exp_year", "cvc"] {
             let name = format!("payment_method_data[card][{name}]");
-            if field(&name).is_empty() || number.is_empty() {
+            if !form.contains_key("customer") && (field(&name).is_empty() || number.is_empty()) {
                 return Outcome::invalid(&name, format!("Missing required param: {name}."));
             }
         }
@@ -533,6 +562,13 @@ async fn create_intent(State(ledger): State<Shared>, headers: HeaderMap, body: B
                 intent.status = "succeeded".into();
                 Outcome::ran(StatusCode::OK, intent_json(&intent))
             }
+            // Off session nobody can answer the bank: Stripe declines with
+            // `authentication_required`.
+            cards::AUTHENTICATION_REQUIRED if form.contains_key("customer") => card_error(
+                &intent,
+                "authentication_required",
+                "Your card was declined. This transaction requires authentication.",
+            ),
             cards::AUTHENTICATION_REQUIRED => {
                 intent.status = "requires_action".into();
                 Outcome::ran(StatusCode::OK, intent_json(&intent))

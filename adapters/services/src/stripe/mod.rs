@@ -13,11 +13,14 @@
 //! retry of the same key or for Stripe's webhook; only when no connection was ever made is
 //! it sure that nothing was charged.
 
+mod recurring;
 mod webhook;
 mod wire;
 
 #[cfg(feature = "test-support")]
 pub mod fake;
+#[cfg(feature = "test-support")]
+mod recurring_fake;
 
 use std::time::Duration;
 
@@ -28,6 +31,7 @@ use vitrine_core::checkout::{
 };
 
 use crate::http_client::client;
+pub use recurring::RENEWAL_NEEDS_CONFIRMATION;
 pub use webhook::{
     InvalidWebhookSecret, STRIPE_SIGNATURE_HEADER, StripeWebhookSecret, StripeWebhooks,
 };

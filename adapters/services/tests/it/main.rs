@@ -7,5 +7,6 @@ mod delivery;
 mod meta_pixel;
 mod smtp_sink;
 mod stripe;
+mod stripe_renewals;
 mod stripe_webhooks;
 mod webhook_receiver;

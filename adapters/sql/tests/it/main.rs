@@ -15,6 +15,7 @@ mod outbox;
 mod owners;
 mod people;
 mod postgres;
+mod renewals;
 mod reviews;
 mod sqlite;
 mod support;

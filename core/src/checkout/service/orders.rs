@@ -198,7 +198,7 @@ impl CartService {
             order.payment_key = attempt.as_str().to_owned();
             let charged = self
                 .payments
-                .charge(&charge_request(&order, attempt, card))
+                .charge(&charge_request(&order, attempt, card.clone()))
                 .await;
             let payment = match charged {
                 Ok(payment) => payment,
@@ -242,7 +242,10 @@ impl CartService {
                 {
                     self.record_answer(&placed, Ok(&payment), now).await
                 }
-                Ok(placed) => Ok(placed),
+                Ok(placed) => {
+                    self.keep_card_for_renewals(&placed, card, now).await;
+                    Ok(placed)
+                }
                 Err(error) => {
                     // The order was not placed, so the shopper must not pay for it.
                     give_back(&*self.store, &*self.payments, &payment, &key, now).await;
@@ -325,6 +328,27 @@ impl CartService {
             .order(&order.id)
             .await?
             .unwrap_or_else(|| order.clone()))
+    }
+
+    /// Keeps the card a subscription order was paid with for its renewals. The order is
+    /// placed and paid whatever happens here: a card that cannot be kept leaves the
+    /// subscription without one, and its first renewal asks the shopper for a card.
+    async fn keep_card_for_renewals(&self, order: &Order, card: CardDetails, now: Timestamp) {
+        let (Some(renewals), Some(subscription)) =
+            (&self.renewals, crate::checkout::Subscription::start(order))
+        else {
+            return;
+        };
+        if let Err(error) = renewals
+            .save_checkout_card(&subscription.id, &order.idempotency_key, card, now)
+            .await
+        {
+            tracing::warn!(
+                subscription = subscription.id,
+                %error,
+                "the card of a subscription could not be kept for its renewals"
+            );
+        }
     }
 
     /// Holds the cart's limited stock for a payment about to be made; stock that other carts

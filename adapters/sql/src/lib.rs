@@ -22,6 +22,7 @@ mod forms_statements;
 mod gift_cards;
 mod header_footer_store;
 mod multilingual_store;
+mod order_erasure;
 mod order_follow_up;
 mod outbox;
 mod outbox_statements;

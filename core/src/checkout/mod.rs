@@ -24,6 +24,8 @@ pub mod conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod contribution_conformance;
 #[cfg(any(test, feature = "test-support"))]
+pub mod erasure_conformance;
+#[cfg(any(test, feature = "test-support"))]
 pub mod subscription_conformance;
 
 pub use contribution::{
@@ -93,5 +95,11 @@ mod tests {
         use super::InMemoryCommerceStore;
 
         crate::subscription_conformance!(InMemoryCommerceStore::new());
+    }
+
+    mod erasure {
+        use super::InMemoryCommerceStore;
+
+        crate::order_erasure_conformance!(InMemoryCommerceStore::new());
     }
 }

@@ -6,6 +6,7 @@
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod conformance;
+mod erasure;
 mod mails;
 mod membership;
 mod memory;
@@ -17,6 +18,7 @@ mod service;
 mod service_tests;
 mod store;
 
+pub use erasure::{Erased, PersonalRecords};
 pub use mails::{
     ACCOUNT_PAGE_PATH, CONFIRM_ACCOUNT_PATH, CONFIRM_EMAIL_CHANGE_PATH, MEMBER_ACCESS_PATH,
     RESET_PASSWORD_PATH, RESET_REQUEST_PAGE_PATH, SIGN_IN_PATH, SIGN_UP_PATH,

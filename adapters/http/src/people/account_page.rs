@@ -253,7 +253,7 @@ async fn delete(State(state): State<AppState>, parts: Parts, body: Bytes) -> Res
         let notice = Some(Notice::error(CONFIRM_DELETION));
         return account(&state, &viewer, StatusCode::BAD_REQUEST, notice).await;
     }
-    if let Err(error) = state.people.delete_account(&viewer.account.id).await {
+    if let Err(error) = state.people.delete_account(&viewer.account).await {
         tracing::error!(%error, "deleting an account failed");
         return crate::shared::visitor_page::unavailable(&state);
     }

@@ -14,6 +14,7 @@ use vitrine_core::forms::memory::{MemoryFormStore, MemoryRateLimiter};
 use vitrine_core::pages::PageService;
 use vitrine_core::people::{
     InMemoryPeopleStore, PasswordCost, PasswordHasher, PeopleLimits, PeoplePorts, PeopleService,
+    PersonalRecords,
 };
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::memory::MemorySiteRepository;
@@ -94,6 +95,10 @@ pub async fn members_with(
             limiter: Arc::new(MemoryRateLimiter::new()),
             secrets: Arc::new(vitrine_http::site_users::OsSecrets),
             passwords: Arc::new(PasswordHasher::new(PasswordCost::TESTS_ONLY).unwrap()),
+            records: PersonalRecords {
+                orders: Arc::new(vitrine_core::checkout::InMemoryCommerceStore::new()),
+                newsletters: outbox.clone(),
+            },
         },
         SiteLinks::new(BASE_URL),
         PeopleLimits::default(),

@@ -104,6 +104,10 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.orders_by_email(email, limit).await
     }
 
+    async fn erase_orders_of(&self, email: &str) -> Result<u32, RepositoryError> {
+        self.store.erase_orders_of(email).await
+    }
+
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError> {
         self.store.subscription(id).await
     }
@@ -147,6 +151,12 @@ mod sqlite {
 
         vitrine_core::subscription_conformance!(fresh().await);
     }
+
+    mod erasure {
+        use super::fresh;
+
+        vitrine_core::order_erasure_conformance!(fresh().await);
+    }
 }
 
 mod postgres {
@@ -169,6 +179,15 @@ mod postgres {
         use super::fresh;
 
         vitrine_core::subscription_conformance!(match fresh().await {
+            Some(store) => store,
+            None => return,
+        });
+    }
+
+    mod erasure {
+        use super::fresh;
+
+        vitrine_core::order_erasure_conformance!(match fresh().await {
             Some(store) => store,
             None => return,
         });

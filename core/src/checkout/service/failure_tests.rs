@@ -55,6 +55,7 @@ mock! {
         async fn order(&self, id: &str) -> Result<Option<Order>, RepositoryError>;
         async fn order_by_key(&self, key: &IdempotencyKey) -> Result<Option<Order>, RepositoryError>;
         async fn orders_by_email(&self, email: &str, limit: u32) -> Result<Vec<Order>, RepositoryError>;
+        async fn erase_orders_of(&self, email: &str) -> Result<u32, RepositoryError>;
         async fn subscription(&self, id: &str) -> Result<Option<super::super::subscription::Subscription>, RepositoryError>;
         async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError>;
         async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError>;

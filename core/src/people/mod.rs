@@ -13,6 +13,7 @@ mod memory;
 mod model;
 mod page_passwords;
 mod password;
+mod saved_address;
 mod service;
 #[cfg(test)]
 mod service_tests;

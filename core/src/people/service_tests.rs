@@ -624,6 +624,18 @@ async fn an_order_for_a_plan_joins_only_the_confirmed_account_of_its_address_and
     assert_eq!(account().await.member_areas, ["club"]);
 }
 
+fn london_address() -> crate::checkout::ShippingAddress {
+    crate::checkout::ShippingAddress {
+        name: "Ada Lovelace".into(),
+        line1: "12 Analytical Row".into(),
+        line2: String::new(),
+        city: "London".into(),
+        region: String::new(),
+        postal_code: "SW1A 1AA".into(),
+        country: "GB".into(),
+    }
+}
+
 /// An order shipped to `email` and a newsletter subscription of the address.
 async fn shopped_and_subscribed(h: &Harness, email: &str) -> crate::checkout::Order {
     use crate::checkout::CommerceStore;
@@ -636,15 +648,7 @@ async fn shopped_and_subscribed(h: &Harness, email: &str) -> crate::checkout::Or
     )
     .await;
     order.email = email.into();
-    order.shipping_address = Some(crate::checkout::ShippingAddress {
-        name: "Ada Lovelace".into(),
-        line1: "12 Analytical Row".into(),
-        line2: String::new(),
-        city: "London".into(),
-        region: String::new(),
-        postal_code: "SW1A 1AA".into(),
-        country: "GB".into(),
-    });
+    order.shipping_address = Some(london_address());
     h.orders.place_order(&order, &[]).await.unwrap();
     let signup = crate::forms::outbox_conformance::newsletter_signup("letter", email, 1);
     crate::forms::outbox_conformance::store_one(&*h.outbox, 1, &signup).await;
@@ -705,4 +709,25 @@ async fn deleting_an_unconfirmed_account_leaves_the_addresss_orders_alone() {
         (true, 0, 0)
     );
     assert_eq!(h.orders.order(&order.id).await.unwrap(), Some(order));
+}
+
+#[tokio::test]
+async fn a_saved_address_is_replaced_removed_and_never_saved_for_a_deleted_account() {
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    let email = EmailAddress::parse("ada@example.com").unwrap();
+    let account = h.store.account_by_email(&email).await.unwrap().unwrap();
+    let address = london_address();
+    h.service.save_address(&account.id, &address).await.unwrap();
+    assert_eq!(
+        h.service.saved_address(&account.id).await.unwrap(),
+        Some(address.clone())
+    );
+    assert!(h.service.remove_address(&account.id).await.unwrap());
+    assert_eq!(h.service.saved_address(&account.id).await.unwrap(), None);
+
+    h.service.delete_account(&account).await.unwrap();
+    h.service.save_address(&account.id, &address).await.unwrap();
+    assert_eq!(h.service.saved_address(&account.id).await.unwrap(), None);
 }

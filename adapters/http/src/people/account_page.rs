@@ -55,6 +55,7 @@ fn paths() -> AccountPaths {
         delete: DELETE_PATH,
         member_access: MEMBER_ACCESS_PATH,
         unsubscribe: UNSUBSCRIBE_PATH,
+        remove_address: super::account_address::REMOVE_ADDRESS_PATH,
     }
 }
 
@@ -139,7 +140,7 @@ async fn newsletters(
 }
 
 /// The viewer of a page that needs one: signed in, or sent to sign in and come back.
-async fn required(state: &AppState, headers: &HeaderMap) -> Result<Viewer, Response> {
+pub(super) async fn required(state: &AppState, headers: &HeaderMap) -> Result<Viewer, Response> {
     match signed_in(state, headers).await? {
         Some(viewer) => Ok(viewer),
         None => Err(see_other(&with_return(
@@ -156,7 +157,7 @@ async fn account_page(State(state): State<AppState>, headers: HeaderMap) -> Resp
     }
 }
 
-async fn account(
+pub(super) async fn account(
     state: &AppState,
     viewer: &Viewer,
     status: StatusCode,
@@ -194,6 +195,10 @@ async fn account(
         Ok(newsletters) => newsletters,
         Err(response) => return response,
     };
+    let saved_address = match super::account_address::saved_address_lines(state, viewer).await {
+        Ok(lines) => lines,
+        Err(response) => return response,
+    };
     let main = AccountMain {
         notice,
         email: viewer.account.email.as_str().to_owned(),
@@ -201,6 +206,7 @@ async fn account(
         memberships,
         orders,
         newsletters,
+        saved_address,
         paths: paths(),
     };
     page(
@@ -302,7 +308,7 @@ async fn sign_out(State(state): State<AppState>, parts: Parts, body: Bytes) -> R
 }
 
 /// The account page again, saying the form lacked the session's XSRF token.
-async fn xsrf_refusal(state: &AppState, viewer: &Viewer) -> Response {
+pub(super) async fn xsrf_refusal(state: &AppState, viewer: &Viewer) -> Response {
     let notice = Some(Notice::error(XSRF_MISSING));
     account(state, viewer, StatusCode::FORBIDDEN, notice).await
 }

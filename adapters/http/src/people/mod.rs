@@ -4,6 +4,7 @@
 //! JavaScript: sign in, sign up, confirm, reset, the account page and the member-access
 //! page with its pricing toggle.
 
+pub mod account_address;
 pub mod account_page;
 mod forms;
 pub mod member_access;

@@ -9,12 +9,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use vitrine_core::cart::Timestamp;
+use vitrine_core::checkout::InMemoryCommerceStore;
 use vitrine_core::forms::RateLimit;
 use vitrine_core::forms::SiteLinks;
 use vitrine_core::forms::memory::{MemoryFormStore, MemoryRateLimiter};
 use vitrine_core::people::{
     InMemoryPeopleStore, PasswordCost, PasswordHasher, PeopleLimits, PeoplePorts, PeopleService,
-    Secret, SecretSource,
+    PersonalRecords, Secret, SecretSource,
 };
 
 /// Distinct secrets without the operating system, so the bench measures hashing alone.
@@ -43,6 +44,10 @@ fn service() -> (PeopleService, Arc<MemoryFormStore>) {
             limiter: Arc::new(MemoryRateLimiter::new()),
             secrets: Arc::new(Counter::default()),
             passwords: Arc::new(PasswordHasher::new(PasswordCost::OWASP).unwrap()),
+            records: PersonalRecords {
+                orders: Arc::new(InMemoryCommerceStore::new()),
+                newsletters: outbox.clone(),
+            },
         },
         SiteLinks::new("https://shop.example"),
         PeopleLimits {

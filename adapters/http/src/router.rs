@@ -114,6 +114,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::owner::tables::routes())
         .merge(crate::people::pages::routes())
         .merge(crate::people::account_page::routes())
+        .merge(crate::people::account_address::routes())
         .merge(crate::people::member_access::routes())
         .merge(crate::places::calls::routes())
         .merge(crate::maps::static_map::routes())

@@ -208,7 +208,10 @@ impl AppState {
             carts.payments().clone(),
         ));
         let plugins: Arc<dyn BlockRenderer> = Arc::new(InMemoryBlockRenderer::new());
-        let people = Arc::new(memory_people_service(&config.public_base_url));
+        let people = Arc::new(memory_people_service(
+            &config.public_base_url,
+            carts.store().clone(),
+        ));
         Self {
             pages,
             repository,
@@ -446,17 +449,26 @@ fn without_trailing_slashes(mut url: String) -> String {
 }
 
 /// A people service whose accounts, sessions, mails and limits live in this process's
-/// memory, hashing at OWASP's cost.
-fn memory_people_service(public_base_url: &str) -> vitrine_core::people::PeopleService {
+/// memory, hashing at OWASP's cost; deleting an account erases its address from `orders`.
+fn memory_people_service(
+    public_base_url: &str,
+    orders: Arc<dyn vitrine_core::checkout::CommerceStore>,
+) -> vitrine_core::people::PeopleService {
     use vitrine_core::people::{
-        InMemoryPeopleStore, PasswordCost, PasswordHasher, PeopleLimits, PeoplePorts, PeopleService,
+        InMemoryPeopleStore, PasswordCost, PasswordHasher, PeopleLimits, PeoplePorts,
+        PeopleService, PersonalRecords,
     };
     let hasher =
         PasswordHasher::new(PasswordCost::OWASP).expect("OWASP's argon2id parameters are valid");
+    let mails = Arc::new(MemoryFormStore::new());
     PeopleService::new(
         PeoplePorts {
             store: Arc::new(InMemoryPeopleStore::new()),
-            outbox: Arc::new(MemoryFormStore::new()),
+            outbox: mails.clone(),
+            records: PersonalRecords {
+                orders,
+                newsletters: mails,
+            },
             limiter: Arc::new(MemoryRateLimiter::new()),
             secrets: Arc::new(crate::people::site_users::OsSecrets),
             passwords: Arc::new(crate::people::site_users::BlockingPasswords(Arc::new(

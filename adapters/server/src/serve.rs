@@ -259,6 +259,10 @@ fn people_service(
             passwords: Arc::new(vitrine_http::site_users::BlockingPasswords(Arc::new(
                 hasher,
             ))),
+            records: vitrine_core::people::PersonalRecords {
+                orders: database.commerce_store(),
+                newsletters: database.newsletter_subscriptions(),
+            },
         },
         vitrine_core::forms::SiteLinks::new(public_url),
         PeopleLimits::default(),

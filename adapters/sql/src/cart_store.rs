@@ -736,6 +736,13 @@ macro_rules! sql_commerce_store {
                 })
             }
 
+            async fn erase_orders_of(
+                &self,
+                email: &str,
+            ) -> Result<u32, vitrine_core::ports::RepositoryError> {
+                $crate::order_erasure::erase_orders_of!(&self.pool, email).await
+            }
+
             async fn gift_card(
                 &self,
                 code: &vitrine_core::gift_cards::GiftCardCode,

@@ -23,6 +23,7 @@ mod gift_cards;
 mod header_footer_store;
 mod multilingual_store;
 mod order_aftercare;
+mod order_erasure;
 mod order_follow_up;
 mod outbox;
 mod outbox_statements;

@@ -533,6 +533,15 @@ macro_rules! sql_outbox {
                     .await
                     .map_err($crate::errors::repository_error("unsubscribing"))
             }
+
+            async fn erase_subscriptions_of(
+                &self,
+                email: &str,
+            ) -> Result<u32, vitrine_core::ports::RepositoryError> {
+                self.try_erase_subscriptions(email)
+                    .await
+                    .map_err($crate::errors::repository_error("erasing an address's subscriptions"))
+            }
         }
 
         impl $store {
@@ -606,6 +615,23 @@ macro_rules! sql_outbox {
                     .await?;
                 tx.commit().await?;
                 Ok(TokenOutcome::Done)
+            }
+
+            /// One transaction: free the sign-ups' (list, address) slots, then delete the
+            /// subscriber rows, tokens and all.
+            async fn try_erase_subscriptions(&self, email: &str) -> Result<u32, sqlx::Error> {
+                use $crate::outbox_statements as sql;
+                let mut tx = self.pool.begin().await?;
+                sqlx::query(sql::RELEASE_SUBSCRIPTIONS_OF)
+                    .bind(email)
+                    .execute(&mut *tx)
+                    .await?;
+                let erased = sqlx::query(sql::ERASE_SUBSCRIBERS_OF)
+                    .bind(email)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(u32::try_from(erased.rows_affected()).unwrap_or(u32::MAX))
             }
         }
     };

@@ -71,6 +71,14 @@ pub(crate) const UNSUBSCRIBE: &str = "UPDATE newsletter_subscribers SET unsubscr
 pub(crate) const UNSUBSCRIBE_TOKEN_EXISTS: &str =
     "SELECT submission_id FROM newsletter_subscribers WHERE unsubscribe_token = $1";
 
+/// Frees the (list, address) slots of every sign-up of an address, for its erasure.
+pub(crate) const RELEASE_SUBSCRIPTIONS_OF: &str = "UPDATE form_submissions SET subscription = NULL \
+     WHERE id IN (SELECT submission_id FROM newsletter_subscribers WHERE LOWER(email) = LOWER($1))";
+
+/// Erases every subscriber row of an address, live or ended.
+pub(crate) const ERASE_SUBSCRIBERS_OF: &str =
+    "DELETE FROM newsletter_subscribers WHERE LOWER(email) = LOWER($1)";
+
 /// Frees the (list, address) slot of the unique index, so the address may sign up again.
 pub(crate) const RELEASE_SUBSCRIPTION: &str =
     "UPDATE form_submissions SET subscription = NULL WHERE id = $1";

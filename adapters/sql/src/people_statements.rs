@@ -24,6 +24,17 @@ pub(crate) const SET_MEMBER_AREAS: &str =
 
 pub(crate) const DELETE_ACCOUNT: &str = "DELETE FROM site_user_accounts WHERE id = $1";
 
+/// Saves an account's address in place of its last; no row is written for an unknown
+/// account, which the caller reports.
+pub(crate) const SAVE_ADDRESS: &str = "INSERT INTO site_user_addresses (account_id, address) \
+     SELECT id, $2 FROM site_user_accounts WHERE id = $1 \
+     ON CONFLICT (account_id) DO UPDATE SET address = excluded.address";
+
+pub(crate) const SAVED_ADDRESS: &str =
+    "SELECT address FROM site_user_addresses WHERE account_id = $1";
+
+pub(crate) const REMOVE_ADDRESS: &str = "DELETE FROM site_user_addresses WHERE account_id = $1";
+
 pub(crate) const SAVE_TOKEN: &str = "INSERT INTO site_user_tokens \
      (token, account_id, kind, new_email, expires_at) VALUES ($1, $2, $3, $4, $5) \
      ON CONFLICT (token) DO UPDATE SET account_id = excluded.account_id, kind = excluded.kind, \

@@ -286,6 +286,59 @@ macro_rules! sql_people_store {
                 Ok(done.rows_affected() > 0)
             }
 
+            async fn save_address(
+                &self,
+                id: &vitrine_core::people::AccountId,
+                address: &vitrine_core::checkout::ShippingAddress,
+            ) -> Result<(), vitrine_core::people::AccountWriteError> {
+                let done = sqlx::query($crate::people_statements::SAVE_ADDRESS)
+                    .bind(id.as_str())
+                    .bind($crate::cart_store::json_text(address))
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::people_store::account_write_error(
+                        "saving an address",
+                    ))?;
+                $crate::people_store::one_account(done.rows_affected())
+            }
+
+            async fn saved_address(
+                &self,
+                id: &vitrine_core::people::AccountId,
+            ) -> Result<
+                Option<vitrine_core::checkout::ShippingAddress>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let stored: Option<String> =
+                    sqlx::query_scalar($crate::people_statements::SAVED_ADDRESS)
+                        .bind(id.as_str())
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading a saved address"))?;
+                stored
+                    .map(|text| {
+                        serde_json::from_str(&text).map_err(|error| {
+                            vitrine_core::ports::RepositoryError::Corrupt {
+                                what: "a saved address".to_owned(),
+                                reason: error.to_string(),
+                            }
+                        })
+                    })
+                    .transpose()
+            }
+
+            async fn remove_address(
+                &self,
+                id: &vitrine_core::people::AccountId,
+            ) -> Result<bool, vitrine_core::ports::RepositoryError> {
+                let done = sqlx::query($crate::people_statements::REMOVE_ADDRESS)
+                    .bind(id.as_str())
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error("removing a saved address"))?;
+                Ok(done.rows_affected() > 0)
+            }
+
             async fn save_token(
                 &self,
                 token: &vitrine_core::people::AccountToken,

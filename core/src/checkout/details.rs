@@ -52,6 +52,21 @@ impl ShippingAddress {
     pub fn location(&self) -> ShippingLocation {
         ShippingLocation::new(&self.country, &self.region, &self.postal_code)
     }
+
+    /// The address with what names a person or a home removed: the name, the street lines,
+    /// the city and the postal code. The region and the country stay, because the tax
+    /// charged on the order was worked out from them and the books must show why.
+    pub fn erased(&self) -> Self {
+        Self {
+            name: String::new(),
+            line1: String::new(),
+            line2: String::new(),
+            city: String::new(),
+            region: self.region.clone(),
+            postal_code: String::new(),
+            country: self.country.clone(),
+        }
+    }
 }
 
 /// The checked checkout form.

@@ -335,6 +335,26 @@ impl CommerceStore for InMemoryCommerceStore {
         Ok(query.cut(matching))
     }
 
+    async fn erase_orders_of(&self, email: &str) -> Result<u32, RepositoryError> {
+        let mut inner = self.lock();
+        let email = email.to_lowercase();
+        let mut erased = Vec::new();
+        for order in &mut inner.orders {
+            // An erased order's empty address belongs to nobody, so it is never matched.
+            if !email.is_empty() && order.email.to_lowercase() == email {
+                order.email.clear();
+                order.shipping_address = order.shipping_address.as_ref().map(|a| a.erased());
+                erased.push(order.id.clone());
+            }
+        }
+        for subscription in &mut inner.subscriptions {
+            if erased.contains(&subscription.order_id) {
+                subscription.email.clear();
+            }
+        }
+        Ok(u32::try_from(erased.len()).unwrap_or(u32::MAX))
+    }
+
     async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError> {
         Ok(self
             .lock()

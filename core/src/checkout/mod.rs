@@ -42,6 +42,7 @@ pub mod conformance;
 pub mod contribution_conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod renewal_conformance;
+pub mod erasure_conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod subscription_conformance;
 
@@ -169,5 +170,11 @@ mod tests {
             let store = Arc::new(InMemoryCommerceStore::new());
             (store.clone(), store, ())
         });
+    }
+
+    mod erasure {
+        use super::InMemoryCommerceStore;
+
+        crate::order_erasure_conformance!(InMemoryCommerceStore::new());
     }
 }

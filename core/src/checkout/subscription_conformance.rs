@@ -40,7 +40,7 @@ fn token(n: usize) -> CartToken {
     CartToken::parse(format!("subscription-cart-{n:04}")).expect("fixture tokens are valid")
 }
 
-pub(crate) fn monthly_for(cycles: u32) -> SubscriptionPlan {
+pub fn monthly_for(cycles: u32) -> SubscriptionPlan {
     SubscriptionPlan {
         num_billing_cycles: Some(cycles),
         billing_period: BillingPeriod {
@@ -52,7 +52,7 @@ pub(crate) fn monthly_for(cycles: u32) -> SubscriptionPlan {
 
 /// A cart of `quantity` boxes of a monthly subscription, or of a plain product without
 /// `plan`, with `stock` of its SKU.
-pub(crate) async fn ordered(
+pub async fn ordered(
     store: &dyn CommerceStore,
     n: usize,
     plan: Option<SubscriptionPlan>,

@@ -430,6 +430,23 @@ impl NewsletterSubscriptions for MemoryFormStore {
         state.subscriptions.remove(&key);
         Ok(TokenOutcome::Done)
     }
+
+    async fn erase_subscriptions_of(&self, email: &str) -> Result<u32, RepositoryError> {
+        let mut state = self.lock();
+        let email = email.to_lowercase();
+        let erased: Vec<Subscriber> = state
+            .subscribers
+            .values()
+            .filter(|s| s.email.to_lowercase() == email)
+            .cloned()
+            .collect();
+        for subscriber in &erased {
+            state.subscribers.remove(&subscriber.submission_id);
+            let key = (subscriber.list.clone(), subscriber.email.clone());
+            state.subscriptions.remove(&key);
+        }
+        Ok(u32::try_from(erased.len()).unwrap_or(u32::MAX))
+    }
 }
 
 /// Fixed-window counters in memory: right for one process; several servers need a shared

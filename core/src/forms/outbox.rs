@@ -229,6 +229,12 @@ pub trait NewsletterSubscriptions: Send + Sync {
         unsubscribe_token: &str,
         now: i64,
     ) -> Result<TokenOutcome, RepositoryError>;
+
+    /// Ends and erases every subscription of `email` (compared without case), live or
+    /// ended, in one transaction: the subscriber rows go, with their tokens, so the address
+    /// may sign up again. The sign-up submissions stay, as every form submission does: they
+    /// are the site owner's records. Answers how many subscriptions were erased.
+    async fn erase_subscriptions_of(&self, email: &str) -> Result<u32, RepositoryError>;
 }
 
 #[cfg(test)]

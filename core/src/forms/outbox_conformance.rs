@@ -21,6 +21,7 @@ macro_rules! delivery_store_conformance {
             subscribers_confirm_and_unsubscribe_through_their_tokens,
             an_addresss_live_subscriptions_are_found_without_case,
             the_owners_subscriber_table_is_paged_and_searched,
+            an_erased_address_has_no_subscriptions_left,
             a_composed_mail_is_delivered_whole,
         );
     };
@@ -47,7 +48,7 @@ fn with_deliveries(message: &str) -> NewSubmission {
     }
 }
 
-async fn store_one<S: SubmissionKeyStore + SubmissionStore>(
+pub async fn store_one<S: SubmissionKeyStore + SubmissionStore>(
     store: &S,
     seed: u8,
     new: &NewSubmission,
@@ -253,12 +254,10 @@ pub async fn subscribers_confirm_and_unsubscribe_through_their_tokens<
     }
 }
 
-pub async fn an_addresss_live_subscriptions_are_found_without_case<
-    S: SubmissionKeyStore + SubmissionStore + DeliveryOutbox + NewsletterSubscriptions,
->(
-    store: &S,
-) {
-    let signup = |list: &str, email: &str, n: u8| NewSubmission {
+/// A single opt-in sign-up of `email` to `list`, whose unsubscribe token is `n` in hex,
+/// repeated.
+pub fn newsletter_signup(list: &str, email: &str, n: u8) -> NewSubmission {
+    NewSubmission {
         form_id: list.into(),
         subscription: Some(email.into()),
         follow_up: FollowUp {
@@ -269,7 +268,14 @@ pub async fn an_addresss_live_subscriptions_are_found_without_case<
             }),
         },
         ..submission(email)
-    };
+    }
+}
+
+pub async fn an_addresss_live_subscriptions_are_found_without_case<
+    S: SubmissionKeyStore + SubmissionStore + DeliveryOutbox + NewsletterSubscriptions,
+>(
+    store: &S,
+) {
     for (n, (list, email)) in [
         ("letter", "ada@example.com"),
         ("studio", "Ada@Example.com"),
@@ -280,7 +286,8 @@ pub async fn an_addresss_live_subscriptions_are_found_without_case<
     .enumerate()
     {
         let n = u8::try_from(n).unwrap() + 1;
-        let SaveOutcome::Stored { .. } = store_one(store, 10 + n, &signup(list, email, n)).await
+        let SaveOutcome::Stored { .. } =
+            store_one(store, 10 + n, &newsletter_signup(list, email, n)).await
         else {
             panic!("stored")
         };
@@ -305,6 +312,66 @@ pub async fn an_addresss_live_subscriptions_are_found_without_case<
             .unwrap()
             .is_empty()
     );
+}
+
+pub async fn an_erased_address_has_no_subscriptions_left<
+    S: SubmissionKeyStore + SubmissionStore + DeliveryOutbox + NewsletterSubscriptions,
+>(
+    store: &S,
+) {
+    let signups = [
+        ("letter", "ada@example.com"),
+        ("studio", "ada@example.com"),
+        ("letter", "bo@example.com"),
+    ];
+    for (n, (list, email)) in signups.into_iter().enumerate() {
+        let n = u8::try_from(n).unwrap() + 1;
+        let SaveOutcome::Stored { .. } =
+            store_one(store, 20 + n, &newsletter_signup(list, email, n)).await
+        else {
+            panic!("stored")
+        };
+    }
+    // One of Ada's subscriptions has ended already; erasing takes the ended one too.
+    store.unsubscribe(&"2".repeat(64), NOW).await.unwrap();
+
+    assert_eq!(
+        store.erase_subscriptions_of("%@example.com").await.unwrap(),
+        0,
+        "a pattern is an address, not a wildcard"
+    );
+    assert_eq!(
+        store
+            .erase_subscriptions_of("ADA@example.com")
+            .await
+            .unwrap(),
+        2
+    );
+    assert!(
+        store
+            .subscriptions_of("ada@example.com")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    for token in ["1", "2"] {
+        assert_eq!(
+            store.subscriber_by_token(&token.repeat(64)).await.unwrap(),
+            None,
+            "an erased subscriber's links open nothing"
+        );
+    }
+    let others = store.subscriptions_of("bo@example.com").await.unwrap();
+    assert_eq!(others.len(), 1, "another address keeps its subscription");
+    let SaveOutcome::Stored { .. } = store_one(
+        store,
+        30,
+        &newsletter_signup("letter", "ada@example.com", 4),
+    )
+    .await
+    else {
+        panic!("the erased address may sign up again")
+    };
 }
 
 pub async fn a_composed_mail_is_delivered_whole<S: DeliveryOutbox>(store: &S) {

@@ -8,6 +8,7 @@ use super::model::{
 };
 use super::store::{AccountWriteError, PeopleStore};
 use crate::cart::Timestamp;
+use crate::checkout::ShippingAddress;
 
 /// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty store (it may
 /// use `.await`, and may `return` to skip when its database is not configured).
@@ -25,6 +26,7 @@ macro_rules! people_store_conformance {
             signing_out_ends_one_session_and_everywhere_ends_all_of_an_account,
             saved_data_expires_and_is_removed,
             deleting_an_account_erases_its_sessions_tokens_and_data,
+            an_account_keeps_the_last_address_it_saved_until_removed,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -447,4 +449,54 @@ pub async fn deleting_an_account_erases_its_sessions_tokens_and_data(store: &dyn
         .create_account(&fixture_account(6, "ada@example.com"))
         .await
         .unwrap();
+}
+
+fn address(name: &str, line1: &str) -> ShippingAddress {
+    ShippingAddress {
+        name: name.into(),
+        line1: line1.into(),
+        line2: "Flat 3".into(),
+        city: "London".into(),
+        region: String::new(),
+        postal_code: "SW1A 1AA".into(),
+        country: "GB".into(),
+    }
+}
+
+pub async fn an_account_keeps_the_last_address_it_saved_until_removed(store: &dyn PeopleStore) {
+    let ada = fixture_account(1, "ada@example.com");
+    let bob = fixture_account(2, "bob@example.com");
+    store.create_account(&ada).await.unwrap();
+    store.create_account(&bob).await.unwrap();
+    assert_eq!(store.saved_address(&ada.id).await.unwrap(), None);
+
+    let first = address("Ada Lovelace", "12 Analytical Row");
+    let moved = address("Ada King", "1 Difference Lane");
+    store.save_address(&ada.id, &first).await.unwrap();
+    store.save_address(&ada.id, &moved).await.unwrap();
+    store.save_address(&bob.id, &first).await.unwrap();
+    assert_eq!(
+        store.saved_address(&ada.id).await.unwrap(),
+        Some(moved.clone()),
+        "the last saved address replaces the one before"
+    );
+
+    assert!(store.remove_address(&ada.id).await.unwrap());
+    assert!(!store.remove_address(&ada.id).await.unwrap());
+    assert_eq!(store.saved_address(&ada.id).await.unwrap(), None);
+    assert_eq!(store.saved_address(&bob.id).await.unwrap(), Some(first));
+
+    let ghost = fixture_account(3, "ghost@example.com");
+    assert!(matches!(
+        store.save_address(&ghost.id, &moved).await,
+        Err(AccountWriteError::UnknownAccount)
+    ));
+    assert_eq!(store.saved_address(&ghost.id).await.unwrap(), None);
+
+    assert!(store.delete_account(&bob.id).await.unwrap());
+    assert_eq!(
+        store.saved_address(&bob.id).await.unwrap(),
+        None,
+        "deleting the account erases its address"
+    );
 }

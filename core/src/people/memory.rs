@@ -10,6 +10,7 @@ use super::model::{
 };
 use super::store::{AccountStore, AccountWriteError, SiteUserSessionStore};
 use crate::cart::Timestamp;
+use crate::checkout::ShippingAddress;
 use crate::ports::RepositoryError;
 
 #[derive(Default)]
@@ -18,6 +19,7 @@ struct People {
     tokens: BTreeMap<TokenDigest, AccountToken>,
     sessions: BTreeMap<TokenDigest, Session>,
     data: BTreeMap<(TokenDigest, String), SavedSessionData>,
+    addresses: BTreeMap<AccountId, ShippingAddress>,
 }
 
 impl People {
@@ -132,6 +134,7 @@ impl AccountStore for InMemoryPeopleStore {
     async fn delete_account(&self, id: &AccountId) -> Result<bool, RepositoryError> {
         let mut people = self.lock()?;
         let existed = people.accounts.remove(id).is_some();
+        people.addresses.remove(id);
         people.tokens.retain(|_, token| &token.account != id);
         let ended: Vec<TokenDigest> = people
             .sessions
@@ -143,6 +146,28 @@ impl AccountStore for InMemoryPeopleStore {
             people.end_session(token);
         }
         Ok(existed)
+    }
+
+    async fn save_address(
+        &self,
+        id: &AccountId,
+        address: &ShippingAddress,
+    ) -> Result<(), AccountWriteError> {
+        let mut people = self.lock()?;
+        people.account_mut(id)?;
+        people.addresses.insert(id.clone(), address.clone());
+        Ok(())
+    }
+
+    async fn saved_address(
+        &self,
+        id: &AccountId,
+    ) -> Result<Option<ShippingAddress>, RepositoryError> {
+        Ok(self.lock()?.addresses.get(id).cloned())
+    }
+
+    async fn remove_address(&self, id: &AccountId) -> Result<bool, RepositoryError> {
+        Ok(self.lock()?.addresses.remove(id).is_some())
     }
 
     async fn save_token(&self, token: &AccountToken) -> Result<(), RepositoryError> {

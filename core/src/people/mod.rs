@@ -6,17 +6,20 @@
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod conformance;
+mod erasure;
 mod mails;
 mod membership;
 mod memory;
 mod model;
 mod page_passwords;
 mod password;
+mod saved_address;
 mod service;
 #[cfg(test)]
 mod service_tests;
 mod store;
 
+pub use erasure::{Erased, PersonalRecords};
 pub use mails::{
     ACCOUNT_PAGE_PATH, CONFIRM_ACCOUNT_PATH, CONFIRM_EMAIL_CHANGE_PATH, MEMBER_ACCESS_PATH,
     RESET_PASSWORD_PATH, RESET_REQUEST_PAGE_PATH, SIGN_IN_PATH, SIGN_UP_PATH,

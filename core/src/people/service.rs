@@ -1,12 +1,14 @@
 //! The people service: sign-up with a confirmed address, sign-in and sign-out, password reset,
-//! email change, sign out everywhere and account deletion. It never tells a visitor whether an
-//! address has an account: sign-up and reset answer the same either way, and a sign-in for an
-//! unknown address still spends one password verification, so its timing matches.
+//! email change and sign out everywhere (account deletion is in `erasure`). It never tells a
+//! visitor whether an address has an account: sign-up and reset answer the same either way,
+//! and a sign-in for an unknown address still spends one password verification, so its
+//! timing matches.
 
 use std::sync::{Arc, OnceLock};
 
 use async_trait::async_trait;
 
+use super::erasure::PersonalRecords;
 use super::mails::{
     already_registered_mail, change_email_mail, confirm_account_mail, reset_password_mail,
 };
@@ -176,6 +178,8 @@ pub struct PeopleService {
     pub(super) limits: PeopleLimits,
     /// A hash nobody's password matches, verified when the address has no account.
     decoy_hash: DecoyHash,
+    /// What deleting an account erases besides the account.
+    pub(super) records: PersonalRecords,
 }
 
 /// What the service is built from.
@@ -185,6 +189,7 @@ pub struct PeoplePorts {
     pub limiter: Arc<dyn RateLimiter>,
     pub secrets: Arc<dyn SecretSource>,
     pub passwords: Arc<dyn Passwords>,
+    pub records: PersonalRecords,
 }
 
 /// Whether a new password is long enough and not too long to hash.
@@ -209,6 +214,7 @@ impl PeopleService {
             links,
             limits,
             decoy_hash: DecoyHash::default(),
+            records: ports.records,
         }
     }
 
@@ -600,11 +606,6 @@ impl PeopleService {
             Err(AccountWriteError::UnknownAccount) => Err(TokenError::InvalidOrExpired),
             Err(AccountWriteError::Store(error)) => Err(Unavailable::from(error).into()),
         }
-    }
-
-    /// Erases the account, its sessions, tokens and saved data.
-    pub async fn delete_account(&self, account: &AccountId) -> Result<bool, Unavailable> {
-        Ok(self.store.delete_account(account).await?)
     }
 }
 

@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::*;
 use crate::cart::Timestamp;
+use crate::checkout::InMemoryCommerceStore;
 use crate::forms::memory::{MemoryFormStore, MemoryRateLimiter};
 use crate::forms::{DeliveryOutbox, RateLimit, SiteLinks};
 
@@ -25,6 +26,7 @@ struct Harness {
     service: PeopleService,
     store: Arc<InMemoryPeopleStore>,
     outbox: Arc<MemoryFormStore>,
+    orders: Arc<InMemoryCommerceStore>,
 }
 
 const NOW: Timestamp = Timestamp(1_700_000_000_000);
@@ -32,6 +34,7 @@ const NOW: Timestamp = Timestamp(1_700_000_000_000);
 async fn harness_with(limits: PeopleLimits) -> Harness {
     let store = Arc::new(InMemoryPeopleStore::new());
     let outbox = Arc::new(MemoryFormStore::new());
+    let orders = Arc::new(InMemoryCommerceStore::new());
     let service = PeopleService::new(
         PeoplePorts {
             store: store.clone(),
@@ -39,6 +42,10 @@ async fn harness_with(limits: PeopleLimits) -> Harness {
             limiter: Arc::new(MemoryRateLimiter::new()),
             secrets: Arc::new(CountingSecrets::default()),
             passwords: Arc::new(PasswordHasher::new(PasswordCost::TESTS_ONLY).unwrap()),
+            records: PersonalRecords {
+                orders: orders.clone(),
+                newsletters: outbox.clone(),
+            },
         },
         SiteLinks::new("https://shop.example"),
         limits,
@@ -47,6 +54,7 @@ async fn harness_with(limits: PeopleLimits) -> Harness {
         service,
         store,
         outbox,
+        orders,
     }
 }
 
@@ -445,12 +453,13 @@ async fn a_deleted_account_cannot_sign_in_and_its_sessions_end() {
         .sign_in("ada@example.com", "correct horse", false, None, "c", NOW)
         .await
         .unwrap();
-    assert!(
-        h.service
-            .delete_account(&signed_in.session.account)
-            .await
-            .unwrap()
-    );
+    let account = h
+        .store
+        .account(&signed_in.session.account)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(h.service.delete_account(&account).await.unwrap().account);
     assert!(
         h.service
             .viewer(signed_in.token.as_str(), NOW)
@@ -613,4 +622,112 @@ async fn an_order_for_a_plan_joins_only_the_confirmed_account_of_its_address_and
         assert_eq!(joined, OrderMembership::Joined(vec![&areas[1]]));
     }
     assert_eq!(account().await.member_areas, ["club"]);
+}
+
+fn london_address() -> crate::checkout::ShippingAddress {
+    crate::checkout::ShippingAddress {
+        name: "Ada Lovelace".into(),
+        line1: "12 Analytical Row".into(),
+        line2: String::new(),
+        city: "London".into(),
+        region: String::new(),
+        postal_code: "SW1A 1AA".into(),
+        country: "GB".into(),
+    }
+}
+
+/// An order shipped to `email` and a newsletter subscription of the address.
+async fn shopped_and_subscribed(h: &Harness, email: &str) -> crate::checkout::Order {
+    use crate::checkout::CommerceStore;
+    let mut order = crate::checkout::subscription_conformance::ordered(
+        &*h.orders,
+        1,
+        None,
+        crate::cart::Stock::Unlimited,
+        1,
+    )
+    .await;
+    order.email = email.into();
+    order.shipping_address = Some(london_address());
+    h.orders.place_order(&order, &[]).await.unwrap();
+    let signup = crate::forms::outbox_conformance::newsletter_signup("letter", email, 1);
+    crate::forms::outbox_conformance::store_one(&*h.outbox, 1, &signup).await;
+    order
+}
+
+#[tokio::test]
+async fn deleting_an_account_erases_its_orders_personal_fields_and_its_subscriptions() {
+    use crate::checkout::CommerceStore;
+    use crate::forms::NewsletterSubscriptions;
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    let order = shopped_and_subscribed(&h, "Ada@Example.com").await;
+    let email = EmailAddress::parse("ada@example.com").unwrap();
+    let account = h.store.account_by_email(&email).await.unwrap().unwrap();
+
+    let erased = h.service.delete_account(&account).await.unwrap();
+
+    assert_eq!(
+        erased,
+        Erased {
+            account: true,
+            orders: 1,
+            subscriptions: 1
+        }
+    );
+    let kept = h.orders.order(&order.id).await.unwrap().unwrap();
+    assert_eq!(kept.email, "");
+    assert_eq!(kept.grand_total_cents, order.grand_total_cents);
+    assert_eq!(kept.shipping_address.unwrap().name, "");
+    assert!(
+        h.outbox
+            .subscriptions_of("ada@example.com")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn deleting_an_unconfirmed_account_leaves_the_addresss_orders_alone() {
+    use crate::checkout::CommerceStore;
+    let h = harness().await;
+    h.service
+        .sign_up("ada@example.com", "correct horse", "client", NOW)
+        .await
+        .unwrap();
+    let order = shopped_and_subscribed(&h, "ada@example.com").await;
+    let email = EmailAddress::parse("ada@example.com").unwrap();
+    let account = h.store.account_by_email(&email).await.unwrap().unwrap();
+    assert!(!account.is_confirmed());
+
+    let erased = h.service.delete_account(&account).await.unwrap();
+
+    assert_eq!(
+        (erased.account, erased.orders, erased.subscriptions),
+        (true, 0, 0)
+    );
+    assert_eq!(h.orders.order(&order.id).await.unwrap(), Some(order));
+}
+
+#[tokio::test]
+async fn a_saved_address_is_replaced_removed_and_never_saved_for_a_deleted_account() {
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    let email = EmailAddress::parse("ada@example.com").unwrap();
+    let account = h.store.account_by_email(&email).await.unwrap().unwrap();
+    let address = london_address();
+    h.service.save_address(&account.id, &address).await.unwrap();
+    assert_eq!(
+        h.service.saved_address(&account.id).await.unwrap(),
+        Some(address.clone())
+    );
+    assert!(h.service.remove_address(&account.id).await.unwrap());
+    assert_eq!(h.service.saved_address(&account.id).await.unwrap(), None);
+
+    h.service.delete_account(&account).await.unwrap();
+    h.service.save_address(&account.id, &address).await.unwrap();
+    assert_eq!(h.service.saved_address(&account.id).await.unwrap(), None);
 }

@@ -8,6 +8,7 @@ use super::model::{
     Account, AccountId, AccountToken, EmailAddress, SavedSessionData, Session, TokenDigest,
 };
 use crate::cart::Timestamp;
+use crate::checkout::ShippingAddress;
 use crate::ports::RepositoryError;
 
 /// Why an account could not be created or moved to an address.
@@ -60,9 +61,26 @@ pub trait AccountStore: Send + Sync {
         member_areas: &[String],
     ) -> Result<(), AccountWriteError>;
 
-    /// Erases the account with its tokens, sessions and saved data. `false` when there was
-    /// none.
+    /// Erases the account with its tokens, sessions, saved data and saved address. `false`
+    /// when there was none.
     async fn delete_account(&self, id: &AccountId) -> Result<bool, RepositoryError>;
+
+    /// Saves `address` as the account's shipping address, in place of the one saved before:
+    /// an account keeps one, the last it chose to save. `UnknownAccount` when there is none.
+    async fn save_address(
+        &self,
+        id: &AccountId,
+        address: &ShippingAddress,
+    ) -> Result<(), AccountWriteError>;
+
+    /// The account's saved shipping address; none when it saved none or removed it.
+    async fn saved_address(
+        &self,
+        id: &AccountId,
+    ) -> Result<Option<ShippingAddress>, RepositoryError>;
+
+    /// Removes the account's saved address; `false` when there was none.
+    async fn remove_address(&self, id: &AccountId) -> Result<bool, RepositoryError>;
 
     async fn save_token(&self, token: &AccountToken) -> Result<(), RepositoryError>;
 

@@ -16,7 +16,7 @@ use vitrine_core::cart::{CartError, CartToken, ShoppingCart};
 use vitrine_core::checkout::{
     CheckoutEntryRefusal, CheckoutError, CheckoutFieldErrors, CheckoutForm, EnterCheckoutError,
     IdempotencyKey, Order, PaymentError, PlaceOrderError, SESSION_EXPIRED_ALERT,
-    SHIPPING_OPTION_REQUIRED,
+    SHIPPING_OPTION_REQUIRED, ShippingAddress,
 };
 use vitrine_core::enums::PageType;
 use vitrine_core::gift_cards::{GiftCardRefusal, gift_card_can_pay};
@@ -244,20 +244,26 @@ fn checkout_main(
                 &typed.gift_card_code,
             )
         }),
+        save_address: None,
         alert,
     }
 }
 
+/// The checkout page of `cart` with what was typed. `save_address` offers a signed-in
+/// shopper the box that saves the shipping address (ticked or not); none offers nothing.
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn checkout_page(
     state: &AppState,
     route: &CheckoutRoute,
     status: StatusCode,
     cart: &ShoppingCart,
     typed: &CheckoutForm,
+    save_address: Option<bool>,
     errors: &CheckoutFieldErrors,
     alert: Option<String>,
 ) -> Response {
-    let main = checkout_main(state, route, cart, typed, errors, alert);
+    let mut main = checkout_main(state, route, cart, typed, errors, alert);
+    main.save_address = save_address;
     respond(
         state,
         PageType::Checkout,
@@ -287,13 +293,14 @@ async fn show(State(state): State<AppState>, headers: HeaderMap) -> Response {
     if holds_subscription(&cart) {
         return crate::commerce::cart::see_other_to(&subscribe_path(&token));
     }
-    let typed = prefilled_form(&state, &headers).await;
+    let (typed, save_address) = prefilled_form(&state, &headers).await;
     checkout_page(
         &state,
         &CheckoutRoute::cart(),
         StatusCode::OK,
         &cart,
         &typed,
+        save_address,
         &CheckoutFieldErrors::new(),
         None,
     )
@@ -301,19 +308,85 @@ async fn show(State(state): State<AppState>, headers: HeaderMap) -> Response {
 }
 
 /// A new checkout form: the signed-in site user's address is the contact email, so what they
-/// buy (a member area's plan among it) belongs to their account.
-pub(crate) async fn prefilled_form(state: &AppState, headers: &HeaderMap) -> CheckoutForm {
-    let email = match crate::shared::viewer::viewer(state, headers).await {
-        Ok(Some(viewer)) => viewer.account.email.as_str().to_owned(),
-        Ok(None) => String::new(),
+/// buy (a member area's plan among it) belongs to their account, and the shipping address
+/// they saved fills the address fields. With it, whether to offer the box that saves the
+/// address: to a signed-in user only, ticked when they saved one before.
+pub(crate) async fn prefilled_form(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> (CheckoutForm, Option<bool>) {
+    let viewer = match crate::shared::viewer::viewer(state, headers).await {
+        Ok(viewer) => viewer,
         Err(error) => {
             tracing::warn!(%error, "reading a site-user session for checkout failed");
-            String::new()
+            None
         }
     };
-    CheckoutForm {
-        email,
+    let Some(viewer) = viewer else {
+        return (CheckoutForm::default(), None);
+    };
+    let saved = match state.people.saved_address(&viewer.account.id).await {
+        Ok(saved) => saved,
+        Err(error) => {
+            tracing::warn!(%error, "reading a saved address for checkout failed");
+            None
+        }
+    };
+    let form = CheckoutForm {
+        email: viewer.account.email.as_str().to_owned(),
         ..CheckoutForm::default()
+    };
+    match saved {
+        Some(address) => (with_address(form, address), Some(true)),
+        None => (form, Some(false)),
+    }
+}
+
+/// `form` with its shipping fields filled from `address`.
+fn with_address(form: CheckoutForm, address: ShippingAddress) -> CheckoutForm {
+    CheckoutForm {
+        name: address.name,
+        address_line1: address.line1,
+        address_line2: address.line2,
+        city: address.city,
+        region: address.region,
+        postal_code: address.postal_code,
+        country: address.country,
+        ..form
+    }
+}
+
+/// The posted field of the box that saves the address.
+const SAVE_ADDRESS_FIELD: &str = "saveAddress";
+
+/// After an order is placed: a signed-in shopper who ticked the box has the order's shipping
+/// address saved for next time. The order stands whatever happens here, so a failure is
+/// logged, not shown.
+async fn save_address_if_asked(state: &AppState, headers: &HeaderMap, body: &[u8], order: &Order) {
+    if FormFields::parse(body).text(SAVE_ADDRESS_FIELD) != "on" {
+        return;
+    }
+    let Some(address) = &order.shipping_address else {
+        return;
+    };
+    let Ok(Some(viewer)) = crate::shared::viewer::viewer(state, headers).await else {
+        return;
+    };
+    if let Err(error) = state.people.save_address(&viewer.account.id, address).await {
+        tracing::warn!(%error, "saving a shopper's address failed");
+    }
+}
+
+/// The box that saves the address on a refused form shown again: offered to a signed-in
+/// shopper, ticked as they left it.
+async fn save_address_as_posted(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Option<bool> {
+    match crate::shared::viewer::viewer(state, headers).await {
+        Ok(Some(_)) => Some(FormFields::parse(body).text(SAVE_ADDRESS_FIELD) == "on"),
+        _ => None,
     }
 }
 
@@ -378,6 +451,7 @@ pub(crate) async fn check_out(
         Ok(order) => {
             // A replayed submit answers the first order, whose id is not this request's.
             if order.id == order_id {
+                save_address_if_asked(state, headers, body, &order).await;
                 let event = crate::shared::conversion_events::purchased(state, &order);
                 crate::shared::conversions::fire(state, headers, event).await;
                 // An order is an experiments' conversion too, and its total is the
@@ -486,5 +560,16 @@ pub(crate) async fn check_out(
         }
     };
     let cart = current_cart(state, headers).await;
-    Err(checkout_page(state, route, status, &cart, &typed, &errors, Some(alert)).await)
+    let save_address = save_address_as_posted(state, headers, body).await;
+    Err(checkout_page(
+        state,
+        route,
+        status,
+        &cart,
+        &typed,
+        save_address,
+        &errors,
+        Some(alert),
+    )
+    .await)
 }

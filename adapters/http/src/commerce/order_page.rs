@@ -153,7 +153,8 @@ const DISPUTED_TEXT: &str =
 /// when the shopper comes back to it later. The confirmation mail is promised only when the
 /// server sends it (`mails`).
 fn order_texts(order: &Order, confirmation: bool, mails: bool) -> (PageType, &'static str, String) {
-    let mail = if mails {
+    // An order whose buyer deleted their account has no address left to name.
+    let mail = if mails && !order.email.is_empty() {
         format!(" A confirmation goes to {}.", order.email)
     } else {
         String::new()

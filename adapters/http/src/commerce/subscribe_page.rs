@@ -120,12 +120,14 @@ async fn show(State(state): State<AppState>, headers: HeaderMap, query: RawQuery
     if !holds_subscription(&cart) {
         return to_cart_checkout();
     }
+    let (typed, save_address) = prefilled_form(&state, &headers).await;
     checkout_page(
         &state,
         &route(&token, &cart),
         StatusCode::OK,
         &cart,
-        &prefilled_form(&state, &headers).await,
+        &typed,
+        save_address,
         &CheckoutFieldErrors::new(),
         None,
     )

@@ -53,6 +53,7 @@ fn paths() -> AccountPaths {
         delete: DELETE_PATH,
         member_access: MEMBER_ACCESS_PATH,
         unsubscribe: UNSUBSCRIBE_PATH,
+        remove_address: super::account_address::REMOVE_ADDRESS_PATH,
     }
 }
 
@@ -154,7 +155,7 @@ async fn account_page(State(state): State<AppState>, headers: HeaderMap) -> Resp
     }
 }
 
-async fn account(
+pub(super) async fn account(
     state: &AppState,
     viewer: &Viewer,
     status: StatusCode,
@@ -192,6 +193,10 @@ async fn account(
         Ok(newsletters) => newsletters,
         Err(response) => return response,
     };
+    let saved_address = match super::account_address::saved_address_lines(state, viewer).await {
+        Ok(lines) => lines,
+        Err(response) => return response,
+    };
     let main = AccountMain {
         notice,
         email: viewer.account.email.as_str().to_owned(),
@@ -199,6 +204,7 @@ async fn account(
         memberships,
         orders,
         newsletters,
+        saved_address,
         paths: paths(),
     };
     page(
@@ -225,7 +231,7 @@ async fn delete(State(state): State<AppState>, parts: Parts, body: Bytes) -> Res
         let notice = Some(Notice::error(CONFIRM_DELETION));
         return account(&state, &viewer, StatusCode::BAD_REQUEST, notice).await;
     }
-    if let Err(error) = state.people.delete_account(&viewer.account.id).await {
+    if let Err(error) = state.people.delete_account(&viewer.account).await {
         tracing::error!(%error, "deleting an account failed");
         return crate::shared::visitor_page::unavailable(&state);
     }
@@ -274,7 +280,7 @@ async fn sign_out(State(state): State<AppState>, parts: Parts, body: Bytes) -> R
 }
 
 /// The account page again, saying the form lacked the session's XSRF token.
-async fn xsrf_refusal(state: &AppState, viewer: &Viewer) -> Response {
+pub(super) async fn xsrf_refusal(state: &AppState, viewer: &Viewer) -> Response {
     let notice = Some(Notice::error(XSRF_MISSING));
     account(state, viewer, StatusCode::FORBIDDEN, notice).await
 }

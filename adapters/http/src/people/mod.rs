@@ -5,6 +5,7 @@
 //! page with its pricing toggle.
 
 mod account_export;
+pub mod account_address;
 pub mod account_page;
 mod forms;
 pub mod member_access;

@@ -482,7 +482,7 @@ async fn delete_account(State(state): State<AppState>, headers: HeaderMap) -> Re
         Ok(viewer) => viewer,
         Err(response) => return response,
     };
-    match state.people.delete_account(&viewer.account.id).await {
+    match state.people.delete_account(&viewer.account).await {
         Ok(_) => signed_out(&state),
         Err(error) => unavailable(error).into_response(),
     }

@@ -331,6 +331,9 @@ pub(crate) struct CheckoutMain {
     pub(crate) payments_off: bool,
     /// The gift card code field; none when a gift card cannot pay for this cart.
     pub(crate) gift_card: Option<FieldView>,
+    /// The box that saves the shipping address, offered to a signed-in site user only:
+    /// ticked when they saved one before.
+    pub(crate) save_address: Option<bool>,
     pub(crate) alert: Option<String>,
 }
 

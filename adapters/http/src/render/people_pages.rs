@@ -164,6 +164,8 @@ pub(crate) struct AccountMain {
     pub(crate) orders: Vec<AccountOrderView>,
     /// The newsletters the address receives; none when the site has no newsletter.
     pub(crate) newsletters: Vec<NewsletterView>,
+    /// The lines of the shipping address saved at checkout; none when none is saved.
+    pub(crate) saved_address: Option<Vec<String>>,
     pub(crate) paths: AccountPaths,
 }
 
@@ -196,6 +198,8 @@ pub(crate) struct AccountPaths {
     pub(crate) member_access: &'static str,
     /// Where a newsletter's unsubscribe button posts (the page a mail's link opens).
     pub(crate) unsubscribe: &'static str,
+    /// Where the saved address's remove button posts.
+    pub(crate) remove_address: &'static str,
 }
 
 /// One price of a paid area: a plan's product page and its price text.

@@ -1,6 +1,7 @@
 //! Router tests: every request goes through `vitrine_http::router` with `tower::ServiceExt::oneshot`,
 //! no socket, against the in-memory repository holding the core's fixture site.
 
+mod account_erasure;
 mod analytics_report;
 mod assets;
 mod attempt_limits;
@@ -46,6 +47,7 @@ mod quick_view;
 mod render_pool;
 mod request_limits;
 mod reviews;
+mod saved_addresses;
 mod search;
 mod site_users;
 mod static_maps;

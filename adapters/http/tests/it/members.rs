@@ -14,6 +14,7 @@ use vitrine_core::forms::memory::{MemoryFormStore, MemoryRateLimiter};
 use vitrine_core::pages::PageService;
 use vitrine_core::people::{
     InMemoryPeopleStore, PasswordCost, PasswordHasher, PeopleLimits, PeoplePorts, PeopleService,
+    PersonalRecords,
 };
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::memory::MemorySiteRepository;
@@ -84,6 +85,19 @@ pub async fn members_with(
     site: &Site,
     extend: impl FnOnce(AppState, Arc<dyn SiteRepository>) -> AppState,
 ) -> Members {
+    let orders = Arc::new(vitrine_core::checkout::InMemoryCommerceStore::new());
+    members_erasing(site, orders, None, extend).await
+}
+
+/// [`members_with`], where deleting an account erases its address from `orders` and from
+/// `newsletters` (the account mails' outbox without one): the stores `extend` hands the
+/// state, so that a test sees deletion erase what the pages show.
+pub async fn members_erasing(
+    site: &Site,
+    orders: Arc<dyn vitrine_core::checkout::CommerceStore>,
+    newsletters: Option<Arc<dyn vitrine_core::forms::NewsletterSubscriptions>>,
+    extend: impl FnOnce(AppState, Arc<dyn SiteRepository>) -> AppState,
+) -> Members {
     let repository = Arc::new(MemorySiteRepository::new());
     repository.replace_site(site).await.unwrap();
     let pages = Arc::new(PageService::new(repository.clone()));
@@ -95,6 +109,10 @@ pub async fn members_with(
             limiter: Arc::new(MemoryRateLimiter::new()),
             secrets: Arc::new(vitrine_http::site_users::OsSecrets),
             passwords: Arc::new(PasswordHasher::new(PasswordCost::TESTS_ONLY).unwrap()),
+            records: PersonalRecords {
+                orders,
+                newsletters: newsletters.unwrap_or_else(|| outbox.clone()),
+            },
         },
         SiteLinks::new(BASE_URL),
         PeopleLimits::default(),
@@ -226,6 +244,13 @@ impl Members {
             &self.send(page("/account", Some(session))).await.text(),
             "xsrf",
         )
+    }
+
+    /// Posts the account page's deletion form, ticked, as the holder of `session`.
+    pub async fn delete_account(&self, session: &str, xsrf: &str) -> Answer {
+        let fields = [("xsrf", xsrf), ("confirm", "delete")];
+        self.send(form_post("/account/delete", &fields, Some(session)))
+            .await
     }
 }
 
@@ -495,13 +520,7 @@ async fn the_account_page_exports_deletes_with_confirmation_and_signs_out() {
 
     let session = app.member("bob@example.com").await;
     let xsrf = app.xsrf(&session).await;
-    let deleted = app
-        .send(form_post(
-            "/account/delete",
-            &[("xsrf", &xsrf), ("confirm", "delete")],
-            Some(&session),
-        ))
-        .await;
+    let deleted = app.delete_account(&session, &xsrf).await;
     assert_eq!(deleted.status, StatusCode::OK);
     assert!(deleted.text().contains("Your account has been deleted."));
     let again = app

@@ -20,7 +20,7 @@ use crate::support::cart_cookie;
 
 /// The members' site with the journal's area `readers` paid: the tote, moved to a public
 /// shop and sold every month, is its plan.
-fn paid_site() -> Site {
+pub(crate) fn paid_site() -> Site {
     let mut site = members_site();
     let mut shop = site
         .collections
@@ -62,6 +62,15 @@ async fn paid_members() -> Members {
 
 /// The state with an in-memory store over `repository`, paying through the test gateway.
 fn with_store(state: AppState, repository: Arc<dyn SiteRepository>) -> AppState {
+    with_store_in(state, repository, Arc::new(InMemoryCommerceStore::new()))
+}
+
+/// [`with_store`], keeping carts and orders in `store`.
+pub(crate) fn with_store_in(
+    state: AppState,
+    repository: Arc<dyn SiteRepository>,
+    store: Arc<dyn vitrine_core::checkout::CommerceStore>,
+) -> AppState {
     let rules = StoreRules {
         shipping_options: vec![ShippingOption {
             id: "standard".into(),
@@ -70,12 +79,12 @@ fn with_store(state: AppState, repository: Arc<dyn SiteRepository>) -> AppState 
         }],
         ..StoreRules::default()
     };
-    let carts = CartService::new(repository, Arc::new(InMemoryCommerceStore::new()), rules);
+    let carts = CartService::new(repository, store, rules);
     state.with_carts(Arc::new(carts))
 }
 
 /// A request carrying the cart cookie and, when given, the site-user session.
-fn with_cookies(
+pub(crate) fn with_cookies(
     method: &str,
     path: &str,
     body: &str,
@@ -96,13 +105,13 @@ fn with_cookies(
         .unwrap()
 }
 
-const CARD: &str = "name=Ada+Member&addressLine1=1+Main+St&city=Boston&region=MA\
+pub(crate) const CARD: &str = "name=Ada+Member&addressLine1=1+Main+St&city=Boston&region=MA\
      &postalCode=02139&country=US&shippingOption=standard\
      &cardExpiry=12%2F40&cardCvc=123&cardNumber=4242+4242+4242+4242";
 
 /// Puts the plan in a new cart and opens its subscription checkout; the cart token and the
 /// checkout page's HTML.
-async fn plan_checkout(app: &Members, session: Option<&str>) -> (String, String) {
+pub(crate) async fn plan_checkout(app: &Members, session: Option<&str>) -> (String, String) {
     let added = app
         .send(form_post(
             "/cart",
@@ -121,7 +130,7 @@ async fn plan_checkout(app: &Members, session: Option<&str>) -> (String, String)
 }
 
 /// Places the plan's order with `email`; where the checkout leads.
-async fn subscribe(
+pub(crate) async fn subscribe(
     app: &Members,
     cart: &str,
     html: &str,
@@ -258,6 +267,16 @@ async fn a_plan_of_no_paid_area_is_a_plain_subscription() {
 /// A newsletter service whose store holds one live subscription of `email` to the list
 /// `letter` and one ended one to `kiln`.
 async fn newsletter_of(email: &str) -> Arc<vitrine_core::forms::NewsletterService> {
+    Arc::new(vitrine_core::forms::NewsletterService::new(
+        subscriptions_of(email).await,
+        vec![],
+    ))
+}
+
+/// The store of [`newsletter_of`]'s service.
+pub(crate) async fn subscriptions_of(
+    email: &str,
+) -> Arc<vitrine_core::forms::memory::MemoryFormStore> {
     use vitrine_core::forms::memory::MemoryFormStore;
     use vitrine_core::forms::submission::{KEY_BYTES, fingerprint};
     use vitrine_core::forms::{
@@ -290,7 +309,7 @@ async fn newsletter_of(email: &str) -> Arc<vitrine_core::forms::NewsletterServic
         store.save(&key, &print, &submission, 1).await.unwrap();
     }
     store.unsubscribe(&"2".repeat(64), 1).await.unwrap();
-    Arc::new(vitrine_core::forms::NewsletterService::new(store, vec![]))
+    store
 }
 
 #[tokio::test]

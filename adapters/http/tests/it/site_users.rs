@@ -13,6 +13,7 @@ use vitrine_core::forms::{DeliveryOutbox, RateLimit, SiteLinks};
 use vitrine_core::pages::PageService;
 use vitrine_core::people::{
     InMemoryPeopleStore, PasswordCost, PasswordHasher, PeopleLimits, PeoplePorts, PeopleService,
+    PersonalRecords,
 };
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::memory::MemorySiteRepository;
@@ -49,6 +50,10 @@ async fn harness_over(
             limiter: Arc::new(MemoryRateLimiter::new()),
             secrets: Arc::new(OsSecrets),
             passwords: Arc::new(PasswordHasher::new(PasswordCost::TESTS_ONLY).unwrap()),
+            records: PersonalRecords {
+                orders: Arc::new(vitrine_core::checkout::InMemoryCommerceStore::new()),
+                newsletters: outbox.clone(),
+            },
         },
         SiteLinks::new(BASE_URL),
         limits,

@@ -114,6 +114,10 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.order_page(query).await
     }
 
+    async fn erase_orders_of(&self, email: &str) -> Result<u32, RepositoryError> {
+        self.store.erase_orders_of(email).await
+    }
+
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError> {
         self.store.subscription(id).await
     }
@@ -157,6 +161,12 @@ mod sqlite {
 
         vitrine_core::subscription_conformance!(fresh().await);
     }
+
+    mod erasure {
+        use super::fresh;
+
+        vitrine_core::order_erasure_conformance!(fresh().await);
+    }
 }
 
 mod postgres {
@@ -179,6 +189,15 @@ mod postgres {
         use super::fresh;
 
         vitrine_core::subscription_conformance!(match fresh().await {
+            Some(store) => store,
+            None => return,
+        });
+    }
+
+    mod erasure {
+        use super::fresh;
+
+        vitrine_core::order_erasure_conformance!(match fresh().await {
             Some(store) => store,
             None => return,
         });

@@ -136,6 +136,9 @@ impl<Guard: Send + Sync> NewsletterSubscriptions for OutboxUnderTest<Guard> {
     ) -> Result<TokenOutcome, RepositoryError> {
         self.subscriptions.unsubscribe(unsubscribe_token, now).await
     }
+    async fn erase_subscriptions_of(&self, email: &str) -> Result<u32, RepositoryError> {
+        self.subscriptions.erase_subscriptions_of(email).await
+    }
 }
 
 mod sqlite {

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use vitrine_core::cart::Timestamp;
+use vitrine_core::checkout::ShippingAddress;
 use vitrine_core::people::{
     Account, AccountId, AccountStore, AccountToken, AccountWriteError, EmailAddress, PeopleStore,
     SavedSessionData, Session, SiteUserSessionStore, TokenDigest,
@@ -61,6 +62,25 @@ impl<Guard: Send + Sync> AccountStore for PeopleStoreUnderTest<Guard> {
 
     async fn delete_account(&self, id: &AccountId) -> Result<bool, RepositoryError> {
         self.store.delete_account(id).await
+    }
+
+    async fn save_address(
+        &self,
+        id: &AccountId,
+        address: &ShippingAddress,
+    ) -> Result<(), AccountWriteError> {
+        self.store.save_address(id, address).await
+    }
+
+    async fn saved_address(
+        &self,
+        id: &AccountId,
+    ) -> Result<Option<ShippingAddress>, RepositoryError> {
+        self.store.saved_address(id).await
+    }
+
+    async fn remove_address(&self, id: &AccountId) -> Result<bool, RepositoryError> {
+        self.store.remove_address(id).await
     }
 
     async fn save_token(&self, token: &AccountToken) -> Result<(), RepositoryError> {

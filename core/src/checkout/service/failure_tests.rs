@@ -59,6 +59,8 @@ mock! {
             &self,
             query: &crate::owners::tables::TableQuery,
         ) -> Result<crate::owners::tables::TablePage<crate::checkout::OwnerOrder>, RepositoryError>;
+
+        async fn erase_orders_of(&self, email: &str) -> Result<u32, RepositoryError>;
         async fn subscription(&self, id: &str) -> Result<Option<super::super::subscription::Subscription>, RepositoryError>;
         async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError>;
         async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError>;

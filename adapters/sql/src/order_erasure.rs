@@ -1,0 +1,94 @@
+//! Erasing an address from the orders placed with it, for account deletion: one
+//! transaction empties the orders' email and personal address fields, and the address kept
+//! beside them on their coupon uses and the subscriptions they started.
+
+use vitrine_core::checkout::ShippingAddress;
+use vitrine_core::ports::RepositoryError;
+
+/// The orders of an address still carrying it, with their shipping address as stored. An
+/// erased order's empty email is nobody's, so it is never matched.
+pub(crate) const ORDERS_TO_ERASE: &str = "SELECT id, shipping_address FROM orders \
+     WHERE LOWER(email) = LOWER($1) AND email <> ''";
+
+pub(crate) const ERASE_ORDER: &str =
+    "UPDATE orders SET email = '', shipping_address = $2 WHERE id = $1";
+
+pub(crate) const ERASE_ORDER_COUPONS: &str =
+    "UPDATE order_coupons SET email = '' WHERE order_id = $1";
+
+pub(crate) const ERASE_ORDER_SUBSCRIPTION: &str =
+    "UPDATE subscriptions SET email = '' WHERE order_id = $1";
+
+/// The shipping address column of an erased order: empty stays empty (nothing shipped),
+/// and an address keeps only what [`ShippingAddress::erased`] keeps.
+pub(crate) fn erased_address_column(stored: &str) -> Result<String, RepositoryError> {
+    if stored.is_empty() {
+        return Ok(String::new());
+    }
+    let address: ShippingAddress =
+        serde_json::from_str(stored).map_err(|error| RepositoryError::Corrupt {
+            what: "an order's shipping address".to_owned(),
+            reason: error.to_string(),
+        })?;
+    Ok(crate::cart_store::json_text(&address.erased()))
+}
+
+/// Erases `$email` from its orders through `$pool`, in one transaction; the number of
+/// orders changed.
+macro_rules! erase_orders_of {
+    ($pool:expr, $email:expr) => {
+        async {
+            use $crate::errors::repository_error;
+            use $crate::order_erasure as sql;
+            let mut tx = $pool
+                .begin()
+                .await
+                .map_err(repository_error("starting an erasure"))?;
+            let orders: Vec<(String, String)> = sqlx::query_as(sql::ORDERS_TO_ERASE)
+                .bind($email)
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(repository_error("finding an address's orders"))?;
+            for (id, address) in &orders {
+                sqlx::query(sql::ERASE_ORDER)
+                    .bind(id)
+                    .bind(sql::erased_address_column(address)?)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(repository_error("erasing an order's personal fields"))?;
+                for statement in [sql::ERASE_ORDER_COUPONS, sql::ERASE_ORDER_SUBSCRIPTION] {
+                    sqlx::query(statement)
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(repository_error("erasing an order's address"))?;
+                }
+            }
+            tx.commit()
+                .await
+                .map_err(repository_error("committing an erasure"))?;
+            Ok::<u32, vitrine_core::ports::RepositoryError>(
+                u32::try_from(orders.len()).unwrap_or(u32::MAX),
+            )
+        }
+    };
+}
+pub(crate) use erase_orders_of;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_order_that_shipped_nothing_stays_without_an_address() {
+        assert_eq!(erased_address_column("").unwrap(), "");
+    }
+
+    #[test]
+    fn an_unreadable_address_is_reported_not_overwritten() {
+        assert!(matches!(
+            erased_address_column("{not json"),
+            Err(RepositoryError::Corrupt { .. })
+        ));
+    }
+}

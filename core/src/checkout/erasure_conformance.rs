@@ -1,0 +1,150 @@
+//! The erasure checks every [`CommerceStore`] must pass: erasing an address strips the
+//! personal fields of the orders placed with it and keeps what the site owner's books need.
+//! The in-memory store, SQLite and PostgreSQL run them through
+//! [`order_erasure_conformance!`](crate::order_erasure_conformance).
+
+use super::details::ShippingAddress;
+use super::order::Order;
+use super::store::CommerceStore;
+use super::subscription::Subscription;
+use super::subscription_conformance::{monthly_for, ordered};
+use crate::cart::{CouponCode, Stock};
+
+/// Generates one `#[tokio::test]` per check; `$make` builds a fresh, empty store (it may
+/// use `.await`, and may `return` to skip when its database is not configured).
+#[macro_export]
+macro_rules! order_erasure_conformance {
+    ($make:expr) => {
+        $crate::order_erasure_conformance!(@tests $make;
+            an_erased_address_leaves_its_orders_without_personal_fields,
+            erasing_touches_no_other_address,
+        );
+    };
+    (@tests $make:expr; $($name:ident),* $(,)?) => {
+        $(
+            #[tokio::test]
+            async fn $name() {
+                let store = $make;
+                $crate::checkout::erasure_conformance::$name(&store).await;
+            }
+        )*
+    };
+}
+
+fn address(name: &str) -> ShippingAddress {
+    ShippingAddress {
+        name: name.into(),
+        line1: "12 Analytical Row".into(),
+        line2: "Flat 3".into(),
+        city: "London".into(),
+        region: "LND".into(),
+        postal_code: "SW1A 1AA".into(),
+        country: "GB".into(),
+    }
+}
+
+/// An order of `email`'s, shipped to them, with the coupon SAVE; a monthly subscription
+/// when `subscribes`.
+async fn placed(store: &dyn CommerceStore, n: usize, email: &str, subscribes: bool) -> Order {
+    let plan = subscribes.then(|| monthly_for(6));
+    let mut order = ordered(store, n, plan, Stock::Unlimited, 1).await;
+    order.email = email.into();
+    order.shipping_address = Some(address(email));
+    order.coupon_codes = vec![CouponCode::parse("SAVE").expect("a valid code")];
+    store.place_order(&order, &[]).await.expect("placed")
+}
+
+pub async fn an_erased_address_leaves_its_orders_without_personal_fields(
+    store: &dyn CommerceStore,
+) {
+    let first = placed(store, 1, "Ada@Example.com", true).await;
+    let second = placed(store, 2, "ada@example.com", false).await;
+
+    assert_eq!(store.erase_orders_of("ADA@example.com").await.unwrap(), 2);
+
+    for placed in [&first, &second] {
+        let erased = store.order(&placed.id).await.unwrap().expect("kept");
+        assert_eq!(erased.email, "");
+        assert_eq!(
+            erased.shipping_address,
+            Some(ShippingAddress {
+                name: String::new(),
+                line1: String::new(),
+                line2: String::new(),
+                city: String::new(),
+                region: "LND".into(),
+                postal_code: String::new(),
+                country: "GB".into(),
+            }),
+            "the region and country stay: the order's tax was worked out from them"
+        );
+        let personal = Order {
+            email: placed.email.clone(),
+            shipping_address: placed.shipping_address.clone(),
+            ..erased
+        };
+        assert_eq!(
+            &personal, placed,
+            "amounts, lines, SKUs, payment and dates stay for the books"
+        );
+    }
+    assert!(
+        store
+            .orders_by_email("ada@example.com", 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let code = CouponCode::parse("SAVE").unwrap();
+    let usage = store.coupon_usage(&code, "ada@example.com").await.unwrap();
+    assert_eq!(
+        (usage.total, usage.by_customer),
+        (2, 0),
+        "the coupon's uses still count, but no longer as the address's"
+    );
+    let subscription = store
+        .subscription(&format!("{}-subscription", first.id))
+        .await
+        .unwrap()
+        .expect("kept");
+    let started = Subscription::start(&first).expect("a subscription order");
+    assert_eq!(
+        subscription,
+        Subscription {
+            email: String::new(),
+            ..started
+        }
+    );
+    assert_eq!(
+        store.erase_orders_of("ada@example.com").await.unwrap(),
+        0,
+        "erasing again finds nothing"
+    );
+    assert_eq!(
+        store.erase_orders_of("").await.unwrap(),
+        0,
+        "the emptied address of erased orders is nobody's"
+    );
+}
+
+pub async fn erasing_touches_no_other_address(store: &dyn CommerceStore) {
+    let other = placed(store, 1, "bo@example.com", true).await;
+    placed(store, 2, "ada@example.com", false).await;
+
+    assert_eq!(store.erase_orders_of("%@example.com").await.unwrap(), 0);
+    assert_eq!(
+        store.erase_orders_of("nobody@example.com").await.unwrap(),
+        0
+    );
+    assert_eq!(store.erase_orders_of("ada@example.com").await.unwrap(), 1);
+    assert_eq!(store.order(&other.id).await.unwrap(), Some(other.clone()));
+    let subscription = store
+        .subscription(&format!("{}-subscription", other.id))
+        .await
+        .unwrap()
+        .expect("kept");
+    assert_eq!(subscription.email, "bo@example.com");
+    let code = CouponCode::parse("SAVE").unwrap();
+    let usage = store.coupon_usage(&code, "bo@example.com").await.unwrap();
+    assert_eq!((usage.total, usage.by_customer), (2, 1));
+}

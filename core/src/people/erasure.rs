@@ -1,0 +1,56 @@
+//! Account deletion that really erases personal data: the account, its sessions and tokens
+//! go, the orders placed with its confirmed address lose their personal fields (the law lets
+//! a shop keep the rest for its books), and the address's newsletter subscriptions end and
+//! are erased. Form submissions stay: they are the site owner's records, not the account's.
+
+use std::sync::Arc;
+
+use super::model::Account;
+use super::service::{PeopleService, Unavailable};
+use crate::checkout::CommerceStore;
+use crate::forms::NewsletterSubscriptions;
+
+/// The records outside the people store that carry a site user's address, which deleting
+/// the account erases.
+#[derive(Clone)]
+pub struct PersonalRecords {
+    pub orders: Arc<dyn CommerceStore>,
+    pub newsletters: Arc<dyn NewsletterSubscriptions>,
+}
+
+/// What deleting an account erased.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Erased {
+    /// Whether the account was still there to delete.
+    pub account: bool,
+    /// The orders whose personal fields were removed.
+    pub orders: u32,
+    /// The newsletter subscriptions erased.
+    pub subscriptions: u32,
+}
+
+impl PeopleService {
+    /// Erases `account` and the personal data kept under its address. The records go first
+    /// and the account last, so a failure half-way leaves an account whose owner can sign in
+    /// and delete it again, never orphaned records nobody may ask to erase. Only a confirmed
+    /// address is erased elsewhere: whoever signed up with somebody else's address never
+    /// proved it theirs, and must not wipe that person's orders.
+    pub async fn delete_account(&self, account: &Account) -> Result<Erased, Unavailable> {
+        let mut erased = Erased {
+            account: false,
+            orders: 0,
+            subscriptions: 0,
+        };
+        if account.is_confirmed() {
+            let email = account.email.as_str();
+            erased.orders = self.records.orders.erase_orders_of(email).await?;
+            erased.subscriptions = self
+                .records
+                .newsletters
+                .erase_subscriptions_of(email)
+                .await?;
+        }
+        erased.account = self.store.delete_account(&account.id).await?;
+        Ok(erased)
+    }
+}

@@ -320,9 +320,7 @@ pub async fn build_report(
             &store.exposure_counts().await?,
             experiments,
         ),
-        refused_payments: store
-            .top(kinds::PAYMENT_REFUSED, ReportKey::Subject, TOP_LIMIT)
-            .await?,
+        refused_payments: top(kinds::PAYMENT_REFUSED, ReportKey::Subject, TOP_LIMIT).await?,
         note: COOKIELESS_NOTE,
     })
 }

@@ -7,8 +7,8 @@ mod aftercare_mails;
 mod aftercare_service;
 mod aftercare_store;
 mod billing;
-mod card_testing;
 mod billing_mails;
+mod card_testing;
 mod contribution;
 mod details;
 mod donation;
@@ -40,9 +40,9 @@ pub mod aftercare_conformance;
 pub mod conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod contribution_conformance;
+pub mod erasure_conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod renewal_conformance;
-pub mod erasure_conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod subscription_conformance;
 

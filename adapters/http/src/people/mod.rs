@@ -4,8 +4,8 @@
 //! JavaScript: sign in, sign up, confirm, reset, the account page and the member-access
 //! page with its pricing toggle.
 
-mod account_export;
 pub mod account_address;
+mod account_export;
 pub mod account_page;
 mod forms;
 pub mod member_access;

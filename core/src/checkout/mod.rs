@@ -40,6 +40,7 @@ pub mod aftercare_conformance;
 pub mod conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod contribution_conformance;
+#[cfg(any(test, feature = "test-support"))]
 pub mod erasure_conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod renewal_conformance;

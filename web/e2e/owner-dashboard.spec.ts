@@ -5,9 +5,9 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
+import { ownerCli, PASSWORD, signIn } from './support/owner-cli';
 import { vitrineCli as cli } from './support/vitrine-cli';
 
-const PASSWORD = 'correct horse battery';
 const EMAIL = 'rita.reports@example.com';
 
 async function expectNoViolations(page: Page, where: string): Promise<void> {
@@ -23,15 +23,11 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(({}, info) => {
   expect(cli(info, ['analytics', 'generate', '--days', '30', '--views-per-day', '150'])).toContain('over 30 days ending today');
-  expect(cli(info, ['owner', 'add', EMAIL, '--role', 'reporting', '--password-stdin', '--public-url', info.project.use.baseURL ?? ''], PASSWORD)).toContain(`Added ${EMAIL} as reporting.`);
+  expect(ownerCli(info, ['add', EMAIL, '--role', 'reporting', '--password-stdin'], PASSWORD)).toContain(`Added ${EMAIL} as reporting.`);
 });
 
 test('a reporting owner sees a month of traffic as charts, each with its table', async ({ page }) => {
-  await page.goto('/config/');
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`Signed in as ${EMAIL}`)).toBeVisible();
+  await signIn(page, EMAIL);
   await page.getByRole('link', { name: /Dashboard/ }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Last 30 days' }).click();

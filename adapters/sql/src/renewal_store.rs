@@ -184,14 +184,7 @@ macro_rules! sql_renewal_store {
                 Option<vitrine_core::checkout::Subscription>,
                 vitrine_core::ports::RepositoryError,
             > {
-                let row: Option<$crate::subscription_rows::SubscriptionRow> =
-                    sqlx::query_as($crate::subscription_rows::SUBSCRIPTION_BY_ID)
-                        .bind(id)
-                        .fetch_optional(&self.pool)
-                        .await
-                        .map_err($crate::errors::repository_error("reading a subscription"))?;
-                row.map($crate::subscription_rows::SubscriptionRow::into_subscription)
-                    .transpose()
+                $crate::subscription_rows::subscription_by_id!(&self.pool, id).await
             }
 
             async fn due_subscriptions(

@@ -61,6 +61,24 @@ macro_rules! insert_subscription {
 
 pub(crate) use insert_subscription;
 
+/// Reads the subscription with id `$id` through `$pool`: the one reading the commerce store
+/// and the renewal store share.
+macro_rules! subscription_by_id {
+    ($pool:expr, $id:expr) => {
+        async {
+            let row: Option<$crate::subscription_rows::SubscriptionRow> =
+                sqlx::query_as($crate::subscription_rows::SUBSCRIPTION_BY_ID)
+                    .bind($id)
+                    .fetch_optional($pool)
+                    .await
+                    .map_err($crate::errors::repository_error("reading a subscription"))?;
+            row.map($crate::subscription_rows::SubscriptionRow::into_subscription)
+                .transpose()
+        }
+    };
+}
+pub(crate) use subscription_by_id;
+
 /// A subscription as stored: the plan in three columns, times in milliseconds.
 #[derive(sqlx::FromRow)]
 pub(crate) struct SubscriptionRow {

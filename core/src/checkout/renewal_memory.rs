@@ -65,12 +65,7 @@ fn apply(
 #[async_trait]
 impl RenewalStore for InMemoryCommerceStore {
     async fn find_subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError> {
-        Ok(self
-            .lock()
-            .subscriptions
-            .iter()
-            .find(|subscription| subscription.id == id)
-            .cloned())
+        super::store::CommerceStore::subscription(self, id).await
     }
 
     async fn due_subscriptions(

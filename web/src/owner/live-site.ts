@@ -5,7 +5,11 @@
 //! Shift+Escape logs out. Escape reaches these only when no close target is registered: the
 //! runtime's Escape registry closes the topmost dialog or overlay first.
 
+import { BANNER_SELECTOR } from '../consent/cookie-banner';
+import { POPUP_SELECTOR } from '../popup/popup-overlay';
 import type { EscapeRegistry } from '../runtime/escape-registry';
+import { PermissionCode } from '../generated/enums';
+import type { AdminChannel } from './admin-channel';
 import { PAGE_CONTEXT_ELEMENT_ID } from '../runtime/constants';
 import type { PageContext } from '../runtime/page-context';
 import { obtainCrumb, readCookie, withCrumb } from '../runtime/request/crumb';
@@ -104,6 +108,9 @@ export function withOwner(context: PageContext, owner: OwnerContext | undefined)
   };
 }
 
+/** The admin broadcast channel of this tab, once opened (admin permission only). */
+let adminChannel: Promise<AdminChannel | undefined> = Promise.resolve(undefined);
+
 /** Logs the owner out and goes to this page with `logout=true`; a no-op without an account. */
 export async function logout(win: Window & typeof globalThis, owner: OwnerContext | undefined): Promise<void> {
   if (owner?.authenticatedAccount == null) return;
@@ -113,7 +120,10 @@ export async function logout(win: Window & typeof globalThis, owner: OwnerContex
     credentials: 'same-origin',
     headers: { 'X-Owner-CSRF-Token': owner.csrfToken ?? '' },
   });
-  if (response.ok) win.location.assign(afterLogoutUrl(win.location));
+  if (!response.ok) return;
+  // The admin's other tabs are signed out too (same cookies): they reload as the visitor's page.
+  (await adminChannel)?.send({ kind: 'signed-out' });
+  win.location.assign(afterLogoutUrl(win.location));
 }
 
 /** Installs Escape and Shift+Escape as the registry's behaviour when no target is open. */
@@ -131,6 +141,17 @@ export function installOwnerShortcuts(
     }
     if (signedIn || useEscapeKeyToLogin) win.location.assign(configUrl(framePath(win.location)));
   });
+}
+
+/**
+ * Detached copies of the page's popup overlay and cookie banner as the server rendered them, for
+ * the overlays manager: taken before the visitor's runtime starts, since an answered banner
+ * removes itself at once.
+ */
+export function snapshotOverlays(doc: Document): DocumentFragment {
+  const snapshot = doc.createDocumentFragment();
+  for (const element of doc.querySelectorAll(`${POPUP_SELECTOR}, ${BANNER_SELECTOR}`)) snapshot.append(element.cloneNode(true));
+  return snapshot;
 }
 
 /** Writes `context` back into the page's context element, so every later reader sees it. */
@@ -159,9 +180,21 @@ export async function startOwner(
   }
   if (owner?.authenticatedAccount != null) writePageContext(win.document, withOwner(context, owner));
   installOwnerShortcuts(win, escape, owner, useEscapeKeyToLogin);
+  // Only a signed-in account fetches the admin tools' chunk; it opens the channel (and the mouse
+  // tracking it reads) for the admin permission alone (001 s6).
+  if (owner?.authenticatedAccount != null && owner.permissions.includes(PermissionCode.Admin)) {
+    const account = owner;
+    adminChannel = import('./admin-channel').then((admin) => admin.startAdminChannel(win, account));
+  }
   // Not inside a frame: the owner area's preview shows the page as visitors see it.
   if (owner?.showAnnouncementBar === true && !inFrame(win)) {
     void import('./announcement-bar').then((bar) => bar.showAnnouncementBar(win, owner));
+  }
+  // The overlays manager (000 s1) copies the page's overlays now, before the visitor's runtime
+  // starts and a banner already answered removes itself.
+  if (owner?.ownerExtras === true && !inFrame(win)) {
+    const snapshot = snapshotOverlays(win.document);
+    void import('./overlays-manager').then((manager) => manager.showOverlaysManager(win, escape, manager.collectOverlays(snapshot)));
   }
   // A signed-in owner sees table-reservation blocks as a preview, with the server's alert.
   const previewAlert = owner?.reservationPreviewAlert;

@@ -2,7 +2,7 @@
 
 macro_rules! owner_columns {
     () => {
-        "id, email, role, password_hash, totp_secret, totp_last_step, created"
+        "id, email, role, password_hash, totp_secret, totp_last_step, totp_pending, created"
     };
 }
 
@@ -21,7 +21,7 @@ macro_rules! key_columns {
 pub(crate) const CREATE_OWNER: &str = concat!(
     "INSERT INTO owner_accounts (",
     owner_columns!(),
-    ") VALUES ($1, $2, $3, $4, $5, $6, $7)"
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
 );
 
 pub(crate) const OWNER_BY_ID: &str = concat!(
@@ -43,7 +43,7 @@ pub(crate) const OWNERS: &str = concat!(
 );
 
 pub(crate) const UPDATE_OWNER: &str = "UPDATE owner_accounts SET role = $2, password_hash = $3, \
-     totp_secret = $4, totp_last_step = $5 WHERE id = $1";
+     totp_secret = $4, totp_last_step = $5, totp_pending = $6 WHERE id = $1";
 
 pub(crate) const DELETE_OWNER: &str = "DELETE FROM owner_accounts WHERE id = $1";
 

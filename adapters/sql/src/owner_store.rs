@@ -67,6 +67,7 @@ pub(crate) struct OwnerRow {
     password_hash: Option<String>,
     totp_secret: Option<String>,
     totp_last_step: Option<i64>,
+    totp_pending: Option<String>,
     created: i64,
 }
 
@@ -76,13 +77,14 @@ impl OwnerRow {
             .ok()
             .and_then(|code| ContributorRole::from_code(code).ok())
             .ok_or_else(|| corrupt("an owner's role", self.role))?;
-        let totp = match &self.totp_secret {
-            Some(text) => Some(
-                TotpSecret::from_stored(text)
-                    .ok_or_else(|| corrupt("an owner's second factor", "not 20 bytes of hex"))?,
-            ),
-            None => None,
+        let secret = |stored: &Option<String>| match stored {
+            Some(text) => TotpSecret::from_stored(text)
+                .map(Some)
+                .ok_or_else(|| corrupt("an owner's second factor", "not 20 bytes of hex")),
+            None => Ok(None),
         };
+        let totp = secret(&self.totp_secret)?;
+        let totp_pending = secret(&self.totp_pending)?;
         Ok(Owner {
             id: account_id(&self.id, "an owner id")?,
             email: EmailAddress::parse(&self.email)
@@ -91,6 +93,7 @@ impl OwnerRow {
             password_hash: self.password_hash,
             totp,
             totp_last_step: self.totp_last_step,
+            totp_pending,
             created: Timestamp(self.created),
         })
     }
@@ -224,6 +227,7 @@ macro_rules! sql_owner_store {
                     .bind(owner.password_hash.as_deref())
                     .bind(owner.totp.as_ref().map(|totp| totp.to_stored()))
                     .bind(owner.totp_last_step)
+                    .bind(owner.totp_pending.as_ref().map(|totp| totp.to_stored()))
                     .bind(owner.created.millis())
                     .execute(&self.pool)
                     .await
@@ -280,6 +284,7 @@ macro_rules! sql_owner_store {
                     .bind(owner.password_hash.as_deref())
                     .bind(owner.totp.as_ref().map(|totp| totp.to_stored()))
                     .bind(owner.totp_last_step)
+                    .bind(owner.totp_pending.as_ref().map(|totp| totp.to_stored()))
                     .execute(&self.pool)
                     .await
                     .map_err($crate::owner_store::owner_write_error("updating an owner"))?;

@@ -50,6 +50,7 @@ pub fn fixture_owner(n: u8, address: &str, role: ContributorRole) -> Owner {
         password_hash: None,
         totp: None,
         totp_last_step: None,
+        totp_pending: None,
         created: Timestamp(1_000),
     }
 }
@@ -86,6 +87,7 @@ pub async fn an_owner_reads_back_whole_by_id_by_address_and_in_the_list(store: &
         password_hash: Some("$argon2id$v=19$m=8,t=1,p=1$ada".into()),
         totp: Some(TotpSecret(*b"12345678901234567890")),
         totp_last_step: Some(7),
+        totp_pending: Some(TotpSecret([9; 20])),
         ..fixture_owner(1, "ada@example.com", ContributorRole::Admin)
     };
     let bob = fixture_owner(2, "bob@example.com", ContributorRole::Viewer);
@@ -127,6 +129,7 @@ pub async fn updates_write_role_password_and_second_factor(store: &dyn OwnerStor
         password_hash: Some("$argon2id$new".into()),
         totp: Some(TotpSecret([4; 20])),
         totp_last_step: Some(42),
+        totp_pending: Some(TotpSecret([5; 20])),
         ..ada.clone()
     };
     store.update_owner(&changed).await.unwrap();
@@ -135,6 +138,7 @@ pub async fn updates_write_role_password_and_second_factor(store: &dyn OwnerStor
         password_hash: None,
         totp: None,
         totp_last_step: None,
+        totp_pending: None,
         ..changed
     };
     store.update_owner(&cleared).await.unwrap();

@@ -81,6 +81,7 @@ impl OwnerStore for InMemoryOwnerStore {
         stored.password_hash.clone_from(&owner.password_hash);
         stored.totp.clone_from(&owner.totp);
         stored.totp_last_step = owner.totp_last_step;
+        stored.totp_pending.clone_from(&owner.totp_pending);
         Ok(())
     }
 

@@ -10,6 +10,7 @@ mod live_site;
 mod memory;
 mod model;
 mod permissions;
+mod second_factor;
 mod service;
 #[cfg(test)]
 mod service_tests;
@@ -26,6 +27,7 @@ pub use model::{
     SETUP_LINK_SECONDS, SetupToken, TotpSecret,
 };
 pub use permissions::{OwnerAccess, role_permissions, role_permits, treated_as_visitor};
+pub use second_factor::{SecondFactorError, SecondFactorProof};
 pub use service::{
     ApiKeyError, IssuedApiKey, ManageOwnerError, OwnerLimits, OwnerPorts, OwnerService,
     OwnerSignInError, OwnerSignedIn, OwnerViewer, SetupError,

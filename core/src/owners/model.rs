@@ -28,6 +28,9 @@ pub struct Owner {
     pub totp: Option<TotpSecret>,
     /// The last 30-second step whose code was accepted, so a code works once.
     pub totp_last_step: Option<i64>,
+    /// A second factor being enrolled from the owner area: made by the server and shown
+    /// once as a QR code and as text, it becomes `totp` only after a correct code from it.
+    pub totp_pending: Option<TotpSecret>,
     pub created: Timestamp,
 }
 

@@ -134,8 +134,8 @@ pub struct OwnerPorts {
 }
 
 pub struct OwnerService {
-    ports: OwnerPorts,
-    limits: OwnerLimits,
+    pub(super) ports: OwnerPorts,
+    pub(super) limits: OwnerLimits,
     decoy_hash: DecoyHash,
 }
 
@@ -161,7 +161,7 @@ impl OwnerService {
         }
     }
 
-    fn store(&self) -> &dyn OwnerStore {
+    pub(super) fn store(&self) -> &dyn OwnerStore {
         &*self.ports.store
     }
 
@@ -205,6 +205,7 @@ impl OwnerService {
             password_hash,
             totp: None,
             totp_last_step: None,
+            totp_pending: None,
             created: now,
         };
         match self.store().create_owner(&owner).await {
@@ -273,6 +274,7 @@ impl OwnerService {
                 password_hash: None,
                 totp: None,
                 totp_last_step: None,
+                totp_pending: None,
                 ..owner.clone()
             })
             .await
@@ -291,6 +293,7 @@ impl OwnerService {
         let owner = Owner {
             totp: Some(secret.clone()),
             totp_last_step: None,
+            totp_pending: None,
             ..owner
         };
         self.store()

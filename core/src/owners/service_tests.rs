@@ -103,15 +103,7 @@ async fn an_account_added_without_a_password_signs_in_only_after_its_setup_link(
 #[tokio::test]
 async fn a_second_factor_is_asked_only_after_the_password_and_each_code_works_once() {
     let service = service();
-    service
-        .add(
-            "ada@example.com",
-            ContributorRole::Admin,
-            Some("correct horse"),
-            NOW,
-        )
-        .await
-        .unwrap();
+    ada(&service).await;
     let (_, secret) = service.enable_totp("ada@example.com").await.unwrap();
     assert!(matches!(
         sign_in(&service, "wrong horse", None).await,
@@ -145,15 +137,7 @@ async fn attempts_past_the_account_limit_are_refused_with_a_wait() {
         },
         ..OwnerLimits::default()
     });
-    service
-        .add(
-            "ada@example.com",
-            ContributorRole::Admin,
-            Some("correct horse"),
-            NOW,
-        )
-        .await
-        .unwrap();
+    ada(&service).await;
     for _ in 0..2 {
         assert!(matches!(
             sign_in(&service, "wrong horse", None).await,
@@ -169,15 +153,7 @@ async fn attempts_past_the_account_limit_are_refused_with_a_wait() {
 #[tokio::test]
 async fn a_reset_clears_the_password_and_second_factor_and_ends_every_session() {
     let service = service();
-    service
-        .add(
-            "ada@example.com",
-            ContributorRole::Admin,
-            Some("correct horse"),
-            NOW,
-        )
-        .await
-        .unwrap();
+    ada(&service).await;
     let session = sign_in(&service, "correct horse", None).await.unwrap();
     service.enable_totp("ada@example.com").await.unwrap();
     let link = service.reset("ada@example.com", NOW).await.unwrap();
@@ -275,4 +251,186 @@ async fn sessions_are_listed_and_one_can_be_revoked_from_another() {
             .unwrap()
             .is_some()
     );
+}
+
+async fn ada(service: &OwnerService) -> Owner {
+    service
+        .add(
+            "ada@example.com",
+            ContributorRole::Admin,
+            Some("correct horse"),
+            NOW,
+        )
+        .await
+        .unwrap()
+        .0
+}
+
+fn wrong_code(right: &str) -> &'static str {
+    if right == "000000" {
+        "000001"
+    } else {
+        "000000"
+    }
+}
+
+#[tokio::test]
+async fn a_second_factor_started_from_the_owner_area_is_on_only_after_a_correct_code() {
+    let service = service();
+    let owner = ada(&service).await;
+    let (pending, secret) = service.start_second_factor(&owner.id).await.unwrap();
+    assert_eq!(pending.totp, None);
+    assert_eq!(pending.totp_pending, Some(secret.clone()));
+    // Not on yet: the password alone still signs in.
+    sign_in(&service, "correct horse", None).await.unwrap();
+    let code = secret.code_at(NOW.millis() / 1000);
+    assert!(matches!(
+        service
+            .confirm_second_factor(&owner.id, wrong_code(&code), "10.0.0.1", NOW)
+            .await,
+        Err(SecondFactorError::InvalidCode)
+    ));
+    let on = service
+        .confirm_second_factor(&owner.id, &code, "10.0.0.1", NOW)
+        .await
+        .unwrap();
+    assert_eq!(on.totp, Some(secret.clone()));
+    assert_eq!(on.totp_pending, None);
+    assert!(matches!(
+        sign_in(&service, "correct horse", None).await,
+        Err(OwnerSignInError::SecondFactorRequired)
+    ));
+    // The confirming code was spent; the next step's code signs in.
+    assert!(matches!(
+        sign_in(&service, "correct horse", Some(&code)).await,
+        Err(OwnerSignInError::InvalidSecondFactor)
+    ));
+    let later = Timestamp(NOW.millis() + 30_000);
+    let next = secret.code_at(later.millis() / 1000);
+    service
+        .sign_in(
+            "ada@example.com",
+            "correct horse",
+            Some(&next),
+            "10.0.0.1",
+            "Firefox",
+            later,
+        )
+        .await
+        .unwrap();
+    assert!(matches!(
+        service.start_second_factor(&owner.id).await,
+        Err(SecondFactorError::AlreadyOn)
+    ));
+}
+
+#[tokio::test]
+async fn a_second_start_replaces_the_pending_secret_and_a_confirmation_needs_one() {
+    let service = service();
+    let owner = ada(&service).await;
+    assert!(matches!(
+        service
+            .confirm_second_factor(&owner.id, "123456", "10.0.0.1", NOW)
+            .await,
+        Err(SecondFactorError::NothingPending)
+    ));
+    let (_, first) = service.start_second_factor(&owner.id).await.unwrap();
+    let (_, second) = service.start_second_factor(&owner.id).await.unwrap();
+    assert_ne!(first, second);
+    let stale = first.code_at(NOW.millis() / 1000);
+    if stale != second.code_at(NOW.millis() / 1000) {
+        assert!(matches!(
+            service
+                .confirm_second_factor(&owner.id, &stale, "10.0.0.1", NOW)
+                .await,
+            Err(SecondFactorError::InvalidCode)
+        ));
+    }
+}
+
+#[tokio::test]
+async fn turning_the_second_factor_off_needs_an_unused_code_or_the_password() {
+    // Six attempts here: more than the default limit allows in a quarter hour.
+    let service = service_with(OwnerLimits {
+        sign_ins_per_account: RateLimit {
+            max: 10,
+            window_seconds: 900,
+        },
+        ..OwnerLimits::default()
+    });
+    let owner = ada(&service).await;
+    let (_, secret) = service.start_second_factor(&owner.id).await.unwrap();
+    let code = secret.code_at(NOW.millis() / 1000);
+    service
+        .confirm_second_factor(&owner.id, &code, "10.0.0.1", NOW)
+        .await
+        .unwrap();
+    for proof in [
+        SecondFactorProof::Code(&code),
+        SecondFactorProof::Code(wrong_code(&code)),
+        SecondFactorProof::Password("wrong horse"),
+        SecondFactorProof::Password(""),
+    ] {
+        assert!(
+            matches!(
+                service
+                    .turn_off_second_factor(&owner.id, proof, "10.0.0.1", NOW)
+                    .await,
+                Err(SecondFactorError::InvalidProof)
+            ),
+            "{proof:?}"
+        );
+    }
+    let off = service
+        .turn_off_second_factor(
+            &owner.id,
+            SecondFactorProof::Password("correct horse"),
+            "10.0.0.1",
+            NOW,
+        )
+        .await
+        .unwrap();
+    assert_eq!(off.totp, None);
+    sign_in(&service, "correct horse", None).await.unwrap();
+    assert!(matches!(
+        service
+            .turn_off_second_factor(
+                &owner.id,
+                SecondFactorProof::Password("correct horse"),
+                "10.0.0.1",
+                NOW
+            )
+            .await,
+        Err(SecondFactorError::AlreadyOff)
+    ));
+}
+
+#[tokio::test]
+async fn second_factor_attempts_are_limited_like_sign_ins() {
+    let service = service_with(OwnerLimits {
+        sign_ins_per_account: RateLimit {
+            max: 3,
+            window_seconds: 900,
+        },
+        ..OwnerLimits::default()
+    });
+    let owner = ada(&service).await;
+    let (_, secret) = service.start_second_factor(&owner.id).await.unwrap();
+    let code = secret.code_at(NOW.millis() / 1000);
+    for _ in 0..3 {
+        assert!(matches!(
+            service
+                .confirm_second_factor(&owner.id, wrong_code(&code), "10.0.0.1", NOW)
+                .await,
+            Err(SecondFactorError::InvalidCode)
+        ));
+    }
+    // Even the right code waits: guessing must not go on past the limit.
+    match service
+        .confirm_second_factor(&owner.id, &code, "10.0.0.2", NOW)
+        .await
+    {
+        Err(SecondFactorError::RateLimited(after)) => assert!(after.0 >= 1),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
 }

@@ -22,6 +22,7 @@ use vitrine_core::owners::{
 use vitrine_core::people::Unavailable;
 
 use super::markup::{self, FirstScreen};
+use super::second_factor;
 use crate::AppState;
 use crate::shared::client_address::ClientAddress;
 use crate::shared::owner_access::{expired_session_cookies, now, owner_viewer, session_cookies};
@@ -38,6 +39,9 @@ pub(crate) fn routes() -> Routes {
         .route("/config/sessions/revoke", post(revoke_session))
         .route("/config/api-keys", post(create_key))
         .route("/config/api-keys/revoke", post(revoke_key))
+        .route(second_factor::START_PATH, post(second_factor::start))
+        .route(second_factor::CONFIRM_PATH, post(second_factor::confirm))
+        .route(second_factor::OFF_PATH, post(second_factor::turn_off))
 }
 
 /// What the owner area answers when the owner store cannot be read.
@@ -66,7 +70,7 @@ pub(super) fn field<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'
         .map(|(_, value)| value.as_str())
 }
 
-fn unavailable(error: &Unavailable) -> Response {
+pub(super) fn unavailable(error: &Unavailable) -> Response {
     tracing::error!(%error, "the owner store failed");
     markup::page(
         StatusCode::SERVICE_UNAVAILABLE,
@@ -127,7 +131,7 @@ async fn config(
     }
 }
 
-async fn first_screen(
+pub(super) async fn first_screen(
     state: &AppState,
     viewer: &OwnerViewer,
     frame: &str,
@@ -150,6 +154,7 @@ async fn first_screen(
         Ok(keys) => keys,
         Err(error) => return unavailable(&error),
     };
+    let second_factor = second_factor::section(viewer, &second_factor::issuer(state).await);
     markup::page(
         status,
         "Your site",
@@ -160,11 +165,12 @@ async fn first_screen(
             keys: &keys,
             issued_key,
             error,
+            second_factor: &second_factor,
         }),
     )
 }
 
-fn client(parts: &Parts, state: &AppState) -> String {
+pub(super) fn client(parts: &Parts, state: &AppState) -> String {
     ClientAddress::of(parts, state.config.trusted_proxies)
         .bucket()
         .unwrap_or_else(|| "unknown".to_owned())

@@ -216,6 +216,8 @@ pub(super) struct FirstScreen<'a> {
     pub keys: &'a [ApiKey],
     pub issued_key: Option<&'a str>,
     pub error: Option<&'a str>,
+    /// The two-step verification section, already markup.
+    pub second_factor: &'a str,
 }
 
 pub(super) fn first_screen(screen: &FirstScreen<'_>) -> String {
@@ -229,7 +231,7 @@ pub(super) fn first_screen(screen: &FirstScreen<'_>) -> String {
          <p><a href=\"/config/dashboard\">Dashboard: visitors, orders and Web Vitals</a></p>\
          <section aria-labelledby=\"owner-preview\"><h2 id=\"owner-preview\">Preview</h2>\
          <iframe class=\"owner-preview\" title=\"Preview of your site\" src=\"{frame}\" \
-         width=\"1024\" height=\"640\"></iframe></section>{sessions}{keys}</main>",
+         width=\"1024\" height=\"640\"></iframe></section>{sessions}{second_factor}{keys}</main>",
         email = escape(viewer.owner.email.as_str()),
         role = escape(viewer.owner.role.spec_name()),
         csrf = hidden_csrf(viewer),
@@ -238,6 +240,7 @@ pub(super) fn first_screen(screen: &FirstScreen<'_>) -> String {
         tables = super::tables::navigation(),
         sessions = sessions_table(viewer, screen.sessions),
         keys = keys_section(viewer, screen.keys, screen.issued_key),
+        second_factor = screen.second_factor,
     )
 }
 

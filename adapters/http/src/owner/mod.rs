@@ -16,4 +16,5 @@ mod dashboard_markup;
 pub(crate) mod header_footer;
 mod markup;
 pub(crate) mod multilingual;
+mod second_factor;
 pub(crate) mod tables;

@@ -34,6 +34,7 @@ mod order_aftercare;
 mod order_mails;
 mod origin_check;
 mod owner;
+mod owner_second_factor;
 mod owner_tables;
 mod page_blocks;
 mod page_delivery;

@@ -26,12 +26,12 @@ use vitrine_http::{AppState, HttpConfig};
 use crate::support::{self, Answer, config, cookie_value, fixture_assets, send, set_cookie};
 
 const CRUMB: &str = "test-crumb";
-const PASSWORD: &str = "correct horse";
+pub(crate) const PASSWORD: &str = "correct horse";
 const ENV_TOKEN: &str = "an-owner-token-of-at-least-32-bytes!";
 
-struct Harness {
+pub(crate) struct Harness {
     router: Router,
-    owners: Arc<OwnerService>,
+    pub(crate) owners: Arc<OwnerService>,
 }
 
 fn owner_service(limits: OwnerLimits) -> Arc<OwnerService> {
@@ -46,7 +46,7 @@ fn owner_service(limits: OwnerLimits) -> Arc<OwnerService> {
     ))
 }
 
-async fn harness_over(
+pub(crate) async fn harness_over(
     repository: Arc<MemorySiteRepository>,
     limits: OwnerLimits,
     config: HttpConfig,
@@ -73,7 +73,7 @@ fn owner_state(
         )
 }
 
-async fn harness() -> Harness {
+pub(crate) async fn harness() -> Harness {
     harness_over(
         support::repository().await,
         OwnerLimits::default(),
@@ -82,7 +82,7 @@ async fn harness() -> Harness {
     .await
 }
 
-fn now_seconds() -> i64 {
+pub(crate) fn now_seconds() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -94,7 +94,7 @@ fn now() -> vitrine_core::cart::Timestamp {
 }
 
 /// A form post from a page of this site, with the owner's cookie when given.
-fn form_post(path: &str, body: &str, session: Option<&str>) -> Request<Body> {
+pub(crate) fn form_post(path: &str, body: &str, session: Option<&str>) -> Request<Body> {
     let mut request = Request::builder()
         .method("POST")
         .uri(path)
@@ -134,7 +134,7 @@ fn call(
     request.body(Body::empty()).unwrap()
 }
 
-fn sign_in_body(email: &str, password: &str, code: &str) -> String {
+pub(crate) fn sign_in_body(email: &str, password: &str, code: &str) -> String {
     url::form_urlencoded::Serializer::new(String::new())
         .append_pair("email", email)
         .append_pair("password", password)
@@ -144,13 +144,13 @@ fn sign_in_body(email: &str, password: &str, code: &str) -> String {
 }
 
 /// A signed-in session of a new account with `role`: its cookie value and CSRF token.
-struct Session {
-    cookie: String,
-    csrf: String,
+pub(crate) struct Session {
+    pub(crate) cookie: String,
+    pub(crate) csrf: String,
 }
 
 impl Harness {
-    async fn send(&self, request: Request<Body>) -> Answer {
+    pub(crate) async fn send(&self, request: Request<Body>) -> Answer {
         send(&self.router, request).await
     }
 
@@ -181,7 +181,7 @@ impl Harness {
         }
     }
 
-    async fn signed_in_as(&self, email: &str, role: ContributorRole) -> Session {
+    pub(crate) async fn signed_in_as(&self, email: &str, role: ContributorRole) -> Session {
         self.add(email, role).await;
         self.sign_in(email).await
     }

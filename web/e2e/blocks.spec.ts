@@ -1,6 +1,6 @@
 //! The remaining content blocks on the demo's /blocks page, in real Chromium at desktop and
 //! phone sizes: the menu's tabs by mouse and keyboard (all menus without JavaScript), the
-//! calendar's month links, the audio block's native players, the shapes, the embed that loads
+//! calendar opening on the current month and its month links, the mobile information bar, the audio block's native players, the shapes, the embed that loads
 //! only after consent and a click, the table-reservation widget that loads only after consent,
 //! the owner's preview alert, the narrow image block, axe-core with each block in use, and the
 //! network log holding no third-party request before the visitor allows one.
@@ -15,6 +15,14 @@ const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A month as the calendar names it, e.g. 'May 2027'; `month` may run past December. */
+function monthName(year: number, month: number): string {
+  const date = new Date(Date.UTC(year, month, 1));
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
 const PREVIEW_ALERT = 'Preview Only: Please log out of your provider account in order to use the reservation block.';
 
 /** Answers the cookie banner with `choice` and keeps the site's popup overlay away. */
@@ -66,19 +74,29 @@ for (const size of SIZES) {
       await expectNoViolations(page, `${BLOCKS} with the lunch menu (${size.name})`);
     });
 
-    test('the calendar moves between months by links, and the audio tracks are native players', async ({ page, context, baseURL }) => {
+    test('the calendar opens on the current month and moves between months by links, and the audio tracks are native players', async ({ page, context, baseURL }) => {
       await decided(context, baseURL, 'false');
       const outside = thirdPartyRequests(page, baseURL);
       await page.goto(BLOCKS);
       const calendar = page.locator('#block-events-calendar');
+      // The server's clock and this one are the same machine's: the month in UTC.
+      const now = new Date();
+      const current = monthName(now.getUTCFullYear(), now.getUTCMonth());
+      const next = monthName(now.getUTCFullYear(), now.getUTCMonth() + 1);
+      await expect(calendar.getByRole('heading', { name: current })).toBeVisible();
+      await expect(calendar.getByRole('heading', { level: 3 })).toHaveCount(1);
+      const forward = calendar.getByRole('link', { name: `Next month (${next})` });
+      if ((await forward.count()) > 0) {
+        await forward.click();
+        await expect(calendar.getByRole('heading', { name: next })).toBeVisible();
+        await expect(calendar.getByRole('heading', { name: current })).toBeHidden();
+        await calendar.getByRole('link', { name: `Previous month (${current})` }).click();
+        await expect(calendar.getByRole('heading', { name: current })).toBeVisible();
+      }
+      // An event's month is one link away from anywhere in the grid.
+      await page.goto(`${BLOCKS}#calendar-events-calendar-2027-04`);
       await expect(calendar.getByRole('heading', { name: 'April 2027' })).toBeVisible();
       await expect(calendar.getByRole('link', { name: 'Open studio: spring firing' })).toBeVisible();
-      await calendar.getByRole('link', { name: 'Next month (May 2027)' }).click();
-      await expect(page).toHaveURL(/#calendar-events-calendar-2027-05$/);
-      await expect(calendar.getByRole('heading', { name: 'May 2027' })).toBeVisible();
-      await expect(calendar.getByRole('heading', { name: 'April 2027' })).toBeHidden();
-      await calendar.getByRole('link', { name: 'Previous month (April 2027)' }).click();
-      await expect(calendar.getByRole('heading', { name: 'April 2027' })).toBeVisible();
 
       const audio = page.locator('#block-workshop-sounds');
       await audio.scrollIntoViewIfNeeded();
@@ -120,6 +138,27 @@ for (const size of SIZES) {
       await expect(frame.getByText('A map of the neighbourhood')).toBeVisible();
       await expect(embed.locator('iframe')).toHaveAttribute('sandbox', /allow-scripts/);
       await expectNoViolations(page, `${BLOCKS} with the embed loaded (${size.name})`);
+    });
+
+    test('the mobile information bar runs along the bottom of a phone and sits in the footer of a desktop', async ({ page, context, baseURL }) => {
+      await decided(context, baseURL, 'false');
+      await page.goto(BLOCKS);
+      const bar = page.getByRole('complementary', { name: 'Visit or contact us' });
+      await expect(bar.getByRole('link', { name: /^Call/ })).toHaveAttribute('href', 'tel:+351210000000');
+      await expect(bar.getByRole('link', { name: /^Email/ })).toHaveAttribute('href', 'mailto:hello@terraluz.example');
+      await expect(bar.getByRole('link', { name: /^Find us/ })).toHaveAttribute('target', '_blank');
+      await expect(bar).toContainText('Tue–Sat 10–18');
+      const position = await bar.evaluate((element) => getComputedStyle(element).position);
+      if (size.viewport.width <= 1024) {
+        // 1024 px or less (000 s9): fixed along the bottom, in view without scrolling.
+        expect(position).toBe('fixed');
+        await expect(bar).toBeInViewport();
+        const box = (await bar.boundingBox())!;
+        expect(Math.round(box.y + box.height)).toBe(size.viewport.height);
+      } else {
+        expect(position).toBe('static');
+      }
+      await expectNoViolations(page, `${BLOCKS} with the information bar (${size.name})`);
     });
 
     test('the narrow image block and the booking column follow their container widths', async ({ page, context, baseURL }) => {

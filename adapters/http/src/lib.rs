@@ -44,6 +44,7 @@ pub use router::{feature_routes, router};
 pub use shared::api_error::{ApiError, ApiErrorBody};
 pub use shared::attempt_limits::default_attempt_limits;
 pub use shared::census_log::{CensusLog, CensusRow, VisitorKey};
+pub use shared::clock::SystemClock;
 pub use shared::request_limits::RequestLimits;
 pub use shared::route_table::Routes;
 pub use shared::{crumb, security_headers};

@@ -50,8 +50,9 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let public_url = args.public_url.clone().unwrap_or_else(|| open_url.clone());
     let config = args.http.config(&public_url);
 
-    let pages =
-        PageService::new(repository.clone()).with_header_footer(database.header_footer_store());
+    let pages = PageService::new(repository.clone())
+        .with_header_footer(database.header_footer_store())
+        .with_clock(Arc::new(vitrine_http::SystemClock));
     let pages = Arc::new(match delivery.captcha_settings() {
         Some(captcha) => pages.with_captcha(captcha),
         None => pages,

@@ -4,12 +4,13 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use crate::cart::Timestamp;
 use crate::enums::PageType;
 use crate::header_footer::{HeaderFooter, HeaderFooterStore, MemoryHeaderFooterStore};
 use crate::languages::{MemoryMultilingualStore, MultilingualService, MultilingualStore};
 use crate::pages::access::{self, Lock, LockedMedia};
 use crate::pages::{CaptchaSettingsContext, PageContext, Viewer};
-use crate::ports::{ItemQuery, RepositoryError, SiteRepository};
+use crate::ports::{Clock, ItemQuery, RepositoryError, SiteRepository};
 use crate::search::{self, SearchDocument, SearchQuery, SearchResult};
 use crate::site::{
     Block, BlockContent, BlockId, Body, Collection, Item, ItemId, MediaRef, PagePassword,
@@ -87,6 +88,9 @@ pub struct ResolvedBlocks {
     pub summaries: BTreeMap<BlockId, SummaryContent>,
     /// The collection and dated items of each calendar block.
     pub calendars: BTreeMap<BlockId, SummaryContent>,
+    /// The month the page was made in (UTC), when it has a calendar block and the service a
+    /// clock: the month calendars open on.
+    pub current_month: Option<crate::site::YearMonth>,
     pub products: BTreeMap<ItemId, ResolvedProduct>,
 }
 
@@ -143,6 +147,9 @@ pub struct PageService {
     captcha: Option<CaptchaSettingsContext>,
     header_footer: Arc<dyn HeaderFooterStore>,
     multilingual: Arc<dyn MultilingualStore>,
+    /// Without one (services built for other features' tests) calendars open on their first
+    /// item's month.
+    clock: Option<Arc<dyn Clock>>,
 }
 
 impl PageService {
@@ -152,7 +159,20 @@ impl PageService {
             captcha: None,
             header_footer: Arc::new(MemoryHeaderFooterStore::new()),
             multilingual: Arc::new(MemoryMultilingualStore::new()),
+            clock: None,
         }
+    }
+
+    /// Reads "now" from `clock` where a page depends on it (the calendar's current month).
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.clock = Some(clock);
+        self
+    }
+
+    /// Now by the service's clock, if it has one: the cache keys pages by its day, so a page
+    /// made yesterday is never served today.
+    pub fn now(&self) -> Option<Timestamp> {
+        self.clock.as_ref().map(|clock| clock.now())
     }
 
     /// Keeps the owner's choice of published languages in `store` (in memory by default).
@@ -692,6 +712,11 @@ impl PageService {
                     }
                 }
                 BlockContent::Calendar(calendar) => {
+                    if resolved.current_month.is_none() {
+                        resolved.current_month = self
+                            .now()
+                            .and_then(|now| crate::site::YearMonth::of_millis(now.millis()));
+                    }
                     let source = self.repository.collection(&calendar.collection).await?;
                     if let Some(source) = source.filter(|source| may_see(profile, source, viewer)) {
                         // A collection holds at most this many items, so the calendar sees all.

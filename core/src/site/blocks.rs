@@ -21,8 +21,8 @@ mod shape;
 
 pub use audio::{AudioBlock, AudioBlockError, AudioTrack, MAX_AUDIO_TRACKS};
 pub use calendar::{
-    CalendarBlock, CalendarDay, CalendarMonth, MAX_CALENDAR_MONTHS, YearMonth, YearMonthError,
-    calendar_months,
+    CalendarBlock, CalendarDay, CalendarGrid, CalendarMonth, MAX_CALENDAR_MONTHS, YearMonth,
+    YearMonthError, calendar_months,
 };
 pub use embed::{DEFAULT_EMBED_HEIGHT, EMBED_HEIGHTS, EmbedBlock, EmbedBlockError, EmbedSource};
 pub use markdown::{MarkdownBlock, markdown_html};

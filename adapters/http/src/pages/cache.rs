@@ -7,6 +7,10 @@
 //! database once a second instead of once a request. Only pages answered 200 are kept, and the
 //! cache holds a bounded number of them, so requests for made-up paths cannot grow it.
 //!
+//! The day bounds it as well: a page is valid only on the day (by the page service's clock, in
+//! UTC) it was rendered on, since what a page shows may follow the date (the calendar block
+//! opens on the current month). Each page is thus rendered again once a day at most.
+//!
 //! Block plugins bound a page's life too: a page is valid only for the plugins' generation it
 //! was rendered with (a plugin reloaded in development renders again), and no longer than the
 //! shortest `cache-seconds` a plugin rendering on it asked for (an event list that must drop
@@ -103,11 +107,20 @@ impl EncodedPage {
     }
 }
 
-/// What a cached page was rendered from: the site's revision and the plugins' generation.
+/// What a cached page was rendered from: the site's revision, the plugins' generation and the
+/// day (by the page service's clock) it was rendered on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Version {
     pub(crate) revision: u64,
     pub(crate) plugins: u64,
+    /// Days since the Unix epoch, in UTC; `None` without a clock. A page made yesterday is
+    /// made again today, so a calendar never opens on last month after midnight.
+    pub(crate) day: Option<i64>,
+}
+
+/// The UTC day of a moment in milliseconds since the Unix epoch.
+pub(crate) fn day_of(millis: i64) -> i64 {
+    millis.div_euclid(86_400_000)
 }
 
 impl PageCache {
@@ -271,7 +284,15 @@ mod tests {
         Version {
             revision,
             plugins: 0,
+            day: Some(20_000),
         }
+    }
+
+    #[test]
+    fn days_turn_at_utc_midnight() {
+        assert_eq!(day_of(86_399_999), 0);
+        assert_eq!(day_of(86_400_000), 1);
+        assert_eq!(day_of(-1), -1);
     }
 
     #[test]
@@ -291,10 +312,18 @@ mod tests {
         let cache = PageCache::new(Duration::from_secs(1));
         cache.put("/", at(3), page(b"a"), None);
         let reloaded = Version {
-            revision: 3,
             plugins: 1,
+            ..at(3)
         };
         assert!(cache.get("/", reloaded).is_none());
+        let tomorrow = Version {
+            day: Some(20_001),
+            ..at(3)
+        };
+        assert!(
+            cache.get("/", tomorrow).is_none(),
+            "a new day renders again"
+        );
 
         cache.put("/events", at(3), page(b"soon"), Some(3600));
         assert!(cache.get("/events", at(3)).is_some(), "within its lifetime");

@@ -15,7 +15,7 @@ use vitrine_core::pages::{PageContent, PageError, PageView, Viewer};
 use vitrine_core::reviews::ProductReviews;
 
 use crate::AppState;
-use crate::pages::cache::{EncodedPage, Page, Version};
+use crate::pages::cache::{EncodedPage, Page, Version, day_of};
 use crate::pages::delivery::{self, SHARED_MAX_AGE};
 use crate::pages::experiments::{PageVariants, page_variants};
 use crate::render::pool::Prerendered;
@@ -143,9 +143,12 @@ async fn variant_response(
     }
     let key = variants.map_or_else(|| path.to_owned(), |variants| variants.cache_key(path));
     let key = key.as_str();
+    // The day is read before the page is made: a render that crosses midnight is stored under
+    // the day before, which the next visit no longer matches.
     let version = revision.map(|revision| Version {
         revision,
         plugins: state.plugins.generation(),
+        day: state.pages.now().map(|now| day_of(now.millis())),
     });
     if let Some(page) = version.and_then(|version| state.page_cache.get(key, version)) {
         let mut response = delivery::cached_page(&page, request);

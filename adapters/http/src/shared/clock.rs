@@ -26,3 +26,14 @@ pub(crate) fn now_secs() -> i64 {
         .map(|elapsed| elapsed.as_secs() as i64)
         .unwrap_or_default()
 }
+
+/// The system's clock as the core's clock port, for the page service (the calendar's current
+/// month, the page cache's day).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SystemClock;
+
+impl vitrine_core::ports::Clock for SystemClock {
+    fn now(&self) -> Timestamp {
+        now()
+    }
+}

@@ -1,16 +1,19 @@
 //! Pages with the embed, audio and table-reservation blocks: their Content-Security-Policy
 //! names exactly the third parties those blocks load from (fresh and from the page cache),
 //! other pages keep the strict default, and the audio files are served from the site itself.
+//! A calendar opens on the current month by the page service's clock, also from the cache.
 
 use std::sync::Arc;
 
 use axum::http::StatusCode;
+use vitrine_core::pages::PageService;
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::memory::MemorySiteRepository;
 use vitrine_core::site::{
     AudioBlock, AudioTrack, Block, BlockContent, CollectionId, EmbedBlock, Layout, MediaFile, Slug,
     TableReservationBlock,
 };
+use vitrine_http::AppState;
 use vitrine_http::security_headers::CONTENT_SECURITY_POLICY_VALUE;
 
 use crate::support::{self, fetch};
@@ -128,4 +131,55 @@ async fn audio_tracks_play_from_the_sites_own_media() {
     let file = fetch(&app, "/media/hum.wav").await;
     assert_eq!(file.status, StatusCode::OK);
     assert_eq!(file.header("content-type"), "audio/wav");
+}
+
+/// 31 January 2027, 23:59 UTC.
+const LAST_MINUTE_OF_JANUARY: i64 = 1_801_439_940_000;
+
+#[tokio::test]
+async fn a_cached_calendar_opens_on_the_new_month_after_midnight() {
+    use vitrine_core::cart::Timestamp;
+    use vitrine_core::ports::FixedClock;
+    use vitrine_core::site::CalendarBlock;
+
+    let mut site = support::site();
+    let mut page = site.collections[0].clone();
+    page.id = CollectionId::try_from("events".to_owned()).unwrap();
+    page.slug = Slug::parse("events").unwrap();
+    page.body.layout = Layout::stacked(vec![block(
+        "dates",
+        BlockContent::Calendar(CalendarBlock {
+            collection: CollectionId::try_from("journal".to_owned()).unwrap(),
+            title: None,
+            opening_month: None,
+        }),
+    )])
+    .unwrap();
+    site.collections.push(page);
+    let repository = Arc::new(MemorySiteRepository::new());
+    repository.replace_site(&site).await.unwrap();
+    let clock = Arc::new(FixedClock::at(Timestamp(LAST_MINUTE_OF_JANUARY)));
+    let pages = Arc::new(PageService::new(repository.clone()).with_clock(clock.clone()));
+    let app = vitrine_http::router(AppState::new(
+        pages,
+        repository,
+        Arc::new(support::fixture_assets()),
+        support::config(),
+    ));
+    let opening = |month: &str| {
+        format!("calendar__month calendar__month--opening\" id=\"calendar-dates-{month}\"")
+    };
+    for _ in 0..2 {
+        let january = fetch(&app, "/events").await;
+        assert_eq!(january.status, StatusCode::OK);
+        assert!(
+            january.text().contains(&opening("2027-01")),
+            "{}",
+            january.text()
+        );
+    }
+    clock.set(Timestamp(LAST_MINUTE_OF_JANUARY + 2 * 60 * 1000));
+    let february = fetch(&app, "/events").await.text();
+    assert!(february.contains(&opening("2027-02")), "{february}");
+    assert!(!february.contains(&opening("2027-01")));
 }

@@ -15,7 +15,8 @@ pub struct CalendarBlock {
     /// The collection whose items the calendar shows.
     pub collection: CollectionId,
     pub title: Option<String>,
-    /// The month the calendar opens on; without one, the month of its first item.
+    /// The month the calendar opens on; without one, the current month (see
+    /// [`calendar_months`]).
     pub opening_month: Option<YearMonth>,
 }
 
@@ -77,6 +78,19 @@ impl YearMonth {
         }
     }
 
+    /// Months since January of year 0, so spans are differences.
+    fn index(self) -> i64 {
+        i64::from(self.year) * 12 + i64::from(u8::from(self.month)) - 1
+    }
+
+    fn from_index(index: i64) -> Self {
+        let year = i32::try_from(index.div_euclid(12)).unwrap_or(i32::MAX);
+        // rem_euclid(12) + 1 is 1 to 12, always a month.
+        let month = Month::try_from(u8::try_from(index.rem_euclid(12) + 1).unwrap_or(1))
+            .unwrap_or(Month::January);
+        Self::new(year, month)
+    }
+
     fn first_day(self) -> Date {
         // Day 1 exists in every month of every year `time` represents.
         Date::from_calendar_date(self.year, self.month, 1).unwrap_or(Date::MIN)
@@ -116,27 +130,52 @@ pub struct CalendarDay<T> {
     pub entries: Vec<T>,
 }
 
-/// The months a calendar shows: from the opening month (or the first dated entry's) to the
-/// last dated entry's, at least one and at most [`MAX_CALENDAR_MONTHS`]. Entries are dated in
-/// milliseconds since the Unix epoch, in UTC.
+/// The months a calendar shows, earliest first, and the month it opens on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CalendarGrid<T> {
+    pub months: Vec<CalendarMonth<T>>,
+    /// One of `months`: the one a visitor sees first.
+    pub opening: YearMonth,
+}
+
+/// The months a calendar shows and the one it opens on. It opens on the owner's opening month
+/// when set, else on `current` (the month the page is rendered in, from the clock port), else on
+/// the first dated entry's month. The grid runs from the opening month (or, without an owner's
+/// choice, the first dated entry's month when earlier, so past events stay reachable) to the
+/// last dated entry's month or the opening month, whichever is later; at most
+/// [`MAX_CALENDAR_MONTHS`], taken around the opening month when the span is longer. Entries are
+/// dated in milliseconds since the Unix epoch, in UTC.
 pub fn calendar_months<T: Clone>(
     dated: &[(i64, T)],
-    opening: Option<YearMonth>,
-) -> Vec<CalendarMonth<T>> {
+    chosen: Option<YearMonth>,
+    current: Option<YearMonth>,
+) -> CalendarGrid<T> {
     let months_of = dated
         .iter()
         .filter_map(|(millis, _)| YearMonth::of_millis(*millis));
-    let first = opening
-        .or_else(|| months_of.clone().min())
+    let earliest = months_of.clone().min();
+    let opening = chosen
+        .or(current)
+        .or(earliest)
         .unwrap_or_else(|| YearMonth::new(1970, Month::January));
-    let last = months_of.max().unwrap_or(first).max(first);
-    let mut months = Vec::new();
-    let mut month = first;
-    while month <= last && months.len() < MAX_CALENDAR_MONTHS {
-        months.push(month_grid(month, dated));
-        month = month.next();
-    }
-    months
+    let first = match (chosen, earliest) {
+        (None, Some(earliest)) => earliest.min(opening),
+        _ => opening,
+    };
+    let last = months_of.max().unwrap_or(opening).max(opening);
+    let span = last.index() - first.index() + 1;
+    let most = MAX_CALENDAR_MONTHS as i64;
+    // Around the opening month: half the window before it, where the span allows.
+    let start = if span > most {
+        (opening.index() - most / 2).clamp(first.index(), last.index() - most + 1)
+    } else {
+        first.index()
+    };
+    let months = (start..=last.index())
+        .take(MAX_CALENDAR_MONTHS)
+        .map(|index| month_grid(YearMonth::from_index(index), dated))
+        .collect();
+    CalendarGrid { months, opening }
 }
 
 fn month_grid<T: Clone>(month: YearMonth, dated: &[(i64, T)]) -> CalendarMonth<T> {
@@ -200,10 +239,11 @@ mod tests {
 
     #[test]
     fn the_grid_runs_from_the_first_to_the_last_dated_month_monday_first() {
-        let months = calendar_months(&[(MARKET, "market"), (FAIR, "fair")], None);
-        let names: Vec<String> = months.iter().map(|m| m.month.to_string()).collect();
+        let grid = calendar_months(&[(MARKET, "market"), (FAIR, "fair")], None, None);
+        let names: Vec<String> = grid.months.iter().map(|m| m.month.to_string()).collect();
         assert_eq!(names, ["2027-05", "2027-06", "2027-07"]);
-        let may = &months[0];
+        assert_eq!(grid.opening.to_string(), "2027-05");
+        let may = &grid.months[0];
         // 1 May 2027 is a Saturday.
         assert_eq!(may.weeks[0][5].as_ref().map(|d| d.day), Some(1));
         assert!(may.weeks[0][4].is_none());
@@ -221,10 +261,68 @@ mod tests {
     #[test]
     fn an_opening_month_starts_the_grid_and_the_span_is_capped() {
         let opening = YearMonth::parse("2024-01").ok();
-        let months = calendar_months(&[(MARKET, "market")], opening);
-        assert_eq!(months.len(), MAX_CALENDAR_MONTHS);
-        assert_eq!(months[0].month.to_string(), "2024-01");
-        let empty = calendar_months::<&str>(&[], opening);
-        assert_eq!(empty.len(), 1);
+        let grid = calendar_months(&[(MARKET, "market")], opening, None);
+        assert_eq!(grid.months.len(), MAX_CALENDAR_MONTHS);
+        assert_eq!(grid.months[0].month.to_string(), "2024-01");
+        assert_eq!(grid.opening.to_string(), "2024-01");
+        let empty = calendar_months::<&str>(&[], opening, None);
+        assert_eq!(empty.months.len(), 1);
+    }
+
+    fn names<T>(grid: &CalendarGrid<T>) -> Vec<String> {
+        grid.months.iter().map(|m| m.month.to_string()).collect()
+    }
+
+    #[test]
+    fn without_an_owners_choice_the_calendar_opens_on_the_current_month() {
+        let november = YearMonth::parse("2026-11").ok();
+        // Events ahead: from this month to the last of them.
+        let ahead = calendar_months(&[(FAIR, "fair")], None, november);
+        assert_eq!(ahead.opening.to_string(), "2026-11");
+        assert_eq!(names(&ahead).first().unwrap(), "2026-11");
+        assert_eq!(names(&ahead).last().unwrap(), "2027-05");
+        // Events behind: they stay reachable before this month.
+        let august = YearMonth::parse("2027-08").ok();
+        let behind = calendar_months(&[(FAIR, "fair"), (MARKET, "market")], None, august);
+        assert_eq!(names(&behind), ["2027-05", "2027-06", "2027-07", "2027-08"]);
+        assert_eq!(behind.opening.to_string(), "2027-08");
+        // No events at all: this month alone.
+        let nothing = calendar_months::<&str>(&[], None, november);
+        assert_eq!(names(&nothing), ["2026-11"]);
+        // The owner's choice still wins.
+        let chosen = calendar_months(
+            &[(FAIR, "fair")],
+            YearMonth::parse("2027-05").ok(),
+            november,
+        );
+        assert_eq!(chosen.opening.to_string(), "2027-05");
+        assert_eq!(names(&chosen), ["2027-05"]);
+    }
+
+    #[test]
+    fn a_long_span_keeps_the_months_around_the_current_one() {
+        // Events from 2020 to 2027, rendered in 2024-06: twelve months either side of it.
+        let january_2020 = 1_577_836_800_000;
+        let grid = calendar_months(
+            &[(january_2020, "old"), (MARKET, "market")],
+            None,
+            YearMonth::parse("2024-06").ok(),
+        );
+        assert_eq!(grid.months.len(), MAX_CALENDAR_MONTHS);
+        assert_eq!(names(&grid).first().unwrap(), "2023-06");
+        assert_eq!(names(&grid).last().unwrap(), "2025-05");
+        assert!(grid.months.iter().any(|m| m.month == grid.opening));
+    }
+
+    #[test]
+    fn month_indices_go_round_the_year() {
+        for text in ["2026-12", "2027-01", "0000-01", "1999-07"] {
+            let month = YearMonth::parse(text).unwrap();
+            assert_eq!(YearMonth::from_index(month.index()), month);
+        }
+        assert_eq!(
+            YearMonth::from_index(YearMonth::parse("2026-12").unwrap().index() + 1).to_string(),
+            "2027-01"
+        );
     }
 }

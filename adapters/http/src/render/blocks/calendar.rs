@@ -1,7 +1,9 @@
-//! The calendar block: one table per month from the month it opens on to its last dated
-//! item, each with links to the months before and after. The links are in-page anchors and
-//! styles show the targeted month (the first one when none is), so moving between months needs
-//! no script and the page stays one cached document; without styles every month is listed.
+//! The calendar block: one table per month of its span (see `calendar_months`), each with links
+//! to the months before and after. The links are in-page anchors and styles show the targeted
+//! month (the opening one, normally the current month, when none is), so moving between months
+//! needs no script and the page stays one cached document; without styles every month is
+//! listed. The current month comes from the page service's clock, and the page cache keys pages
+//! by that clock's day, so a cached calendar never opens on last month.
 
 use askama::Template;
 use vitrine_core::site::{BlockId, CalendarBlock, YearMonth, calendar_months};
@@ -32,6 +34,8 @@ pub(crate) struct MonthView<'a> {
     /// The anchor of this month, `calendar-<block>-2027-05`.
     pub(crate) anchor: String,
     pub(crate) name: String,
+    /// The month shown when no month is targeted: the current one, or the owner's choice.
+    pub(crate) opening: bool,
     pub(crate) previous: Option<(String, String)>,
     pub(crate) next: Option<(String, String)>,
     pub(crate) weeks: Vec<[Option<DayView<'a>>; 7]>,
@@ -72,10 +76,16 @@ impl<'a> CalendarView<'a> {
             .unwrap_or_default();
         let anchor = |month: YearMonth| format!("calendar-{id}-{month}");
         let name = |month: YearMonth| format!("{} {}", month.month(), month.year());
-        let grid = calendar_months(&dated, block.opening_month);
-        let first = grid.first().map(|month| month.month);
-        let last = grid.last().map(|month| month.month);
+        let grid = calendar_months(
+            &dated,
+            block.opening_month,
+            scope.view.resolved.current_month,
+        );
+        let first = grid.months.first().map(|month| month.month);
+        let last = grid.months.last().map(|month| month.month);
+        let opening = grid.opening;
         let months = grid
+            .months
             .into_iter()
             .map(|month| {
                 let here = month.month;
@@ -83,6 +93,7 @@ impl<'a> CalendarView<'a> {
                 MonthView {
                     anchor: anchor(here),
                     name: name(here),
+                    opening: here == opening,
                     previous: (Some(here) != first).then(|| link(here.previous())),
                     next: (Some(here) != last).then(|| link(here.next())),
                     weeks: month

@@ -178,6 +178,8 @@ export function showOverlaysManager(win: Window, escape: EscapeRegistry, overlay
     preview.dataset['previewOverlay'] = overlay.kind;
     preview.addEventListener('click', () => {
       collapse();
+      // Focus returns to the panel's button when the preview closes.
+      toggle.focus({ preventScroll: true });
       openPreview(win, overlay);
     });
     item.append(name, ' ', preview);

@@ -70,7 +70,6 @@ pub(super) async fn subscriptions(
     Ok(found
         .iter()
         .map(|subscription| AccountSubscriptionView {
-            id: subscription.id.clone(),
             product: subscription.product_name.clone(),
             status: status_text(subscription.status),
             amount: format!(

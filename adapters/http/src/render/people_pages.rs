@@ -187,7 +187,6 @@ pub(crate) struct AccountOrderView {
 /// stands, what it costs, when it renews, the buttons it allows now, and its signed page.
 #[derive(Debug, Clone)]
 pub(crate) struct AccountSubscriptionView {
-    pub(crate) id: String,
     pub(crate) product: String,
     /// "Active", "Paused" ...
     pub(crate) status: &'static str,

@@ -47,6 +47,7 @@ fn service() -> (PeopleService, Arc<MemoryFormStore>) {
             records: PersonalRecords {
                 orders: Arc::new(InMemoryCommerceStore::new()),
                 newsletters: outbox.clone(),
+                contributions: Arc::new(vitrine_core::checkout::InMemoryContributionStore::new()),
             },
         },
         SiteLinks::new("https://shop.example"),

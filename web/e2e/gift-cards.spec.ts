@@ -1,7 +1,8 @@
 //! A shopper buys a gift card for someone from the demo shop (amount, recipient and message on the gift card page, then
 //! the regular checkout with the test card, under the test mode ribbon), reads its code on the confirmation once, and
 //! later the recipient, in a browser of her own, pays part of a mug with that code; the order page opens only in the
-//! browser that bought it; the gift card page, its refusals and the order pages pass axe-core.
+//! browser that bought it; the balance page reads the spent card by its last 4 and answers any other code alike; the
+//! gift card page, its send date, its refusals, the balance page and the order pages pass axe-core.
 
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
@@ -125,6 +126,39 @@ test('a gift card bought for someone pays part of a later order', async ({ page,
   await expect(giver.locator('.gift-card')).not.toContainText(code);
   await expect(giver.locator('.gift-card')).toContainText('Balance: €0.00');
   await expectNoViolations(giver, 'order status page with a spent gift card');
+
+  // The balance page answers the card's balance by its last 4, and the same for any code no card has.
+  await giver.goto('/gift-cards/balance');
+  await expect(giver.getByRole('heading', { level: 1 })).toHaveText('Gift card balance');
+  await expectNoViolations(giver, 'gift card balance page');
+  await giver.getByLabel('Gift card code').fill(code.toLowerCase());
+  await giver.getByRole('button', { name: 'Check the balance' }).click();
+  await expect(giver.getByRole('status')).toContainText(
+    `The gift card ending ${code.slice(-4)} has €0.00 left to spend, of €25.00.`,
+  );
+  await expect(giver.locator('main')).not.toContainText(code);
+  await expect(giver.getByLabel('Gift card code')).toHaveValue('');
+  await expectNoViolations(giver, 'gift card balance page with an answer');
+  for (const guess of ['0000-0000-0000-0000', 'not a code']) {
+    await giver.getByLabel('Gift card code').fill(guess);
+    await giver.getByRole('button', { name: 'Check the balance' }).click();
+    await expect(giver.getByRole('status')).toContainText(
+      'We could not find a gift card with this code. Check the code and try again.',
+    );
+  }
+});
+
+test('the gift card page offers a send date and wants the recipient’s email with it', async ({ page }) => {
+  await page.goto(GIFT_CARD);
+  await page.getByRole('link', { name: 'Send as a gift, with a message' }).click();
+  await page.getByRole('radio', { name: '€25.00' }).check();
+  await page.getByLabel('Send on (optional)').fill('2099-01-01');
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await expect(page.locator('#checkout-sendOn-error')).toHaveText(
+    'Add the recipient’s email so we can send the card on this date.',
+  );
+  await expect(page.getByLabel('Send on (optional)')).toHaveValue('2099-01-01');
+  await expectNoViolations(page, 'gift card page with a send date refused');
 });
 
 test('a gift card link naming no gift card gets a page that says so', async ({ page }) => {

@@ -13,7 +13,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
 import { enterCheckout } from './support/checkout';
-import { type MailServer, mailedLink, startMailServer } from './support/mail-server';
+import { type MailServer, mailTo, mailedLink, startMailServer } from './support/mail-server';
 
 const port = Number(process.env['VITRINE_E2E_PORT'] ?? '18080') + 2;
 const base = `http://127.0.0.1:${port}`;
@@ -36,12 +36,6 @@ test.afterAll(async () => {
 async function expectAccessible(page: Page, where: string): Promise<void> {
   const violations = await axeViolations(page);
   expect(violations, formatViolations(where, violations)).toEqual([]);
-}
-
-/** The newest mail to `to` once it has arrived. */
-async function mailTo(to: string, count: number): Promise<string> {
-  await expect.poll(() => mails.filter((mail) => mail.includes(`To: ${to}`)).length, { timeout: 20_000 }).toBe(count);
-  return mails.filter((mail) => mail.includes(`To: ${to}`)).at(-1)!;
 }
 
 test('an anonymous visitor sees nothing gated on the page, in search or in the sitemap', async ({ page, request }) => {
@@ -71,7 +65,7 @@ test('a visitor signs up, confirms, signs in, joins, reads the members page, sig
   await expect(page.getByRole('status')).toContainText('Check your email');
   await expectAccessible(page, 'sign-up answer');
 
-  await page.goto(mailedLink(await mailTo(EMAIL, 1), base, '/account/confirm'));
+  await page.goto(mailedLink(await mailTo(mails, EMAIL, 1), base, '/account/confirm'));
   await expectAccessible(page, 'confirmation page');
   await page.getByRole('button', { name: 'Confirm my address' }).click();
   await expect(page.getByRole('status')).toHaveText('Your email address is confirmed. You can sign in now.');
@@ -107,7 +101,7 @@ test('a visitor signs up, confirms, signs in, joins, reads the members page, sig
   await page.getByLabel('Email').fill(EMAIL);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByRole('status')).toContainText('Check your email');
-  await page.goto(mailedLink(await mailTo(EMAIL, 2), base, '/account/reset'));
+  await page.goto(mailedLink(await mailTo(mails, EMAIL, 2), base, '/account/reset'));
   await expectAccessible(page, 'new password page');
   await page.getByLabel('Password').fill('an even longer clay password');
   await page.getByRole('button', { name: 'Set the password' }).click();
@@ -134,7 +128,7 @@ test('a signed-in visitor buys the paid Glaze Lab, sees the membership confirmed
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('status')).toContainText('Check your email');
-  await page.goto(mailedLink(await mailTo(email, 1), base, '/account/confirm'));
+  await page.goto(mailedLink(await mailTo(mails, email, 1), base, '/account/confirm'));
   await page.getByRole('button', { name: 'Confirm my address' }).click();
   await expect(page.getByRole('status')).toHaveText('Your email address is confirmed. You can sign in now.');
 

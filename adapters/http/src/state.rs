@@ -202,15 +202,18 @@ impl AppState {
             )
             .with_gift_card_codes(Arc::new(crate::RandomGiftCardCodes)),
         );
+        let contributions =
+            Arc::new(vitrine_core::checkout::InMemoryContributionStore::new().with_ledger(ledger));
         let donations = Arc::new(vitrine_core::checkout::DonationService::new(
             repository.clone(),
-            Arc::new(vitrine_core::checkout::InMemoryContributionStore::new().with_ledger(ledger)),
+            contributions.clone(),
             carts.payments().clone(),
         ));
         let plugins: Arc<dyn BlockRenderer> = Arc::new(InMemoryBlockRenderer::new());
         let people = Arc::new(memory_people_service(
             &config.public_base_url,
             carts.store().clone(),
+            contributions,
         ));
         Self {
             pages,
@@ -453,6 +456,7 @@ fn without_trailing_slashes(mut url: String) -> String {
 fn memory_people_service(
     public_base_url: &str,
     orders: Arc<dyn vitrine_core::checkout::CommerceStore>,
+    contributions: Arc<dyn vitrine_core::checkout::ContributionStore>,
 ) -> vitrine_core::people::PeopleService {
     use vitrine_core::people::{
         InMemoryPeopleStore, PasswordCost, PasswordHasher, PeopleLimits, PeoplePorts,
@@ -468,6 +472,7 @@ fn memory_people_service(
             records: PersonalRecords {
                 orders,
                 newsletters: mails,
+                contributions,
             },
             limiter: Arc::new(MemoryRateLimiter::new()),
             secrets: Arc::new(crate::people::site_users::OsSecrets),

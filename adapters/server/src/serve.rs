@@ -80,6 +80,14 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .with_hold_seconds(args.checkout_hold_seconds)
         .with_order_mails(delivery.order_mails())
         .with_card_testing(card_testing.clone());
+    // Gift cards reach their recipients and donors get their receipts only from a server
+    // that can send mail, as the order confirmation does.
+    let sends_mail = delivery.order_mails().confirmation;
+    let carts = if sends_mail {
+        carts.with_gift_card_mails(vitrine_core::forms::SiteLinks::new(&public_url))
+    } else {
+        carts
+    };
     let carts = match &renewals {
         Some(renewals) => carts.with_renewals(renewals.clone()),
         None => carts,
@@ -87,14 +95,17 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let carts = Arc::new(crate::payments::apply(carts, payments));
     let app_renewals = renewals.clone().map(Arc::new);
     // Donations pay through the carts' gateway, so one payment configuration serves both.
-    let donations = Arc::new(
-        vitrine_core::checkout::DonationService::new(
-            repository.clone(),
-            database.contribution_store(),
-            carts.payments().clone(),
-        )
-        .with_card_testing(card_testing),
-    );
+    let donations = vitrine_core::checkout::DonationService::new(
+        repository.clone(),
+        database.contribution_store(),
+        carts.payments().clone(),
+    )
+    .with_card_testing(card_testing);
+    let donations = Arc::new(if sends_mail {
+        donations.with_receipts()
+    } else {
+        donations
+    });
     let plugins = crate::plugins::load(&args, repository.clone()).await?;
     // Request rate limits count where the form limits do: in Redis when servers share one.
     let request_limiter = form_ports.limiter.clone();
@@ -263,6 +274,7 @@ fn people_service(
             records: vitrine_core::people::PersonalRecords {
                 orders: database.commerce_store(),
                 newsletters: database.newsletter_subscriptions(),
+                contributions: database.contribution_store(),
             },
         },
         vitrine_core::forms::SiteLinks::new(public_url),

@@ -1,5 +1,6 @@
 //! The contribution store on SQL: one contribution per idempotency key, kept by a UNIQUE
-//! constraint, so two submits of one donation form arriving at once record one. Both
+//! constraint, so two submits of one donation form arriving at once record one, and its
+//! receipt enqueued in the delivery outbox in the same transaction. Both
 //! backends share the statements and, through a macro, the method bodies.
 
 use std::fmt;
@@ -75,6 +76,11 @@ pub(crate) const BY_KEY: &str = concat!(
     " FROM contributions WHERE idempotency_key = $1"
 );
 
+/// Empties the donor's name and address on every contribution given with `$1` (without
+/// case); an emptied address is nobody's.
+pub(crate) const ERASE_DONOR: &str = "UPDATE contributions SET name = '', email = '' \
+     WHERE LOWER(email) = LOWER($1) AND email <> ''";
+
 #[derive(sqlx::FromRow)]
 pub(crate) struct ContributionRow {
     id: String,
@@ -119,9 +125,10 @@ macro_rules! sql_contribution_store {
     ($store:ty) => {
         #[async_trait::async_trait]
         impl vitrine_core::checkout::ContributionStore for $store {
-            async fn record(
+            async fn record_with_receipt(
                 &self,
                 contribution: &vitrine_core::checkout::Contribution,
+                receipt: Option<&vitrine_core::forms::Mail>,
             ) -> Result<
                 vitrine_core::checkout::Contribution,
                 vitrine_core::checkout::RecordContributionError,
@@ -189,6 +196,15 @@ macro_rules! sql_contribution_store {
                     .execute(&mut *tx)
                     .await
                     .map_err(repository_error("recording a contribution"))?;
+                if let Some(receipt) = receipt {
+                    sqlx::query($crate::outbox_statements::ENQUEUE_MAIL)
+                        .bind($crate::outbox::mail_to_json(receipt))
+                        .bind(vitrine_core::forms::DeliveryKind::SiteUserMail.as_str())
+                        .bind(contribution.created.millis())
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(repository_error("enqueueing a contribution's receipt"))?;
+                }
                 tx.commit()
                     .await
                     .map_err(repository_error("committing a contribution"))?;
@@ -234,6 +250,20 @@ macro_rules! sql_contribution_store {
                         .map_err($crate::errors::repository_error("reading a contribution"))?;
                 row.map($crate::contribution_store::ContributionRow::into_contribution)
                     .transpose()
+            }
+
+            async fn erase_contributions_of(
+                &self,
+                email: &str,
+            ) -> Result<u32, vitrine_core::ports::RepositoryError> {
+                let done = sqlx::query($crate::contribution_store::ERASE_DONOR)
+                    .bind(email)
+                    .execute(&self.pool)
+                    .await
+                    .map_err($crate::errors::repository_error(
+                        "erasing a donor's personal fields",
+                    ))?;
+                Ok(u32::try_from(done.rows_affected()).unwrap_or(u32::MAX))
             }
         }
     };

@@ -1,6 +1,7 @@
 //! Erasing an address from the orders placed with it, for account deletion: one
 //! transaction empties the orders' email and personal address fields, and the address kept
-//! beside them on their coupon uses and the subscriptions they started.
+//! beside them on their coupon uses and the subscriptions they started, and the recipient
+//! of every gift card sent to the address.
 
 use vitrine_core::checkout::ShippingAddress;
 use vitrine_core::ports::RepositoryError;
@@ -18,6 +19,11 @@ pub(crate) const ERASE_ORDER_COUPONS: &str =
 
 pub(crate) const ERASE_ORDER_SUBSCRIPTION: &str =
     "UPDATE subscriptions SET email = '' WHERE order_id = $1";
+
+/// The gift cards sent to an address lose their recipient; an empty address is nobody's.
+pub(crate) const ERASE_GIFT_CARD_RECIPIENTS: &str = "UPDATE gift_cards \
+     SET recipient_name = '', recipient_email = '', message = '' \
+     WHERE LOWER(recipient_email) = LOWER($1) AND recipient_email <> ''";
 
 /// The shipping address column of an erased order: empty stays empty (nothing shipped),
 /// and an address keeps only what [`ShippingAddress::erased`] keeps.
@@ -64,6 +70,11 @@ macro_rules! erase_orders_of {
                         .map_err(repository_error("erasing an order's address"))?;
                 }
             }
+            sqlx::query(sql::ERASE_GIFT_CARD_RECIPIENTS)
+                .bind($email)
+                .execute(&mut *tx)
+                .await
+                .map_err(repository_error("erasing gift card recipients"))?;
             tx.commit()
                 .await
                 .map_err(repository_error("committing an erasure"))?;

@@ -1,5 +1,6 @@
 //! What an order's transaction writes beside the order: the review request made with it and
-//! the shopper's mails in the delivery outbox (the same table and worker as the form
+//! the shopper's mails in the delivery outbox (with the composed mails that give its gift
+//! cards to their recipients, due on the day the buyer chose) (the same table and worker as the form
 //! deliveries), so a placed order is never left without them. Both backends share the
 //! statements and, through a macro, the method body.
 
@@ -43,6 +44,16 @@ macro_rules! sql_order_follow_up {
                         .bind(Some(request.token.as_str()))
                         .bind(DeliveryKind::ReviewRequest.as_str())
                         .bind(scheduled.mail_at.millis())
+                        .bind(created)
+                        .execute(&mut *conn)
+                        .await?;
+                }
+                for scheduled in &follow_up.gift_card_mails {
+                    sqlx::query($crate::outbox_statements::ENQUEUE_MAIL_FOR_ORDER)
+                        .bind(order.id.as_str())
+                        .bind($crate::outbox::mail_to_json(&scheduled.mail))
+                        .bind(DeliveryKind::SiteUserMail.as_str())
+                        .bind(scheduled.due.millis())
                         .bind(created)
                         .execute(&mut *conn)
                         .await?;

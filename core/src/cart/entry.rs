@@ -123,6 +123,10 @@ pub struct CartEntry {
     /// Who the cards of a gift card line are for; every unit of the line goes to them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gift_card_recipient: Option<GiftCardRecipient>,
+    /// The day the cards of a gift card line are mailed to their recipient; none mails them
+    /// when the order is placed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gift_card_send_on: Option<crate::gift_cards::GiftCardSendDate>,
 }
 
 impl CartEntry {

@@ -220,6 +220,7 @@ impl CartState {
                     subscription_plan: item.subscription_plan,
                     answers,
                     gift_card_recipient: None,
+                    gift_card_send_on: None,
                 });
             }
         }
@@ -260,6 +261,17 @@ impl CartState {
         sku: &Sku,
         recipient: Option<GiftCardRecipient>,
     ) -> Result<(), CartError> {
+        self.set_gift_card_delivery(sku, recipient, None)
+    }
+
+    /// Says who the cards of the gift card line `sku` are for (none: the buyer) and on which
+    /// day they are mailed to them (none: when the order is placed).
+    pub fn set_gift_card_delivery(
+        &mut self,
+        sku: &Sku,
+        recipient: Option<GiftCardRecipient>,
+        send_on: Option<crate::gift_cards::GiftCardSendDate>,
+    ) -> Result<(), CartError> {
         self.ensure_open()?;
         let line = self
             .entries
@@ -267,6 +279,7 @@ impl CartState {
             .find(|entry| &entry.sku == sku && entry.product_type == ProductType::GiftCard)
             .ok_or_else(|| CartError::NotInCart(sku.clone()))?;
         line.gift_card_recipient = recipient;
+        line.gift_card_send_on = send_on;
         Ok(())
     }
 

@@ -34,13 +34,7 @@ fn unit_lines(order: &Order, lines: &[RefundLine]) -> Vec<String> {
 }
 
 fn mail(order: &Order, subject: &str, text: String, html: MailHtml) -> Mail {
-    Mail {
-        to: order.email.clone(),
-        subject: subject.to_owned(),
-        text,
-        html: Some(html.finish(subject)),
-        list_unsubscribe: None,
-    }
+    Mail::composed(order.email.clone(), subject, text, html)
 }
 
 /// The refund of `refund.amount_cents` of `order`, with the units it covers.

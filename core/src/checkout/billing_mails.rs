@@ -138,7 +138,7 @@ pub fn billing_mail(
 }
 
 /// A date as `26 February 2026` (UTC).
-fn date_text(at: Timestamp) -> String {
+pub(super) fn date_text(at: Timestamp) -> String {
     const MONTHS: [&str; 12] = [
         "January",
         "February",

@@ -94,7 +94,7 @@ fn sku(text: &str) -> Sku {
     Sku::parse(text).expect("fixture SKUs are valid")
 }
 
-fn token(n: usize) -> CartToken {
+pub(super) fn token(n: usize) -> CartToken {
     CartToken::parse(format!("conformance-cart-{n:04}")).expect("fixture tokens are valid")
 }
 
@@ -152,7 +152,7 @@ fn cart_with(sku_text: &str, quantity: u32) -> CartState {
     cart
 }
 
-fn order_for(cart: &CartState, n: usize) -> Order {
+pub(super) fn order_for(cart: &CartState, n: usize) -> Order {
     let priced = cart.price(&StoreRules::default(), NOW);
     Order::from_cart(
         &priced,
@@ -879,7 +879,7 @@ pub async fn lines_of_one_sku_take_its_stock_together(store: &dyn CommerceStore)
 }
 
 /// A cart holding `quantity` gift cards worth `price` each.
-fn gift_card_cart(sku_text: &str, price: i64, quantity: u32) -> CartState {
+pub(super) fn gift_card_cart(sku_text: &str, price: i64, quantity: u32) -> CartState {
     let mut cart = CartState::new("cart", "site", NOW);
     let item = Purchasable::new(
         "gift-card",
@@ -899,7 +899,12 @@ fn code(n: u8) -> GiftCardCode {
 }
 
 /// The card the `n`th unit of `order`'s gift card line issues, with code `code(n)`.
-fn card_for(order: &Order, n: u8, value: i64, recipient: Option<GiftCardRecipient>) -> GiftCard {
+pub(super) fn card_for(
+    order: &Order,
+    n: u8,
+    value: i64,
+    recipient: Option<GiftCardRecipient>,
+) -> GiftCard {
     GiftCard {
         code: code(n),
         initial_cents: value,

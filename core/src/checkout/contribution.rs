@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 
+use super::contribution_receipt::{Organisation, contribution_receipt_mail};
 use super::details::CheckoutFieldErrors;
 use super::donation::{DonationCampaign, DonationForm};
 use super::ledger::{
@@ -14,6 +15,7 @@ use super::ledger::{
 use super::order::IdempotencyKey;
 use super::payment::{PaymentError, PaymentGateway, PaymentRequest};
 use crate::cart::Timestamp;
+use crate::forms::Mail;
 use crate::money::Currency;
 use crate::ports::{RepositoryError, SiteRepository};
 
@@ -60,6 +62,17 @@ pub trait ContributionStore: PaymentLedger + Send + Sync {
     async fn record(
         &self,
         contribution: &Contribution,
+    ) -> Result<Contribution, RecordContributionError> {
+        self.record_with_receipt(contribution, None).await
+    }
+
+    /// [`Self::record`], enqueueing `receipt` in the delivery outbox (due at once) in the
+    /// same transaction, only when this call records the contribution: a replay of its
+    /// idempotency key and a refused contribution mail nothing.
+    async fn record_with_receipt(
+        &self,
+        contribution: &Contribution,
+        receipt: Option<&Mail>,
     ) -> Result<Contribution, RecordContributionError>;
 
     async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError>;
@@ -68,6 +81,12 @@ pub trait ContributionStore: PaymentLedger + Send + Sync {
         &self,
         key: &IdempotencyKey,
     ) -> Result<Option<Contribution>, RepositoryError>;
+
+    /// Removes the donor's name and address from every contribution given with `email`
+    /// (compared without case), for account deletion: the amount, currency, date, campaign
+    /// and payment id stay, so the organisation's books still add up. Answers how many
+    /// contributions changed; an emptied address is nobody's, so it matches nothing.
+    async fn erase_contributions_of(&self, email: &str) -> Result<u32, RepositoryError>;
 }
 
 /// The in-memory [`ContributionStore`], for tests and for running without a database. Its
@@ -76,6 +95,8 @@ pub trait ContributionStore: PaymentLedger + Send + Sync {
 pub struct InMemoryContributionStore {
     contributions: Mutex<Vec<Contribution>>,
     ledger: Arc<MemoryPaymentLedger>,
+    /// The receipts enqueued with contributions; there is no in-memory outbox worker.
+    receipts: Mutex<Vec<Mail>>,
 }
 
 delegate_payment_ledger!(InMemoryContributionStore, ledger);
@@ -91,6 +112,14 @@ impl InMemoryContributionStore {
         self
     }
 
+    /// The receipts enqueued with the contributions recorded, in the order recorded.
+    pub fn receipts(&self) -> Vec<Mail> {
+        self.receipts
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Contribution>> {
         // Every write is one push, so a poisoned lock still guards whole data.
         self.contributions
@@ -101,9 +130,10 @@ impl InMemoryContributionStore {
 
 #[async_trait]
 impl ContributionStore for InMemoryContributionStore {
-    async fn record(
+    async fn record_with_receipt(
         &self,
         contribution: &Contribution,
+        receipt: Option<&Mail>,
     ) -> Result<Contribution, RecordContributionError> {
         let mut contributions = self.lock();
         if let Some(recorded) = contributions
@@ -134,6 +164,12 @@ impl ContributionStore for InMemoryContributionStore {
             ));
         }
         contributions.push(contribution.clone());
+        if let Some(receipt) = receipt {
+            self.receipts
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .push(receipt.clone());
+        }
         Ok(contribution.clone())
     }
 
@@ -150,6 +186,22 @@ impl ContributionStore for InMemoryContributionStore {
             .iter()
             .find(|found| &found.idempotency_key == key)
             .cloned())
+    }
+
+    async fn erase_contributions_of(&self, email: &str) -> Result<u32, RepositoryError> {
+        let email = email.to_lowercase();
+        if email.is_empty() {
+            return Ok(0);
+        }
+        let mut erased = 0;
+        for contribution in self.lock().iter_mut() {
+            if contribution.email.to_lowercase() == email {
+                contribution.email.clear();
+                contribution.name.clear();
+                erased += 1;
+            }
+        }
+        Ok(erased)
     }
 }
 
@@ -203,6 +255,9 @@ pub struct DonationService {
     payments: Arc<dyn PaymentGateway>,
     /// Counts failed payments per visitor and address (`card_testing.rs`).
     card_testing: super::card_testing::CardTestingGuard,
+    /// Whether each contribution's receipt is mailed to its donor (a server that can send
+    /// mail); off by default.
+    receipts: bool,
 }
 
 impl DonationService {
@@ -216,7 +271,15 @@ impl DonationService {
             store,
             payments,
             card_testing: Default::default(),
+            receipts: false,
         }
+    }
+
+    /// The same service mailing every donor the receipt of their contribution
+    /// ([`super::contribution_receipt_mail`]), enqueued with the contribution.
+    pub fn with_receipts(mut self) -> Self {
+        self.receipts = true;
+        self
     }
 
     /// The same service counting failed payments with `guard`, as the cart service does.
@@ -325,7 +388,22 @@ impl DonationService {
             created: now,
             payment_id: payment.id.clone(),
         };
-        match self.store.record(&contribution).await {
+        let receipt = if self.receipts {
+            let organisation = self
+                .site
+                .profile()
+                .await?
+                .map(|profile| Organisation::of(&profile.settings))
+                .unwrap_or_default();
+            Some(contribution_receipt_mail(&contribution, &organisation))
+        } else {
+            None
+        };
+        match self
+            .store
+            .record_with_receipt(&contribution, receipt.as_ref())
+            .await
+        {
             Ok(recorded) => Ok(recorded),
             Err(error) => {
                 // A second submit of the same form may have recorded the contribution this
@@ -406,14 +484,15 @@ mod tests {
 
     #[async_trait]
     impl ContributionStore for DownForTheFirstRecord {
-        async fn record(
+        async fn record_with_receipt(
             &self,
             contribution: &Contribution,
+            receipt: Option<&Mail>,
         ) -> Result<Contribution, RecordContributionError> {
             if !self.failed.swap(true, std::sync::atomic::Ordering::SeqCst) {
                 return Err(RepositoryError::Unavailable("connection reset".into()).into());
             }
-            self.inner.record(contribution).await
+            self.inner.record_with_receipt(contribution, receipt).await
         }
 
         async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError> {
@@ -425,6 +504,10 @@ mod tests {
             key: &IdempotencyKey,
         ) -> Result<Option<Contribution>, RepositoryError> {
             self.inner.contribution_by_key(key).await
+        }
+
+        async fn erase_contributions_of(&self, email: &str) -> Result<u32, RepositoryError> {
+            self.inner.erase_contributions_of(email).await
         }
     }
 
@@ -486,6 +569,41 @@ mod tests {
             .await
             .unwrap_err();
         assert!(matches!(error, DonateError::UnknownPage(_)), "{error:?}");
+    }
+
+    #[tokio::test]
+    async fn a_contribution_mails_its_receipt_once_and_a_declined_card_mails_none() {
+        let store = Arc::new(InMemoryContributionStore::new());
+        let (service, _) = service_with(store.clone()).await;
+        let service = service.with_receipts();
+        let declined = service
+            .donate(request("k0", "c0", TEST_CARD_DECLINED), NOW)
+            .await;
+        assert!(declined.is_err());
+        assert!(store.receipts().is_empty());
+        let first = service
+            .donate(request("k1", "c1", "4242424242424242"), NOW)
+            .await
+            .unwrap();
+        service
+            .donate(request("k1", "c2", "4242424242424242"), NOW)
+            .await
+            .unwrap();
+        let receipts = store.receipts();
+        assert_eq!(receipts.len(), 1, "a replay mails nothing more");
+        assert_eq!(receipts[0].to, "ada@example.com");
+        assert!(
+            receipts[0].text.contains("Amount: €25.00"),
+            "{}",
+            receipts[0].text
+        );
+        assert!(receipts[0].text.contains("Date: 21 November 2026"));
+        assert!(
+            receipts[0]
+                .text
+                .contains(&format!("Receipt number: {}", first.id))
+        );
+        assert!(receipts[0].html.is_some());
     }
 
     #[tokio::test]

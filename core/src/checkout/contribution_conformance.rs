@@ -16,6 +16,7 @@ macro_rules! contribution_store_conformance {
             a_recorded_contribution_reads_back_whole,
             the_same_key_records_once_and_answers_the_first,
             a_charge_claimed_for_a_refund_records_no_contribution,
+            an_erased_donor_leaves_the_amount_and_the_date,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -46,7 +47,9 @@ macro_rules! contribution_store_conformance {
     };
 }
 
-fn contribution(id: &str, key: &str, amount_minor: i64) -> Contribution {
+/// Ada's contribution `id` of `amount_minor` euros cents to the community kiln, under the key
+/// `contribution-{key}`, charged as `test_ch_{id}` on 2026-11-21 at 14:00 UTC.
+pub fn contribution(id: &str, key: &str, amount_minor: i64) -> Contribution {
     Contribution {
         id: id.into(),
         idempotency_key: IdempotencyKey::parse(format!("contribution-{key}")).expect("valid key"),
@@ -148,5 +151,58 @@ pub async fn a_charge_claimed_for_a_refund_records_no_contribution(store: &dyn C
             .await
             .unwrap(),
         RefundClaim::AlreadyClaimed
+    );
+}
+
+/// Erasing a donor's address empties their name and address on each of their contributions
+/// and keeps what the books need; other donors keep theirs.
+pub async fn an_erased_donor_leaves_the_amount_and_the_date(store: &dyn ContributionStore) {
+    let first = contribution("gift-1", "erase-1", 2_500);
+    let second = Contribution {
+        email: "ADA@example.com".into(),
+        ..contribution("gift-2", "erase-2", 1_000)
+    };
+    let other = Contribution {
+        name: "Bo".into(),
+        email: "bo@example.com".into(),
+        ..contribution("gift-3", "erase-3", 500)
+    };
+    for given in [&first, &second, &other] {
+        store.record(given).await.expect("recorded");
+    }
+    assert_eq!(
+        store
+            .erase_contributions_of("ada@EXAMPLE.com")
+            .await
+            .unwrap(),
+        2
+    );
+    for given in [&first, &second] {
+        let erased = store.contribution(&given.id).await.unwrap().expect("kept");
+        assert_eq!(
+            erased,
+            Contribution {
+                name: String::new(),
+                email: String::new(),
+                ..given.clone()
+            },
+            "the amount, date, campaign and payment stay"
+        );
+    }
+    assert_eq!(
+        store.contribution(&other.id).await.unwrap(),
+        Some(other.clone())
+    );
+    assert_eq!(
+        store
+            .erase_contributions_of("ada@example.com")
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(store.erase_contributions_of("").await.unwrap(), 0);
+    assert_eq!(
+        store.erase_contributions_of("%@example.com").await.unwrap(),
+        0
     );
 }

@@ -18,6 +18,7 @@ macro_rules! order_erasure_conformance {
         $crate::order_erasure_conformance!(@tests $make;
             an_erased_address_leaves_its_orders_without_personal_fields,
             erasing_touches_no_other_address,
+            an_erased_address_is_removed_from_the_gift_cards_sent_to_it,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -147,4 +148,51 @@ pub async fn erasing_touches_no_other_address(store: &dyn CommerceStore) {
     let code = CouponCode::parse("SAVE").unwrap();
     let usage = store.coupon_usage(&code, "bo@example.com").await.unwrap();
     assert_eq!((usage.total, usage.by_customer), (2, 1));
+}
+
+/// A gift card someone else bought for the erased address loses its recipient (name, address
+/// and the buyer's message to them): the card, its code and its balance stay, since the
+/// card is still money its holder may spend.
+pub async fn an_erased_address_is_removed_from_the_gift_cards_sent_to_it(
+    store: &dyn CommerceStore,
+) {
+    use super::conformance::{card_for, gift_card_cart, order_for, token};
+    use crate::gift_cards::GiftCardRecipient;
+    let cart = gift_card_cart("GIFT-25", 2_500, 2);
+    store.save_cart(&token(7), &cart).await.unwrap();
+    let mut order = order_for(&cart, 7);
+    order.email = "bo@example.com".into();
+    let recipient = |name: &str, email: &str| GiftCardRecipient {
+        name: name.into(),
+        email: email.into(),
+        message: format!("For {name}"),
+    };
+    order.gift_cards = vec![
+        card_for(&order, 1, 2_500, Some(recipient("Ada", "ADA@example.com"))),
+        card_for(&order, 2, 2_500, Some(recipient("Cy", "cy@example.com"))),
+    ];
+    store.place_order(&order, &[]).await.expect("placed");
+
+    assert_eq!(
+        store.erase_orders_of("ada@example.com").await.unwrap(),
+        0,
+        "the address placed no order"
+    );
+    let cards = store.order_gift_cards(&order.id).await.unwrap();
+    assert_eq!(
+        cards[0],
+        crate::gift_cards::GiftCard {
+            recipient: None,
+            ..order.gift_cards[0].clone()
+        },
+        "the code, value and balance stay"
+    );
+    assert_eq!(
+        cards[1], order.gift_cards[1],
+        "another recipient keeps theirs"
+    );
+    assert_eq!(
+        store.order(&order.id).await.unwrap().expect("kept").email,
+        "bo@example.com"
+    );
 }

@@ -9,6 +9,8 @@ use super::order::Order;
 use crate::cart::{ShoppingCart, Timestamp};
 use crate::catalog::Sku;
 use crate::enums::ProductType;
+use crate::forms::{Mail, SiteLinks};
+use crate::gift_cards::gift_card_mail;
 use crate::reviews::{REVIEW_REQUEST_LIFETIME_SECONDS, ReviewRequest, ReviewRequestToken};
 
 /// How long after an order its review request is mailed unless configured otherwise: a
@@ -32,6 +34,16 @@ pub struct OrderFollowUp {
     /// Enqueue the order confirmation, due at once.
     pub confirmation: bool,
     pub review_request: Option<ScheduledReviewRequest>,
+    /// The mails giving the order's gift cards to their recipients, each due on the day the
+    /// buyer chose (at once when they chose none).
+    pub gift_card_mails: Vec<ScheduledMail>,
+}
+
+/// A mail composed whole, and when it is due.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScheduledMail {
+    pub mail: Mail,
+    pub due: Timestamp,
 }
 
 /// A review request stored with the order, and when its mail is due.
@@ -70,7 +82,37 @@ impl OrderFollowUp {
         Self {
             confirmation: mails.confirmation,
             review_request,
+            gift_card_mails: Vec::new(),
         }
+    }
+
+    /// The same follow-up mailing each of `order`'s gift cards that has a recipient address
+    /// to that recipient, from the shop `shop_name`: due on the day the buyer chose for its
+    /// line of `cart`, or at once (when the order was placed) without one or once that day
+    /// has begun. Composed now, with the card's full balance: nobody but the buyer has the
+    /// code before the mail, and the mail links to the balance page for later.
+    pub fn with_gift_card_mails(
+        mut self,
+        order: &Order,
+        cart: &ShoppingCart,
+        shop_name: &str,
+        links: &SiteLinks,
+    ) -> Self {
+        self.gift_card_mails = order
+            .gift_cards
+            .iter()
+            .filter_map(|card| {
+                let mail = gift_card_mail(card, shop_name, links)?;
+                let send_on = cart
+                    .entries
+                    .iter()
+                    .find(|entry| entry.sku == card.sku)
+                    .and_then(|entry| entry.gift_card_send_on);
+                let due = send_on.map_or(order.created, |day| day.send_at().max(order.created));
+                Some(ScheduledMail { mail, due })
+            })
+            .collect();
+        self
     }
 }
 

@@ -352,6 +352,15 @@ impl CommerceStore for InMemoryCommerceStore {
                 subscription.email.clear();
             }
         }
+        for card in &mut inner.gift_cards {
+            let sent_to_email = card
+                .recipient
+                .as_ref()
+                .is_some_and(|recipient| recipient.email.to_lowercase() == email);
+            if !email.is_empty() && sent_to_email {
+                card.recipient = None;
+            }
+        }
         Ok(u32::try_from(erased.len()).unwrap_or(u32::MAX))
     }
 

@@ -10,6 +10,7 @@ mod billing;
 mod billing_mails;
 mod card_testing;
 mod contribution;
+mod contribution_receipt;
 mod details;
 mod donation;
 mod dunning;
@@ -64,6 +65,7 @@ pub use contribution::{
     Contribution, ContributionStore, DonateError, DonationRequest, DonationService,
     InMemoryContributionStore, RecordContributionError,
 };
+pub use contribution_receipt::{Organisation, RECEIPT_TAX_NOTE, contribution_receipt_mail};
 pub use details::{
     CARD_CVC_INVALID, CARD_EXPIRY_INVALID, CARD_NUMBER_INVALID, COUNTRY_INVALID, CheckoutDetails,
     CheckoutFieldErrors, CheckoutForm, CheckoutNeeds, SHIPPING_OPTION_REQUIRED, ShippingAddress,
@@ -77,8 +79,8 @@ pub use entry::{
     check_hold_caps, enter_checkout, held_message,
 };
 pub use follow_up::{
-    DEFAULT_REVIEW_REQUEST_DELAY_SECONDS, OrderFollowUp, OrderMails, ScheduledReviewRequest,
-    review_request_token,
+    DEFAULT_REVIEW_REQUEST_DELAY_SECONDS, OrderFollowUp, OrderMails, ScheduledMail,
+    ScheduledReviewRequest, review_request_token,
 };
 pub use fulfilment::OwnerOrder;
 pub use ledger::{
@@ -104,8 +106,9 @@ pub use payment_events::{
 };
 pub use service::{
     AddGiftCardError, CartService, CartServiceError, CartUpdate, CheckoutError,
-    DEFAULT_HOLD_SECONDS, EnterCheckoutError, GIFT_CARD_AMOUNT_REQUIRED, GiftCardAmount,
-    GiftCardForm, GiftCardOffer, GiftCardOfferError, InvalidAnswers, LineForm, OTHER_RECIPIENT,
+    DEFAULT_HOLD_SECONDS, EnterCheckoutError, GIFT_CARD_AMOUNT_REQUIRED, GIFT_CARD_UNKNOWN,
+    GiftCardAmount, GiftCardBalance, GiftCardForm, GiftCardOffer, GiftCardOfferError,
+    InvalidAnswers, LineForm, OTHER_RECIPIENT,
 };
 pub use store::{CommerceStore, HoldStockError};
 pub use subscription::{Subscription, SubscriptionStatus};
@@ -117,7 +120,8 @@ pub use dunning::{
 };
 pub use recurring::{RecurringPayments, RenewalCharge, SaveCardRequest, SavedCard};
 pub use renewal::{
-    DEFAULT_LEASE_MS, RenewalResult, RenewalRunReport, RenewalService, SubscriptionActionError,
+    DEFAULT_LEASE_MS, RenewalResult, RenewalRunReport, RenewalService, SubscriptionAction,
+    SubscriptionActionError,
 };
 pub use renewal_store::{
     ClaimOutcome, RenewalClaim, RenewalOutcome, RenewalRecord, RenewalStore, SubscriptionChange,

@@ -78,6 +78,27 @@ pub enum SubscriptionActionError {
     Repository(#[from] RepositoryError),
 }
 
+/// What a shopper may do to their own subscription from the account page or its signed
+/// link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SubscriptionAction {
+    Pause,
+    Resume,
+    Cancel,
+}
+
+impl SubscriptionAction {
+    /// The action a form's path names: `pause`, `resume` or `cancel`.
+    pub fn parse(word: &str) -> Option<Self> {
+        match word {
+            "pause" => Some(Self::Pause),
+            "resume" => Some(Self::Resume),
+            "cancel" => Some(Self::Cancel),
+            _ => None,
+        }
+    }
+}
+
 /// Charges renewals and changes subscriptions.
 #[derive(Clone)]
 pub struct RenewalService {
@@ -340,6 +361,31 @@ impl RenewalService {
 
     pub async fn of_email(&self, email: &str) -> Result<Vec<Subscription>, RepositoryError> {
         self.store.subscriptions_by_email(email).await
+    }
+
+    /// `action` on subscription `id` for whoever holds `email` (a signed-in site user's
+    /// confirmed address), through the same transitions as the signed link's page. A
+    /// subscription bought with another address answers `Unknown`, as one that does not
+    /// exist does, so an account reveals nothing of other people's subscriptions.
+    pub async fn act_for(
+        &self,
+        email: &str,
+        id: &str,
+        action: SubscriptionAction,
+        now: Timestamp,
+    ) -> Result<Subscription, SubscriptionActionError> {
+        let owned = self
+            .subscription(id)
+            .await?
+            .is_some_and(|found| !email.is_empty() && found.email.eq_ignore_ascii_case(email));
+        if !owned {
+            return Err(SubscriptionActionError::Unknown(id.to_owned()));
+        }
+        match action {
+            SubscriptionAction::Pause => self.pause(id, now).await,
+            SubscriptionAction::Resume => self.resume(id, now).await,
+            SubscriptionAction::Cancel => self.cancel(id, now).await,
+        }
     }
 
     pub async fn records(&self, id: &str) -> Result<Vec<RenewalRecord>, RepositoryError> {

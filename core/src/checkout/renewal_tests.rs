@@ -321,3 +321,65 @@ async fn a_subscription_without_a_saved_card_goes_into_dunning() {
     assert_eq!(stored.failed_attempts, 1);
     assert_eq!(gateway.charge_count(), 0);
 }
+
+#[tokio::test]
+async fn an_account_changes_only_the_subscriptions_of_its_own_address() {
+    use super::renewal::SubscriptionAction;
+    let (fixture, subscription) = fixture(0, TEST_CARD_SUCCEEDS).await;
+    let owner = subscription.email.to_uppercase();
+    let id = subscription.id.as_str();
+    for stranger in ["someone@example.com", ""] {
+        let refused = fixture
+            .service
+            .act_for(stranger, id, SubscriptionAction::Cancel, at(1))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&refused, SubscriptionActionError::Unknown(found) if found == id),
+            "{stranger}: {refused:?}"
+        );
+    }
+    assert_eq!(fixture.current().await.status, SubscriptionStatus::Active);
+    let paused = fixture
+        .service
+        .act_for(&owner, id, SubscriptionAction::Pause, at(1))
+        .await
+        .unwrap();
+    assert_eq!(paused.status, SubscriptionStatus::Paused);
+    let resumed = fixture
+        .service
+        .act_for(&owner, id, SubscriptionAction::Resume, at(2))
+        .await
+        .unwrap();
+    assert_eq!(resumed.status, SubscriptionStatus::Active);
+    let cancelled = fixture
+        .service
+        .act_for(&owner, id, SubscriptionAction::Cancel, at(3))
+        .await
+        .unwrap();
+    assert_eq!(cancelled.status, SubscriptionStatus::Cancelled);
+    assert!(matches!(
+        fixture
+            .service
+            .act_for(&owner, id, SubscriptionAction::Resume, at(4))
+            .await,
+        Err(SubscriptionActionError::NotAllowed(_))
+    ));
+    assert!(matches!(
+        fixture
+            .service
+            .act_for(
+                &owner,
+                "order-404-subscription",
+                SubscriptionAction::Pause,
+                at(4)
+            )
+            .await,
+        Err(SubscriptionActionError::Unknown(_))
+    ));
+    assert_eq!(
+        SubscriptionAction::parse("pause"),
+        Some(SubscriptionAction::Pause)
+    );
+    assert_eq!(SubscriptionAction::parse("card"), None);
+}

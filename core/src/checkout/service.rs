@@ -38,8 +38,8 @@ mod owner_orders;
 mod pending_tests;
 
 pub use gift_cards::{
-    AddGiftCardError, GIFT_CARD_AMOUNT_REQUIRED, GiftCardAmount, GiftCardForm, GiftCardOffer,
-    GiftCardOfferError, OTHER_RECIPIENT,
+    AddGiftCardError, GIFT_CARD_AMOUNT_REQUIRED, GIFT_CARD_UNKNOWN, GiftCardAmount,
+    GiftCardBalance, GiftCardForm, GiftCardOffer, GiftCardOfferError, OTHER_RECIPIENT,
 };
 
 mod product_forms;
@@ -125,6 +125,9 @@ pub struct CartService {
     card_testing: CardTestingGuard,
     /// Keeps the card of a subscription order for its renewals; without it none is kept.
     renewals: Option<super::renewal::RenewalService>,
+    /// The site's links for the mails that give gift cards to their recipients; without
+    /// them no such mail is sent (a server that cannot send mail).
+    gift_card_mail_links: Option<crate::forms::SiteLinks>,
 }
 
 /// How long a cart's items are held at checkout unless configured otherwise: ten minutes.
@@ -146,7 +149,15 @@ impl CartService {
             gift_card_codes: None,
             card_testing: CardTestingGuard::default(),
             renewals: None,
+            gift_card_mail_links: None,
         }
+    }
+
+    /// The same service mailing every gift card with a recipient address to its recipient
+    /// (now or on the day the buyer chose), with `links` to the site's balance page.
+    pub fn with_gift_card_mails(mut self, links: crate::forms::SiteLinks) -> Self {
+        self.gift_card_mail_links = Some(links);
+        self
     }
 
     /// The same service counting failed payments with `guard` (in memory by default; a

@@ -123,9 +123,11 @@ pub trait CommerceStore: PaymentLedger + PaymentEventLog + Send + Sync {
     /// Removes the personal fields of every order placed with `email` (compared without
     /// case), in one transaction: the order's email becomes empty, its shipping address is
     /// [`ShippingAddress::erased`](super::ShippingAddress::erased), and the address is removed
-    /// from the orders' coupon uses and the subscriptions they started. Amounts, lines, SKUs,
-    /// payment ids and dates stay: the site owner's books must still add up. Answers how many
-    /// orders changed; an address without orders changes nothing.
+    /// from the orders' coupon uses and the subscriptions they started. Gift cards sent to
+    /// `email` lose their recipient (name, address and message) in the same transaction;
+    /// their codes and balances stay. Amounts, lines, SKUs, payment ids and dates stay: the
+    /// site owner's books must still add up. Answers how many orders changed; an address
+    /// without orders changes no order.
     async fn erase_orders_of(&self, email: &str) -> Result<u32, RepositoryError>;
 
     /// The subscription with this id, as its order started it.

@@ -4,7 +4,9 @@ use crate::cart::Timestamp;
 use crate::consent::{Consent, ConsentChoice, CookieBannerSettings};
 use crate::money::Currency;
 
-/// The events of 000 s7, with the names ad pixels use for them.
+/// The events of 000 s7, with the names ad pixels use for them, and Donate: the spec lists
+/// no event for a contribution, so a donation fires the ad pixels' own standard event for
+/// one (beyond the spec) rather than passing for a Purchase of goods.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ConversionEventName {
     ViewContent,
@@ -13,16 +15,18 @@ pub enum ConversionEventName {
     Lead,
     CompleteRegistration,
     Purchase,
+    Donate,
 }
 
 impl ConversionEventName {
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 7] = [
         Self::ViewContent,
         Self::AddToCart,
         Self::Search,
         Self::Lead,
         Self::CompleteRegistration,
         Self::Purchase,
+        Self::Donate,
     ];
 
     pub fn wire(self) -> &'static str {
@@ -33,6 +37,7 @@ impl ConversionEventName {
             Self::Lead => "Lead",
             Self::CompleteRegistration => "CompleteRegistration",
             Self::Purchase => "Purchase",
+            Self::Donate => "Donate",
         }
     }
 }
@@ -46,7 +51,7 @@ pub struct ConversionEvent {
     pub time: Timestamp,
     /// The page the event happened on.
     pub source_url: String,
-    /// The amount in minor units with its currency (AddToCart, Purchase).
+    /// The amount in minor units with its currency (AddToCart, Purchase, Donate).
     pub value: Option<(i64, Currency)>,
     /// Item ids or SKUs the event concerns.
     pub content_ids: Vec<String>,
@@ -102,7 +107,8 @@ mod tests {
                 "Search",
                 "Lead",
                 "CompleteRegistration",
-                "Purchase"
+                "Purchase",
+                "Donate"
             ]
         );
     }

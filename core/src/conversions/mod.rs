@@ -1,5 +1,5 @@
 //! Conversion events for an ad pixel (000 s7): ViewContent, AddToCart, Search, Lead,
-//! CompleteRegistration and Purchase, sent through the [`AdPixel`] port only for visitors who
+//! CompleteRegistration and Purchase, and Donate for contributions, sent through the [`AdPixel`] port only for visitors who
 //! consented to marketing.
 
 mod event;

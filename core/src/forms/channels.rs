@@ -38,6 +38,23 @@ pub struct Mail {
 }
 
 impl Mail {
+    /// A mail to `to` whose HTML part is composed beside its text, titled with the subject.
+    pub fn composed(
+        to: impl Into<String>,
+        subject: impl Into<String>,
+        text: String,
+        html: super::mail_html::MailHtml,
+    ) -> Self {
+        let subject = subject.into();
+        Self {
+            to: to.into(),
+            html: Some(html.finish(&subject)),
+            subject,
+            text,
+            list_unsubscribe: None,
+        }
+    }
+
     /// The HTML part as sent: the mail's own, or its text as escaped HTML paragraphs.
     pub fn html_part(&self) -> String {
         match &self.html {

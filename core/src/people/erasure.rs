@@ -1,13 +1,14 @@
 //! Account deletion that really erases personal data: the account, its sessions and tokens
 //! go, the orders placed with its confirmed address lose their personal fields (the law lets
-//! a shop keep the rest for its books), and the address's newsletter subscriptions end and
-//! are erased. Form submissions stay: they are the site owner's records, not the account's.
+//! a shop keep the rest for its books), gift cards sent to the address lose their recipient,
+//! its donations lose the donor's name and address (amount and date stay for the books), and
+//! the address's newsletter subscriptions end and are erased. Form submissions stay: they are the site owner's records, not the account's.
 
 use std::sync::Arc;
 
 use super::model::Account;
 use super::service::{PeopleService, Unavailable};
-use crate::checkout::CommerceStore;
+use crate::checkout::{CommerceStore, ContributionStore};
 use crate::forms::NewsletterSubscriptions;
 
 /// The records outside the people store that carry a site user's address, which deleting
@@ -16,6 +17,7 @@ use crate::forms::NewsletterSubscriptions;
 pub struct PersonalRecords {
     pub orders: Arc<dyn CommerceStore>,
     pub newsletters: Arc<dyn NewsletterSubscriptions>,
+    pub contributions: Arc<dyn ContributionStore>,
 }
 
 /// What deleting an account erased.
@@ -27,6 +29,8 @@ pub struct Erased {
     pub orders: u32,
     /// The newsletter subscriptions erased.
     pub subscriptions: u32,
+    /// The contributions whose donor's name and address were removed.
+    pub contributions: u32,
 }
 
 impl PeopleService {
@@ -40,6 +44,7 @@ impl PeopleService {
             account: false,
             orders: 0,
             subscriptions: 0,
+            contributions: 0,
         };
         if account.is_confirmed() {
             let email = account.email.as_str();
@@ -48,6 +53,11 @@ impl PeopleService {
                 .records
                 .newsletters
                 .erase_subscriptions_of(email)
+                .await?;
+            erased.contributions = self
+                .records
+                .contributions
+                .erase_contributions_of(email)
                 .await?;
         }
         erased.account = self.store.delete_account(&account.id).await?;

@@ -27,6 +27,7 @@ struct Harness {
     store: Arc<InMemoryPeopleStore>,
     outbox: Arc<MemoryFormStore>,
     orders: Arc<InMemoryCommerceStore>,
+    contributions: Arc<crate::checkout::InMemoryContributionStore>,
 }
 
 const NOW: Timestamp = Timestamp(1_700_000_000_000);
@@ -35,6 +36,7 @@ async fn harness_with(limits: PeopleLimits) -> Harness {
     let store = Arc::new(InMemoryPeopleStore::new());
     let outbox = Arc::new(MemoryFormStore::new());
     let orders = Arc::new(InMemoryCommerceStore::new());
+    let contributions = Arc::new(crate::checkout::InMemoryContributionStore::new());
     let service = PeopleService::new(
         PeoplePorts {
             store: store.clone(),
@@ -45,6 +47,7 @@ async fn harness_with(limits: PeopleLimits) -> Harness {
             records: PersonalRecords {
                 orders: orders.clone(),
                 newsletters: outbox.clone(),
+                contributions: contributions.clone(),
             },
         },
         SiteLinks::new("https://shop.example"),
@@ -55,6 +58,7 @@ async fn harness_with(limits: PeopleLimits) -> Harness {
         store,
         outbox,
         orders,
+        contributions,
     }
 }
 
@@ -650,6 +654,20 @@ async fn shopped_and_subscribed(h: &Harness, email: &str) -> crate::checkout::Or
     order.email = email.into();
     order.shipping_address = Some(london_address());
     h.orders.place_order(&order, &[]).await.unwrap();
+    use crate::checkout::ContributionStore;
+    let donation = crate::checkout::Contribution {
+        id: "contribution-1".into(),
+        idempotency_key: crate::checkout::IdempotencyKey::parse("erasure-donation-1").unwrap(),
+        donate_page_id: "kiln-fund".into(),
+        campaign_title: "Support the community kiln".into(),
+        amount_minor: 2_500,
+        currency: crate::money::Currency::Eur,
+        name: "Ada Lovelace".into(),
+        email: email.into(),
+        created: NOW,
+        payment_id: "test_ch_erasure".into(),
+    };
+    h.contributions.record(&donation).await.unwrap();
     let signup = crate::forms::outbox_conformance::newsletter_signup("letter", email, 1);
     crate::forms::outbox_conformance::store_one(&*h.outbox, 1, &signup).await;
     order
@@ -673,9 +691,19 @@ async fn deleting_an_account_erases_its_orders_personal_fields_and_its_subscript
         Erased {
             account: true,
             orders: 1,
-            subscriptions: 1
+            subscriptions: 1,
+            contributions: 1,
         }
     );
+    use crate::checkout::ContributionStore;
+    let donation = h
+        .contributions
+        .contribution("contribution-1")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((donation.name.as_str(), donation.email.as_str()), ("", ""));
+    assert_eq!((donation.amount_minor, donation.created), (2_500, NOW));
     let kept = h.orders.order(&order.id).await.unwrap().unwrap();
     assert_eq!(kept.email, "");
     assert_eq!(kept.grand_total_cents, order.grand_total_cents);
@@ -705,8 +733,13 @@ async fn deleting_an_unconfirmed_account_leaves_the_addresss_orders_alone() {
     let erased = h.service.delete_account(&account).await.unwrap();
 
     assert_eq!(
-        (erased.account, erased.orders, erased.subscriptions),
-        (true, 0, 0)
+        (
+            erased.account,
+            erased.orders,
+            erased.subscriptions,
+            erased.contributions
+        ),
+        (true, 0, 0, 0)
     );
     assert_eq!(h.orders.order(&order.id).await.unwrap(), Some(order));
 }

@@ -3,6 +3,7 @@
 //! its own fresh database next to the shared one.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { expect } from '@playwright/test';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -93,4 +94,11 @@ export function mailedLink(mail: string, base: string, path: string): string {
   const found = mail.match(new RegExp(`${base}${path}\\?token=[0-9a-f]{64}`));
   if (!found) throw new Error(`no ${path} link in the mail:\n${mail}`);
   return found[0];
+}
+
+/** The newest mail to `to` once `count` of them have arrived in `mails`. */
+export async function mailTo(mails: readonly string[], to: string, count: number): Promise<string> {
+  const sent = () => mails.filter((mail) => mail.includes(`To: ${to}`));
+  await expect.poll(() => sent().length, { timeout: 20_000 }).toBe(count);
+  return sent().at(-1)!;
 }

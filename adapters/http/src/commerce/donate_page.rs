@@ -220,9 +220,16 @@ async fn donate(
         contribution_id: format!("contribution-{}", random_hex()),
         form: typed.clone(),
     };
+    let contribution_id = request.contribution_id.clone();
     let payer = crate::commerce::payer::payer(&headers, address, None);
     let (status, errors, alert) = match state.donations.donate_as(&payer, request, now()).await {
         Ok(contribution) => {
+            // A replayed submit answers the first contribution, whose id is not this
+            // request's: its Donate fired with it.
+            if contribution.id == contribution_id {
+                let event = crate::shared::conversion_events::donated(&state, &contribution);
+                crate::shared::conversions::fire(&state, &headers, event).await;
+            }
             // The page shows the donor's name and amount, so only this signed link opens
             // it: the address alone opens nothing.
             return crate::commerce::cart::see_other_to(&format!(

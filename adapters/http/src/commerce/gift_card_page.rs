@@ -126,6 +126,7 @@ fn typed_form(fields: &FormFields) -> GiftCardForm {
         recipient_name: fields.text("recipientName"),
         recipient_email: fields.text("recipientEmail"),
         message: fields.text("message"),
+        send_on: fields.text("sendOn"),
     }
 }
 

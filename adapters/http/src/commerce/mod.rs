@@ -1,6 +1,7 @@
 //! Commerce (`core/src/cart`, `checkout`, `gift_cards`, `reviews`): the cart API and its wire
 //! format, product forms of cart lines, and the server-rendered cart, checkout, subscription,
-//! membership-confirmed, donation, gift card and review pages, and Stripe's webhook.
+//! membership-confirmed, donation, gift card, gift card balance and review pages, and
+//! Stripe's webhook.
 
 pub(crate) mod cart;
 pub(crate) mod cart_form_page;
@@ -10,6 +11,7 @@ pub(crate) mod cart_wire;
 pub(crate) mod checkout_page;
 pub(crate) mod donate_page;
 pub(crate) mod failed_refunds;
+pub(crate) mod gift_card_balance;
 pub(crate) mod gift_card_page;
 pub(crate) mod membership_page;
 pub(crate) mod order_aftercare;

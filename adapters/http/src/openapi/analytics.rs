@@ -222,7 +222,7 @@ fn export_consent_receipts() {}
     post,
     path = "/api/conversions/{event}",
     tag = "consent",
-    params(("event" = String, Path, description = "ViewContent, AddToCart, Search, Lead, CompleteRegistration or Purchase")),
+    params(("event" = String, Path, description = "ViewContent, AddToCart, Search, Lead, CompleteRegistration, Purchase or Donate")),
     request_body(content = ConversionBody, content_type = "application/json"),
     responses(
         (status = 200, description = "Whether the event was handed on", body = ConversionSent),

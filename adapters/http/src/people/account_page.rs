@@ -1,6 +1,7 @@
 //! The signed-in site user's account page: who they are, the member areas they belong to
 //! with their pages, the orders placed with their (confirmed) address linked as the order
-//! mails link them, the newsletters the address receives with a button to unsubscribe, a
+//! mails link them, their subscriptions with pause, resume and cancel
+//! (`account_subscriptions.rs`), the newsletters the address receives with a button to unsubscribe, a
 //! JSON export of their data, account deletion with a confirmation, and signing out. Its forms carry the session's XSRF token beside the same-origin check.
 
 use axum::body::Bytes;
@@ -189,6 +190,10 @@ pub(super) async fn account(
         Ok(orders) => orders,
         Err(response) => return response,
     };
+    let subscriptions = match super::account_subscriptions::subscriptions(state, viewer).await {
+        Ok(subscriptions) => subscriptions,
+        Err(response) => return response,
+    };
     let newsletters = match newsletters(state, viewer, &collections).await {
         Ok(newsletters) => newsletters,
         Err(response) => return response,
@@ -203,6 +208,7 @@ pub(super) async fn account(
         xsrf: viewer.session.xsrf_token.clone(),
         memberships,
         orders,
+        subscriptions,
         newsletters,
         saved_address,
         paths: paths(),

@@ -7,6 +7,7 @@
 pub mod account_address;
 mod account_export;
 pub mod account_page;
+pub mod account_subscriptions;
 mod forms;
 pub mod member_access;
 pub mod pages;

@@ -133,7 +133,10 @@ impl CartSummary {
                             .gift_card_recipient
                             .as_ref()
                             .and_then(recipient_text)
-                            .map(|to| format!("For {to}")),
+                            .map(|to| match entry.gift_card_send_on {
+                                Some(day) => format!("For {to}, mailed on {}", day.text()),
+                                None => format!("For {to}"),
+                            }),
                     }
                 })
                 .collect(),
@@ -432,6 +435,8 @@ pub(crate) enum CommerceMain {
     Checkout(Box<CheckoutMain>),
     Order(Box<OrderMain>),
     GiftCard(Box<GiftCardMain>),
+    /// The gift card balance check.
+    GiftCardBalance(Box<super::gift_cards::GiftCardBalanceMain>),
     Notice(NoticeMain),
     Donate(Box<super::donate_pages::DonateMain>),
     Contribution(Box<super::donate_pages::ContributionMain>),
@@ -471,6 +476,7 @@ impl std::fmt::Display for CommerceMain {
             Self::Checkout(main) => main.fmt(f),
             Self::Order(main) => main.fmt(f),
             Self::GiftCard(main) => main.fmt(f),
+            Self::GiftCardBalance(main) => main.fmt(f),
             Self::Notice(main) => main.fmt(f),
             Self::Donate(main) => main.fmt(f),
             Self::Contribution(main) => main.fmt(f),

@@ -48,6 +48,8 @@ pub(crate) struct GiftCardMain {
     pub(crate) message: String,
     pub(crate) message_error: Option<String>,
     pub(crate) max_message: usize,
+    /// The day to mail the card to the recipient; empty mails it with the order.
+    pub(crate) send_on: FieldView,
     pub(crate) alert: Option<String>,
 }
 
@@ -98,6 +100,12 @@ impl GiftCardMain {
             message: typed.message.clone(),
             message_error: errors.get("message").cloned(),
             max_message: GiftCardRecipient::MAX_MESSAGE,
+            send_on: field(
+                FieldView::text("sendOn", "Send on (optional)", "off")
+                    .kind("date")
+                    .optional(),
+                &typed.send_on,
+            ),
             alert,
         }
     }
@@ -232,5 +240,50 @@ mod tests {
             gift_card_checkout_href("a b", "gift&x", Some("G/25")),
             "/checkout/giftcard?websiteId=a+b&giftCardProductId=gift%26x&sku=G%2F25"
         );
+    }
+}
+
+/// The gift card balance check page (`/gift-cards/balance`): a code in, its balance out.
+#[derive(Debug, Clone, Template)]
+#[template(path = "commerce/gift_card_balance.html", whitespace = "minimize")]
+pub(crate) struct GiftCardBalanceMain {
+    pub(crate) code: FieldView,
+    /// The answer to the last check: the balance, or that no card has the code.
+    pub(crate) answer: Option<BalanceAnswer>,
+}
+
+/// What a check found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum BalanceAnswer {
+    Found {
+        last4: String,
+        balance: String,
+        value: String,
+    },
+    Unknown(&'static str),
+}
+
+impl GiftCardBalanceMain {
+    /// The form, empty or answering `balance`. The code typed is never written back into the
+    /// page: a shared screen or the browser's history keeps the last 4 characters at most.
+    pub(crate) fn new(balance: Option<&vitrine_core::checkout::GiftCardBalance>) -> Self {
+        use vitrine_core::checkout::{GIFT_CARD_UNKNOWN, GiftCardBalance};
+        let answer = balance.map(|balance| match balance {
+            GiftCardBalance::Found {
+                code_last4,
+                remaining_cents,
+                initial_cents,
+                currency,
+            } => BalanceAnswer::Found {
+                last4: code_last4.clone(),
+                balance: money_text(*remaining_cents, *currency),
+                value: money_text(*initial_cents, *currency),
+            },
+            GiftCardBalance::Unknown => BalanceAnswer::Unknown(GIFT_CARD_UNKNOWN),
+        });
+        Self {
+            code: FieldView::text("code", "Gift card code", "off"),
+            answer,
+        }
     }
 }

@@ -162,6 +162,9 @@ pub(crate) struct AccountMain {
     pub(crate) memberships: Vec<MembershipView>,
     /// The newest orders placed with the account's address.
     pub(crate) orders: Vec<AccountOrderView>,
+    /// The subscriptions bought with the account's confirmed address; none when renewals
+    /// are not wired.
+    pub(crate) subscriptions: Vec<AccountSubscriptionView>,
     /// The newsletters the address receives; none when the site has no newsletter.
     pub(crate) newsletters: Vec<NewsletterView>,
     /// The lines of the shipping address saved at checkout; none when none is saved.
@@ -178,6 +181,23 @@ pub(crate) struct AccountOrderView {
     pub(crate) total: String,
     /// What was bought: "Tote × 2, Mug".
     pub(crate) items: String,
+}
+
+/// One subscription bought with the account's address, on the account page: where it
+/// stands, what it costs, when it renews, the buttons it allows now, and its signed page.
+#[derive(Debug, Clone)]
+pub(crate) struct AccountSubscriptionView {
+    pub(crate) product: String,
+    /// "Active", "Paused" ...
+    pub(crate) status: &'static str,
+    /// The price and the plan: "€25.00 · Every month, until cancelled".
+    pub(crate) amount: String,
+    pub(crate) next_renewal: Option<super::dates::DisplayDate>,
+    pub(crate) actions: super::subscription_page::AllowedActions,
+    /// Where its buttons post: `/account/subscriptions/{id}`, then the action.
+    pub(crate) action_base: String,
+    /// Its own page, signed as in its mails (a new card is saved there).
+    pub(crate) manage_href: Option<String>,
 }
 
 /// One newsletter subscription on the account page, with its unsubscribe token (the page is

@@ -112,17 +112,39 @@ impl SubscriptionManageMain {
                 "Your subscription to {name} has ended: every payment of its plan was made."
             ),
         };
-        let live = !subscription.status.is_final();
+        let allowed = AllowedActions::of(subscription);
         Self {
             facts: SubscriptionFacts::new(subscription),
             standing,
             action_base,
             signature,
-            can_pause: subscription.status == S::Active && subscription.failed_attempts == 0,
-            can_resume: subscription.status == S::Paused,
-            can_cancel: live,
-            can_update_card: live,
+            can_pause: allowed.pause,
+            can_resume: allowed.resume,
+            can_cancel: allowed.cancel,
+            can_update_card: !subscription.status.is_final(),
             notice,
+        }
+    }
+}
+
+/// The buttons a subscription offers its shopper now, on its signed page and on the
+/// account page alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct AllowedActions {
+    pub(crate) pause: bool,
+    pub(crate) resume: bool,
+    pub(crate) cancel: bool,
+}
+
+impl AllowedActions {
+    /// A subscription in good standing pauses (one retrying a declined payment does not:
+    /// the card comes first), a paused one resumes, and any that has not ended cancels.
+    pub(crate) fn of(subscription: &Subscription) -> Self {
+        use vitrine_core::checkout::SubscriptionStatus as S;
+        Self {
+            pause: subscription.status == S::Active && subscription.failed_attempts == 0,
+            resume: subscription.status == S::Paused,
+            cancel: !subscription.status.is_final(),
         }
     }
 }

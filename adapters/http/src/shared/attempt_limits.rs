@@ -1,6 +1,6 @@
 //! Tighter rate limits on the attempts a script repeats to deny stock or guess secrets:
-//! entering checkout (which holds stock for ten minutes), applying a coupon (which tries a
-//! code) and giving a donation (which tries a card). They count per client address and per
+//! entering checkout (which holds stock for ten minutes), applying a coupon or checking a gift
+//! card's balance (which try a code) and giving a donation (which tries a card). They count per client address and per
 //! visitor through the same rate limiter port as every state-changing request
 //! (`request_limits.rs`), in buckets of their own, so a shopper's ordinary cart edits never
 //! use them up, and answer the same 429 with `Retry-After`.
@@ -16,12 +16,13 @@ use crate::RequestLimits;
 use crate::shared::request_limits::count;
 
 /// The paths whose `POST` is an attempt: checkout entry, a coupon by the API and by the
-/// cart page's form, and a donation.
-const ATTEMPTS: [&str; 4] = [
+/// cart page's form, a donation, and a gift card balance check (which tries a code).
+const ATTEMPTS: [&str; 5] = [
     "/commerce/goto-checkout",
     "/api/commerce/cart/coupons",
     "/cart/coupon",
     "/checkout/donate",
+    vitrine_core::gift_cards::GIFT_CARD_BALANCE_PATH,
 ];
 
 /// 20 attempts per visitor and 60 per address in ten minutes: a shopper enters checkout or

@@ -10,6 +10,9 @@
 //!   total. A random id of its own, never the order's id: the order's id opens the order's
 //!   page for whoever holds the shopper's cart, and an ad network must learn nothing it
 //!   could open a page with. The event fires once per order, so no browser copy needs it.
+//! - Donate (beyond the spec's list, the pixels' standard event for it): a contribution
+//!   recorded by this request (not a replayed submit); its amount and donation page. A random
+//!   id, as for Purchase.
 //! - Lead: a stored form submission or newsletter sign-up (not a replay, not a honeypot
 //!   catch); the form id. The id names the submission, so a second sign-up of an address
 //!   already on the list (the same stored row) repeats it and the pixel can drop it.
@@ -131,6 +134,25 @@ pub(crate) fn purchased(state: &AppState, order: &Order) -> ConversionEvent {
             ConversionEventName::Purchase,
             random_event_id(ConversionEventName::Purchase),
             "/checkout",
+        )
+    }
+}
+
+/// Donate of a recorded contribution, with its amount and the donation page it was given
+/// through. A random id of its own, for the reason Purchase has one: the contribution's id
+/// names its confirmation page.
+pub(crate) fn donated(
+    state: &AppState,
+    contribution: &vitrine_core::checkout::Contribution,
+) -> ConversionEvent {
+    ConversionEvent {
+        value: Some((contribution.amount_minor, contribution.currency)),
+        content_ids: vec![contribution.donate_page_id.clone()],
+        ..server_event(
+            state,
+            ConversionEventName::Donate,
+            random_event_id(ConversionEventName::Donate),
+            "/checkout/donate",
         )
     }
 }

@@ -104,3 +104,28 @@ async fn donations_from_one_address_are_stopped_whatever_the_crumb() {
     assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
     assert!(refused.header("retry-after").parse::<u32>().unwrap() >= 1);
 }
+
+#[tokio::test]
+async fn guessing_gift_card_codes_on_the_balance_page_is_stopped_by_the_attempt_limit() {
+    let app = app(limits(100, 3)).await;
+    let peer = "192.0.2.20:1";
+    for guess in ["AAAA-AAAA-AAAA-AAAA", "AAAA-AAAA-AAAA-AAAB", "nonsense"] {
+        let answer = post(
+            &app,
+            "/gift-cards/balance",
+            peer,
+            "guesser",
+            &format!("code={guess}"),
+        )
+        .await;
+        assert_eq!(answer.status, StatusCode::OK, "{guess}");
+        assert!(
+            answer
+                .text()
+                .contains(vitrine_core::checkout::GIFT_CARD_UNKNOWN)
+        );
+    }
+    let refused = post(&app, "/gift-cards/balance", peer, "guesser", "code=AAAA").await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.header("retry-after").parse::<u32>().unwrap() >= 1);
+}

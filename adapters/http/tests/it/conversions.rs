@@ -106,6 +106,7 @@ async fn only_the_spec_events_and_whole_bodies_are_taken() {
         "Lead",
         "CompleteRegistration",
         "Purchase",
+        "Donate",
     ] {
         let body = serde_json::json!({ "eventId": format!("{name}-1") });
         assert_eq!(

@@ -486,3 +486,85 @@ async fn an_order_page_opens_only_for_its_cart_or_a_signed_link_and_shows_codes_
     );
     assert!(!page.contains("ada@example.com"), "{page}");
 }
+
+#[tokio::test]
+async fn the_balance_page_answers_a_cards_balance_and_the_same_shape_for_any_other_code() {
+    let app = shop().await;
+    let form = fetch(&app, "/gift-cards/balance").await;
+    assert_eq!(form.status, StatusCode::OK);
+    let html = form.text();
+    assert!(
+        html.contains("<h1 class=\"commerce-page__title\">Gift card balance</h1>"),
+        "{html}"
+    );
+    assert!(html.contains("action=\"/gift-cards/balance\""), "{html}");
+    assert!(
+        html.contains("<label class=\"field__label\" for=\"checkout-code\">Gift card code</label>")
+    );
+
+    let (confirmation, _) = buy_gift_card(&app).await;
+    let code = text_after(&confirmation, "<code class=\"gift-card__code\">");
+    let typed = code.to_lowercase().replace('-', "+");
+    let found = send(
+        &app,
+        post("/gift-cards/balance", &format!("code={typed}"), None),
+    )
+    .await;
+    assert_eq!(found.status, StatusCode::OK);
+    assert_eq!(found.header("cache-control"), "no-store");
+    let html = found.text();
+    let last4 = &code[15..];
+    assert!(
+        html.contains(&format!(
+            "The gift card ending {last4} has <strong>$25.00</strong> left to spend, of $25.00."
+        )),
+        "{html}"
+    );
+    assert!(
+        !html.contains(&code),
+        "the whole code is not written back: {html}"
+    );
+
+    let unknown = send(
+        &app,
+        post("/gift-cards/balance", "code=AAAA-AAAA-AAAA-AAAA", None),
+    )
+    .await;
+    let malformed = send(&app, post("/gift-cards/balance", "code=%3Cscript%3E", None)).await;
+    for answer in [&unknown, &malformed] {
+        assert_eq!(answer.status, StatusCode::OK);
+        assert!(
+            answer
+                .text()
+                .contains(vitrine_core::checkout::GIFT_CARD_UNKNOWN)
+        );
+    }
+    let main =
+        |html: &str| html[html.find("<main").unwrap()..html.find("</main>").unwrap()].to_owned();
+    assert_eq!(
+        main(&unknown.text()),
+        main(&malformed.text()),
+        "one answer for every unknown code"
+    );
+}
+
+#[tokio::test]
+async fn the_gift_card_form_refuses_a_send_date_without_the_recipients_address() {
+    let app = shop().await;
+    let body =
+        "websiteId=site&giftCardProductId=gift&sku=GIFT-25&recipientName=Bea&sendOn=2099-01-01";
+    let refused = send(&app, post("/checkout/giftcard", body, None)).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    let html = refused.text();
+    assert!(html.contains("id=\"checkout-sendOn\""), "{html}");
+    assert!(html.contains("type=\"date\""), "{html}");
+    assert!(
+        html.contains("value=\"2099-01-01\""),
+        "the date typed stays: {html}"
+    );
+    assert!(
+        html.contains(vitrine_core::gift_cards::SEND_DATE_NEEDS_EMAIL)
+            || html.contains("Add the recipient’s email"),
+        "{html}"
+    );
+}

@@ -2,6 +2,7 @@
 //! no socket, against the in-memory repository holding the core's fixture site.
 
 mod account_erasure;
+mod account_subscriptions;
 mod analytics_report;
 mod assets;
 mod attempt_limits;

@@ -112,6 +112,7 @@ pub async fn members_erasing(
             records: PersonalRecords {
                 orders,
                 newsletters: newsletters.unwrap_or_else(|| outbox.clone()),
+                contributions: Arc::new(vitrine_core::checkout::InMemoryContributionStore::new()),
             },
         },
         SiteLinks::new(BASE_URL),

@@ -53,6 +53,7 @@ async fn harness_over(
             records: PersonalRecords {
                 orders: Arc::new(vitrine_core::checkout::InMemoryCommerceStore::new()),
                 newsletters: outbox.clone(),
+                contributions: Arc::new(vitrine_core::checkout::InMemoryContributionStore::new()),
             },
         },
         SiteLinks::new(BASE_URL),

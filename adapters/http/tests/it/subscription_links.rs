@@ -20,7 +20,7 @@ use crate::support::{config, fetch, fixture_assets, repository, send};
 
 const ID: &str = "order-club-subscription";
 
-fn now() -> Timestamp {
+pub fn now() -> Timestamp {
     let millis = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -28,9 +28,9 @@ fn now() -> Timestamp {
     Timestamp(i64::try_from(millis).unwrap())
 }
 
-/// The fixture site's router with a store holding one monthly subscription.
-async fn app() -> (Router, Arc<InMemoryCommerceStore>, SubscriptionLinks) {
-    let store = Arc::new(InMemoryCommerceStore::new());
+/// Places `order_id`, a monthly Clay Club ($19.00) bought by `email` now and paid with the
+/// test gateway; its subscription `{order_id}-subscription` starts with it.
+pub async fn club_order(store: &InMemoryCommerceStore, order_id: &str, email: &str) {
     let started = now();
     let item = Purchasable {
         subscription_plan: Some(SubscriptionPlan {
@@ -51,21 +51,19 @@ async fn app() -> (Router, Arc<InMemoryCommerceStore>, SubscriptionLinks) {
     };
     let mut cart = CartState::new("cart", "site", started);
     cart.add_item(&item, 1).unwrap();
-    let token = CartToken::parse("subscription-links-cart").unwrap();
+    let token = CartToken::parse(format!("{order_id}-cart-token")).unwrap();
     store.save_cart(&token, &cart).await.unwrap();
     let priced = cart.price(&StoreRules::default(), started);
-    let key = IdempotencyKey::parse("subscription-links-key").unwrap();
-    let mut order = Order::from_cart(
-        &priced,
-        "order-club",
-        key,
-        token,
-        "member@example.com",
-        started,
-    )
-    .unwrap();
-    order.payment_id = "test_ch_first".into();
+    let key = IdempotencyKey::parse(format!("{order_id}-key")).unwrap();
+    let mut order = Order::from_cart(&priced, order_id, key, token, email, started).unwrap();
+    order.payment_id = format!("test_ch_{order_id}");
     store.place_order(&order, &[]).await.unwrap();
+}
+
+/// The fixture site's router with a store holding one monthly subscription.
+async fn app() -> (Router, Arc<InMemoryCommerceStore>, SubscriptionLinks) {
+    let store = Arc::new(InMemoryCommerceStore::new());
+    club_order(&store, "order-club", "member@example.com").await;
     let links = SubscriptionLinks::new("http://shop.test", &OrderLinkKey::new([9; 32]));
     let renewals = RenewalService::new(
         store.clone(),

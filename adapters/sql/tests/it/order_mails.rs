@@ -161,12 +161,98 @@ async fn a_refused_order_enqueues_nothing(database: &Database) {
     assert_eq!(database.review_store().request(&token).await.unwrap(), None);
 }
 
+async fn a_gift_card_mail_waits_for_the_day_the_buyer_chose(database: &Database) {
+    use vitrine_core::forms::SiteLinks;
+    use vitrine_core::gift_cards::{
+        GiftCard, GiftCardRecipient, GiftCardSendDate, SequentialGiftCardCodes,
+    };
+    let store = database.commerce_store();
+    let outbox = database.delivery_outbox();
+    let mut cart = CartState::new("cart", "site", NOW);
+    let card_item = Purchasable::new(
+        "gift",
+        "Gift card",
+        ProductType::GiftCard,
+        Sku::parse("GIFT-25").unwrap(),
+        2_500,
+        Stock::Unlimited,
+    );
+    cart.add_item(&card_item, 1).unwrap();
+    let recipient = GiftCardRecipient::parse("Bea", "bea@example.com", "Enjoy")
+        .unwrap()
+        .unwrap();
+    let day = GiftCardSendDate::parse("2026-12-24", NOW).unwrap();
+    cart.set_gift_card_delivery(&Sku::parse("GIFT-25").unwrap(), Some(recipient), day)
+        .unwrap();
+    let (mut order, priced) = order_for(&cart, 3);
+    order.gift_cards =
+        GiftCard::issue_for(&priced, &order.id, NOW, &SequentialGiftCardCodes::new());
+    store.save_cart(&order.cart_token, &cart).await.unwrap();
+    let follow_up = OrderFollowUp::new(&order, &priced, OrderMails::default())
+        .with_gift_card_mails(
+            &order,
+            &priced,
+            "Clay Shop",
+            &SiteLinks::new("https://shop.example"),
+        );
+    for _ in 0..2 {
+        store
+            .place_order_with_follow_up(&order, &[], &follow_up)
+            .await
+            .unwrap();
+    }
+
+    let send_at = day.unwrap().send_at();
+    let records = outbox.deliveries().await.unwrap();
+    let rows: Vec<_> = records
+        .iter()
+        .map(|r| (r.order_id.as_deref(), r.kind, r.next_attempt_ms))
+        .collect();
+    assert_eq!(
+        rows,
+        [(
+            Some("order-3"),
+            DeliveryKind::SiteUserMail,
+            send_at.millis()
+        )],
+        "one mail, however often the order is submitted"
+    );
+    assert!(
+        outbox
+            .claim_due(NOW.millis(), LEASE_MS, 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "the card waits for its day"
+    );
+    let due = outbox
+        .claim_due(send_at.millis(), LEASE_MS, 10)
+        .await
+        .unwrap();
+    assert_eq!(due.len(), 1);
+    let DeliverySubject::Mail(mail) = &due[0].subject else {
+        panic!("{:?}", due[0].subject);
+    };
+    assert_eq!(mail, &follow_up.gift_card_mails[0].mail);
+    assert!(
+        mail.text.contains(order.gift_cards[0].code.as_str())
+            || mail.text.contains(&order.gift_cards[0].code.to_string())
+    );
+    assert!(mail.html.is_some());
+}
+
 macro_rules! order_mail_tests {
     ($fresh:expr) => {
         #[tokio::test]
         async fn an_order_enqueues_its_mails_once_with_its_review_request() {
             let store = $fresh;
             super::an_order_enqueues_its_mails_once_with_its_review_request(&store.database).await;
+        }
+
+        #[tokio::test]
+        async fn a_gift_card_mail_waits_for_the_day_the_buyer_chose() {
+            let store = $fresh;
+            super::a_gift_card_mail_waits_for_the_day_the_buyer_chose(&store.database).await;
         }
 
         #[tokio::test]

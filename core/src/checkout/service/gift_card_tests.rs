@@ -94,6 +94,7 @@ fn gift_form(sku: &str) -> GiftCardForm {
         recipient_name: "Bea".into(),
         recipient_email: "bea@example.com".into(),
         message: "Happy birthday!".into(),
+        send_on: String::new(),
     }
 }
 
@@ -686,4 +687,127 @@ async fn many_checkouts_spending_one_card_at_once_never_spend_more_than_it_holds
     // Each tote order is 2,500 with shipping: the card pays two of them in full, and the
     // shoppers it cannot pay for anymore are told so.
     assert_eq!((placed, spent), (2, 5_000));
+}
+
+/// A shop whose store is at hand, mailing gift cards to their recipients.
+async fn mailing_shop() -> (CartService, Arc<InMemoryCommerceStore>) {
+    let site = MemorySiteRepository::new();
+    let mut fixture = fixture_site("Clay Shop");
+    fixture.items.push(fixture_gift_card());
+    site.replace_site(&fixture).await.unwrap();
+    let store = Arc::new(InMemoryCommerceStore::new());
+    let service = CartService::new(Arc::new(site), store.clone(), StoreRules::default())
+        .with_gift_card_codes(Arc::new(SequentialGiftCardCodes::new()))
+        .with_gift_card_mails(crate::forms::SiteLinks::new("https://shop.example"));
+    (service, store)
+}
+
+#[tokio::test]
+async fn a_gift_card_is_mailed_to_its_recipient_on_the_chosen_day_once() {
+    let (service, store) = mailing_shop().await;
+    let buyer = token("ada-dated");
+    let dated = GiftCardForm {
+        send_on: "2026-12-24".into(),
+        ..gift_form("GIFT-25")
+    };
+    service.add_gift_card(&buyer, &dated, NOW).await.unwrap();
+    let order_key = key("dated-gift");
+    let form = CheckoutForm {
+        card_number: "4242 4242 4242 4242".into(),
+        card_expiry: "12/30".into(),
+        card_cvc: "123".into(),
+        ..paying("")
+    };
+    let order = service
+        .checkout(&buyer, order_key.clone(), "order-dated".into(), &form, NOW)
+        .await
+        .unwrap();
+    // A double submit answers the same order and mails nothing more.
+    service
+        .checkout(&buyer, order_key, "order-again".into(), &form, NOW)
+        .await
+        .unwrap();
+    let follow_ups = store.follow_ups();
+    assert_eq!(follow_ups.len(), 1);
+    let mails = &follow_ups[0].1.gift_card_mails;
+    assert_eq!(mails.len(), 1);
+    // 2026-12-24T08:00:00Z
+    assert_eq!(mails[0].due, Timestamp(1_798_099_200_000));
+    let mail = &mails[0].mail;
+    assert_eq!(mail.to, "bea@example.com");
+    assert_eq!(mail.subject, "A gift card from Clay Shop");
+    let code = order.gift_cards[0].code.to_string();
+    assert!(
+        mail.text.contains(&format!("Gift card code: {code}")),
+        "{}",
+        mail.text
+    );
+    assert!(mail.html.as_deref().unwrap().contains(&code));
+}
+
+#[tokio::test]
+async fn a_send_date_needs_a_recipient_address_and_a_day_ahead_within_a_year() {
+    let (service, store) = mailing_shop().await;
+    let buyer = token("ada-undated");
+    for (send_on, email, expected) in [
+        ("2026-12-24", "", crate::gift_cards::SEND_DATE_NEEDS_EMAIL),
+        (
+            "2020-01-01",
+            "bea@example.com",
+            crate::gift_cards::SEND_DATE_PAST,
+        ),
+        (
+            "24.12.2026",
+            "bea@example.com",
+            crate::gift_cards::SEND_DATE_INVALID,
+        ),
+    ] {
+        let form = GiftCardForm {
+            send_on: send_on.into(),
+            recipient_email: email.into(),
+            ..gift_form("GIFT-25")
+        };
+        let error = service.add_gift_card(&buyer, &form, NOW).await.unwrap_err();
+        assert!(
+            matches!(&error, AddGiftCardError::Invalid(errors) if errors["sendOn"] == expected),
+            "{send_on}: {error:?}"
+        );
+    }
+    // Without a date the card is mailed as the order is placed.
+    service
+        .add_gift_card(&buyer, &gift_form("GIFT-25"), NOW)
+        .await
+        .unwrap();
+    let form = paying("");
+    service
+        .checkout(&buyer, key("undated-gift"), "order-now".into(), &form, NOW)
+        .await
+        .unwrap();
+    let mails = &store.follow_ups()[0].1.gift_card_mails;
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0].due, NOW);
+}
+
+#[tokio::test]
+async fn the_balance_check_answers_a_card_however_typed_and_nothing_for_other_codes() {
+    let shop = shop().await;
+    let card = buy_card(&shop, "ada-balance", "GIFT-25").await;
+    let typed = card.code.to_string().to_lowercase().replace('-', " ");
+    assert_eq!(
+        shop.service.gift_card_balance(&typed).await.unwrap(),
+        GiftCardBalance::Found {
+            code_last4: card.code.last4().to_owned(),
+            remaining_cents: card.remaining_cents,
+            initial_cents: card.initial_cents,
+            currency: card.currency,
+        }
+    );
+    let unknown = GiftCardCode::from_random([1; 10]).to_string();
+    for typed in [unknown.as_str(), "not a code", ""] {
+        assert_eq!(
+            shop.service.gift_card_balance(typed).await.unwrap(),
+            GiftCardBalance::Unknown,
+            "{typed}"
+        );
+    }
 }

@@ -6,8 +6,8 @@ use crate::cart::{CartState, CartToken, ShoppingCart, Timestamp};
 use crate::catalog::Sku;
 use crate::enums::{ItemStatus, ProductType};
 use crate::gift_cards::{
-    GiftCard, GiftCardCode, GiftCardPayment, GiftCardRecipient, GiftCardRefusal,
-    RecipientFieldErrors, gift_card_lines_cents,
+    GiftCard, GiftCardCode, GiftCardPayment, GiftCardRecipient, GiftCardRefusal, GiftCardSendDate,
+    RecipientFieldErrors, SEND_DATE_NEEDS_EMAIL, gift_card_lines_cents,
 };
 use crate::money::Currency;
 use crate::ports::RepositoryError;
@@ -15,6 +15,8 @@ use crate::site::{ItemId, SafeHtml};
 
 use super::{CartService, CartServiceError, CartUpdate, CheckoutError};
 use crate::checkout::CheckoutFieldErrors;
+use crate::checkout::follow_up::OrderFollowUp;
+use crate::checkout::order::Order;
 
 /// A gift card product as the gift card checkout page offers it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,7 +67,28 @@ pub struct GiftCardForm {
     pub recipient_name: String,
     pub recipient_email: String,
     pub message: String,
+    /// The day to mail the card to the recipient (`YYYY-MM-DD`); empty mails it at once.
+    pub send_on: String,
 }
+
+/// What the balance check page answers for a typed code. A code that is not shaped like one
+/// and a code no card has get the same answer, so the page tells a guesser nothing about
+/// which codes exist beyond what a checkout would.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GiftCardBalance {
+    /// The card's balance now, and what it was worth when issued.
+    Found {
+        code_last4: String,
+        remaining_cents: i64,
+        initial_cents: i64,
+        currency: Currency,
+    },
+    Unknown,
+}
+
+/// What the balance check page reads for a code that no card has (our text).
+pub const GIFT_CARD_UNKNOWN: &str =
+    "We could not find a gift card with this code. Check the code and try again.";
 
 /// Why a gift card was not put into the cart.
 #[derive(Debug, thiserror::Error)]
@@ -86,6 +109,48 @@ pub const GIFT_CARD_AMOUNT_REQUIRED: &str = "Choose an amount.";
 pub const OTHER_RECIPIENT: &str = "Your cart already holds this gift card for someone else. Check that one out first, or choose another amount.";
 
 impl CartService {
+    /// What placing `order` (priced as `cart`) leads to: the order's mails as configured and,
+    /// when gift card mails are on, the mails giving its cards to their recipients, from the
+    /// shop named by the site's title.
+    pub(super) async fn follow_up(
+        &self,
+        order: &Order,
+        cart: &ShoppingCart,
+    ) -> Result<OrderFollowUp, RepositoryError> {
+        let follow_up = OrderFollowUp::new(order, cart, self.order_mails);
+        let Some(links) = &self.gift_card_mail_links else {
+            return Ok(follow_up);
+        };
+        if order.gift_cards.is_empty() {
+            return Ok(follow_up);
+        }
+        let shop_name = self
+            .site
+            .profile()
+            .await?
+            .map(|profile| profile.settings.site_title)
+            .unwrap_or_default();
+        Ok(follow_up.with_gift_card_mails(order, cart, &shop_name, links))
+    }
+
+    /// The balance of the gift card whose code the visitor typed, however they typed it
+    /// (spaces, dashes and case do not matter); unknown for anything that is not a card's code.
+    /// Guessing is bounded by the rate limit on the page, not here.
+    pub async fn gift_card_balance(&self, typed: &str) -> Result<GiftCardBalance, RepositoryError> {
+        let Ok(code) = GiftCardCode::parse(typed) else {
+            return Ok(GiftCardBalance::Unknown);
+        };
+        Ok(match self.store.gift_card(&code).await? {
+            Some(card) => GiftCardBalance::Found {
+                code_last4: card.code.last4().to_owned(),
+                remaining_cents: card.remaining_cents,
+                initial_cents: card.initial_cents,
+                currency: card.currency,
+            },
+            None => GiftCardBalance::Unknown,
+        })
+    }
+
     /// The cards `cart` buys, for the order `order_id`, with codes from the configured
     /// source.
     pub(super) fn issue_gift_cards(
@@ -228,7 +293,19 @@ impl CartService {
         if offer.chosen.is_none() {
             errors.insert("sku", GIFT_CARD_AMOUNT_REQUIRED.to_owned());
         }
-        let (Ok(recipient), Some(sku)) = (recipient, offer.chosen) else {
+        // A day to send on needs an address to send to.
+        let send_on = if !form.send_on.trim().is_empty() && form.recipient_email.trim().is_empty() {
+            Err(SEND_DATE_NEEDS_EMAIL)
+        } else {
+            GiftCardSendDate::parse(&form.send_on, now)
+        };
+        let send_on = send_on.unwrap_or_else(|message| {
+            errors.insert("sendOn", message.to_owned());
+            None
+        });
+        let (Ok(recipient), Some(sku), true) =
+            (recipient, offer.chosen, !errors.contains_key("sendOn"))
+        else {
             return Err(AddGiftCardError::Invalid(errors));
         };
         let (purchasable, _form) = self.purchasable(&offer.item_id, &sku).await?;
@@ -241,10 +318,10 @@ impl CartService {
             Some(cart) => cart,
             None => CartState::new(token.as_str(), offer.website_id.as_str(), now),
         };
-        let other_recipient = cart
-            .entries
-            .iter()
-            .any(|entry| entry.sku == sku && entry.gift_card_recipient != recipient);
+        let other_recipient = cart.entries.iter().any(|entry| {
+            entry.sku == sku
+                && (entry.gift_card_recipient != recipient || entry.gift_card_send_on != send_on)
+        });
         if other_recipient {
             return Err(AddGiftCardError::Invalid(RecipientFieldErrors::from([(
                 "sku",
@@ -254,7 +331,7 @@ impl CartService {
         let warnings = cart
             .add_item(&purchasable, 1)
             .map_err(CartServiceError::from)?;
-        cart.set_gift_card_recipient(&sku, recipient)
+        cart.set_gift_card_delivery(&sku, recipient, send_on)
             .map_err(CartServiceError::from)?;
         Ok(self.save(token, cart, warnings, now).await?)
     }

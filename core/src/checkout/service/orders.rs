@@ -7,7 +7,6 @@ use crate::cart::{CartState, CartToken, HoldError, ShoppingCart, Timestamp};
 use super::{CartService, CheckoutError, EnterCheckoutError};
 use crate::checkout::details::{CheckoutFieldErrors, CheckoutForm, CheckoutNeeds};
 use crate::checkout::entry::{CheckoutEntryRefusal, check_hold_caps, enter_checkout};
-use crate::checkout::follow_up::OrderFollowUp;
 use crate::checkout::ledger::give_back;
 use crate::checkout::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use crate::checkout::payment::{CardDetails, Payment, PaymentError, PaymentRequest};
@@ -89,12 +88,9 @@ impl CartService {
         let priced = cart.price(&self.rules, now);
         let mut order = Order::from_cart(&priced, order_id, key, token.clone(), email, now)?;
         order.gift_cards = self.issue_gift_cards(&priced, &order.id, now)?;
+        let follow_up = self.follow_up(&order, &priced).await?;
         self.store
-            .place_order_with_follow_up(
-                &order,
-                &self.coupon_limits(&order),
-                &OrderFollowUp::new(&order, &priced, self.order_mails),
-            )
+            .place_order_with_follow_up(&order, &self.coupon_limits(&order), &follow_up)
             .await
     }
 
@@ -178,7 +174,7 @@ impl CartService {
         order.gift_card_payment = self
             .gift_card_payment(details.gift_card_code.as_ref(), &priced)
             .await?;
-        let follow_up = OrderFollowUp::new(&order, &priced, self.order_mails);
+        let follow_up = self.follow_up(&order, &priced).await?;
         let rest_due = order.rest_due_cents();
         if rest_due > 0 {
             let with_payment = CheckoutNeeds {

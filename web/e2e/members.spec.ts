@@ -4,8 +4,9 @@
 //! by an SMTP sink), signs in, is refused until they join, then reads the page; signs out; and
 //! resets the password from a mailed link. A second visitor buys the paid area `glaze-lab`
 //! through the pricing toggle and the subscription checkout (the test gateway), sees the
-//! membership confirmed (page type 208) and reads the area's page `/glaze-lab`. axe finds
-//! nothing on any of these pages.
+//! membership confirmed (page type 208) and reads the area's page `/glaze-lab`, until the
+//! subscription is cancelled, which closes the area at once. axe finds nothing on any of
+//! these pages.
 //!
 //! These pages need a server with mail configured, so this file starts its own server next to
 //! the shared one, two ports up, with its own fresh database.
@@ -14,6 +15,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { axeViolations, formatViolations } from './support/axe';
 import { enterCheckout } from './support/checkout';
 import { type MailServer, mailTo, mailedLink, startMailServer } from './support/mail-server';
+import { createAccount, signIn } from './support/site-users';
+import { vitrineCliIn } from './support/vitrine-cli';
 
 const port = Number(process.env['VITRINE_E2E_PORT'] ?? '18080') + 2;
 const base = `http://127.0.0.1:${port}`;
@@ -123,20 +126,8 @@ async function pageType(page: Page): Promise<number> {
 test('a signed-in visitor buys the paid Glaze Lab, sees the membership confirmed and opens its page', async ({ page }) => {
   const email = 'lab@example.com';
   const labSecret = 'a copper red that finally held';
-  await page.goto(`${base}/account/sign-up`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('status')).toContainText('Check your email');
-  await page.goto(mailedLink(await mailTo(mails, email, 1), base, '/account/confirm'));
-  await page.getByRole('button', { name: 'Confirm my address' }).click();
-  await expect(page.getByRole('status')).toHaveText('Your email address is confirmed. You can sign in now.');
-
-  await page.goto(`${base}/account/sign-in?return=/glaze-lab`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${base}/glaze-lab`);
+  await createAccount(page, base, mails, email, PASSWORD);
+  await signIn(page, base, email, PASSWORD, '/glaze-lab');
   await expect(page.getByText('Your account is not a member of the area this page belongs to.')).toBeVisible();
   await expect(page.locator('body')).not.toContainText(labSecret);
 
@@ -163,6 +154,7 @@ test('a signed-in visitor buys the paid Glaze Lab, sees the membership confirmed
   await page.getByRole('button', { name: 'Subscribe' }).click();
 
   await expect(page).toHaveURL(/\/commerce\/orders\/order-[0-9a-f]{32}\/membership$/);
+  const orderId = new URL(page.url()).pathname.split('/')[3] ?? '';
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Membership confirmed');
   expect(await pageType(page)).toBe(208);
   await expect(page.getByRole('status')).toContainText(`your account ${email} is now a member of Glaze Lab`);
@@ -181,4 +173,17 @@ test('a signed-in visitor buys the paid Glaze Lab, sees the membership confirmed
   await expectAccessible(page, 'account page with an order');
   await orders.getByRole('link', { name: /^order-/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order status');
+
+  // The subscription is cancelled (by the owner, from the command line): the area closes at
+  // once, and the member-access page offers its plans again.
+  vitrineCliIn(server!.dataDir, ['billing', 'cancel', `${orderId}-subscription`]);
+  const closed = await page.goto(`${base}/glaze-lab`);
+  expect(closed?.status()).toBe(403);
+  await expect(page.getByText('Your account is not a member of the area this page belongs to.')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(labSecret);
+  await page.getByRole('link', { name: 'See membership options' }).click();
+  const offered = page.locator('section.member-area', { has: page.getByRole('heading', { name: 'Glaze Lab' }) });
+  await expect(offered.getByRole('link', { name: 'Subscribe yearly' })).toBeAttached();
+  await expect(offered).not.toContainText('You are a member.');
+  await expectAccessible(page, 'member-access page after the subscription ended');
 });

@@ -770,6 +770,16 @@ macro_rules! sql_commerce_store {
                 $crate::subscription_rows::subscription_by_id!(&self.pool, id).await
             }
 
+            async fn subscriptions_by_email(
+                &self,
+                email: &str,
+            ) -> Result<
+                Vec<vitrine_core::checkout::Subscription>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                $crate::subscription_rows::subscriptions_by_email!(&self.pool, email).await
+            }
+
             async fn order_gift_cards(
                 &self,
                 order_id: &str,

@@ -64,9 +64,6 @@ const DUE: &str = select_subscriptions!(
 
 const LIST: &str = select_subscriptions!("ORDER BY started DESC, id DESC LIMIT $1");
 
-const BY_EMAIL: &str =
-    select_subscriptions!("WHERE lower(email) = lower($1) ORDER BY started DESC, id DESC");
-
 /// A new claim, or the takeover of an unsettled one whose lease ran out by `$4` (now).
 const CLAIM: &str = "INSERT INTO renewal_claims \
      (subscription_id, period, attempt, claimed, lease_until) VALUES ($1, $2, $3, $4, $5) \
@@ -234,17 +231,7 @@ macro_rules! sql_renewal_store {
                 Vec<vitrine_core::checkout::Subscription>,
                 vitrine_core::ports::RepositoryError,
             > {
-                let rows: Vec<$crate::subscription_rows::SubscriptionRow> =
-                    sqlx::query_as($crate::renewal_store::BY_EMAIL)
-                        .bind(email)
-                        .fetch_all(&self.pool)
-                        .await
-                        .map_err($crate::errors::repository_error(
-                            "reading an address's subscriptions",
-                        ))?;
-                rows.into_iter()
-                    .map($crate::subscription_rows::SubscriptionRow::into_subscription)
-                    .collect()
+                $crate::subscription_rows::subscriptions_by_email!(&self.pool, email).await
             }
 
             async fn claim_renewal(

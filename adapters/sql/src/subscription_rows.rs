@@ -79,6 +79,34 @@ macro_rules! subscription_by_id {
 }
 pub(crate) use subscription_by_id;
 
+pub(crate) const SUBSCRIPTIONS_BY_EMAIL: &str = concat!(
+    "SELECT ",
+    subscription_columns!(),
+    " FROM subscriptions WHERE lower(email) = lower($1) ORDER BY started DESC, id DESC"
+);
+
+/// Reads the subscriptions bought with `$email` (compared without case), newest first,
+/// through `$pool`: the one reading the commerce store (for paid memberships) and the
+/// renewal store (for the shopper's subscription pages) share.
+macro_rules! subscriptions_by_email {
+    ($pool:expr, $email:expr) => {
+        async {
+            let rows: Vec<$crate::subscription_rows::SubscriptionRow> =
+                sqlx::query_as($crate::subscription_rows::SUBSCRIPTIONS_BY_EMAIL)
+                    .bind($email)
+                    .fetch_all($pool)
+                    .await
+                    .map_err($crate::errors::repository_error(
+                        "reading an address's subscriptions",
+                    ))?;
+            rows.into_iter()
+                .map($crate::subscription_rows::SubscriptionRow::into_subscription)
+                .collect::<Result<Vec<_>, _>>()
+        }
+    };
+}
+pub(crate) use subscriptions_by_email;
+
 /// A subscription as stored: the plan in three columns, times in milliseconds.
 #[derive(sqlx::FromRow)]
 pub(crate) struct SubscriptionRow {

@@ -167,38 +167,23 @@ pub(super) fn date_text(at: Timestamp) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{BillingPeriod, BillingUnit, Sku, SubscriptionPlan};
+    use crate::catalog::Sku;
     use crate::checkout::OrderLinkKey;
     use crate::checkout::SubscriptionStatus;
-    use crate::money::Currency;
+    use crate::checkout::subscription_conformance::fixture_subscription;
 
     const NOW: Timestamp = Timestamp(1_772_272_800_000);
 
     fn subscription(status: SubscriptionStatus) -> Subscription {
+        let sku = Sku::parse("CLUB").unwrap();
         Subscription {
             id: "order-1-subscription".into(),
             order_id: "order-1".into(),
-            email: "clay@example.com".into(),
-            sku: Sku::parse("CLUB").unwrap(),
             product_name: "Clay <Club>".into(),
-            quantity: 1,
-            price_cents: 2500,
-            currency: Currency::Eur,
-            plan: SubscriptionPlan {
-                num_billing_cycles: None,
-                billing_period: BillingPeriod {
-                    value: 1,
-                    unit: BillingUnit::Month,
-                },
-            },
-            status,
-            started: Timestamp(1_769_853_600_000),
-            payments_made: 1,
-            next_billing: Some(NOW),
-            skipped_periods: 0,
             payment_method: Some("pm".into()),
             failed_attempts: 1,
             retry_at: Some(Timestamp(NOW.millis() + 86_400_000)),
+            ..fixture_subscription("clay@example.com", &sku, status)
         }
     }
 

@@ -382,6 +382,21 @@ impl CommerceStore for InMemoryCommerceStore {
             .cloned())
     }
 
+    async fn subscriptions_by_email(
+        &self,
+        email: &str,
+    ) -> Result<Vec<Subscription>, RepositoryError> {
+        let mut found: Vec<Subscription> = self
+            .lock()
+            .subscriptions
+            .iter()
+            .filter(|subscription| subscription.email.eq_ignore_ascii_case(email))
+            .cloned()
+            .collect();
+        found.sort_by(|a, b| (b.started, &b.id).cmp(&(a.started, &a.id)));
+        Ok(found)
+    }
+
     async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError> {
         Ok(self.lock().cards_of(order_id))
     }

@@ -393,6 +393,34 @@ pub async fn subscriptions_are_listed_newest_first_and_by_email(
             .unwrap()
             .is_empty()
     );
+    // The commerce store reads the same subscriptions as they stand now, a cancellation
+    // included: paid member areas follow what it reads.
+    let cancelled = second.after(&BillingEvent::Cancel).unwrap();
+    let change = SubscriptionChange {
+        before: &second,
+        after: &cancelled,
+        mails: &[],
+    };
+    assert!(renewals.change_subscription(change, at(0)).await.unwrap());
+    let read = commerce
+        .subscriptions_by_email("clay@EXAMPLE.com")
+        .await
+        .unwrap();
+    assert_eq!(
+        read,
+        renewals
+            .subscriptions_by_email("CLAY@example.com")
+            .await
+            .unwrap()
+    );
+    assert_eq!(read, vec![cancelled, first.clone()]);
+    assert!(
+        commerce
+            .subscriptions_by_email("someone@example.com")
+            .await
+            .unwrap()
+            .is_empty()
+    );
     assert_eq!(
         renewals
             .find_subscription("order-9-subscription")

@@ -101,15 +101,7 @@ impl RenewalStore for InMemoryCommerceStore {
         &self,
         email: &str,
     ) -> Result<Vec<Subscription>, RepositoryError> {
-        let mut found: Vec<Subscription> = self
-            .lock()
-            .subscriptions
-            .iter()
-            .filter(|subscription| subscription.email.eq_ignore_ascii_case(email))
-            .cloned()
-            .collect();
-        found.sort_by(|a, b| (b.started, &b.id).cmp(&(a.started, &a.id)));
-        Ok(found)
+        super::store::CommerceStore::subscriptions_by_email(self, email).await
     }
 
     async fn claim_renewal(

@@ -133,6 +133,13 @@ pub trait CommerceStore: PaymentLedger + PaymentEventLog + Send + Sync {
     /// The subscription with this id, as its order started it.
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError>;
 
+    /// The subscriptions bought with `email` (compared without case), newest first, as they
+    /// stand now: what decides whether the paid member areas they bought stay open.
+    async fn subscriptions_by_email(
+        &self,
+        email: &str,
+    ) -> Result<Vec<Subscription>, RepositoryError>;
+
     /// The gift card with `code`, with its balance now.
     async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError>;
 

@@ -55,6 +55,15 @@ impl SubscriptionStatus {
     pub fn is_final(self) -> bool {
         matches!(self, Self::Cancelled | Self::Ended)
     }
+
+    /// Whether a subscription in this status keeps open the paid member areas it bought.
+    /// Past due keeps them: the shopper is still being asked to pay (dunning) and may yet
+    /// update the card. Paused closes them until it is resumed, since the periods falling due
+    /// meanwhile are not paid for; cancelled and ended close them for good, unless a new
+    /// subscription opens them again.
+    pub fn keeps_membership(self) -> bool {
+        matches!(self, Self::Active | Self::PastDue)
+    }
 }
 
 /// A subscription started by an order.

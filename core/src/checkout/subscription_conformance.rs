@@ -36,6 +36,34 @@ macro_rules! subscription_conformance {
 pub(crate) const JANUARY_31: Timestamp = Timestamp(1_769_853_600_000);
 pub(crate) const FEBRUARY_28: Timestamp = Timestamp(1_772_272_800_000);
 
+/// A subscription of one box a month, until cancelled, bought with `email` to the variant
+/// `sku` on January 31 and standing at `status`: for tests that need one without an order
+/// (billing mails, paid memberships).
+pub fn fixture_subscription(email: &str, sku: &Sku, status: SubscriptionStatus) -> Subscription {
+    Subscription {
+        id: format!("order-{}-subscription", sku.as_str()),
+        order_id: format!("order-{}", sku.as_str()),
+        email: email.to_owned(),
+        sku: sku.clone(),
+        product_name: "Clay Club".into(),
+        quantity: 1,
+        price_cents: 2500,
+        currency: crate::money::Currency::Eur,
+        plan: SubscriptionPlan {
+            num_billing_cycles: None,
+            ..monthly_for(0)
+        },
+        status,
+        started: JANUARY_31,
+        payments_made: 1,
+        next_billing: Some(FEBRUARY_28),
+        skipped_periods: 0,
+        payment_method: None,
+        failed_attempts: 0,
+        retry_at: None,
+    }
+}
+
 fn token(n: usize) -> CartToken {
     CartToken::parse(format!("subscription-cart-{n:04}")).expect("fixture tokens are valid")
 }

@@ -2,6 +2,7 @@
 
 pub mod access;
 mod context;
+mod feed;
 mod localized;
 mod published_images;
 mod service;
@@ -9,6 +10,7 @@ mod slide_page;
 pub mod unlock;
 
 pub use context::*;
+pub use feed::{FEED_ENTRIES, FEED_QUERY, Feed, FeedEntry, feed_path};
 pub use published_images::published_images;
 pub use service::{
     PageContent, PageError, PageService, PageView, ResolvedBlocks, ResolvedProduct,

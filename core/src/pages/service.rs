@@ -340,6 +340,34 @@ impl PageService {
         Ok(in_every_language(&profile, entries))
     }
 
+    /// The feed of the blog at `path` (`/journal`), the same for everyone; none when no
+    /// collection is there, or it is not a blog open to an anonymous visitor
+    /// ([`feed_path`](super::feed::feed_path)).
+    pub async fn feed(&self, path: &str) -> Result<Option<super::feed::Feed>, PageError> {
+        let profile = self.profile().await?;
+        let Ok(slug) = Slug::parse(path.trim_matches('/')) else {
+            return Ok(None);
+        };
+        let Some(collection) = self.repository.collection_by_slug(&slug).await? else {
+            return Ok(None);
+        };
+        let areas = &profile.settings.member_areas;
+        if super::feed::feed_path(&collection, areas).is_none() {
+            return Ok(None);
+        }
+        let items = self
+            .repository
+            .items(&collection.id, ItemQuery::first(u32::MAX))
+            .await?;
+        let settings = &profile.settings;
+        let site = (
+            settings.site_title.as_str(),
+            settings.site_description.as_str(),
+            settings.locale.as_str(),
+        );
+        Ok(super::feed::Feed::of(&collection, areas, site, items))
+    }
+
     /// The published pages and items of the site that answer `query` (page type 102) for
     /// `viewer`: every collection the gate lets them see, with its items, ranked by
     /// [`search::search`]. An anonymous visitor finds nothing locked; a member also finds

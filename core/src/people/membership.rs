@@ -6,11 +6,19 @@
 //! address is confirmed: whoever signs up with someone else's address first gets nothing the
 //! address's owner paid for. An order placed before its address had a confirmed account is
 //! honoured when the address is confirmed.
+//!
+//! A paid membership lasts as long as a subscription paying for it: [`open_areas`] keeps a
+//! paid area the account joined only while one of the address's subscriptions to one of the
+//! area's plans is active or past due (see [`SubscriptionStatus::keeps_membership`]). The
+//! membership itself stays recorded with the account, so resuming the subscription, or a new
+//! one, opens the area again without joining anew.
+
+use std::collections::BTreeSet;
 
 use super::model::{Account, EmailAddress};
 use super::service::{PeopleService, Unavailable};
 use super::store::AccountWriteError;
-use crate::checkout::Order;
+use crate::checkout::{Order, Subscription};
 use crate::site::{Item, ItemId, MemberArea, MemberAreaAccess};
 
 /// Why a site user could not join a member area.
@@ -68,6 +76,40 @@ pub fn plans_bought(order: &Order, plans: &[Item]) -> Vec<ItemId> {
             })
         })
         .map(|plan| plan.id.clone())
+        .collect()
+}
+
+/// The ids of the areas among `areas` that an account which `joined` them may enter now: a
+/// free area it joined; a paid one it joined while one of `subscriptions` (those bought with
+/// the account's address) is for a variant of one of the area's plans (found among `plans`)
+/// and keeps its membership. What the gating check lets a signed-in site user see follows
+/// from these ids alone, so no path needs a check of its own for a lapsed subscription.
+pub fn open_areas(
+    joined: &[String],
+    areas: &[MemberArea],
+    plans: &[Item],
+    subscriptions: &[Subscription],
+) -> BTreeSet<String> {
+    let paying = |plan_ids: &[ItemId]| {
+        plans
+            .iter()
+            .filter(|plan| plan_ids.contains(&plan.id))
+            .filter_map(|plan| plan.product.as_ref())
+            .flat_map(|product| &product.variants)
+            .any(|variant| {
+                subscriptions.iter().any(|subscription| {
+                    subscription.sku == variant.sku && subscription.status.keeps_membership()
+                })
+            })
+    };
+    areas
+        .iter()
+        .filter(|area| joined.iter().any(|id| id == area.id.as_str()))
+        .filter(|area| match &area.access {
+            MemberAreaAccess::Free => true,
+            MemberAreaAccess::Paid { plans } => paying(plans),
+        })
+        .map(|area| area.id.as_str().to_owned())
         .collect()
 }
 
@@ -178,5 +220,103 @@ impl From<AccountWriteError> for JoinError {
             AccountWriteError::UnknownAccount => Self::UnknownAccount,
             error => Self::Unavailable(error.into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkout::SubscriptionStatus;
+    use crate::checkout::subscription_conformance::fixture_subscription;
+    use crate::ports::conformance::fixture_site;
+    use crate::site::Slug;
+
+    fn area(id: &str, access: MemberAreaAccess) -> MemberArea {
+        MemberArea {
+            id: Slug::parse(id).unwrap(),
+            title: id.to_owned(),
+            description: String::new(),
+            access,
+            pages: Vec::new(),
+        }
+    }
+
+    /// The fixture's tote, the plan of the paid area `club`; the free area `readers`.
+    fn site_areas() -> (Vec<MemberArea>, Vec<Item>) {
+        let tote = fixture_site("Shop")
+            .items
+            .into_iter()
+            .find(|item| item.id.as_str() == "tote")
+            .expect("the fixture has the tote");
+        let areas = vec![
+            area("readers", MemberAreaAccess::Free),
+            area(
+                "club",
+                MemberAreaAccess::Paid {
+                    plans: vec![tote.id.clone()],
+                },
+            ),
+        ];
+        (areas, vec![tote])
+    }
+
+    fn open_with(joined: &[&str], statuses: &[SubscriptionStatus]) -> Vec<String> {
+        let (areas, plans) = site_areas();
+        let sku = &plans[0].product.as_ref().unwrap().variants[0].sku;
+        let subscriptions: Vec<Subscription> = statuses
+            .iter()
+            .map(|status| fixture_subscription("ada@example.com", sku, *status))
+            .collect();
+        let joined: Vec<String> = joined.iter().map(|id| (*id).to_owned()).collect();
+        open_areas(&joined, &areas, &plans, &subscriptions)
+            .into_iter()
+            .collect()
+    }
+
+    #[test]
+    fn a_paid_area_stays_open_while_its_subscription_is_active_or_past_due() {
+        use SubscriptionStatus::*;
+        let cases: [(&[SubscriptionStatus], &[&str]); 8] = [
+            (&[Active], &["club", "readers"]),
+            (&[PastDue], &["club", "readers"]),
+            (&[Paused], &["readers"]),
+            (&[Cancelled], &["readers"]),
+            (&[Ended], &["readers"]),
+            (&[], &["readers"]),
+            // A new subscription after a cancelled one opens the area again.
+            (&[Cancelled, Active], &["club", "readers"]),
+            (&[Ended, Paused], &["readers"]),
+        ];
+        for (statuses, expected) in cases {
+            assert_eq!(
+                open_with(&["readers", "club"], statuses),
+                expected,
+                "{statuses:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_subscription_opens_no_area_the_account_did_not_join() {
+        // Joining needs a confirmed account of the address; a live subscription alone is not
+        // a membership, and a free area is open only to those who joined it.
+        assert!(open_with(&[], &[SubscriptionStatus::Active]).is_empty());
+        assert_eq!(
+            open_with(&["club", "gone"], &[SubscriptionStatus::Active]),
+            ["club"],
+            "an area the site no longer has is not kept"
+        );
+    }
+
+    #[test]
+    fn only_a_subscription_to_one_of_the_areas_plans_counts() {
+        let (areas, plans) = site_areas();
+        let other = crate::catalog::Sku::parse("MUG-1").unwrap();
+        let subscriptions = [fixture_subscription(
+            "ada@example.com",
+            &other,
+            SubscriptionStatus::Active,
+        )];
+        assert!(open_areas(&["club".to_owned()], &areas, &plans, &subscriptions).is_empty());
     }
 }

@@ -24,7 +24,7 @@ pub use mails::{
     ACCOUNT_PAGE_PATH, CONFIRM_ACCOUNT_PATH, CONFIRM_EMAIL_CHANGE_PATH, MEMBER_ACCESS_PATH,
     RESET_PASSWORD_PATH, RESET_REQUEST_PAGE_PATH, SIGN_IN_PATH, SIGN_UP_PATH,
 };
-pub use membership::{JoinError, OrderMembership, plans_bought};
+pub use membership::{JoinError, OrderMembership, open_areas, plans_bought};
 pub use memory::InMemoryPeopleStore;
 pub use model::{
     Account, AccountId, AccountToken, BROWSER_SESSION_SECONDS, BearerToken, EmailAddress,

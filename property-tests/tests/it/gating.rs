@@ -1,24 +1,35 @@
 //! The gating check: generated sites (each collection public, password-protected or
-//! members-only in some of two member areas, with a secret in its description and items),
-//! viewers (anonymous, or signed in and a member of some areas, with some page passwords
-//! entered) and paths (collection pages, item pages, unknown paths). A tiny reference model
-//! says who may see each collection; no page and no search result shows a collection's secret
-//! to a viewer the model refuses, and the sitemap (shared by everyone) never shows a gated one.
+//! members-only in some of two member areas, one free and one paid through a subscription
+//! plan, with a secret in its description and items), viewers (anonymous, or signed in, having
+//! joined some areas and bought subscriptions to the paid one's plan that stand active, past
+//! due, paused, cancelled or ended, with some page passwords entered) and paths (collection
+//! pages, item pages, unknown paths, blogs' feeds). A tiny reference model says who may see each
+//! collection; no page and no search result shows a collection's secret to a viewer the model
+//! refuses (a member whose subscription lapsed sees no paid item), and the sitemap and the
+//! feeds (shared by everyone) never show a gated one.
 
 use std::sync::Arc;
 
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
+use vitrine_core::catalog::Sku;
+use vitrine_core::checkout::SubscriptionStatus;
+use vitrine_core::checkout::subscription_conformance::fixture_subscription;
 use vitrine_core::pages::{PageService, Viewer};
+use vitrine_core::people::open_areas;
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::conformance::fixture_site;
 use vitrine_core::ports::memory::MemorySiteRepository;
 use vitrine_core::search::SearchQuery;
-use vitrine_core::site::{MemberArea, MemberAreaAccess, PermissionType, SafeHtml, Site, Slug};
+use vitrine_core::site::{
+    Item, MemberArea, MemberAreaAccess, PermissionType, SafeHtml, Site, Slug,
+};
 
-/// The member areas a generated site may have.
+/// The member areas a generated site may have: the first free, the second paid.
 const AREAS: [&str; 2] = ["patrons", "staff"];
+/// The paid area's plan: the fixture's tote, sold as a subscription.
+const PLAN: &str = "tote";
 
 /// A collection's lock: its permission and, for members-only, which areas list it.
 #[derive(Debug, Clone)]
@@ -40,43 +51,99 @@ fn lock_spec() -> impl Strategy<Value = LockSpec> {
         .prop_map(|(permission, areas)| LockSpec { permission, areas })
 }
 
-fn viewer() -> impl Strategy<Value = Viewer> {
+/// Who asks: signed in or not, the areas the account joined, the statuses of the
+/// subscriptions its address bought to the paid area's plan, and the page passwords entered.
+#[derive(Debug, Clone)]
+struct Visitor {
+    signed_in: bool,
+    joined: BTreeSet<&'static str>,
+    subscriptions: Vec<SubscriptionStatus>,
+    unlocked: BTreeSet<&'static str>,
+}
+
+fn subscription_status() -> impl Strategy<Value = SubscriptionStatus> {
+    proptest::sample::select(SubscriptionStatus::ALL.to_vec())
+}
+
+fn visitor() -> impl Strategy<Value = Visitor> {
     let anonymous = proptest::collection::btree_set(
         prop_oneof![Just("home"), Just("journal"), Just("drafts"), Just("shop")],
         0..3,
     )
-    .prop_map(|unlocked| Viewer {
-        unlocked: unlocked.into_iter().map(str::to_owned).collect(),
-        ..Viewer::default()
+    .prop_map(|unlocked| Visitor {
+        signed_in: false,
+        joined: BTreeSet::new(),
+        subscriptions: Vec::new(),
+        unlocked,
     });
     let member = (
         proptest::collection::btree_set(prop_oneof![Just(AREAS[0]), Just(AREAS[1])], 0..3),
+        proptest::collection::vec(subscription_status(), 0..3),
         any::<bool>(),
     )
-        .prop_map(|(areas, unlocked_journal)| Viewer {
-            account_id: Some("0123456789abcdef0123456789abcdef".into()),
-            member_areas: areas.into_iter().map(str::to_owned).collect(),
+        .prop_map(|(joined, subscriptions, unlocked_journal)| Visitor {
+            signed_in: true,
+            joined,
+            subscriptions,
             unlocked: if unlocked_journal {
-                BTreeSet::from(["journal".to_owned()])
+                BTreeSet::from(["journal"])
             } else {
                 BTreeSet::new()
             },
-            ..Viewer::default()
         });
     prop_oneof![anonymous, member]
 }
 
-/// The reference model: who may see a collection, written apart from the gate.
-fn may_see(site: &Site, collection_index: usize, viewer: &Viewer) -> bool {
+/// The page viewer the HTTP adapter makes of `visitor`: the areas open to the account are
+/// those [`open_areas`] keeps of the ones it joined, given its subscriptions.
+fn page_viewer(site: &Site, visitor: &Visitor) -> Viewer {
+    let unlocked = visitor.unlocked.iter().map(|id| (*id).to_owned()).collect();
+    if !visitor.signed_in {
+        return Viewer {
+            unlocked,
+            ..Viewer::default()
+        };
+    }
+    let plans: Vec<Item> = site
+        .items
+        .iter()
+        .filter(|item| item.id.as_str() == PLAN)
+        .cloned()
+        .collect();
+    let sku = Sku::parse("TOTE-1").unwrap();
+    let subscriptions: Vec<_> = visitor
+        .subscriptions
+        .iter()
+        .map(|status| fixture_subscription("ada@example.com", &sku, *status))
+        .collect();
+    let joined: Vec<String> = visitor.joined.iter().map(|id| (*id).to_owned()).collect();
+    Viewer {
+        account_id: Some("0123456789abcdef0123456789abcdef".into()),
+        member_areas: open_areas(&joined, &site.settings.member_areas, &plans, &subscriptions),
+        unlocked,
+        ..Viewer::default()
+    }
+}
+
+/// The reference model: who may see a collection, written apart from the gate. A paid area
+/// admits a member while one of their subscriptions is paid up or being retried.
+fn may_see(site: &Site, collection_index: usize, visitor: &Visitor) -> bool {
     let collection = &site.collections[collection_index];
+    let paying = visitor.subscriptions.iter().any(|status| {
+        matches!(
+            status,
+            SubscriptionStatus::Active | SubscriptionStatus::PastDue
+        )
+    });
     match collection.permission_type {
         PermissionType::Public => true,
-        PermissionType::PasswordProtected => viewer.unlocked.contains(collection.id.as_str()),
+        PermissionType::PasswordProtected => visitor.unlocked.contains(collection.id.as_str()),
         PermissionType::MembersOnly => {
-            viewer.account_id.is_some()
+            visitor.signed_in
                 && site.settings.member_areas.iter().any(|area| {
                     area.pages.contains(&collection.id)
-                        && viewer.member_areas.contains(area.id.as_str())
+                        && visitor.joined.contains(area.id.as_str())
+                        && (area.id.as_str() == AREAS[0] || paying)
                 })
         }
     }
@@ -96,7 +163,13 @@ fn site(locks: &[LockSpec]) -> Site {
             id: Slug::parse(*id).unwrap(),
             title: (*id).to_owned(),
             description: String::new(),
-            access: MemberAreaAccess::Free,
+            access: if *id == AREAS[0] {
+                MemberAreaAccess::Free
+            } else {
+                MemberAreaAccess::Paid {
+                    plans: vec![PLAN.to_owned().try_into().unwrap()],
+                }
+            },
             pages: Vec::new(),
         })
         .collect();
@@ -139,18 +212,19 @@ fn paths(site: &Site) -> Vec<String> {
     paths
 }
 
-async fn check(locks: Vec<LockSpec>, viewer: Viewer) -> Result<(), TestCaseError> {
+async fn check(locks: Vec<LockSpec>, visitor: Visitor) -> Result<(), TestCaseError> {
     let site = site(&locks);
     let repository = Arc::new(MemorySiteRepository::new());
     repository.replace_site(&site).await.unwrap();
     let pages = PageService::new(repository);
-    let hidden_from = |viewer: &Viewer| {
+    let hidden_from = |visitor: &Visitor| {
         (0..site.collections.len())
-            .filter(|index| !may_see(&site, *index, viewer))
+            .filter(|index| !may_see(&site, *index, visitor))
             .map(|index| secret(site.collections[index].id.as_str()))
             .collect::<Vec<_>>()
     };
-    let hidden = hidden_from(&viewer);
+    let viewer = page_viewer(&site, &visitor);
+    let hidden = hidden_from(&visitor);
     for path in paths(&site) {
         let shown = match pages.page(&path, &viewer).await {
             Ok(view) => format!("{view:?}"),
@@ -159,7 +233,7 @@ async fn check(locks: Vec<LockSpec>, viewer: Viewer) -> Result<(), TestCaseError
         for word in &hidden {
             prop_assert!(
                 !shown.contains(word.as_str()),
-                "{path} showed {word} to {viewer:?}"
+                "{path} showed {word} to {visitor:?}"
             );
         }
     }
@@ -181,13 +255,37 @@ async fn check(locks: Vec<LockSpec>, viewer: Viewer) -> Result<(), TestCaseError
     for word in &hidden {
         prop_assert!(
             !found.contains(word.as_str()),
-            "search showed {word} to {viewer:?}"
+            "search showed {word} to {visitor:?}"
         );
     }
     let found_by_anyone = search(Viewer::default()).await;
-    let hidden_from_anyone = hidden_from(&Viewer::default());
+    let anonymous = Visitor {
+        signed_in: false,
+        joined: BTreeSet::new(),
+        subscriptions: Vec::new(),
+        unlocked: BTreeSet::new(),
+    };
+    let hidden_from_anyone = hidden_from(&anonymous);
     let sitemap = format!("{:?}", pages.sitemap().await.unwrap());
+    // Every collection's feed (only a public blog has one), and feeds asked for at paths
+    // that name no collection.
+    let mut feeds = String::new();
+    for path in paths(&site) {
+        let feed = pages.feed(&path).await.unwrap();
+        if let Some(feed) = &feed {
+            let index = site
+                .collections
+                .iter()
+                .position(|collection| format!("/{}", collection.slug.as_str()) == path);
+            prop_assert!(
+                index.is_some_and(|index| may_see(&site, index, &anonymous)),
+                "{path} has a feed though the model keeps it from anonymous readers"
+            );
+        }
+        feeds.push_str(&format!("{feed:?}"));
+    }
     for word in &hidden_from_anyone {
+        prop_assert!(!feeds.contains(word.as_str()), "a feed showed {word}");
         prop_assert!(
             !found_by_anyone.contains(word.as_str()),
             "search showed {word}"
@@ -213,9 +311,9 @@ proptest! {
     #[test]
     fn no_path_shows_a_gated_collection_to_a_viewer_the_model_refuses(
         locks in proptest::collection::vec(lock_spec(), 1..6),
-        viewer in viewer(),
+        visitor in visitor(),
     ) {
         let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
-        runtime.block_on(check(locks, viewer))?;
+        runtime.block_on(check(locks, visitor))?;
     }
 }

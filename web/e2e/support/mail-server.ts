@@ -54,6 +54,8 @@ export function startSmtpSink(mails: string[]): Promise<{ server: Server; port: 
 /** A running server with its sink; `stop` ends both. */
 export interface MailServer {
   base: string;
+  /** The server's data directory, for the command line to work on its database. */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function startMailServer(name: string, port: number, mails: string[
   }
   return {
     base,
+    dataDir,
     stop: async () => {
       vitrine.kill('SIGTERM');
       await new Promise<void>((done) => smtp.server.close(() => done()));

@@ -10,7 +10,11 @@ const binary = process.env['VITRINE_BIN'] ? resolve(process.env['VITRINE_BIN']) 
 
 /** Runs `vitrine ARGS --data-dir ...` with `input` on standard input; its standard output. */
 export function vitrineCli(info: TestInfo, args: string[], input?: string): string {
-  const dataDir = info.config.metadata['dataDir'] as string;
+  return vitrineCliIn(info.config.metadata['dataDir'] as string, args, input);
+}
+
+/** Runs `vitrine ARGS --data-dir DATA_DIR` (a server of a test's own, say); its standard output. */
+export function vitrineCliIn(dataDir: string, args: string[], input?: string): string {
   return execFileSync(binary, [...args, '--data-dir', dataDir], {
     input,
     encoding: 'utf8',

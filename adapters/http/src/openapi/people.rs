@@ -60,6 +60,8 @@ pub struct CheckYourEmail {
 pub struct AccountAnswer {
     pub id: String,
     pub email: String,
+    /// The member areas the account may enter now: a paid one only while a subscription to
+    /// one of its plans is active or past due.
     pub member_areas: Vec<String>,
 }
 

@@ -34,6 +34,10 @@ pub(crate) async fn page(
     headers: HeaderMap,
     uri: Uri,
 ) -> Response {
+    // A blog's address with `?format=rss` is its feed, never a page (nor the page's cache).
+    if crate::pages::feed::asks_for_feed(uri.query()) {
+        return crate::pages::feed::feed(&state, uri.path(), &headers).await;
+    }
     // Only a real view counts as an experiment's exposure, as it does as a product's view.
     let counted = method == Method::GET && !is_prefetch(&headers);
     let (mut response, viewed) = page_response(&state, &uri, &headers, &address, counted).await;

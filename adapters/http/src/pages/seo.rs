@@ -86,7 +86,9 @@ pub(crate) fn sitemap_xml(public_base_url: &str, entries: &[SitemapEntry]) -> St
     xml
 }
 
-fn escape_xml(text: &str) -> String {
+/// `text` with the five characters XML gives meaning to written as entities: for text and
+/// attribute values alike (the feed writes its text with it too).
+pub(super) fn escape_xml(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -25,6 +25,7 @@ use crate::render::people_pages::{
     Notice, PeopleMain,
 };
 use crate::shared::cookie_names::CART_COOKIE;
+use crate::shared::paid_membership::open_member_areas;
 use crate::shared::route_table::Routes;
 
 /// Where the account page's sign-out form posts.
@@ -167,15 +168,12 @@ pub(super) async fn account(
         Err(response) => return response,
     };
     let collections = state.repository.collections().await.unwrap_or_default();
+    // A paid membership whose subscription lapsed is not listed: the member-access page
+    // offers it again.
+    let open = open_member_areas(state, &viewer.account).await;
     let memberships = areas
         .iter()
-        .filter(|area| {
-            viewer
-                .account
-                .member_areas
-                .iter()
-                .any(|id| id == area.id.as_str())
-        })
+        .filter(|area| open.contains(area.id.as_str()))
         .map(|area| MembershipView {
             title: area.title.clone(),
             pages: area

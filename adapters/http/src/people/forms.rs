@@ -88,11 +88,14 @@ pub(super) fn carries_xsrf(viewer: &Viewer, posted: &Posted) -> bool {
 }
 
 /// The page viewer of the core's page service for a site user.
-pub(super) fn page_viewer(viewer: Option<&Viewer>) -> vitrine_core::pages::Viewer {
-    viewer.map_or_else(
-        vitrine_core::pages::Viewer::default,
-        crate::shared::viewer::page_viewer_of,
-    )
+pub(super) async fn page_viewer(
+    state: &AppState,
+    viewer: Option<&Viewer>,
+) -> vitrine_core::pages::Viewer {
+    match viewer {
+        Some(viewer) => crate::shared::viewer::page_viewer_of(state, viewer).await,
+        None => vitrine_core::pages::Viewer::default(),
+    }
 }
 
 /// A page of one form (or message) at `path` headed `heading`, for a visitor not signed in.
@@ -138,7 +141,7 @@ pub(super) async fn page_of_type(
     main: PeopleMain,
 ) -> Response {
     let main = CommerceMain::People(Box::new(main));
-    let viewer = page_viewer(viewer);
+    let viewer = page_viewer(state, viewer).await;
     let mut response = crate::shared::visitor_page::respond_to(
         state, &viewer, page_type, path, heading, status, &main,
     )

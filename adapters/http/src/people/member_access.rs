@@ -4,6 +4,8 @@
 //! right), and the sign-in and sign-up forms for a visitor who has not signed in. The
 //! member-area block and the access-denied page (106) link here.
 
+use std::collections::BTreeSet;
+
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -21,6 +23,7 @@ use super::site_users::XSRF_MISSING;
 use crate::AppState;
 use crate::render::commerce_pages::money_text;
 use crate::render::people_pages::{AreaView, MemberAccessMain, Notice, PeopleMain, PriceView};
+use crate::shared::paid_membership::open_member_areas;
 use crate::shared::route_table::Routes;
 
 /// Where a free area's join button posts.
@@ -52,9 +55,15 @@ async fn render(
         Ok(areas) => areas,
         Err(response) => return response,
     };
+    // A paid area whose subscription lapsed is offered again, as to somebody who never
+    // joined it.
+    let open = match viewer {
+        Some(viewer) => open_member_areas(state, &viewer.account).await,
+        None => BTreeSet::new(),
+    };
     let mut views = Vec::new();
     for area in &areas {
-        views.push(area_view(state, area, viewer).await);
+        views.push(area_view(state, area, &open).await);
     }
     let back = return_to.as_deref();
     let main = MemberAccessMain {
@@ -76,7 +85,7 @@ async fn render(
     .await
 }
 
-async fn area_view(state: &AppState, area: &MemberArea, viewer: Option<&Viewer>) -> AreaView {
+async fn area_view(state: &AppState, area: &MemberArea, open: &BTreeSet<String>) -> AreaView {
     let (monthly, yearly) = match &area.access {
         MemberAreaAccess::Free => (None, None),
         MemberAreaAccess::Paid { plans } => {
@@ -95,13 +104,7 @@ async fn area_view(state: &AppState, area: &MemberArea, viewer: Option<&Viewer>)
         id: area.id.as_str().to_owned(),
         title: area.title.clone(),
         description: area.description.clone(),
-        is_member: viewer.is_some_and(|viewer| {
-            viewer
-                .account
-                .member_areas
-                .iter()
-                .any(|id| id == area.id.as_str())
-        }),
+        is_member: open.contains(area.id.as_str()),
         is_free: area.is_free(),
         monthly,
         yearly,

@@ -405,16 +405,20 @@ async fn reset_password(State(state): State<AppState>, body: Bytes) -> Response 
 /// `GET /api/site-users/account`: the signed-in user's account.
 async fn account(State(state): State<AppState>, headers: HeaderMap) -> Response {
     match viewer(&state, &headers).await {
-        Ok(Some(viewer)) => (
-            StatusCode::OK,
-            no_store(),
-            Json(json!({
-                "id": viewer.account.id.as_str(),
-                "email": viewer.account.email.as_str(),
-                "memberAreas": viewer.account.member_areas,
-            })),
-        )
-            .into_response(),
+        Ok(Some(viewer)) => {
+            let open =
+                crate::shared::paid_membership::open_member_areas(&state, &viewer.account).await;
+            (
+                StatusCode::OK,
+                no_store(),
+                Json(json!({
+                    "id": viewer.account.id.as_str(),
+                    "email": viewer.account.email.as_str(),
+                    "memberAreas": open,
+                })),
+            )
+                .into_response()
+        }
         Ok(None) => refusal(StatusCode::UNAUTHORIZED, SIGN_IN_REQUIRED),
         Err(error) => unavailable(error).into_response(),
     }

@@ -242,9 +242,11 @@ fn render_document<'a>(
             .chain(x_default)
             .collect()
     };
+    let feed = feed_link(view, public_base_url);
     let document = Document {
         lang,
         alternates,
+        feed,
         title: &view.title,
         description: view.description.trim(),
         // A not-found or error page is not the canonical copy of anything.
@@ -300,6 +302,8 @@ struct Document<'a> {
     lang: &'a str,
     /// `<link rel="alternate" hreflang>` to the page in every published language.
     alternates: Vec<HrefLang>,
+    /// `<link rel="alternate" type="application/rss+xml">` to the feed of the blog shown.
+    feed: Option<FeedLink>,
     title: &'a str,
     description: &'a str,
     canonical: Option<String>,
@@ -316,6 +320,28 @@ struct Document<'a> {
     captcha_script: Option<&'static str>,
     /// The popup overlay, a closed dialog, for sites that have one.
     popup_overlay: Option<popup::PopupOverlay<'a>>,
+}
+
+/// The feed a blog's page and its posts' pages point feed readers to.
+struct FeedLink {
+    title: String,
+    href: String,
+}
+
+/// The feed link of the blog `view` shows (its list or one of its posts); none for other
+/// pages, and for a blog the gate keeps from anonymous visitors, which has no feed.
+fn feed_link(view: &PageView, public_base_url: &str) -> Option<FeedLink> {
+    let collection = match &view.content {
+        PageContent::ItemList { collection, .. } | PageContent::Item { collection, .. } => {
+            collection
+        }
+        _ => return None,
+    };
+    let path = vitrine_core::pages::feed_path(collection, &view.profile.settings.member_areas)?;
+    Some(FeedLink {
+        title: collection.title.clone(),
+        href: urls::absolute_url(public_base_url, &path),
+    })
 }
 
 /// One `hreflang` alternate of a page.

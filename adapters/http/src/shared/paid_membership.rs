@@ -3,11 +3,16 @@
 //! address. Checkout calls it when the payment succeeds, the membership-confirmed page again
 //! (so a store that failed at the first call is made good on the next), and the people
 //! pages when an address is confirmed after its orders were placed. Joining is idempotent,
-//! so every call after the first changes nothing.
+//! so every call after the first changes nothing. Whether a paid membership is still open is
+//! read here too, from the address's subscriptions as they stand now.
+
+use std::collections::BTreeSet;
 
 use vitrine_core::checkout::Order;
-use vitrine_core::people::{AccountId, OrderMembership, Unavailable, plans_bought};
-use vitrine_core::site::{MemberArea, MemberAreaAccess};
+use vitrine_core::people::{
+    Account, AccountId, OrderMembership, Unavailable, open_areas, plans_bought,
+};
+use vitrine_core::site::{Item, MemberArea, MemberAreaAccess};
 
 use crate::AppState;
 
@@ -42,23 +47,8 @@ pub(crate) async fn join_areas_of_order(
     {
         return Ok(PaidAreas::None);
     }
-    let areas = state
-        .pages
-        .profile()
-        .await
-        .map_err(|error| Unavailable(error.to_string()))?
-        .settings
-        .member_areas;
-    let mut plans = Vec::new();
-    for area in &areas {
-        if let MemberAreaAccess::Paid { plans: ids } = &area.access {
-            for id in ids {
-                if let Some(item) = state.repository.item(id).await? {
-                    plans.push(item);
-                }
-            }
-        }
-    }
+    let areas = site_areas(state).await?;
+    let plans = plan_items(state, areas.iter()).await?;
     let bought = plans_bought(order, &plans);
     let outcome = state
         .people
@@ -70,6 +60,78 @@ pub(crate) async fn join_areas_of_order(
         OrderMembership::AwaitingAccount(areas) => PaidAreas::AwaitingAccount(owned(&areas)),
         OrderMembership::Joined(areas) => PaidAreas::Joined(owned(&areas)),
     })
+}
+
+/// The site's member areas.
+async fn site_areas(state: &AppState) -> Result<Vec<MemberArea>, Unavailable> {
+    Ok(state
+        .pages
+        .profile()
+        .await
+        .map_err(|error| Unavailable(error.to_string()))?
+        .settings
+        .member_areas)
+}
+
+/// The plan products of the paid ones among `areas`.
+async fn plan_items(
+    state: &AppState,
+    areas: impl Iterator<Item = &MemberArea>,
+) -> Result<Vec<Item>, Unavailable> {
+    let mut plans = Vec::new();
+    for area in areas {
+        if let MemberAreaAccess::Paid { plans: ids } = &area.access {
+            for id in ids {
+                if let Some(item) = state.repository.item(id).await? {
+                    plans.push(item);
+                }
+            }
+        }
+    }
+    Ok(plans)
+}
+
+/// The ids of the member areas `account` may enter now ([`open_areas`]): those it joined,
+/// less the paid ones no live subscription of its address pays for any more. The address's
+/// subscriptions are read only when it joined a paid area. When the site or a store cannot
+/// be read the account enters none, so gated content stays hidden (it fails closed).
+pub(crate) async fn open_member_areas(state: &AppState, account: &Account) -> BTreeSet<String> {
+    if account.member_areas.is_empty() {
+        return BTreeSet::new();
+    }
+    match try_open_member_areas(state, account).await {
+        Ok(open) => open,
+        Err(error) => {
+            tracing::warn!(%error, "reading an account's memberships failed; none is open");
+            BTreeSet::new()
+        }
+    }
+}
+
+async fn try_open_member_areas(
+    state: &AppState,
+    account: &Account,
+) -> Result<BTreeSet<String>, Unavailable> {
+    let areas = site_areas(state).await?;
+    let joined_paid = areas.iter().filter(|area| {
+        !area.is_free() && account.member_areas.iter().any(|id| id == area.id.as_str())
+    });
+    let plans = plan_items(state, joined_paid).await?;
+    let subscriptions = if plans.is_empty() {
+        Vec::new()
+    } else {
+        state
+            .carts
+            .store()
+            .subscriptions_by_email(account.email.as_str())
+            .await?
+    };
+    Ok(open_areas(
+        &account.member_areas,
+        &areas,
+        &plans,
+        &subscriptions,
+    ))
 }
 
 /// How many of an address's newest orders are looked at when it is confirmed.

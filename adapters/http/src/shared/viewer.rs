@@ -60,7 +60,7 @@ pub(crate) async fn page_viewer(
     headers: &HeaderMap,
 ) -> vitrine_core::pages::Viewer {
     let mut page_viewer = match viewer(state, headers).await {
-        Ok(Some(viewer)) => page_viewer_of(&viewer),
+        Ok(Some(viewer)) => page_viewer_of(state, &viewer).await,
         Ok(None) => vitrine_core::pages::Viewer::default(),
         Err(error) => {
             tracing::warn!(%error, "reading a site-user session failed; serving as anonymous");
@@ -109,11 +109,15 @@ async fn unlocked(state: &AppState, headers: &HeaderMap) -> BTreeSet<String> {
 }
 
 /// What the page service needs to know of a signed-in site user: their account and the
-/// member areas it belongs to.
-pub(crate) fn page_viewer_of(viewer: &Viewer) -> vitrine_core::pages::Viewer {
+/// member areas it may enter now (a paid one only while its subscription lasts).
+pub(crate) async fn page_viewer_of(
+    state: &AppState,
+    viewer: &Viewer,
+) -> vitrine_core::pages::Viewer {
     vitrine_core::pages::Viewer {
         account_id: Some(viewer.account.id.as_str().to_owned()),
-        member_areas: viewer.account.member_areas.iter().cloned().collect(),
+        member_areas: crate::shared::paid_membership::open_member_areas(state, &viewer.account)
+            .await,
         ..vitrine_core::pages::Viewer::default()
     }
 }

@@ -19,6 +19,7 @@ mod donate_subscribe;
 mod experiments;
 mod failed_refunds;
 mod failures;
+mod feeds;
 mod forms;
 mod gift_cards;
 mod header_footer;

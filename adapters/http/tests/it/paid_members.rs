@@ -388,3 +388,89 @@ async fn the_account_page_lists_the_addresss_orders_and_newsletters_without_java
         "{after}"
     );
 }
+
+/// Now, for the renewal service's changes.
+fn now() -> vitrine_core::cart::Timestamp {
+    let millis = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis();
+    vitrine_core::cart::Timestamp(i64::try_from(millis).unwrap())
+}
+
+/// The member's status and `memberAreas` for `session`: the journal page's status, and the
+/// areas the account call names.
+async fn membership_seen(app: &Members, session: &str) -> (StatusCode, serde_json::Value) {
+    let journal = app.send(page("/journal/first", Some(session))).await;
+    let account = app
+        .send(page("/api/site-users/account", Some(session)))
+        .await
+        .json();
+    (journal.status, account["memberAreas"].clone())
+}
+
+#[tokio::test]
+async fn a_paid_membership_closes_with_its_subscription_and_opens_again_on_resuming_or_buying_anew()
+{
+    use vitrine_core::checkout::{
+        CommerceStore, OrderLinkKey, RenewalService, SubscriptionLinks, TestPaymentGateway,
+    };
+    let store = Arc::new(InMemoryCommerceStore::new());
+    let orders = store.clone();
+    let app = members_with(&paid_site(), move |state, repository| {
+        with_store_in(state, repository, orders)
+    })
+    .await;
+    let renewals = RenewalService::new(
+        store.clone(),
+        Arc::new(TestPaymentGateway::new()),
+        SubscriptionLinks::new("http://shop.test", &OrderLinkKey::new([9; 32])),
+    );
+    let session = app.member("ada@example.com").await;
+    let (cart, html) = plan_checkout(&app, Some(&session)).await;
+    subscribe(&app, &cart, &html, "ada@example.com", Some(&session)).await;
+    let member = (StatusCode::OK, serde_json::json!(["readers"]));
+    let lapsed = (StatusCode::FORBIDDEN, serde_json::json!([]));
+    assert_eq!(membership_seen(&app, &session).await, member);
+    let [subscription] = store
+        .subscriptions_by_email("ada@example.com")
+        .await
+        .unwrap()
+        .try_into()
+        .unwrap();
+
+    // Paused: the periods are not paid for, so the area closes until it is resumed.
+    renewals.pause(&subscription.id, now()).await.unwrap();
+    assert_eq!(membership_seen(&app, &session).await, lapsed);
+    let refused = app.send(page("/journal", Some(&session))).await;
+    assert_eq!(refused.page_context()["pageType"], 106);
+    assert!(!refused.text().contains("Post first"), "{}", refused.text());
+    renewals.resume(&subscription.id, now()).await.unwrap();
+    assert_eq!(membership_seen(&app, &session).await, member);
+
+    // Cancelled: closed for good; the account page no longer lists the area and the
+    // member-access page offers its plans again.
+    renewals.cancel(&subscription.id, now()).await.unwrap();
+    assert_eq!(membership_seen(&app, &session).await, lapsed);
+    let account = app.send(page("/account", Some(&session))).await.text();
+    assert!(!account.contains("<li>Readers"), "{account}");
+    let access = app
+        .send(page("/account/member-access", Some(&session)))
+        .await
+        .text();
+    assert!(
+        !access.contains("You are a member") && access.contains(">Subscribe</a>"),
+        "the lapsed area is offered again: {access}"
+    );
+    // Search, like every path, asks the same gate.
+    let search = app
+        .send(page("/search?q=first", Some(&session)))
+        .await
+        .text();
+    assert!(!search.contains("Post first"), "{search}");
+
+    // A new subscription opens it again.
+    let (cart, html) = plan_checkout(&app, Some(&session)).await;
+    subscribe(&app, &cart, &html, "ada@example.com", Some(&session)).await;
+    assert_eq!(membership_seen(&app, &session).await, member);
+}

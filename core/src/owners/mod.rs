@@ -25,7 +25,9 @@ pub use model::{
     API_KEY_PREFIX, ApiKey, MAX_API_KEY_NAME, OWNER_SESSION_SECONDS, Owner, OwnerSession,
     SETUP_LINK_SECONDS, SetupToken, TotpSecret,
 };
-pub use permissions::{OwnerAccess, role_permissions, role_permits, treated_as_visitor};
+pub use permissions::{
+    OwnerAccess, role_permissions, role_permits, role_reads_analytics, treated_as_visitor,
+};
 pub use service::{
     ApiKeyError, IssuedApiKey, ManageOwnerError, OwnerLimits, OwnerPorts, OwnerService,
     OwnerSignInError, OwnerSignedIn, OwnerViewer, SetupError,

@@ -21,6 +21,7 @@ use vitrine_core::owners::{
 };
 use vitrine_core::people::Unavailable;
 
+use super::dashboard::{self, RangeQuery};
 use super::markup::{self, FirstScreen};
 use crate::AppState;
 use crate::shared::client_address::ClientAddress;
@@ -105,6 +106,9 @@ async fn to_config(parts: Parts) -> Response {
 #[serde(rename_all = "camelCase")]
 struct ConfigQuery {
     frame_url: Option<String>,
+    /// The dashboard's range, as its own page takes it.
+    #[serde(flatten)]
+    range: RangeQuery,
 }
 
 /// `GET /config/`: the first screen for a signed-in owner, the sign-in form otherwise.
@@ -117,7 +121,15 @@ async fn config(
     let query = query.map(|Query(query)| query).unwrap_or_default();
     let frame = frame_path(query.frame_url.as_deref());
     match owner_viewer(&state, &headers).await {
-        Ok(Some(viewer)) => first_screen(&state, &viewer, &frame, None, None, StatusCode::OK).await,
+        Ok(Some(viewer)) => {
+            let screen = Screen {
+                frame: &frame,
+                range: &query.range,
+                issued_key: None,
+                error: None,
+            };
+            first_screen(&state, &viewer, &screen, StatusCode::OK).await
+        }
         Ok(None) => markup::page(
             StatusCode::OK,
             "Sign in",
@@ -127,14 +139,30 @@ async fn config(
     }
 }
 
+/// What the first screen shows besides the account's own lists.
+struct Screen<'a> {
+    /// The preview frame's address.
+    frame: &'a str,
+    /// The dashboard's range.
+    range: &'a RangeQuery,
+    issued_key: Option<&'a str>,
+    error: Option<&'a str>,
+}
+
+/// The first screen of a signed-in owner: the preview of the site with the dashboard under
+/// it, then the account's sessions and API keys.
 async fn first_screen(
     state: &AppState,
     viewer: &OwnerViewer,
-    frame: &str,
-    issued_key: Option<&str>,
-    error: Option<&str>,
+    screen: &Screen<'_>,
     status: StatusCode,
 ) -> Response {
+    let Screen {
+        frame,
+        range,
+        issued_key,
+        error,
+    } = *screen;
     if !role_permits(viewer.owner.role, PermissionCode::Config) {
         return markup::page(
             StatusCode::FORBIDDEN,
@@ -150,12 +178,21 @@ async fn first_screen(
         Ok(keys) => keys,
         Err(error) => return unavailable(&error),
     };
-    markup::page(
+    let (dashboard_status, dashboard) =
+        dashboard::config_section(state, viewer.owner.role, range, frame).await;
+    let status = if status == StatusCode::OK {
+        dashboard_status
+    } else {
+        status
+    };
+    markup::page_with_head(
         status,
         "Your site",
+        &dashboard::head(state),
         &markup::first_screen(&FirstScreen {
             viewer,
             frame_url: frame,
+            dashboard: &dashboard,
             sessions: &sessions,
             keys: &keys,
             issued_key,
@@ -372,9 +409,12 @@ async fn create_key(State(state): State<AppState>, parts: Parts, body: Bytes) ->
                 return first_screen(
                     &state,
                     &viewer,
-                    "/",
-                    None,
-                    Some(&error),
+                    &Screen {
+                        frame: "/",
+                        range: &RangeQuery::default(),
+                        issued_key: None,
+                        error: Some(&error),
+                    },
                     StatusCode::BAD_REQUEST,
                 )
                 .await;
@@ -391,9 +431,12 @@ async fn create_key(State(state): State<AppState>, parts: Parts, body: Bytes) ->
             first_screen(
                 &state,
                 &viewer,
-                "/",
-                Some(&issued.secret),
-                None,
+                &Screen {
+                    frame: "/",
+                    range: &RangeQuery::default(),
+                    issued_key: Some(&issued.secret),
+                    error: None,
+                },
                 StatusCode::CREATED,
             )
             .await
@@ -403,9 +446,12 @@ async fn create_key(State(state): State<AppState>, parts: Parts, body: Bytes) ->
             first_screen(
                 &state,
                 &viewer,
-                "/",
-                None,
-                Some(&error.to_string()),
+                &Screen {
+                    frame: "/",
+                    range: &RangeQuery::default(),
+                    issued_key: None,
+                    error: Some(&error.to_string()),
+                },
                 StatusCode::FORBIDDEN,
             )
             .await
@@ -414,9 +460,12 @@ async fn create_key(State(state): State<AppState>, parts: Parts, body: Bytes) ->
             first_screen(
                 &state,
                 &viewer,
-                "/",
-                None,
-                Some(&error.to_string()),
+                &Screen {
+                    frame: "/",
+                    range: &RangeQuery::default(),
+                    issued_key: None,
+                    error: Some(&error.to_string()),
+                },
                 StatusCode::BAD_REQUEST,
             )
             .await

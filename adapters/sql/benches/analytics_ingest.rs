@@ -30,6 +30,8 @@ fn row(i: usize) -> StoredHit {
         recorded_at_ms: 1_772_000_000_000 + i as i64,
         subject: i.is_multiple_of(7).then(|| "news.example".to_owned()),
         metric_value: None,
+        campaign: None,
+        device: None,
     }
 }
 

@@ -101,6 +101,20 @@ async fn measure(name: &str, database: &Database, views: u32) {
                 "script errors",
                 time(top(kinds::JS_ERROR, ReportKey::Subject)).await,
             ),
+            ("campaigns", time(top(PAGE_VIEW, ReportKey::Campaign)).await),
+            ("devices", time(top(PAGE_VIEW, ReportKey::Device)).await),
+            (
+                "top products",
+                time(top(kinds::ORDER_ITEM, ReportKey::Subject)).await,
+            ),
+            (
+                "newsletter sign-ups per day",
+                time(|| store.daily_totals(kinds::NEWSLETTER_SIGNUP, range)).await,
+            ),
+            (
+                "plugin failures",
+                time(top(kinds::PLUGIN_FAILURE, ReportKey::Subject)).await,
+            ),
             (
                 "LCP p75, every page",
                 time(|| store.percentile(kinds::PERFORMANCE, "LCP", None, 750, range)).await,

@@ -65,6 +65,22 @@ fn count(value: i64) -> u64 {
     u64::try_from(value).unwrap_or(0)
 }
 
+/// The bucket holding the value of 0-based `rank` among `buckets` (bucket and count, lowest
+/// first), the next bucket with values (whose lower bound ends it), and the rank's place
+/// within the bucket.
+fn bucket_of_rank(buckets: &[(i64, i64)], rank: u64) -> Option<(i64, Option<i64>, u64)> {
+    let mut below = 0;
+    for (at, (bucket, n)) in buckets.iter().enumerate() {
+        let n = count(*n);
+        if rank < below + n {
+            let next = buckets.get(at + 1).map(|(next, _)| *next);
+            return Some((*bucket, next, rank - below));
+        }
+        below += n;
+    }
+    None
+}
+
 macro_rules! sql_analytics_store {
     ($store:ty) => {
         #[async_trait::async_trait]
@@ -93,9 +109,22 @@ macro_rules! sql_analytics_store {
                         .bind(vitrine_core::analytics::day_number(row.recorded_at_ms))
                         .bind(row.subject.as_deref())
                         .bind(row.metric_value)
+                        .bind(row.campaign.as_deref())
+                        .bind(row.device.as_deref())
                         .execute(&mut *transaction)
                         .await
                         .map_err(repository_error("writing an analytics row"))?;
+                    if let (Some(subject), Some(value)) = (&row.subject, row.metric_value) {
+                        sqlx::query($crate::analytics_statements::COUNT_METRIC_VALUE)
+                            .bind(&row.kind)
+                            .bind(subject)
+                            .bind(vitrine_core::analytics::day_number(row.recorded_at_ms))
+                            .bind(row.page_path.as_deref().unwrap_or(""))
+                            .bind(value)
+                            .execute(&mut *transaction)
+                            .await
+                            .map_err(repository_error("rolling up a metric value"))?;
+                    }
                 }
                 transaction
                     .commit()
@@ -174,6 +203,12 @@ macro_rules! sql_analytics_store {
                     vitrine_core::analytics::ReportKey::Subject => {
                         $crate::analytics_statements::TOP_SUBJECTS
                     }
+                    vitrine_core::analytics::ReportKey::Campaign => {
+                        $crate::analytics_statements::TOP_CAMPAIGNS
+                    }
+                    vitrine_core::analytics::ReportKey::Device => {
+                        $crate::analytics_statements::TOP_DEVICES
+                    }
                 };
                 let rows: Vec<(String, i64)> = sqlx::query_as(statement)
                     .bind(kind)
@@ -231,34 +266,47 @@ macro_rules! sql_analytics_store {
                 Option<vitrine_core::analytics::Percentile>,
                 vitrine_core::ports::RepositoryError,
             > {
+                use $crate::analytics_statements as statements;
                 use $crate::errors::repository_error;
-                // Two reads: a batch landing between them can only add rows, so the rank stays
-                // inside the values (a stale count picks a slightly lower rank, never none).
-                let (samples,): (i64,) =
-                    sqlx::query_as($crate::analytics_statements::COUNT_METRIC_VALUES)
-                        .bind(kind)
-                        .bind(subject)
-                        .bind(range.first())
-                        .bind(range.last())
-                        .bind(page)
-                        .fetch_one(&self.pool)
-                        .await
-                        .map_err(repository_error("counting metric values"))?;
-                let samples = count(samples);
+                // The roll-ups give how many values fell in each bucket; the rank's value is
+                // then the right one among the raw values of its bucket alone. Two reads: a
+                // batch landing between them can only add values, so the rank stays inside
+                // its bucket's values (a stale count picks a slightly lower rank, never none).
+                let buckets: Vec<(i64, i64)> = sqlx::query_as(statements::METRIC_BUCKET_COUNTS)
+                    .bind(kind)
+                    .bind(subject)
+                    .bind(range.first())
+                    .bind(range.last())
+                    .bind(page)
+                    .fetch_all(&self.pool)
+                    .await
+                    .map_err(repository_error("counting metric values"))?;
+                let samples: u64 = buckets.iter().map(|(_, n)| count(*n)).sum();
                 let Some(rank) = vitrine_core::analytics::nearest_rank(samples, per_mille) else {
                     return Ok(None);
                 };
-                let value: Option<(f64,)> =
-                    sqlx::query_as($crate::analytics_statements::NTH_METRIC_VALUE)
-                        .bind(kind)
-                        .bind(subject)
-                        .bind(range.first())
-                        .bind(range.last())
-                        .bind(page)
-                        .bind(i64::try_from(rank).unwrap_or(i64::MAX))
-                        .fetch_optional(&self.pool)
-                        .await
-                        .map_err(repository_error("reading a metric value"))?;
+                let Some((bucket, next, offset)) = bucket_of_rank(&buckets, rank) else {
+                    return Ok(None);
+                };
+                let statement = format!(
+                    "{}{}{}",
+                    statements::NTH_VALUE_IN_BUCKET,
+                    statements::listed_days(range),
+                    statements::NTH_VALUE_ORDER
+                );
+                // Safe: the statement's only addition is the range's day numbers.
+                let value: Option<(f64,)> = sqlx::query_as(sqlx::AssertSqlSafe(statement))
+                    .bind(kind)
+                    .bind(subject)
+                    .bind(range.first())
+                    .bind(range.last())
+                    .bind(page)
+                    .bind(bucket)
+                    .bind(next)
+                    .bind(i64::try_from(offset).unwrap_or(i64::MAX))
+                    .fetch_optional(&self.pool)
+                    .await
+                    .map_err(repository_error("reading a metric value"))?;
                 Ok(value.map(|(value,)| vitrine_core::analytics::Percentile { value, samples }))
             }
         }
@@ -359,3 +407,19 @@ impl PostgresAnalyticsStore {
 
 sql_analytics_store!(SqliteAnalyticsStore);
 sql_analytics_store!(PostgresAnalyticsStore);
+
+#[cfg(test)]
+mod tests {
+    use super::bucket_of_rank;
+
+    #[test]
+    fn a_rank_falls_in_the_bucket_whose_counts_reach_past_it() {
+        let buckets = [(3, 2), (7, 1), (9, 4)];
+        assert_eq!(bucket_of_rank(&buckets, 0), Some((3, Some(7), 0)));
+        assert_eq!(bucket_of_rank(&buckets, 1), Some((3, Some(7), 1)));
+        assert_eq!(bucket_of_rank(&buckets, 2), Some((7, Some(9), 0)));
+        assert_eq!(bucket_of_rank(&buckets, 6), Some((9, None, 3)));
+        assert_eq!(bucket_of_rank(&buckets, 7), None);
+        assert_eq!(bucket_of_rank(&[], 0), None);
+    }
+}

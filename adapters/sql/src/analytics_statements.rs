@@ -3,31 +3,78 @@
 use crate::table_pages::matching_any;
 
 pub(crate) const INSERT_EVENT: &str = "INSERT INTO analytics_events \
-     (kind, visitor_key, cookieless, page_path, data, recorded_at, day, subject, metric_value) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+     (kind, visitor_key, cookieless, page_path, data, recorded_at, day, subject, metric_value, \
+     campaign, device) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
 
-/// The most frequent page paths of a kind on the days `$3..=$4`; ties by path so the order
-/// is stable. Every range query reads the `(kind, day, ...)` indexes of migration 0030.
-pub(crate) const TOP_PAGE_PATHS: &str = "SELECT page_path, COUNT(*) AS n FROM analytics_events \
-     WHERE kind = $1 AND day BETWEEN $3 AND $4 AND page_path IS NOT NULL GROUP BY page_path \
-     ORDER BY n DESC, page_path LIMIT $2";
+/// Counts a metric value into its day's roll-up (migration 0035), in the batch's transaction:
+/// `$1` kind, `$2` subject, `$3` day, `$4` page path (`''` for none), `$5` the value, which
+/// the database itself puts in its bucket.
+pub(crate) const COUNT_METRIC_VALUE: &str = "INSERT INTO analytics_metric_days \
+     (kind, subject, day, page_path, bucket, n) VALUES ($1, $2, $3, $4, \
+     COALESCE((SELECT MAX(bucket) FROM analytics_metric_buckets WHERE lower <= $5), 0), 1) \
+     ON CONFLICT (kind, subject, day, page_path, bucket) \
+     DO UPDATE SET n = analytics_metric_days.n + 1";
 
-/// The most frequent subjects of a kind on the days `$3..=$4`.
-pub(crate) const TOP_SUBJECTS: &str = "SELECT subject, COUNT(*) AS n FROM analytics_events \
-     WHERE kind = $1 AND day BETWEEN $3 AND $4 AND subject IS NOT NULL GROUP BY subject \
-     ORDER BY n DESC, subject LIMIT $2";
+/// The most frequent values of a column among the rows of a kind (`$1`) on the days
+/// `$3..=$4`, at most `$2` of them; ties by value so the order is stable. Every range query
+/// reads the `(kind, day, ...)` indexes of migrations 0030 and 0035.
+macro_rules! top_by {
+    ($column:literal) => {
+        concat!(
+            "SELECT ",
+            $column,
+            ", COUNT(*) AS n FROM analytics_events ",
+            "WHERE kind = $1 AND day BETWEEN $3 AND $4 AND ",
+            $column,
+            " IS NOT NULL ",
+            "GROUP BY ",
+            $column,
+            " ORDER BY n DESC, ",
+            $column,
+            " LIMIT $2"
+        )
+    };
+}
 
-/// How many values a metric has on the days `$3..=$4` (on page `$5` when given); with
-/// [`NTH_METRIC_VALUE`] the nearest-rank percentile, in SQL both databases run (SQLite has no
-/// percentile function).
-pub(crate) const COUNT_METRIC_VALUES: &str = "SELECT COUNT(*) FROM analytics_events \
-     WHERE kind = $1 AND subject = $2 AND day BETWEEN $3 AND $4 \
-     AND ($5 IS NULL OR page_path = $5) AND metric_value IS NOT NULL";
+pub(crate) const TOP_PAGE_PATHS: &str = top_by!("page_path");
+pub(crate) const TOP_SUBJECTS: &str = top_by!("subject");
+pub(crate) const TOP_CAMPAIGNS: &str = top_by!("campaign");
+pub(crate) const TOP_DEVICES: &str = top_by!("device");
 
-pub(crate) const NTH_METRIC_VALUE: &str = "SELECT metric_value FROM analytics_events \
+/// How many values of a metric (`$1` kind, `$2` subject) fell in each bucket on the days
+/// `$3..=$4` (on page `$5` when given), lowest bucket first, from the daily roll-ups.
+pub(crate) const METRIC_BUCKET_COUNTS: &str = "SELECT bucket, CAST(SUM(n) AS BIGINT) \
+     FROM analytics_metric_days WHERE kind = $1 AND subject = $2 AND day BETWEEN $3 AND $4 \
+     AND ($5 IS NULL OR page_path = $5) GROUP BY bucket ORDER BY bucket";
+
+/// The `$8`-th smallest value (from 0) of a metric in bucket `$6` on the days `$3..=$4` (on
+/// page `$5` when given): at least the bucket's lower bound and, when `$7` names the next
+/// bucket with values, below its lower bound. The caller adds the range's days as a list
+/// (`day IN (...)`), so the index of migration 0035 is read day by day within the bucket.
+pub(crate) const NTH_VALUE_IN_BUCKET: &str = "SELECT metric_value FROM analytics_events \
      WHERE kind = $1 AND subject = $2 AND day BETWEEN $3 AND $4 \
      AND ($5 IS NULL OR page_path = $5) AND metric_value IS NOT NULL \
-     ORDER BY metric_value LIMIT 1 OFFSET $6";
+     AND metric_value >= (SELECT lower FROM analytics_metric_buckets WHERE bucket = $6) \
+     AND ($7 IS NULL OR metric_value < \
+     (SELECT lower FROM analytics_metric_buckets WHERE bucket = $7))";
+
+/// What follows [`NTH_VALUE_IN_BUCKET`] and its list of days.
+pub(crate) const NTH_VALUE_ORDER: &str = " ORDER BY metric_value LIMIT 1 OFFSET $8";
+
+/// The days of `range` as a condition listing each (at most [`MAX_LISTED_DAYS`] of them;
+/// none for a longer range, read by `BETWEEN` alone). Listing the days lets both databases seek
+/// each day's slice of an index ordered by day and then value, instead of scanning every
+/// value of the range.
+pub(crate) fn listed_days(range: vitrine_core::analytics::DayRange) -> String {
+    if range.day_count() > MAX_LISTED_DAYS {
+        return String::new();
+    }
+    let days: Vec<String> = range.days().map(|day| day.to_string()).collect();
+    format!(" AND day IN ({})", days.join(", "))
+}
+
+/// The longest range whose days are listed: the dashboard's longest range.
+const MAX_LISTED_DAYS: i64 = vitrine_core::analytics::MAX_RANGE_DAYS;
 
 /// Per exposure subject: distinct visitors, those of them counted without cookies, and those
 /// of them with a conversion row ($2 or $3) at or after one of their exposures.

@@ -23,6 +23,9 @@ macro_rules! analytics_store_conformance {
             exposures_count_visitors_and_their_later_conversions,
             ranges_bound_every_figure,
             the_dashboard_compares_with_the_range_before,
+            campaigns_and_devices_are_counted_per_page_view,
+            the_report_reads_products_sign_ups_errors_and_plugin_failures,
+            percentiles_equal_the_raw_nearest_rank_over_every_range,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -55,6 +58,9 @@ macro_rules! consent_receipt_store_conformance {
     };
 }
 
+mod figures;
+pub use figures::*;
+
 const DAY: i64 = 86_400_000;
 
 fn hit(kind: &str, visitor: &str, cookieless: bool, at: i64) -> StoredHit {
@@ -67,6 +73,8 @@ fn hit(kind: &str, visitor: &str, cookieless: bool, at: i64) -> StoredHit {
         recorded_at_ms: at,
         subject: None,
         metric_value: None,
+        campaign: None,
+        device: None,
     }
 }
 
@@ -75,6 +83,8 @@ fn about(kind: &str, path: &str, subject: Option<&str>, value: Option<f64>) -> S
         page_path: Some(path.to_owned()),
         subject: subject.map(str::to_owned),
         metric_value: value,
+        campaign: None,
+        device: None,
         ..hit(kind, "v", false, DAY)
     }
 }
@@ -213,8 +223,10 @@ pub async fn the_report_reads_every_figure(store: &impl AnalyticsStore) {
     );
     assert_eq!(
         report.errors,
-        vec![KeyCount {
-            key: "x is undefined".into(),
+        vec![super::ErrorGroup {
+            fingerprint: None,
+            site_version: None,
+            message: "x is undefined".into(),
             count: 1
         }]
     );

@@ -1,6 +1,6 @@
 //! First-party analytics: the tracking cookies and their formats (000 s3, s5, s9), who is
 //! counted (000 s6), the hit payload (000 s3), cookieless counting, ingest batching and the
-//! client error reporter's limits (000 s9), and the owner's report and dashboard over a range of
+//! client error reporter's limits (000 s9), the campaign and device class of a page view, and the owner's report and dashboard over a range of
 //! days.
 
 mod batching;
@@ -16,6 +16,7 @@ mod range;
 mod report;
 mod report_text;
 mod sample_traffic;
+mod segments;
 mod store;
 mod stored_limits;
 
@@ -38,12 +39,13 @@ pub use range::{
     percent_change,
 };
 pub use report::{
-    AnalyticsReport, COOKIELESS_NOTE, FormConversion, KeyCount, PageVitals, Percentile, ReportKey,
-    VitalRating, WEB_VITALS, WebVital, build_report, kept_data, kinds, metric_value_of,
+    AnalyticsReport, COOKIELESS_NOTE, ErrorGroup, FormConversion, KeyCount, PageVitals, Percentile,
+    ReportKey, VitalRating, WEB_VITALS, WebVital, build_report, kept_data, kinds, metric_value_of,
     nearest_rank, subject_of,
 };
 pub use report_text::{iso_date, to_text as report_text};
 pub use sample_traffic::sample_day;
+pub use segments::{DeviceClass, campaign_of, device_of};
 pub use store::{
     AnalyticsStore, DailyTotal, DailyViews, ExposureCount, MemoryAnalyticsStore, PAGE_VIEW,
     StoredHit,

@@ -26,6 +26,15 @@ pub mod kinds {
     /// A payment attempt refused because its visitor, cart or address failed to pay too
     /// often (the card-testing defence of the checkout and donations); grouped by which.
     pub const PAYMENT_REFUSED: &str = "payment-refused";
+    /// One product line of a placed order (recorded by the checkout with the order), about
+    /// the product's name: top products count the orders each product was in.
+    pub const ORDER_ITEM: &str = "order-item";
+    /// A newsletter sign-up the server accepted (recorded by the form calls).
+    pub const NEWSLETTER_SIGNUP: &str = "newsletter-signup";
+    /// A plugin block that failed to render, or was not rendered because its plugin rests
+    /// after failing (recorded by the render pool every page and widget goes through), about
+    /// the plugin's block type.
+    pub const PLUGIN_FAILURE: &str = "plugin-failure";
     /// What counts as an experiment's conversion.
     pub const CONVERSIONS: [&str; 2] = [FORM_SUBMIT, ORDER];
 }
@@ -42,6 +51,10 @@ pub const ERROR_SUBJECT_CHARS: usize = 200;
 pub enum ReportKey {
     PagePath,
     Subject,
+    /// A page view's campaign (`source / medium / campaign`).
+    Campaign,
+    /// A page view's device class.
+    Device,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -125,6 +138,54 @@ pub struct PageVitals {
     pub vitals: Vec<WebVital>,
 }
 
+/// Script errors of one group (the fingerprint of message and top stack frames) on one
+/// published site version; reports stored before errors had fingerprints have neither.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorGroup {
+    pub fingerprint: Option<String>,
+    pub site_version: Option<u64>,
+    pub message: String,
+    pub count: u64,
+}
+
+/// Separates the parts of a script error's subject, a character no message carries.
+const ERROR_KEY_SEPARATOR: char = '\u{1f}';
+
+/// The subject a script error is grouped by: fingerprint, site version and message, so one
+/// group on two site versions is two lines (a fix that did not work shows on the new version).
+fn error_subject(fingerprint: Option<&str>, version: Option<u64>, message: &str) -> String {
+    let message: String = message.chars().take(ERROR_SUBJECT_CHARS).collect();
+    match fingerprint {
+        Some(fingerprint) => {
+            let version = version.map(|v| v.to_string()).unwrap_or_default();
+            format!("{fingerprint}{ERROR_KEY_SEPARATOR}{version}{ERROR_KEY_SEPARATOR}{message}")
+        }
+        None => message,
+    }
+}
+
+impl ErrorGroup {
+    /// The group a stored subject and its count stand for.
+    pub fn from_count(count: KeyCount) -> Self {
+        let mut parts = count.key.splitn(3, ERROR_KEY_SEPARATOR);
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some(fingerprint), Some(version), Some(message)) => Self {
+                fingerprint: Some(fingerprint.to_owned()),
+                site_version: version.parse().ok(),
+                message: message.to_owned(),
+                count: count.count,
+            },
+            _ => Self {
+                fingerprint: None,
+                site_version: None,
+                message: count.key,
+                count: count.count,
+            },
+        }
+    }
+}
+
 /// The whole report. Visitors counted without cookies are estimates, and every day says how
 /// many of its views were counted that way.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -139,7 +200,18 @@ pub struct AnalyticsReport {
     pub referrers: Vec<KeyCount>,
     pub button_clicks: Vec<KeyCount>,
     pub form_conversion: Vec<FormConversion>,
-    pub errors: Vec<KeyCount>,
+    /// Page views by the campaign of the tagged link they landed from.
+    pub campaigns: Vec<KeyCount>,
+    /// Page views by device class.
+    pub devices: Vec<KeyCount>,
+    /// Products by the number of orders they were in.
+    pub top_products: Vec<KeyCount>,
+    /// Newsletter sign-ups per day.
+    pub newsletter_signups: Vec<DailyTotal>,
+    /// Script errors grouped by fingerprint and the site version they happened on.
+    pub errors: Vec<ErrorGroup>,
+    /// Plugin blocks that failed, by block type.
+    pub plugin_failures: Vec<KeyCount>,
     pub web_vitals: Vec<WebVital>,
     /// The vitals of the pages measured most often.
     pub page_vitals: Vec<PageVitals>,
@@ -193,10 +265,14 @@ pub fn subject_of(kind: &str, data: &Value) -> Option<String> {
             .or_else(|| text(data, "id"))
             .map(str::to_owned),
         kinds::FORM_RENDER | kinds::FORM_SUBMIT => text(data, "formId").map(str::to_owned),
-        kinds::JS_ERROR => data
-            .get("data")
-            .and_then(|d| text(d, "message"))
-            .map(|m| m.chars().take(ERROR_SUBJECT_CHARS).collect()),
+        kinds::JS_ERROR => {
+            let message = data.get("data").and_then(|d| text(d, "message"))?;
+            let fingerprint = text(data, "fingerprint");
+            let version = data.get("siteVersion").and_then(Value::as_u64);
+            Some(error_subject(fingerprint, version, message))
+        }
+        kinds::ORDER_ITEM => text(data, "product").map(str::to_owned),
+        kinds::PLUGIN_FAILURE => text(data, "blockType").map(str::to_owned),
         kinds::PERFORMANCE => text(data, "name").map(str::to_owned),
         kinds::PAYMENT_REFUSED => text(data, "by").map(str::to_owned),
         kinds::EXPERIMENT_EXPOSURE => Some(crate::experiments::exposure_subject(
@@ -295,7 +371,11 @@ pub async fn build_report(
             }
         })
         .collect();
-    let errors = top(kinds::JS_ERROR, ReportKey::Subject, TOP_LIMIT).await?;
+    let errors = top(kinds::JS_ERROR, ReportKey::Subject, TOP_LIMIT)
+        .await?
+        .into_iter()
+        .map(ErrorGroup::from_count)
+        .collect();
     let web_vitals = web_vitals_of(store, None, range).await?;
     let mut page_vitals = Vec::new();
     for page in top(kinds::PERFORMANCE, ReportKey::PagePath, VITALS_PAGE_LIMIT).await? {
@@ -313,7 +393,12 @@ pub async fn build_report(
         referrers,
         button_clicks,
         form_conversion,
+        campaigns: top(PAGE_VIEW, ReportKey::Campaign, TOP_LIMIT).await?,
+        devices: top(PAGE_VIEW, ReportKey::Device, TOP_LIMIT).await?,
+        top_products: top(kinds::ORDER_ITEM, ReportKey::Subject, TOP_LIMIT).await?,
+        newsletter_signups: store.daily_totals(kinds::NEWSLETTER_SIGNUP, range).await?,
         errors,
+        plugin_failures: top(kinds::PLUGIN_FAILURE, ReportKey::Subject, TOP_LIMIT).await?,
         web_vitals,
         page_vitals,
         experiments: crate::experiments::experiment_figures(
@@ -380,6 +465,43 @@ mod tests {
         assert_eq!(
             subject_of(kinds::JS_ERROR, &json!({"data": {"message": long}})).map(|s| s.len()),
             Some(ERROR_SUBJECT_CHARS)
+        );
+        let error = json!({"fingerprint": "0a1b2c3d4e5f6a7b", "siteVersion": 12, "data": {"message": "x is undefined"}});
+        let subject = subject_of(kinds::JS_ERROR, &error).unwrap();
+        assert_eq!(
+            ErrorGroup::from_count(KeyCount {
+                key: subject,
+                count: 3
+            }),
+            ErrorGroup {
+                fingerprint: Some("0a1b2c3d4e5f6a7b".into()),
+                site_version: Some(12),
+                message: "x is undefined".into(),
+                count: 3
+            }
+        );
+        assert_eq!(
+            ErrorGroup::from_count(KeyCount {
+                key: "old message".into(),
+                count: 1
+            }),
+            ErrorGroup {
+                fingerprint: None,
+                site_version: None,
+                message: "old message".into(),
+                count: 1
+            }
+        );
+        assert_eq!(
+            subject_of(
+                kinds::ORDER_ITEM,
+                &json!({"orderId": "o", "product": "Mug"})
+            ),
+            Some("Mug".into())
+        );
+        assert_eq!(
+            subject_of(kinds::PLUGIN_FAILURE, &json!({"blockType": "tour-dates"})),
+            Some("tour-dates".into())
         );
         assert_eq!(
             subject_of(kinds::PERFORMANCE, &json!({"name": "LCP", "value": 1200.5})),

@@ -3,7 +3,8 @@
 
 use std::fmt::Write;
 
-use super::report::{AnalyticsReport, KeyCount, WebVital};
+use super::report::{AnalyticsReport, ErrorGroup, KeyCount, WebVital};
+use super::store::DailyTotal;
 
 /// The civil (proleptic Gregorian) date of a day number since the Unix epoch, as `YYYY-MM-DD`
 /// (H. Hinnant's `civil_from_days`).
@@ -27,6 +28,36 @@ fn counts(out: &mut String, title: &str, rows: &[KeyCount]) {
     }
     for row in rows {
         let _ = writeln!(out, "  {:>7}  {}", row.count, row.key);
+    }
+}
+
+/// Script error groups: the count, the fingerprint and site version, and the message.
+fn error_groups(out: &mut String, groups: &[ErrorGroup]) {
+    let _ = writeln!(out, "\nScript errors (by fingerprint and site version)");
+    if groups.is_empty() {
+        let _ = writeln!(out, "  (none yet)");
+    }
+    for group in groups {
+        let fingerprint = group.fingerprint.as_deref().unwrap_or("-");
+        let version = group
+            .site_version
+            .map_or_else(|| "-".to_owned(), |v| v.to_string());
+        let _ = writeln!(
+            out,
+            "  {:>7}  {fingerprint}  version {version}  {}",
+            group.count, group.message
+        );
+    }
+}
+
+/// Rows of one kind per day: the date and the count.
+fn daily_counts(out: &mut String, title: &str, days: &[DailyTotal]) {
+    let _ = writeln!(out, "\n{title}");
+    if days.is_empty() {
+        let _ = writeln!(out, "  (none yet)");
+    }
+    for day in days {
+        let _ = writeln!(out, "  {}  {:>7}", iso_date(day.day), day.count);
     }
 }
 
@@ -89,6 +120,12 @@ pub fn to_text(report: &AnalyticsReport) -> String {
     }
     counts(&mut out, "Top pages", &report.top_pages);
     counts(&mut out, "Referring sites", &report.referrers);
+    counts(
+        &mut out,
+        "Campaigns (source / medium / campaign)",
+        &report.campaigns,
+    );
+    counts(&mut out, "Devices", &report.devices);
     counts(&mut out, "Button clicks", &report.button_clicks);
     let _ = writeln!(out, "\nForm conversion (submissions per render)");
     if report.form_conversion.is_empty() {
@@ -104,7 +141,18 @@ pub fn to_text(report: &AnalyticsReport) -> String {
             form.renders, form.submissions, rate, form.form_id
         );
     }
-    counts(&mut out, "Script errors", &report.errors);
+    counts(&mut out, "Top products (orders)", &report.top_products);
+    daily_counts(
+        &mut out,
+        "Newsletter sign-ups per day (UTC)",
+        &report.newsletter_signups,
+    );
+    error_groups(&mut out, &report.errors);
+    counts(
+        &mut out,
+        "Plugin failures (by block type)",
+        &report.plugin_failures,
+    );
     let _ = writeln!(out, "\nCore Web Vitals (75th percentile)");
     for vital in &report.web_vitals {
         let _ = writeln!(out, "  {:<4} {}", vital.name, vital_text(vital));
@@ -222,7 +270,36 @@ mod tests {
                 submissions: 1,
                 rate: Some(0.25),
             }],
-            errors: vec![],
+            campaigns: vec![KeyCount {
+                key: "newsletter / email / spring".into(),
+                count: 4,
+            }],
+            devices: vec![
+                KeyCount {
+                    key: "mobile".into(),
+                    count: 8,
+                },
+                KeyCount {
+                    key: "desktop".into(),
+                    count: 6,
+                },
+            ],
+            top_products: vec![KeyCount {
+                key: "Ceramic mug".into(),
+                count: 2,
+            }],
+            newsletter_signups: vec![DailyTotal {
+                day: 20_513,
+                count: 3,
+                sum: 0.0,
+            }],
+            errors: vec![ErrorGroup {
+                fingerprint: Some("0a1b2c3d4e5f6a7b".into()),
+                site_version: Some(7),
+                message: "TypeError: cart is undefined".into(),
+                count: 5,
+            }],
+            plugin_failures: vec![],
             web_vitals: vec![
                 WebVital {
                     name: "LCP".into(),
@@ -291,13 +368,29 @@ mod tests {
             Referring sites
               (none yet)
 
+            Campaigns (source / medium / campaign)
+                    4  newsletter / email / spring
+
+            Devices
+                    8  mobile
+                    6  desktop
+
             Button clicks
                     2  Shop now
 
             Form conversion (submissions per render)
                     4 renders       1 submissions   25.0%  contact
 
-            Script errors
+            Top products (orders)
+                    2  Ceramic mug
+
+            Newsletter sign-ups per day (UTC)
+              2026-03-01        3
+
+            Script errors (by fingerprint and site version)
+                    5  0a1b2c3d4e5f6a7b  version 7  TypeError: cart is undefined
+
+            Plugin failures (by block type)
               (none yet)
 
             Core Web Vitals (75th percentile)

@@ -7,6 +7,7 @@
 use serde_json::{Value, json};
 
 use super::report::{kept_data, kinds, metric_value_of, subject_of};
+use super::segments::{campaign_of, device_of};
 use super::store::{PAGE_VIEW, StoredHit};
 
 const DAY_MS: i64 = 86_400_000;
@@ -33,6 +34,24 @@ const ERRORS: [&str; 2] = [
     "TypeError: cart is undefined",
     "ReferenceError: gallery is not defined",
 ];
+/// Tagged landing links, most common first.
+const CAMPAIGNS: [&str; 3] = [
+    "utm_source=newsletter&utm_medium=email&utm_campaign=spring",
+    "utm_source=social&utm_medium=post",
+    "utm_source=search&utm_medium=cpc&utm_campaign=mugs",
+];
+/// Viewport widths: a phone, a tablet, a laptop.
+const VIEWPORTS: [u64; 3] = [390, 820, 1440];
+/// The products of the shop's pages, by page.
+const PRODUCTS: [(&str, &str); 2] = [
+    ("/shop/ceramic-mug", "Ceramic mug"),
+    ("/shop/linen-apron", "Linen apron"),
+];
+/// The published site version errors are reported on: the site was republished in the middle
+/// of each month, so an error group shows on two versions.
+fn site_version(day: i64) -> u64 {
+    u64::try_from(day.div_euclid(15)).unwrap_or(0)
+}
 
 /// A small, fast pseudo-random sequence (SplitMix64): good enough to spread made-up traffic,
 /// and needing no dependency or entropy source in the core.
@@ -78,6 +97,8 @@ fn row(kind: &str, visitor: &str, cookieless: bool, at: i64, data: &Value) -> St
         recorded_at_ms: at,
         subject: subject_of(kind, data),
         metric_value: metric_value_of(kind, data),
+        campaign: campaign_of(kind, data),
+        device: device_of(kind, data),
     }
 }
 
@@ -85,6 +106,9 @@ fn row(kind: &str, visitor: &str, cookieless: bool, at: i64, data: &Value) -> St
 /// form renders and submissions, Web Vitals, script errors and orders such visits bring.
 pub fn sample_day(day: i64, views: u32, seed: u64) -> Vec<StoredHit> {
     let mut random = Sequence(seed ^ (day as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    // The figures added later draw from a sequence of their own, so the earlier figures of a
+    // seed and day stay what they were.
+    let mut later = Sequence(!seed ^ (day as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     // Day 0 (1970-01-01) was a Thursday, so days 2 and 3 of each week are the weekend.
     let weekend = matches!(day.rem_euclid(7), 2 | 3);
     let views = u64::from(views);
@@ -107,10 +131,16 @@ pub fn sample_day(day: i64, views: u32, seed: u64) -> Vec<StoredHit> {
         } else {
             ""
         };
+        let tags = if later.one_in(10) {
+            format!("?{}", CAMPAIGNS[later.skewed(CAMPAIGNS.len())])
+        } else {
+            String::new()
+        };
         let view = json!({
             "pagePath": page,
-            "url": format!("https://shop.example{page}"),
+            "url": format!("https://shop.example{page}{tags}"),
             "referrer": referrer,
+            "viewportInnerWidth": VIEWPORTS[later.skewed(VIEWPORTS.len())],
         });
         rows.push(row(PAGE_VIEW, &visitor, cookieless, at, &view));
         let on_page = |mut data: Value| {
@@ -121,6 +151,16 @@ pub fn sample_day(day: i64, views: u32, seed: u64) -> Vec<StoredHit> {
             let text = BUTTONS[random.skewed(BUTTONS.len())];
             let click = on_page(json!({ "buttonText": text }));
             rows.push(row(kinds::BUTTON_CLICK, &visitor, cookieless, at, &click));
+            if text == "Subscribe" && later.one_in(2) {
+                let signup = json!({ "formId": "newsletter" });
+                rows.push(row(
+                    kinds::NEWSLETTER_SIGNUP,
+                    &visitor,
+                    cookieless,
+                    at,
+                    &signup,
+                ));
+            }
         }
         if page == "/contact" {
             let form = on_page(json!({ "formId": "contact" }));
@@ -140,7 +180,12 @@ pub fn sample_day(day: i64, views: u32, seed: u64) -> Vec<StoredHit> {
         }
         if random.one_in(150) {
             let message = ERRORS[random.skewed(ERRORS.len())];
-            let error = on_page(json!({ "data": { "message": message } }));
+            let fingerprint = crate::analytics::error_fingerprint(message, None);
+            let error = on_page(json!({
+                "fingerprint": fingerprint,
+                "siteVersion": site_version(day),
+                "data": { "message": message },
+            }));
             rows.push(row(kinds::JS_ERROR, &visitor, cookieless, at, &error));
         }
         if page.starts_with("/shop/") && random.one_in(5) {
@@ -149,6 +194,20 @@ pub fn sample_day(day: i64, views: u32, seed: u64) -> Vec<StoredHit> {
             let mut placed = row(kinds::ORDER, &visitor, cookieless, at, &order);
             placed.page_path = None;
             rows.push(placed);
+            if let Some((_, product)) = PRODUCTS.iter().find(|(path, _)| *path == page) {
+                let line = json!({ "orderId": order["orderId"], "product": product });
+                let mut item = row(kinds::ORDER_ITEM, &visitor, cookieless, at, &line);
+                item.page_path = None;
+                rows.push(item);
+            }
+        }
+        if later.one_in(2000) {
+            let failure = json!({ "blockType": "tour-dates", "reason": "out of fuel" });
+            let mut failed = row(kinds::PLUGIN_FAILURE, &visitor, cookieless, at, &failure);
+            // A plugin failure tracks no one.
+            failed.visitor_key = None;
+            failed.cookieless = false;
+            rows.push(failed);
         }
     }
     rows
@@ -170,12 +229,19 @@ mod tests {
             kinds::FORM_RENDER,
             kinds::PERFORMANCE,
             kinds::ORDER,
+            kinds::ORDER_ITEM,
+            kinds::NEWSLETTER_SIGNUP,
         ] {
             assert!(day.iter().any(|row| row.kind == kind), "{kind}");
         }
         assert!(
             day.iter()
                 .all(|row| super::super::day_number(row.recorded_at_ms) == 20_000)
+        );
+        assert!(day.iter().any(|row| row.campaign.is_some()));
+        assert!(
+            day.iter()
+                .any(|row| row.device.as_deref() == Some("mobile"))
         );
         assert!(
             day.iter()

@@ -17,8 +17,10 @@ pub const PAGE_VIEW: &str = "page-view";
 
 /// One census row as stored. `visitor_key` is the visitor cookie's id, or the cookieless daily
 /// hash when `cookieless`; `data` is the JSON the browser sent. `subject` and `metric_value`
-/// are what the owner's report groups and measures by (see [`super::report::subject_of`]).
-#[derive(Debug, Clone, PartialEq)]
+/// are what the owner's report groups and measures by (see [`super::report::subject_of`]);
+/// `campaign` and `device` what a page view is counted under besides (see
+/// [`super::segments`]).
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct StoredHit {
     pub kind: String,
     pub visitor_key: Option<String>,
@@ -28,6 +30,8 @@ pub struct StoredHit {
     pub recorded_at_ms: i64,
     pub subject: Option<String>,
     pub metric_value: Option<f64>,
+    pub campaign: Option<String>,
+    pub device: Option<String>,
 }
 
 /// One line of [`AnalyticsStore::exposure_counts`].
@@ -77,8 +81,8 @@ pub trait AnalyticsStore: Send + Sync {
         range: DayRange,
     ) -> Result<Vec<DailyTotal>, RepositoryError>;
 
-    /// The `limit` most frequent page paths (`ReportKey::PagePath`) or subjects
-    /// (`ReportKey::Subject`) among rows of `kind` recorded on a day of `range`, most frequent
+    /// The `limit` most frequent page paths (`ReportKey::PagePath`), subjects
+    /// (`ReportKey::Subject`), campaigns or device classes among rows of `kind` recorded on a day of `range`, most frequent
     /// first, ties by key; rows without the key are not counted.
     async fn top(
         &self,
@@ -243,6 +247,8 @@ impl AnalyticsStore for MemoryAnalyticsStore {
             let value = match key {
                 ReportKey::PagePath => row.page_path.as_deref(),
                 ReportKey::Subject => row.subject.as_deref(),
+                ReportKey::Campaign => row.campaign.as_deref(),
+                ReportKey::Device => row.device.as_deref(),
             };
             if let Some(value) = value {
                 *counts.entry(value).or_default() += 1;

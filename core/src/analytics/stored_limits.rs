@@ -74,6 +74,8 @@ mod tests {
             recorded_at_ms: 0,
             subject: Some(subject),
             metric_value: None,
+            campaign: None,
+            device: None,
         }
     }
 

@@ -26,7 +26,9 @@ pub use model::{
     API_KEY_PREFIX, ApiKey, MAX_API_KEY_NAME, OWNER_SESSION_SECONDS, Owner, OwnerSession,
     SETUP_LINK_SECONDS, SetupToken, TotpSecret,
 };
-pub use permissions::{OwnerAccess, role_permissions, role_permits, treated_as_visitor};
+pub use permissions::{
+    OwnerAccess, role_permissions, role_permits, role_reads_analytics, treated_as_visitor,
+};
 pub use second_factor::{SecondFactorError, SecondFactorProof};
 pub use service::{
     ApiKeyError, IssuedApiKey, ManageOwnerError, OwnerLimits, OwnerPorts, OwnerService,

@@ -14,7 +14,10 @@
 //! | commenter, none | none: they are visitors to the owner area |
 //!
 //! `config` opens the owner area at `/config/`. Only the admin permission manages other
-//! accounts. A viewer (and the reporting and scheduling roles) may look but change nothing
+//! accounts. The site's analytics (the dashboard and the owner's report) are read by the
+//! admin, reporting and viewer roles only ([`role_reads_analytics`]): no code of 001 s3 says
+//! so, and a store manager or an editor has the owner area for their own work (orders,
+//! content), not the visitors' numbers. A viewer (and the reporting and scheduling roles) may look but change nothing
 //! but their own sessions and keys.
 
 use crate::enums::{ContributorRole, PermissionCode};
@@ -41,6 +44,15 @@ pub const fn role_permissions(role: ContributorRole) -> &'static [PermissionCode
 /// Whether `role` holds `permission`.
 pub fn role_permits(role: ContributorRole, permission: PermissionCode) -> bool {
     role_permissions(role).contains(&permission)
+}
+
+/// Whether `role` reads the site's analytics: the dashboard and the owner's report. It takes
+/// the `config` code too, so an API key reads them only with the `config` scope.
+pub fn role_reads_analytics(role: ContributorRole) -> bool {
+    matches!(
+        role,
+        ContributorRole::Admin | ContributorRole::Reporting | ContributorRole::Viewer
+    ) && role_permits(role, PermissionCode::Config)
 }
 
 /// Whether the role is treated as a visitor on the live site (000 s6): a viewer is, and so
@@ -74,6 +86,17 @@ impl OwnerAccess {
             Self::EnvironmentToken => true,
         }
     }
+
+    /// Whether the call may read the site's analytics ([`role_reads_analytics`]); a key
+    /// needs the `config` scope as well.
+    pub fn reads_analytics(&self) -> bool {
+        match self {
+            Self::Session(role) | Self::Key { role, .. } => {
+                role_reads_analytics(*role) && self.permits(PermissionCode::Config)
+            }
+            Self::EnvironmentToken => true,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -100,6 +123,34 @@ mod tests {
         assert!(key.permits(PermissionCode::Commerce));
         assert!(!key.permits(PermissionCode::Settings));
         assert!(!key.permits(PermissionCode::Config));
+    }
+
+    #[test]
+    fn analytics_are_read_by_admins_reporting_and_viewers_only() {
+        for role in ContributorRole::ALL {
+            let expected = matches!(
+                role,
+                ContributorRole::Admin | ContributorRole::Reporting | ContributorRole::Viewer
+            );
+            assert_eq!(role_reads_analytics(*role), expected, "{role}");
+            assert_eq!(
+                OwnerAccess::Session(*role).reads_analytics(),
+                expected,
+                "{role}"
+            );
+        }
+        let key = |scopes: Vec<PermissionCode>| OwnerAccess::Key {
+            role: ContributorRole::Reporting,
+            scopes,
+        };
+        assert!(key(vec![PermissionCode::Config]).reads_analytics());
+        assert!(!key(vec![PermissionCode::Commerce]).reads_analytics());
+        let manager = OwnerAccess::Key {
+            role: ContributorRole::StoreManager,
+            scopes: vec![PermissionCode::Config, PermissionCode::Commerce],
+        };
+        assert!(!manager.reads_analytics());
+        assert!(OwnerAccess::EnvironmentToken.reads_analytics());
     }
 
     #[test]

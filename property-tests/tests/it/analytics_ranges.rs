@@ -52,6 +52,8 @@ fn stored(row: &Row, at: usize) -> StoredHit {
         recorded_at_ms: row.day * DAY_MS + (at as i64 % 1000),
         subject: None,
         metric_value: row.order.then_some(f64::from(row.cents)),
+        campaign: None,
+        device: None,
     }
 }
 

@@ -467,6 +467,7 @@ pub(crate) async fn check_out(
                     }),
                 )
                 .await;
+                record_order_items(state, &order);
             }
             return Ok(order);
         }
@@ -572,4 +573,28 @@ pub(crate) async fn check_out(
         Some(alert),
     )
     .await)
+}
+
+/// One census row per product of a placed order, for the dashboard's top products: a product
+/// on two lines (two variants, say) counts once for the order. The rows carry no visitor and
+/// no page, so they are kept whatever census counting says: they are the shop's sales, which
+/// the order tables hold anyway, and track no one.
+fn record_order_items(state: &AppState, order: &vitrine_core::checkout::Order) {
+    let mut products: Vec<&str> = order
+        .lines
+        .iter()
+        .map(|line| line.product_name.as_str())
+        .collect();
+    products.sort_unstable();
+    products.dedup();
+    let now = crate::shared::clock::now_ms();
+    for product in products {
+        state.census.push(crate::shared::census_log::CensusRow {
+            kind: vitrine_core::analytics::kinds::ORDER_ITEM,
+            visitor: None,
+            page_path: None,
+            data: serde_json::json!({ "orderId": order.id, "product": product }),
+            recorded_at_ms: now,
+        });
+    }
 }

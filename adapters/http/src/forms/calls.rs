@@ -84,14 +84,26 @@ async fn save(
             // The owner's report counts accepted submissions against renders (form conversion)
             // and as experiments' conversions; a replay is the same submission, counted once.
             if !receipt.replayed {
-                crate::shared::visitors::record_conversion(
-                    &state,
-                    &headers,
-                    address,
-                    vitrine_core::analytics::kinds::FORM_SUBMIT,
-                    serde_json::json!({ "formId": form_id }),
-                )
-                .await;
+                use vitrine_core::analytics::kinds::{FORM_SUBMIT, NEWSLETTER_SIGNUP};
+                // A newsletter sign-up is counted for the dashboard too; the honeypot's
+                // catches are not sign-ups.
+                let signed_up =
+                    receipt.kind == vitrine_core::forms::FormKind::Newsletter && !receipt.spam;
+                let kinds: &[&'static str] = if signed_up {
+                    &[FORM_SUBMIT, NEWSLETTER_SIGNUP]
+                } else {
+                    &[FORM_SUBMIT]
+                };
+                for kind in kinds {
+                    crate::shared::visitors::record_conversion(
+                        &state,
+                        &headers,
+                        address,
+                        *kind,
+                        serde_json::json!({ "formId": form_id }),
+                    )
+                    .await;
+                }
             }
             Json(SavedAnswer { success: true }).into_response()
         }

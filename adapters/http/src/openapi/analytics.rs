@@ -21,7 +21,9 @@ use super::schemas::{
 )]
 fn record_hit() {}
 
-/// The owner's daily figures: page views, visitors, top lists, form conversion, Web Vitals.
+/// The owner's daily figures: page views, visitors, top lists, campaigns, devices, form
+/// conversion, top products, newsletter sign-ups, script errors by fingerprint and site version,
+/// plugin failures, Web Vitals. Read by the admin, reporting and viewer roles.
 #[utoipa::path(
     get,
     path = "/api/analytics/report",

@@ -69,7 +69,7 @@ fn logout() {}
 /// The owner dashboard's figures for a range of days against the range before it: the
 /// analytics report of `vitrine analytics report` for the range (`report`), the range's totals
 /// (`totals`), the previous range's (`previousTotals`) and the change in percent (`changes`).
-/// Needs the `config` permission code (the reporting and viewer roles hold it).
+/// Read by the admin, reporting and viewer roles (a key also needs the `config` scope).
 #[utoipa::path(
     get,
     path = "/api/owner/dashboard",

@@ -21,6 +21,7 @@ use vitrine_core::owners::{
 };
 use vitrine_core::people::Unavailable;
 
+use super::dashboard::{self, RangeQuery};
 use super::markup::{self, FirstScreen};
 use super::second_factor;
 use crate::AppState;
@@ -109,6 +110,9 @@ async fn to_config(parts: Parts) -> Response {
 #[serde(rename_all = "camelCase")]
 struct ConfigQuery {
     frame_url: Option<String>,
+    /// The dashboard's range, as its own page takes it.
+    #[serde(flatten)]
+    range: RangeQuery,
 }
 
 /// `GET /config/`: the first screen for a signed-in owner, the sign-in form otherwise.
@@ -121,7 +125,15 @@ async fn config(
     let query = query.map(|Query(query)| query).unwrap_or_default();
     let frame = frame_path(query.frame_url.as_deref());
     match owner_viewer(&state, &headers).await {
-        Ok(Some(viewer)) => first_screen(&state, &viewer, &frame, None, None, StatusCode::OK).await,
+        Ok(Some(viewer)) => {
+            let screen = Screen {
+                frame: &frame,
+                range: &query.range,
+                issued_key: None,
+                error: None,
+            };
+            first_screen(&state, &viewer, &screen, StatusCode::OK).await
+        }
         Ok(None) => markup::page(
             StatusCode::OK,
             "Sign in",
@@ -131,14 +143,43 @@ async fn config(
     }
 }
 
+/// What the first screen shows besides the account's own lists.
+pub(super) struct Screen<'a> {
+    /// The preview frame's address.
+    pub(super) frame: &'a str,
+    /// The dashboard's range.
+    pub(super) range: &'a RangeQuery,
+    pub(super) issued_key: Option<&'a str>,
+    pub(super) error: Option<&'a str>,
+}
+
+impl<'a> Screen<'a> {
+    /// The screen after an action on the account itself: the site's root in the frame, the
+    /// default range, and what the action has to say.
+    pub(super) fn after_action(issued_key: Option<&'a str>, error: Option<&'a str>) -> Self {
+        Self {
+            frame: "/",
+            range: &RangeQuery::DEFAULT,
+            issued_key,
+            error,
+        }
+    }
+}
+
+/// The first screen of a signed-in owner: the preview of the site with the dashboard under
+/// it, then the account's sessions and API keys.
 pub(super) async fn first_screen(
     state: &AppState,
     viewer: &OwnerViewer,
-    frame: &str,
-    issued_key: Option<&str>,
-    error: Option<&str>,
+    screen: &Screen<'_>,
     status: StatusCode,
 ) -> Response {
+    let Screen {
+        frame,
+        range,
+        issued_key,
+        error,
+    } = *screen;
     if !role_permits(viewer.owner.role, PermissionCode::Config) {
         return markup::page(
             StatusCode::FORBIDDEN,
@@ -155,12 +196,21 @@ pub(super) async fn first_screen(
         Err(error) => return unavailable(&error),
     };
     let second_factor = second_factor::section(viewer, &second_factor::issuer(state).await);
-    markup::page(
+    let (dashboard_status, dashboard) =
+        dashboard::config_section(state, viewer.owner.role, range, frame).await;
+    let status = if status == StatusCode::OK {
+        dashboard_status
+    } else {
+        status
+    };
+    markup::page_with_head(
         status,
         "Your site",
+        &dashboard::head(state),
         &markup::first_screen(&FirstScreen {
             viewer,
             frame_url: frame,
+            dashboard: &dashboard,
             sessions: &sessions,
             keys: &keys,
             issued_key,
@@ -378,9 +428,7 @@ async fn create_key(State(state): State<AppState>, parts: Parts, body: Bytes) ->
                 return first_screen(
                     &state,
                     &viewer,
-                    "/",
-                    None,
-                    Some(&error),
+                    &Screen::after_action(None, Some(&error)),
                     StatusCode::BAD_REQUEST,
                 )
                 .await;
@@ -397,9 +445,7 @@ async fn create_key(State(state): State<AppState>, parts: Parts, body: Bytes) ->
             first_screen(
                 &state,
                 &viewer,
-                "/",
-                Some(&issued.secret),
-                None,
+                &Screen::after_action(Some(&issued.secret), None),
                 StatusCode::CREATED,
             )
             .await
@@ -409,9 +455,7 @@ async fn create_key(State(state): State<AppState>, parts: Parts, body: Bytes) ->
             first_screen(
                 &state,
                 &viewer,
-                "/",
-                None,
-                Some(&error.to_string()),
+                &Screen::after_action(None, Some(&error.to_string())),
                 StatusCode::FORBIDDEN,
             )
             .await
@@ -420,9 +464,7 @@ async fn create_key(State(state): State<AppState>, parts: Parts, body: Bytes) ->
             first_screen(
                 &state,
                 &viewer,
-                "/",
-                None,
-                Some(&error.to_string()),
+                &Screen::after_action(None, Some(&error.to_string())),
                 StatusCode::BAD_REQUEST,
             )
             .await

@@ -5,9 +5,12 @@
 //! answers the same figures as JSON. Both read [`build_dashboard`], the report behind
 //! `vitrine analytics report`.
 //!
-//! Reading the analytics takes the `config` permission code: the reporting role and the
-//! viewer hold it (the viewer changes nothing here, since the dashboard only reads), and a
-//! role without it gets 403.
+//! `/config/` shows the same dashboard under the preview of the site ([`config_section`]);
+//! the dashboard's own page stays as a link to the figures alone.
+//!
+//! Reading the analytics is for the admin, reporting and viewer roles (`role_reads_analytics`;
+//! the viewer changes nothing here, since the dashboard only reads); another role gets 403,
+//! and its `/config/` shows no dashboard.
 
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
@@ -20,13 +23,14 @@ use serde_json::json;
 use vitrine_core::analytics::{
     Dashboard, DayRange, DayRangeError, build_dashboard, chosen_range, day_number,
 };
-use vitrine_core::enums::PermissionCode;
-use vitrine_core::owners::role_permits;
+use vitrine_core::enums::ContributorRole;
+use vitrine_core::owners::role_reads_analytics;
 
 use super::dashboard_markup::{self, RangeForm};
 use super::markup;
 use crate::AppState;
 use crate::shared::owner_access::{owner_access, owner_viewer};
+use crate::shared::request_parts::escape_html;
 use crate::shared::route_table::Routes;
 
 /// The dashboard page.
@@ -44,13 +48,32 @@ pub(crate) fn routes() -> Routes {
 
 /// `?range=today|7d|30d|custom&from=YYYY-MM-DD&to=YYYY-MM-DD`.
 #[derive(Debug, Default, serde::Deserialize)]
-struct RangeQuery {
+pub(super) struct RangeQuery {
     range: Option<String>,
     from: Option<String>,
     to: Option<String>,
 }
 
 impl RangeQuery {
+    /// No range picked: the dashboard's default.
+    pub(super) const DEFAULT: Self = Self {
+        range: None,
+        from: None,
+        to: None,
+    };
+
+    /// The picker as this query left it, reloading `action` (with the preview frame's address
+    /// on `/config/`).
+    fn form<'a>(&'a self, action: &'a str, frame_url: Option<&'a str>) -> RangeForm<'a> {
+        RangeForm {
+            range: self.range.as_deref(),
+            from: self.from.as_deref(),
+            to: self.to.as_deref(),
+            action,
+            frame_url,
+        }
+    }
+
     fn chosen(&self, today: i64) -> Result<DayRange, DayRangeError> {
         chosen_range(
             self.range.as_deref(),
@@ -103,22 +126,21 @@ async fn page(
         Ok(None) => return Redirect::to("/config/").into_response(),
         Err(error) => return unavailable(&error.to_string()),
     };
-    if !role_permits(viewer.owner.role, PermissionCode::Config) {
+    if !role_reads_analytics(viewer.owner.role) {
         return markup::page(
             StatusCode::FORBIDDEN,
             "No access",
-            &markup::no_access(&viewer),
+            &format!(
+                "<main><h1>No access</h1><p>Your role ({}) does not read the site's analytics.</p>\
+                 <p><a href=\"/config/\">Back to the owner area</a></p></main>",
+                escape_html(viewer.owner.role.spec_name())
+            ),
         );
     }
     let query = query.map(|Query(query)| query).unwrap_or_default();
-    let today = today();
-    let form = RangeForm {
-        range: query.range.as_deref(),
-        from: query.from.as_deref(),
-        to: query.to.as_deref(),
-    };
-    let head = dashboard_markup::head(&state.assets.entry_assets(DASHBOARD_ENTRY));
-    let range = match query.chosen(today) {
+    let form = query.form(DASHBOARD_PATH, None);
+    let head = head(&state);
+    let range = match query.chosen(today()) {
         Ok(range) => range,
         Err(error) => {
             return markup::page_with_head(
@@ -138,6 +160,53 @@ async fn page(
         ),
         Err(cause) => unavailable(&cause),
     }
+}
+
+/// The dashboard script and its styles, for the head of a page showing the dashboard.
+pub(super) fn head(state: &AppState) -> String {
+    dashboard_markup::head(&state.assets.entry_assets(DASHBOARD_ENTRY))
+}
+
+/// The dashboard as `/config/` shows it under the preview of the site, for the range `query`
+/// picks (the picker reloads `/config/`, keeping the preview's address `frame`): its status
+/// (400 for a range that does not parse) and its section. When the analytics cannot be read
+/// the section says so and the rest of the owner area still works.
+pub(super) async fn config_section(
+    state: &AppState,
+    role: ContributorRole,
+    query: &RangeQuery,
+    frame: &str,
+) -> (StatusCode, String) {
+    if !role_reads_analytics(role) {
+        return (StatusCode::OK, String::new());
+    }
+    let form = query.form("/config/", Some(frame));
+    let (status, body) = match query.chosen(today()) {
+        Err(error) => (
+            StatusCode::BAD_REQUEST,
+            dashboard_markup::invalid_range_body(&form, &error.to_string()),
+        ),
+        Ok(range) => match dashboard_of(state, range).await {
+            Ok(dashboard) => (
+                StatusCode::OK,
+                dashboard_markup::dashboard_body(&form, &dashboard),
+            ),
+            Err(cause) => {
+                tracing::error!(error = %cause, "reading the dashboard failed");
+                (
+                    StatusCode::OK,
+                    markup::alert(Some(dashboard_markup::UNAVAILABLE)),
+                )
+            }
+        },
+    };
+    (
+        status,
+        format!(
+            "<section id=\"dashboard\" class=\"owner-dashboard\" aria-labelledby=\"dashboard-title\">\
+             <h2 id=\"dashboard-title\">Dashboard</h2>{body}</section>"
+        ),
+    )
 }
 
 fn json_error(status: StatusCode, message: &str) -> Response {
@@ -169,7 +238,7 @@ async fn data(
     let Some(access) = access else {
         return json_error(StatusCode::UNAUTHORIZED, "Sign in to read the dashboard.");
     };
-    if !access.permits(PermissionCode::Config) {
+    if !access.reads_analytics() {
         return json_error(
             StatusCode::FORBIDDEN,
             "Your role may not read the site's analytics.",

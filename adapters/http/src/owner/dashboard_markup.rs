@@ -17,11 +17,38 @@ use crate::shared::request_parts::escape_html as escape;
 /// What the dashboard answers when the analytics cannot be read.
 pub(super) const UNAVAILABLE: &str = "The dashboard is unavailable. Please try again in a moment.";
 
-/// The range as the request gave it, to show the picker as the owner left it.
+/// The range as the request gave it, to show the picker as the owner left it, and the page
+/// the picker reloads: the dashboard's own page, or `/config/` with its preview frame's
+/// address kept.
 pub(super) struct RangeForm<'a> {
     pub range: Option<&'a str>,
     pub from: Option<&'a str>,
     pub to: Option<&'a str>,
+    pub action: &'a str,
+    pub frame_url: Option<&'a str>,
+}
+
+impl RangeForm<'_> {
+    /// The picker's link to a preset range, keeping the preview frame's address.
+    fn preset_href(&self, preset: RangePreset) -> String {
+        let mut query = url::form_urlencoded::Serializer::new(String::new());
+        query.append_pair("range", preset.wire());
+        if let Some(frame) = self.frame_url {
+            query.append_pair("frameUrl", frame);
+        }
+        format!("{}?{}", self.action, query.finish())
+    }
+
+    fn hidden_frame(&self) -> String {
+        self.frame_url
+            .map(|frame| {
+                format!(
+                    "<input type=\"hidden\" name=\"frameUrl\" value=\"{}\">",
+                    escape(frame)
+                )
+            })
+            .unwrap_or_default()
+    }
 }
 
 /// The dashboard script and its styles.
@@ -58,21 +85,23 @@ fn picker(form: &RangeForm<'_>) -> String {
                 ""
             };
             format!(
-                "<li><a href=\"/config/dashboard?range={wire}\"{current}>{label}</a></li>",
-                wire = preset.wire(),
+                "<li><a href=\"{href}\"{current}>{label}</a></li>",
+                href = escape(&form.preset_href(*preset)),
                 label = preset.label(),
             )
         })
         .collect();
     format!(
         "<nav aria-label=\"Range\"><ul class=\"dashboard-ranges\">{presets}</ul></nav>\
-         <form method=\"get\" action=\"/config/dashboard\" class=\"dashboard-custom\">\
-         <input type=\"hidden\" name=\"range\" value=\"custom\">\
+         <form method=\"get\" action=\"{action}\" class=\"dashboard-custom\">\
+         <input type=\"hidden\" name=\"range\" value=\"custom\">{frame}\
          <label for=\"dashboard-from\">From</label> \
          <input id=\"dashboard-from\" name=\"from\" type=\"date\" required value=\"{from}\"> \
          <label for=\"dashboard-to\">To</label> \
          <input id=\"dashboard-to\" name=\"to\" type=\"date\" required value=\"{to}\"> \
          <button type=\"submit\">Show these days</button></form>",
+        action = escape(form.action),
+        frame = form.hidden_frame(),
         from = escape(form.from.unwrap_or_default()),
         to = escape(form.to.unwrap_or_default()),
     )
@@ -89,14 +118,15 @@ fn frame(body: &str) -> String {
 
 /// The page for a range that does not parse: the picker and why.
 pub(super) fn invalid_range(form: &RangeForm<'_>, error: &str) -> String {
-    frame(&format!(
-        "{}{}",
-        super::markup::alert(Some(error)),
-        picker(form)
-    ))
+    frame(&invalid_range_body(form, error))
 }
 
-fn money(cents: f64) -> String {
+/// Why a range does not parse, above the picker to choose another.
+pub(super) fn invalid_range_body(form: &RangeForm<'_>, error: &str) -> String {
+    format!("{}{}", super::markup::alert(Some(error)), picker(form))
+}
+
+pub(super) fn money(cents: f64) -> String {
     format!("{:.2}", cents / 100.0)
 }
 
@@ -158,7 +188,7 @@ fn totals(dashboard: &Dashboard) -> String {
 /// A section with a chart over the days of the range and its table. `columns` are the
 /// headers after the date, each with whether the chart draws it; `cells` gives a day's
 /// (shown text, raw value) per column.
-fn daily_chart(
+pub(super) fn daily_chart(
     id: &str,
     title: &str,
     range: DayRange,
@@ -197,7 +227,7 @@ fn daily_chart(
     )
 }
 
-fn counts_table(id: &str, title: &str, key: &str, counts: &[KeyCount]) -> String {
+pub(super) fn counts_table(id: &str, title: &str, key: &str, counts: &[KeyCount]) -> String {
     let key = escape(key);
     let body = if counts.is_empty() {
         "<p>Nothing in this range.</p>".to_owned()
@@ -345,8 +375,13 @@ fn experiments(dashboard: &Dashboard) -> String {
     )
 }
 
-/// The whole dashboard of a range.
+/// The whole dashboard of a range, as its own page.
 pub(super) fn dashboard(form: &RangeForm<'_>, dashboard: &Dashboard) -> String {
+    frame(&dashboard_body(form, dashboard))
+}
+
+/// Every figure of the dashboard of a range: what its page and `/config/` show.
+pub(super) fn dashboard_body(form: &RangeForm<'_>, dashboard: &Dashboard) -> String {
     let report = &dashboard.report;
     let range = report.range.unwrap_or(DayRange::ALL);
     let compared = dashboard
@@ -393,9 +428,10 @@ pub(super) fn dashboard(form: &RangeForm<'_>, dashboard: &Dashboard) -> String {
         },
         "<p class=\"dashboard-note\">Revenue is order totals in the shop's currency.</p>",
     );
-    frame(&format!(
+    format!(
         "<p>{described}{compared}.</p>{picker}{totals}{traffic}{orders}{pages}{referrers}\
-         {clicks}{forms}{vitals}{errors}{experiments}",
+         {campaigns}{devices}{clicks}{forms}{products}{signups}{vitals}{errors}{plugins}\
+         {experiments}",
         described = escape(&range.describe()),
         compared = escape(&compared),
         picker = picker(form),
@@ -407,6 +443,8 @@ pub(super) fn dashboard(form: &RangeForm<'_>, dashboard: &Dashboard) -> String {
             "Site",
             &report.referrers
         ),
+        campaigns = super::dashboard_figures::campaigns(report),
+        devices = super::dashboard_figures::devices(report),
         clicks = counts_table(
             "dashboard-clicks",
             "Button clicks",
@@ -414,13 +452,11 @@ pub(super) fn dashboard(form: &RangeForm<'_>, dashboard: &Dashboard) -> String {
             &report.button_clicks
         ),
         forms = form_conversion(&report.form_conversion),
+        products = super::dashboard_figures::top_products(report),
+        signups = super::dashboard_figures::newsletter_signups(report, range),
         vitals = web_vitals(dashboard),
-        errors = counts_table(
-            "dashboard-errors",
-            "Script errors",
-            "Message",
-            &report.errors
-        ),
+        errors = super::dashboard_figures::script_errors(report),
+        plugins = super::dashboard_figures::plugin_failures(report),
         experiments = experiments(dashboard),
-    ))
+    )
 }

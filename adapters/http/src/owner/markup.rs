@@ -212,6 +212,8 @@ fn keys_section(viewer: &OwnerViewer, keys: &[ApiKey], issued: Option<&str>) -> 
 pub(super) struct FirstScreen<'a> {
     pub viewer: &'a OwnerViewer,
     pub frame_url: &'a str,
+    /// The dashboard's section, already markup.
+    pub dashboard: &'a str,
     pub sessions: &'a [OwnerSession],
     pub keys: &'a [ApiKey],
     pub issued_key: Option<&'a str>,
@@ -228,15 +230,18 @@ pub(super) fn first_screen(screen: &FirstScreen<'_>) -> String {
          <input type=\"hidden\" name=\"frameUrl\" value=\"{frame}\">\
          <button type=\"submit\">Log out</button></form></header>\
          {tables}<main aria-label=\"Owner area\"><h1>Your site</h1>{alert}\
-         <p><a href=\"/config/dashboard\">Dashboard: visitors, orders and Web Vitals</a></p>\
-         <section aria-labelledby=\"owner-preview\"><h2 id=\"owner-preview\">Preview</h2>\
+         <div class=\"owner-overview\">\
+         <section class=\"owner-preview-section\" aria-labelledby=\"owner-preview\">\
+         <h2 id=\"owner-preview\">Preview</h2>\
          <iframe class=\"owner-preview\" title=\"Preview of your site\" src=\"{frame}\" \
-         width=\"1024\" height=\"640\"></iframe></section>{sessions}{second_factor}{keys}</main>",
+         width=\"1024\" height=\"640\"></iframe></section>{dashboard}</div>\
+         {sessions}{second_factor}{keys}</main>",
         email = escape(viewer.owner.email.as_str()),
         role = escape(viewer.owner.role.spec_name()),
         csrf = hidden_csrf(viewer),
         frame = escape(screen.frame_url),
         alert = alert(screen.error),
+        dashboard = screen.dashboard,
         tables = super::tables::navigation(),
         sessions = sessions_table(viewer, screen.sessions),
         keys = keys_section(viewer, screen.keys, screen.issued_key),

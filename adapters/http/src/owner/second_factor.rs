@@ -17,7 +17,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use base64::Engine as _;
 use vitrine_core::owners::{OwnerViewer, SecondFactorError, SecondFactorProof, TotpSecret};
 
-use super::config_page::{acting_owner, client, field, first_screen, form, unavailable};
+use super::config_page::{Screen, acting_owner, client, field, first_screen, form, unavailable};
 use super::markup::hidden_csrf;
 use crate::AppState;
 use crate::shared::owner_access::now;
@@ -43,7 +43,13 @@ async fn refused(state: &AppState, viewer: &OwnerViewer, error: SecondFactorErro
         _ => StatusCode::CONFLICT,
     };
     let mut response =
-        first_screen(state, viewer, "/", None, Some(&error.to_string()), status).await;
+        first_screen(
+        state,
+        viewer,
+        &Screen::after_action(None, Some(&error.to_string())),
+        status,
+    )
+    .await;
     if let SecondFactorError::RateLimited(after) = error
         && let Ok(value) = HeaderValue::from_str(&after.0.to_string())
     {

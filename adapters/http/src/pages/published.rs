@@ -165,7 +165,7 @@ async fn variant_response(
         Ok(view) => match render_html(
             &state,
             &view,
-            &state.render_pool.prerender(&view).await,
+            &state.render_pool.prerender(&view, &state.census).await,
             product_reviews(&state, &view).await.as_ref(),
         ) {
             Ok((status, page)) => {
@@ -233,7 +233,7 @@ async fn signed_in_page(
     let rendered = render_html(
         state,
         &view,
-        &state.render_pool.prerender(&view).await,
+        &state.render_pool.prerender(&view, &state.census).await,
         product_reviews(state, &view).await.as_ref(),
     );
     match rendered {

@@ -61,7 +61,7 @@ async fn get_widget_rendering(
         page_url: "/".to_owned(),
         data: request.data(),
     };
-    let rendering = match state.render_pool.render(render).await {
+    let rendering = match state.render_pool.render(render, &state.census).await {
         Ok(rendering) => rendering,
         Err(BlockRenderError::Unclaimed(_)) => return Err(ApiError::NotFound),
         Err(error @ BlockRenderError::InputTooLarge { .. }) => {

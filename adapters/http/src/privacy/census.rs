@@ -120,14 +120,9 @@ pub const REPORT_PATH: &str = "/api/analytics/report";
 /// as the receipt export (404 without it). Cookieless figures are counted apart, so the report
 /// can say which numbers are estimates.
 async fn report(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
-    if !crate::shared::owner_access::owner_permits(
-        &state,
-        &axum::http::Method::GET,
-        &headers,
-        vitrine_core::enums::PermissionCode::Config,
-    )
-    .await
-    {
+    let access =
+        crate::shared::owner_access::owner_access(&state, &axum::http::Method::GET, &headers).await;
+    if !matches!(access, Ok(Some(access)) if access.reads_analytics()) {
         return Err(ApiError::NotFound);
     }
     // The report lists the site's experiments in their order, against their controls.

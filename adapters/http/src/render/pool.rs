@@ -19,6 +19,8 @@ use vitrine_core::plugins::{
 };
 use vitrine_core::site::BlockContent;
 
+use crate::shared::census_log::{CensusLog, CensusRow};
+
 /// Renders that wait for a slot, beyond those running, before more are refused.
 pub const DEFAULT_RENDER_QUEUE: usize = 64;
 
@@ -83,8 +85,23 @@ impl RenderPool {
         Self::new(renderer, self.workers, self.queue)
     }
 
-    /// Renders one block on a blocking thread, or refuses at once when the queue is full.
+    /// Renders one block on a blocking thread, or refuses at once when the queue is full. A
+    /// block its plugin failed to render, or did not render because the plugin rests after
+    /// failing, is counted in `census` for the owner's dashboard.
     pub(crate) async fn render(
+        &self,
+        request: OwnedRenderRequest,
+        census: &CensusLog,
+    ) -> Result<PluginRendering, BlockRenderError> {
+        let block_type = request.block_type.clone();
+        let outcome = self.render_in_pool(request).await;
+        if let Err(BlockRenderError::Failed { .. } | BlockRenderError::Disabled { .. }) = &outcome {
+            record_failure(census, &block_type);
+        }
+        outcome
+    }
+
+    async fn render_in_pool(
         &self,
         request: OwnedRenderRequest,
     ) -> Result<PluginRendering, BlockRenderError> {
@@ -115,7 +132,7 @@ impl RenderPool {
 
     /// Renders every plugin block of `view` through the pool, for the page's templates to
     /// place. Blocks of types no plugin claims are not sent (they fall back without a render).
-    pub(crate) async fn prerender(&self, view: &PageView) -> Prerendered {
+    pub(crate) async fn prerender(&self, view: &PageView, census: &CensusLog) -> Prerendered {
         let layout = crate::render::content_layout(view);
         let settings = &view.profile.settings;
         let mut renderings = HashMap::new();
@@ -139,7 +156,7 @@ impl RenderPool {
                 page_url: view.path.clone(),
                 data: data.to_string(),
             };
-            let outcome = match self.render(request).await {
+            let outcome = match self.render(request, census).await {
                 // The block falls back on this visit only: the page is not cached with it.
                 Err(BlockRenderError::Busy) => Ok(fallback(0)),
                 Err(_) => Ok(fallback(FALLBACK_CACHE_SECONDS)),
@@ -149,6 +166,19 @@ impl RenderPool {
         }
         Prerendered { renderings }
     }
+}
+
+/// Counts a failed plugin block for the owner's dashboard (the plugin host logs the reason).
+/// The row carries no visitor and no page, so it is kept even when census counting is off:
+/// it tracks no one, and the owner needs to see a plugin that breaks their pages.
+fn record_failure(census: &CensusLog, block_type: &PluginBlockType) {
+    census.push(CensusRow {
+        kind: vitrine_core::analytics::kinds::PLUGIN_FAILURE,
+        visitor: None,
+        page_path: None,
+        data: serde_json::json!({ "blockType": block_type.to_string() }),
+        recorded_at_ms: crate::shared::clock::now_ms(),
+    });
 }
 
 /// How long a page showing a plugin block's fallback may be reused: a plugin back from its

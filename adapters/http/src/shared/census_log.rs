@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use serde::Serialize;
 use vitrine_core::analytics::{
     AnalyticsStore, BatchPolicy, DailySalt, HitBuffer, PushOutcome, StoredHit, bounded_hit,
-    day_number, kept_data, metric_value_of, subject_of,
+    campaign_of, day_number, device_of, kept_data, metric_value_of, subject_of,
 };
 
 /// Who a counted row belongs to (the core's, shared with experiment bucketing).
@@ -40,6 +40,8 @@ impl CensusRow {
             recorded_at_ms: self.recorded_at_ms,
             subject: subject_of(self.kind, &self.data),
             metric_value: metric_value_of(self.kind, &self.data),
+            campaign: campaign_of(self.kind, &self.data),
+            device: device_of(self.kind, &self.data),
         })
     }
 }

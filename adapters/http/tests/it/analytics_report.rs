@@ -27,9 +27,19 @@ fn post(path: &str, content_type: &str, body: String) -> Request<Body> {
 }
 
 fn hit(path: &str, referrer: &str) -> Request<Body> {
+    // The landing on /shop comes from a tagged link and a phone; the others from a desktop.
+    let (tags, width) = if referrer.contains("news") {
+        (
+            "?utm_source=news&utm_medium=article&utm_campaign=spring",
+            390,
+        )
+    } else {
+        ("", 1440)
+    };
     let data = serde_json::json!({
         "websiteId": "site", "pagePath": path, "contentSource": "c",
-        "url": format!("https://shop.example{path}"), "referrer": referrer,
+        "url": format!("https://shop.example{path}{tags}"), "referrer": referrer,
+        "viewportInnerWidth": width,
     })
     .to_string();
     let body = url::form_urlencoded::Serializer::new(String::new())

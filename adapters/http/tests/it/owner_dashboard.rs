@@ -7,10 +7,21 @@ use vitrine_core::analytics::{
     iso_date, kinds,
 };
 use vitrine_core::enums::PermissionCode;
+use vitrine_core::owners::role_reads_analytics;
 
 use super::*;
 
 const DAY_MS: i64 = 86_400_000;
+
+/// The headings of the figures issue 18 added beyond views, orders and the first top lists.
+const FIGURES_BEYOND_VIEWS: [&str; 6] = [
+    "Campaigns",
+    "Devices",
+    "Top products",
+    "Newsletter sign-ups per day",
+    "Script errors",
+    "Plugin failures",
+];
 
 fn today() -> i64 {
     day_number(now_seconds() * 1000)
@@ -26,6 +37,8 @@ fn row(kind: &str, day: i64, cents: Option<f64>) -> StoredHit {
         recorded_at_ms: day * DAY_MS + 1000,
         subject: None,
         metric_value: cents,
+        campaign: None,
+        device: None,
     }
 }
 
@@ -171,7 +184,7 @@ async fn only_roles_that_may_read_the_analytics_see_the_dashboard() {
         let session = harness
             .signed_in_as(&format!("person{n}@example.com"), *role)
             .await;
-        let expected = if role_permits(*role, PermissionCode::Config) {
+        let expected = if role_reads_analytics(*role) {
             StatusCode::OK
         } else {
             StatusCode::FORBIDDEN
@@ -180,13 +193,46 @@ async fn only_roles_that_may_read_the_analytics_see_the_dashboard() {
         assert_eq!(status, expected, "{role} on the data");
         let page = harness.send(page_request("?range=30d", &session)).await;
         assert_eq!(page.status, expected, "{role} on the page");
+        let report = harness
+            .send(call(
+                "GET",
+                "/api/analytics/report",
+                Some(&session.cookie),
+                None,
+                None,
+            ))
+            .await;
+        let reported = if role_reads_analytics(*role) {
+            StatusCode::OK
+        } else {
+            StatusCode::NOT_FOUND
+        };
+        assert_eq!(report.status, reported, "{role} on the report");
+        // /config/ opens for every role with the config code; the dashboard only for those
+        // who read the analytics.
+        let config = harness.send(config_request("", &session)).await;
+        if role_permits(*role, PermissionCode::Config) {
+            assert_eq!(config.status, StatusCode::OK, "{role} on /config/");
+            assert_eq!(
+                config.text().contains("id=\"dashboard-traffic-table\""),
+                role_reads_analytics(*role),
+                "{role} on /config/"
+            );
+        } else {
+            assert_eq!(config.status, StatusCode::FORBIDDEN, "{role} on /config/");
+        }
     }
-    let reporting = ContributorRole::Reporting;
-    assert!(role_permits(reporting, PermissionCode::Config));
-    assert!(!role_permits(
-        ContributorRole::Commenter,
-        PermissionCode::Config
-    ));
+    assert!(role_reads_analytics(ContributorRole::Reporting));
+    assert!(role_reads_analytics(ContributorRole::Viewer));
+    assert!(!role_reads_analytics(ContributorRole::StoreManager));
+    assert!(!role_reads_analytics(ContributorRole::Editor));
+}
+
+fn config_request(query: &str, session: &Session) -> Request<Body> {
+    Request::get(format!("/config/{query}"))
+        .header("cookie", format!("owner={}", session.cookie))
+        .body(Body::empty())
+        .unwrap()
 }
 
 #[tokio::test]
@@ -308,8 +354,10 @@ async fn a_viewer_reads_every_figure_as_tables_and_is_offered_nothing_to_change(
         "Button clicks",
         "Form conversion",
         "Core Web Vitals",
-        "Script errors",
-    ] {
+    ]
+    .into_iter()
+    .chain(FIGURES_BEYOND_VIEWS)
+    {
         assert!(html.contains(&format!(">{heading}</h2>")), "{heading}");
     }
     assert!(
@@ -319,18 +367,47 @@ async fn a_viewer_reads_every_figure_as_tables_and_is_offered_nothing_to_change(
 }
 
 #[tokio::test]
-async fn the_owner_area_links_the_dashboard() {
+async fn config_shows_the_live_site_and_the_dashboard_of_the_picked_range() {
     let harness = dashboard_harness().await;
     let session = harness
         .signed_in_as("ada@example.com", ContributorRole::Admin)
         .await;
     let config = harness
-        .send(
-            Request::get("/config/")
-                .header("cookie", format!("owner={}", session.cookie))
-                .body(Body::empty())
-                .unwrap(),
-        )
+        .send(config_request(
+            "?frameUrl=%2Fshop%3Fpage%3D2&range=30d",
+            &session,
+        ))
         .await;
-    assert!(config.text().contains("href=\"/config/dashboard\""));
+    assert_eq!(config.status, StatusCode::OK);
+    let html = config.text();
+    assert!(html.contains("src=\"/shop?page=2\""), "{html}");
+    assert!(html.contains("<h2 id=\"dashboard-title\">Dashboard</h2>"));
+    let range = DayRange::preset(RangePreset::Last30Days, today());
+    assert!(html.contains(&range.describe()));
+    // The picker reloads /config/ and keeps the page in the preview.
+    assert!(html.contains("href=\"/config/?range=7d&amp;frameUrl=%2Fshop%3Fpage%3D2\""));
+    assert!(html.contains("<input type=\"hidden\" name=\"frameUrl\" value=\"/shop?page=2\">"));
+    // The script that draws the charts is in the page's head.
+    assert!(html.contains("<script type=\"module\""), "{html}");
+    for heading in FIGURES_BEYOND_VIEWS {
+        assert!(html.contains(&format!(">{heading}</h2>")), "{heading}");
+    }
+
+    // Another site's address is never framed.
+    let elsewhere = harness
+        .send(config_request(
+            "?frameUrl=https%3A%2F%2Felsewhere.example%2F",
+            &session,
+        ))
+        .await;
+    assert!(elsewhere.text().contains("src=\"/\""));
+
+    let wrong = harness.send(config_request("?range=year", &session)).await;
+    assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
+    let html = wrong.text();
+    assert!(html.contains("role=\"alert\""));
+    assert!(
+        html.contains("title=\"Preview of your site\""),
+        "the rest still shows"
+    );
 }

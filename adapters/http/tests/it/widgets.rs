@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use vitrine_core::analytics::{BatchPolicy, DayRange, MemoryAnalyticsStore, build_report};
 use vitrine_core::enums::BlockType;
 use vitrine_core::pages::PageService;
 use vitrine_core::plugins::{FALLBACK_HTML, InMemoryBlockRenderer, PluginBlockType};
@@ -14,7 +15,7 @@ use vitrine_core::site::{
     Block, BlockContent, Body as PageBody, Collection, CollectionId, Layout, PermissionType, Seo,
     Slug,
 };
-use vitrine_http::AppState;
+use vitrine_http::{AppState, CensusLog};
 
 use crate::support::{self, fetch, send};
 
@@ -54,6 +55,14 @@ async fn app() -> axum::Router {
 }
 
 async fn app_with(renderer: Arc<InMemoryBlockRenderer>) -> axum::Router {
+    app_counting(renderer, Arc::new(CensusLog::default())).await
+}
+
+/// The app with its census rows buffered in `census`.
+async fn app_counting(
+    renderer: Arc<InMemoryBlockRenderer>,
+    census: Arc<CensusLog>,
+) -> axum::Router {
     let mut site = support::site();
     let mut page: Collection = site.collections[0].clone();
     page.id = CollectionId::try_from("plugins".to_owned()).unwrap();
@@ -85,7 +94,8 @@ async fn app_with(renderer: Arc<InMemoryBlockRenderer>) -> axum::Router {
         Arc::new(support::fixture_assets()),
         support::config(),
     )
-    .with_block_renderer(renderer);
+    .with_block_renderer(renderer)
+    .with_census(census);
     vitrine_http::router(state)
 }
 
@@ -236,6 +246,33 @@ async fn get_widget_rendering_falls_back_when_the_plugin_fails() {
     .await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(answer.json(), serde_json::json!({"html": FALLBACK_HTML}));
+}
+
+#[tokio::test]
+async fn failing_plugin_blocks_are_counted_for_the_dashboard_and_working_ones_are_not() {
+    let census = Arc::new(CensusLog::new(BatchPolicy::default(), false));
+    let app = app_counting(Arc::new(renderer()), census.clone()).await;
+    assert_eq!(fetch(&app, "/plugins").await.status, StatusCode::OK);
+    let widget = send(
+        &app,
+        widget_request(r#"{"type":59,"id":"tour","value":{}}"#),
+    )
+    .await;
+    assert_eq!(widget.status, StatusCode::OK);
+    let chart = send(&app, widget_request(r#"{"type":62,"id":"c","value":{}}"#)).await;
+    assert_eq!(chart.status, StatusCode::OK);
+    let store = MemoryAnalyticsStore::new();
+    census.flush_due(&store, i64::MAX).await.unwrap();
+    let report = build_report(&store, &Default::default(), DayRange::ALL)
+        .await
+        .unwrap();
+    // The page's tour-dates block and the widget's: two failures; the chart rendered.
+    assert_eq!(report.plugin_failures.len(), 1);
+    assert_eq!(report.plugin_failures[0].count, 2);
+    assert_eq!(
+        report.plugin_failures[0].key,
+        PluginBlockType::from(BlockType::TourDates).to_string()
+    );
 }
 
 #[tokio::test]

@@ -1,6 +1,6 @@
 //! The owner dashboard's charts: draws each table marked `data-chart` with uPlot, above the
 //! table, which stays as the chart's accessible alternative. This is a Vite entry of its own,
-//! linked only by `/config/dashboard`, so the site's pages never load uPlot.
+//! linked only by `/config/` and `/config/dashboard`, so the site's pages never load uPlot.
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';

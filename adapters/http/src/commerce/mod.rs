@@ -2,6 +2,7 @@
 //! format, product forms of cart lines, and the server-rendered cart, checkout, subscription,
 //! membership-confirmed, donation, gift card and review pages, and Stripe's webhook.
 
+pub(crate) mod card_payment;
 pub(crate) mod cart;
 pub(crate) mod cart_form_page;
 pub(crate) mod cart_forms;

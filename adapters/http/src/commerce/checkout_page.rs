@@ -645,7 +645,7 @@ fn card_fields_view(state: &AppState, cart: &ShoppingCart) -> Option<CardFieldsV
         props: serde_json::json!({
             "publishableKey": fields.publishable_key,
             "amountMinor": cart.grand_total_cents,
-            "currency": cart.currency.code().to_ascii_lowercase(),
+            "currency": cart.subtotal_amount.currency.code().to_ascii_lowercase(),
             "intentPath": crate::commerce::card_payment::CARD_PAYMENT_PATH,
         })
         .to_string(),

@@ -47,13 +47,30 @@ pub fn build() -> Result<()> {
     )
 }
 
-/// Builds the debug `vitrine` the browser suites run against (it embeds web/dist); returns
-/// its path.
+/// Builds the debug `vitrine` the browser suites run against (it embeds web/dist), and the
+/// fake of Stripe one of them starts beside it; returns the server's path.
 pub fn build_debug_server() -> Result<String> {
     run(
         &workspace::root(),
         "cargo",
         &["build", "--package", "vitrine", "--locked"],
+        &[],
+    )?;
+    // The fake of Stripe the Stripe checkout's browser test runs beside the server; it lands
+    // next to the server's binary, where the test looks for it.
+    run(
+        &workspace::root(),
+        "cargo",
+        &[
+            "build",
+            "--package",
+            "vitrine-services",
+            "--features",
+            "test-support",
+            "--bin",
+            "vitrine-stripe-fake",
+            "--locked",
+        ],
         &[],
     )?;
     let binary = workspace::target_dir().join("debug/vitrine");

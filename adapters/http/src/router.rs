@@ -94,6 +94,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::privacy::events::routes())
         .merge(crate::commerce::cart::routes())
         .merge(crate::commerce::checkout_page::routes())
+        .merge(crate::commerce::card_payment::routes())
         .merge(crate::commerce::order_page::routes())
         .merge(crate::commerce::membership_page::routes())
         .merge(crate::commerce::failed_refunds::routes())

@@ -5,6 +5,9 @@
 //! otherwise nowhere: checkout says the shop cannot take payments yet, and the server says
 //! so loudly when it starts. Stripe's webhooks are taken when a signing secret is given
 //! (`--stripe-webhook-secret` / `VITRINE_STRIPE_WEBHOOK_SECRET`, several while rotating).
+//! With a publishable key (`--stripe-publishable-key` / `VITRINE_STRIPE_PUBLISHABLE_KEY`) the
+//! cart's checkout takes the card in Stripe.js's Payment Element, loaded from `--stripe-js-url`
+//! / `VITRINE_STRIPE_JS_URL` (Stripe's own by default), so no card reaches this server.
 
 use std::sync::Arc;
 
@@ -12,7 +15,8 @@ use anyhow::{Context, bail};
 use clap::Args;
 use vitrine_core::checkout::{CartService, NoPaymentGateway, PaymentGateway, PaymentReports};
 use vitrine_services::{
-    STRIPE_API_BASE, StripeGateway, StripeSecretKey, StripeWebhookSecret, StripeWebhooks,
+    STRIPE_API_BASE, STRIPE_JS_URL, StripeBrowser, StripeGateway, StripePublishableKey,
+    StripeSecretKey, StripeWebhookSecret, StripeWebhooks,
 };
 
 #[derive(Clone, Args)]
@@ -58,6 +62,23 @@ pub struct PaymentArgs {
         hide_env_values = true
     )]
     pub stripe_webhook_secret: Vec<String>,
+
+    /// Take the card at checkout in Stripe's own fields (Stripe.js Payment Element, with
+    /// 3-D Secure), identified by this publishable key (pk_test_... or pk_live_..., the same
+    /// mode as the secret key), so no card reaches this server. Without it the card is sent
+    /// from this server to Stripe, which Stripe allows only for accounts with raw card data
+    /// APIs, and cards that ask for 3-D Secure are declined.
+    #[arg(long, env = "VITRINE_STRIPE_PUBLISHABLE_KEY", value_name = "KEY")]
+    pub stripe_publishable_key: Option<String>,
+
+    /// Load Stripe.js from this URL instead of Stripe's (a stand-in for browser tests).
+    #[arg(
+        long,
+        env = "VITRINE_STRIPE_JS_URL",
+        value_name = "URL",
+        default_value = STRIPE_JS_URL
+    )]
+    pub stripe_js_url: String,
 }
 
 // The key never reaches a log, even when the command line is printed for debugging.
@@ -124,7 +145,47 @@ pub fn stripe(args: &PaymentArgs, key: &str) -> anyhow::Result<StripeGateway> {
         mode = if key.is_test_mode() { "test" } else { "live" },
         "payments go to Stripe"
     );
-    Ok(StripeGateway::new(base, key))
+    let gateway = StripeGateway::new(base, key.clone());
+    Ok(match browser(args, &key)? {
+        Some(browser) => gateway.with_browser(browser),
+        None => gateway,
+    })
+}
+
+/// Stripe.js in the shopper's browser, when a publishable key is given, checked against the
+/// secret key's mode and with a script URL a browser may load.
+fn browser(args: &PaymentArgs, key: &StripeSecretKey) -> anyhow::Result<Option<StripeBrowser>> {
+    let Some(publishable) = &args.stripe_publishable_key else {
+        tracing::warn!(
+            "no Stripe publishable key (--stripe-publishable-key / VITRINE_STRIPE_PUBLISHABLE_KEY): \
+             checkout sends cards from this server, which Stripe allows only with raw card data APIs, \
+             and declines cards that ask for 3-D Secure"
+        );
+        return Ok(None);
+    };
+    let publishable_key = StripePublishableKey::parse(publishable)
+        .context("check --stripe-publishable-key / VITRINE_STRIPE_PUBLISHABLE_KEY")?;
+    if publishable_key.is_test_mode() != key.is_test_mode() {
+        bail!(
+            "the Stripe publishable key and secret key are of different modes (test and live); \
+             check --stripe-publishable-key / VITRINE_STRIPE_PUBLISHABLE_KEY"
+        );
+    }
+    let script_url = url::Url::parse(&args.stripe_js_url)
+        .with_context(|| format!("{:?} is not a URL", args.stripe_js_url))
+        .context("check --stripe-js-url / VITRINE_STRIPE_JS_URL")?;
+    match script_url.scheme() {
+        "https" => {}
+        "http" if key.is_test_mode() => {}
+        _ => bail!(
+            "--stripe-js-url / VITRINE_STRIPE_JS_URL must be an https URL with a live key: {script_url}"
+        ),
+    }
+    tracing::info!(script = %script_url, "checkout takes cards in Stripe.js's Payment Element");
+    Ok(Some(StripeBrowser {
+        publishable_key,
+        script_url,
+    }))
 }
 
 /// Where Stripe's webhooks are checked, when signing secrets were given; a value that is not
@@ -167,6 +228,8 @@ mod tests {
             stripe_api_base: base.to_owned(),
             test_payments: false,
             stripe_webhook_secret: Vec::new(),
+            stripe_publishable_key: None,
+            stripe_js_url: STRIPE_JS_URL.to_owned(),
         }
     }
 

@@ -25,9 +25,10 @@ pub use smtp::{SmtpConfigError, SmtpMailer};
 #[cfg(feature = "test-support")]
 pub use stripe::fake as stripe_fake;
 pub use stripe::{
-    InvalidStripeKey, InvalidWebhookSecret, RENEWAL_NEEDS_CONFIRMATION, STRIPE_API_BASE,
-    STRIPE_API_VERSION, STRIPE_SIGNATURE_HEADER, StripeGateway, StripeRetries, StripeSecretKey,
-    StripeWebhookSecret, StripeWebhooks, VERIFICATION_NEEDED_MESSAGE,
+    InvalidPublishableKey, InvalidStripeKey, InvalidWebhookSecret, RENEWAL_NEEDS_CONFIRMATION,
+    STRIPE_API_BASE, STRIPE_API_VERSION, STRIPE_JS_URL, STRIPE_SIGNATURE_HEADER, StripeBrowser,
+    StripeGateway, StripePublishableKey, StripeRetries, StripeSecretKey, StripeWebhookSecret,
+    StripeWebhooks, VERIFICATION_NEEDED_MESSAGE, failure_message,
 };
 pub use tile_server::HttpTileSource;
 pub use webhook::{SignedWebhook, WebhookBody};

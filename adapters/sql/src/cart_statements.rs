@@ -15,6 +15,10 @@ pub(crate) const SAVE_CART: &str = "INSERT INTO carts (token, state) VALUES ($1,
 pub(crate) const MARK_PURCHASED: &str = "UPDATE carts SET is_purchased = TRUE, order_id = $1 \
      WHERE token = $2 AND is_purchased = FALSE";
 
+/// Gives the cart of an order whose payment failed back to its shopper.
+pub(crate) const RELEASE_FAILED_ORDER_CART: &str = "UPDATE carts SET is_purchased = FALSE, order_id = '' \
+     WHERE order_id = $1 AND is_purchased = TRUE";
+
 pub(crate) const CART_EXISTS: &str = "SELECT COUNT(*) FROM carts WHERE token = $1";
 
 pub(crate) const SET_STOCK: &str = "INSERT INTO stock (sku, quantity, unlimited) VALUES ($1, $2, $3) \

@@ -908,6 +908,12 @@ macro_rules! sql_payment_event_log {
                 if before == PaymentStatus::Pending && status == PaymentStatus::Failed {
                     // The units the order held while it waited are for sale again.
                     $crate::order_aftercare::restock_failed_order!(tx, order_id.as_str());
+                    // Nothing was bought: the shopper's cart is theirs again.
+                    sqlx::query(sql::RELEASE_FAILED_ORDER_CART)
+                        .bind(order_id.as_str())
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(repository_error("giving a failed order's cart back"))?;
                 }
                 sqlx::query(sql::SET_ORDER_PAYMENT)
                     .bind(order_id.as_str())

@@ -692,6 +692,13 @@ pub async fn a_report_settles_a_pending_order_by_its_payment_key(store: &dyn Com
         unpaid.payment_id, "",
         "a failed charge is no order's payment"
     );
+    // Regression: a failed payment took the shopper's cart with it. Nothing was bought, so
+    // the cart is theirs again, while the paid order's cart stays bought.
+    let given_back = store.load_cart(&token(2)).await.unwrap().unwrap();
+    assert!(!given_back.is_purchased, "the failed order's cart is back");
+    store.save_cart(&token(2), &given_back).await.unwrap();
+    let bought = store.load_cart(&token(1)).await.unwrap().unwrap();
+    assert!(bought.is_purchased, "the paid order's cart stays bought");
 }
 
 pub async fn a_report_of_an_unknown_charge_is_recorded_without_an_order(store: &dyn CommerceStore) {

@@ -477,7 +477,13 @@ impl PaymentEventLog for InMemoryCommerceStore {
                 .into_iter()
                 .map(|(sku, quantity)| super::aftercare::RefundLine { sku, quantity })
                 .collect();
+            // Nothing was bought: the shopper's cart is theirs again, to pay another way.
+            let token = order.cart_token.clone();
             inner.restock(&units);
+            if let Some(cart) = inner.carts.get_mut(&token) {
+                cart.is_purchased = false;
+                cart.order_id = String::new();
+            }
         }
         Ok(Reconciliation::Applied { order_id, status })
     }

@@ -8,6 +8,7 @@ mod aftercare_service;
 mod aftercare_store;
 mod billing;
 mod billing_mails;
+mod browser_payment;
 mod card_testing;
 mod contribution;
 mod contribution_receipt;
@@ -57,6 +58,10 @@ pub use aftercare_service::{AftercareError, OrderAftercareService, OrderSummary}
 pub use aftercare_store::{
     ChangeOrderStoreError, OrderAftercareStore, RefundOutcome, RequestRefundError,
 };
+pub use browser_payment::{
+    BrowserCardFields, CARD_FIELDS_NEED_JAVASCRIPT, IntentReport, IntentRequest, IntentState,
+    OpenIntent,
+};
 pub use card_testing::{
     AdmitError, CardTestingGuard, FailedPaymentLimits, Payer, PayerPart, PaymentAttemptRefused,
     TOO_MANY_FAILED_PAYMENTS,
@@ -105,10 +110,10 @@ pub use payment_events::{
     PaymentStatus, ProviderReport, ReceiveReportError, Received, Reconciliation, ReportRefusal,
 };
 pub use service::{
-    AddGiftCardError, CartService, CartServiceError, CartUpdate, CheckoutError,
+    AddGiftCardError, BrowserCheckout, CartService, CartServiceError, CartUpdate, CheckoutError,
     DEFAULT_HOLD_SECONDS, EnterCheckoutError, GIFT_CARD_AMOUNT_REQUIRED, GIFT_CARD_UNKNOWN,
     GiftCardAmount, GiftCardBalance, GiftCardForm, GiftCardOffer, GiftCardOfferError,
-    InvalidAnswers, LineForm, OTHER_RECIPIENT,
+    InvalidAnswers, LineForm, OTHER_RECIPIENT, ResumePaymentError, ResumedPayment,
 };
 pub use store::{CommerceStore, HoldStockError};
 pub use subscription::{Subscription, SubscriptionStatus};

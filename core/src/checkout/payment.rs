@@ -7,6 +7,7 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 
+use super::browser_payment::{BrowserCardFields, IntentReport, IntentRequest, OpenIntent};
 use super::order::IdempotencyKey;
 use crate::money::Currency;
 
@@ -145,6 +146,28 @@ pub trait PaymentGateway: Send + Sync {
     /// Whether payments can be taken at all; false for [`NoPaymentGateway`].
     fn takes_payments(&self) -> bool {
         true
+    }
+    /// The gateway's own card fields for the checkout page, when the shopper types the card
+    /// there rather than into the checkout form (Stripe's Payment Element); then payments go
+    /// through [`Self::open_intent`] and [`Self::intent_report`] instead of [`Self::charge`].
+    fn browser_card_fields(&self) -> Option<BrowserCardFields> {
+        None
+    }
+
+    /// Opens an intent for the browser to confirm; the same `request.key` opens one intent
+    /// and answers it again. Nothing is charged until the browser confirms it.
+    async fn open_intent(&self, request: &IntentRequest) -> Result<OpenIntent, PaymentError> {
+        Err(PaymentError::Unavailable(format!(
+            "this payment gateway takes no payments in the browser (attempt {})",
+            request.key.as_str()
+        )))
+    }
+
+    /// What became of the intent `id`, as the gateway tells it (never as a browser says).
+    async fn intent_report(&self, id: &str) -> Result<IntentReport, PaymentError> {
+        Err(PaymentError::Unavailable(format!(
+            "this payment gateway knows no intent {id}"
+        )))
     }
 }
 

@@ -3,7 +3,7 @@
 //! cart's rules and stores the result; time and the new cart's token come in as arguments.
 //! This file holds the service's errors and its set-up; its calls live beside it by concern:
 //! `cart.rs` (reading and editing the cart), `orders.rs` (entering checkout, placing orders,
-//! paying), `gift_cards.rs` and `product_forms.rs`.
+//! paying), `browser_checkout.rs` (paying with the provider's own card fields in the browser), `gift_cards.rs` and `product_forms.rs`.
 
 use std::sync::Arc;
 
@@ -19,6 +19,9 @@ use super::order::PlaceOrderError;
 use super::payment::{PaymentError, PaymentGateway, TestPaymentGateway};
 use super::store::CommerceStore;
 
+mod browser_checkout;
+#[cfg(test)]
+mod browser_checkout_tests;
 mod cart;
 #[cfg(test)]
 mod cart_tests;
@@ -37,6 +40,7 @@ mod owner_orders;
 #[cfg(test)]
 mod pending_tests;
 
+pub use browser_checkout::{BrowserCheckout, ResumePaymentError, ResumedPayment};
 pub use gift_cards::{
     AddGiftCardError, GIFT_CARD_AMOUNT_REQUIRED, GIFT_CARD_UNKNOWN, GiftCardAmount,
     GiftCardBalance, GiftCardForm, GiftCardOffer, GiftCardOfferError, OTHER_RECIPIENT,

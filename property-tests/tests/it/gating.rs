@@ -272,7 +272,7 @@ async fn check(locks: Vec<LockSpec>, visitor: Visitor) -> Result<(), TestCaseErr
     let mut feeds = String::new();
     for path in paths(&site) {
         let feed = pages.feed(&path).await.unwrap();
-        if let Some(feed) = &feed {
+        if feed.is_some() {
             let index = site
                 .collections
                 .iter()

@@ -14,9 +14,9 @@ use axum::routing::get;
 use vitrine_core::cart::texts::{NOTHING_IN_CART, PLEASE_TRY_AGAIN, UPDATE_MISSING_INFORMATION};
 use vitrine_core::cart::{CartError, CartToken, ShoppingCart};
 use vitrine_core::checkout::{
-    CheckoutEntryRefusal, CheckoutError, CheckoutFieldErrors, CheckoutForm, EnterCheckoutError,
-    IdempotencyKey, Order, PaymentError, PlaceOrderError, SESSION_EXPIRED_ALERT,
-    SHIPPING_OPTION_REQUIRED, ShippingAddress,
+    CARD_FIELDS_NEED_JAVASCRIPT, CheckoutEntryRefusal, CheckoutError, CheckoutFieldErrors,
+    CheckoutForm, EnterCheckoutError, IdempotencyKey, Order, PaymentError, PlaceOrderError,
+    SESSION_EXPIRED_ALERT, SHIPPING_OPTION_REQUIRED, ShippingAddress,
 };
 use vitrine_core::enums::PageType;
 use vitrine_core::gift_cards::{GiftCardRefusal, gift_card_can_pay};
@@ -26,7 +26,7 @@ use crate::commerce::cart::request_token;
 use crate::commerce::cart_page::{FormFields, cart_page, current_cart};
 use crate::commerce::subscribe_page::{holds_subscription, subscribe_path};
 use crate::render::commerce_pages::{
-    CartSummary, CheckoutMain, CommerceMain, FieldView, NoticeMain, countdown_text,
+    CardFieldsView, CartSummary, CheckoutMain, CommerceMain, FieldView, NoticeMain, countdown_text,
     hold_seconds_left, option_views,
 };
 use crate::shared::client_address::ClientAddress;
@@ -47,21 +47,24 @@ pub(crate) fn routes() -> Routes {
 pub(crate) const TEST_PAYMENT_NOTE: &str = "Test payments: pay with card 4242 4242 4242 4242, any future expiry date and any 3 digits. Card 4000 0000 0000 0002 is declined. No money is taken.";
 
 pub(crate) async fn notice(state: &AppState, status: StatusCode, text: &str) -> Response {
+    notice_headed(state, "Checkout", "/checkout", status, text).await
+}
+
+/// A notice of the checkout (page type 201) under `heading`, leading back to the cart.
+pub(crate) async fn notice_headed(
+    state: &AppState,
+    heading: &'static str,
+    path: &str,
+    status: StatusCode,
+    text: &str,
+) -> Response {
     let main = CommerceMain::Notice(NoticeMain {
-        heading: "Checkout",
+        heading,
         text: text.to_owned(),
         link_href: "/cart",
         link_text: "Back to the cart",
     });
-    respond(
-        state,
-        PageType::Checkout,
-        "/checkout",
-        "Checkout",
-        status,
-        &main,
-    )
-    .await
+    respond(state, PageType::Checkout, path, heading, status, &main).await
 }
 
 /// Where the cart's Checkout button posts.
@@ -118,14 +121,18 @@ pub(crate) struct CheckoutRoute {
     pub(crate) submit_label: &'static str,
     /// The subscription's plan as the shopper reads it ("Every month, until cancelled").
     pub(crate) plan: Option<String>,
+    /// Whether the payment provider's own card fields may take the card (the cart's
+    /// checkout); otherwise the form's card fields do.
+    pub(crate) card_fields: bool,
 }
 
 impl CheckoutRoute {
-    fn cart() -> Self {
+    pub(crate) fn cart() -> Self {
         Self {
             action: "/checkout".to_owned(),
             submit_label: "Place order",
             plan: None,
+            card_fields: true,
         }
     }
 }
@@ -189,7 +196,12 @@ fn checkout_main(
         ),
     ];
     let needs_payment = cart.grand_total_cents > 0 || cart.requires_shipping;
-    let payment = if needs_payment {
+    let card_fields = route
+        .card_fields
+        .then(|| card_fields_view(state, cart))
+        .flatten()
+        .filter(|_| needs_payment);
+    let payment = if needs_payment && card_fields.is_none() {
         vec![
             field(
                 FieldView::text("cardNumber", "Card number", "cc-number").inputmode("numeric"),
@@ -246,6 +258,7 @@ fn checkout_main(
         }),
         save_address: None,
         alert,
+        card_fields,
     }
 }
 
@@ -264,7 +277,8 @@ pub(crate) async fn checkout_page(
 ) -> Response {
     let mut main = checkout_main(state, route, cart, typed, errors, alert);
     main.save_address = save_address;
-    respond(
+    let with_card_fields = main.card_fields.is_some();
+    let mut response = respond(
         state,
         PageType::Checkout,
         "/checkout",
@@ -272,7 +286,11 @@ pub(crate) async fn checkout_page(
         status,
         &CommerceMain::Checkout(Box::new(main)),
     )
-    .await
+    .await;
+    if with_card_fields && let Some(fields) = state.carts.payments().browser_card_fields() {
+        crate::commerce::card_payment::allow_card_fields(&mut response, &fields);
+    }
+    response
 }
 
 async fn show(State(state): State<AppState>, headers: HeaderMap) -> Response {
@@ -362,7 +380,12 @@ const SAVE_ADDRESS_FIELD: &str = "saveAddress";
 /// After an order is placed: a signed-in shopper who ticked the box has the order's shipping
 /// address saved for next time. The order stands whatever happens here, so a failure is
 /// logged, not shown.
-async fn save_address_if_asked(state: &AppState, headers: &HeaderMap, body: &[u8], order: &Order) {
+pub(crate) async fn save_address_if_asked(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: &[u8],
+    order: &Order,
+) {
     if FormFields::parse(body).text(SAVE_ADDRESS_FIELD) != "on" {
         return;
     }
@@ -390,7 +413,7 @@ async fn save_address_as_posted(
     }
 }
 
-fn typed_form(body: &[u8]) -> CheckoutForm {
+pub(crate) fn typed_form(body: &[u8]) -> CheckoutForm {
     let form = FormFields::parse(body);
     CheckoutForm {
         email: form.text("email"),
@@ -419,6 +442,23 @@ async fn place(
         return notice(&state, StatusCode::BAD_REQUEST, SESSION_EXPIRED_ALERT).await;
     };
     let route = CheckoutRoute::cart();
+    if state.carts.payments().browser_card_fields().is_some() {
+        // The card is typed into the provider's fields, which need JavaScript; a form posted
+        // without it carries no card, so nothing is placed and the cart stays as it is.
+        let cart = current_cart(&state, &headers).await;
+        let save_address = save_address_as_posted(&state, &headers, &body).await;
+        return checkout_page(
+            &state,
+            &route,
+            StatusCode::BAD_REQUEST,
+            &cart,
+            &typed_form(&body),
+            save_address,
+            &CheckoutFieldErrors::new(),
+            Some(CARD_FIELDS_NEED_JAVASCRIPT.to_owned()),
+        )
+        .await;
+    }
     match check_out(&state, &headers, address, &token, &body, &route).await {
         Ok(order) => {
             crate::commerce::cart::see_other_to(&format!("/commerce/orders/{}/confirmed", order.id))
@@ -452,27 +492,63 @@ pub(crate) async fn check_out(
             // A replayed submit answers the first order, whose id is not this request's.
             if order.id == order_id {
                 save_address_if_asked(state, headers, body, &order).await;
-                let event = crate::shared::conversion_events::purchased(state, &order);
-                crate::shared::conversions::fire(state, headers, event).await;
-                // An order is an experiments' conversion too, and its total is the
-                // dashboard's revenue.
-                crate::shared::visitors::record_conversion(
-                    state,
-                    headers,
-                    address,
-                    vitrine_core::analytics::kinds::ORDER,
-                    serde_json::json!({
-                        "orderId": order.id,
-                        "totalCents": order.grand_total_cents,
-                    }),
-                )
-                .await;
-                record_order_items(state, &order);
+                record_purchase(state, headers, address, &order).await;
             }
             return Ok(order);
         }
         Err(error) => error,
     };
+    let (status, alert, errors) = match explain(state, headers, error).await {
+        Ok(explained) => explained,
+        Err(notice) => return Err(notice),
+    };
+    let cart = current_cart(state, headers).await;
+    let save_address = save_address_as_posted(state, headers, body).await;
+    Err(checkout_page(
+        state,
+        route,
+        status,
+        &cart,
+        &typed,
+        save_address,
+        &errors,
+        Some(alert),
+    )
+    .await)
+}
+
+/// The purchase event and the experiments' conversion of an order just placed and paid.
+pub(crate) async fn record_purchase(
+    state: &AppState,
+    headers: &HeaderMap,
+    address: ClientAddress,
+    order: &Order,
+) {
+    let event = crate::shared::conversion_events::purchased(state, order);
+    crate::shared::conversions::fire(state, headers, event).await;
+    // An order is an experiments' conversion too, and its total is the dashboard's revenue.
+    crate::shared::visitors::record_conversion(
+        state,
+        headers,
+        address,
+        vitrine_core::analytics::kinds::ORDER,
+        serde_json::json!({
+            "orderId": order.id,
+            "totalCents": order.grand_total_cents,
+        }),
+    )
+    .await;
+    record_order_items(state, order);
+}
+
+/// Why a checkout placed no order, as the shopper reads it: the status, the alert and the
+/// messages per field; or the notice page to answer instead when nothing is left to check
+/// out.
+pub(crate) async fn explain(
+    state: &AppState,
+    headers: &HeaderMap,
+    error: CheckoutError,
+) -> Result<(StatusCode, String, CheckoutFieldErrors), Response> {
     let mut errors = CheckoutFieldErrors::new();
     let (status, alert) = match error {
         CheckoutError::Invalid(fields) => {
@@ -560,19 +636,23 @@ pub(crate) async fn check_out(
             (StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN.to_owned())
         }
     };
-    let cart = current_cart(state, headers).await;
-    let save_address = save_address_as_posted(state, headers, body).await;
-    Err(checkout_page(
-        state,
-        route,
-        status,
-        &cart,
-        &typed,
-        save_address,
-        &errors,
-        Some(alert),
-    )
-    .await)
+    Ok((status, alert, errors))
+}
+
+/// The provider's card fields for `cart`'s checkout, when the gateway has them.
+fn card_fields_view(state: &AppState, cart: &ShoppingCart) -> Option<CardFieldsView> {
+    let fields = state.carts.payments().browser_card_fields()?;
+    Some(CardFieldsView {
+        props: serde_json::json!({
+            "publishableKey": fields.publishable_key,
+            "amountMinor": cart.grand_total_cents,
+            "currency": cart.subtotal_amount.currency.code().to_ascii_lowercase(),
+            "intentPath": crate::commerce::card_payment::CARD_PAYMENT_PATH,
+        })
+        .to_string(),
+        script_url: fields.script_url,
+        unavailable_text: CARD_FIELDS_NEED_JAVASCRIPT,
+    })
 }
 
 /// One census row per product of a placed order, for the dashboard's top products: a product

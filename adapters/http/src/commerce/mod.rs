@@ -3,6 +3,7 @@
 //! membership-confirmed, donation, gift card, gift card balance and review pages, and
 //! Stripe's webhook.
 
+pub(crate) mod card_payment;
 pub(crate) mod cart;
 pub(crate) mod cart_form_page;
 pub(crate) mod cart_forms;

@@ -106,6 +106,9 @@ fn route(token: &CartToken, cart: &ShoppingCart) -> CheckoutRoute {
             .iter()
             .find_map(|entry| entry.subscription_plan)
             .map(|plan| plan.describe()),
+        // Renewals charge a saved card off session, which the provider's browser fields do
+        // not save yet: a subscription takes the card in the form.
+        card_fields: false,
     }
 }
 

@@ -338,6 +338,20 @@ pub(crate) struct CheckoutMain {
     /// ticked when they saved one before.
     pub(crate) save_address: Option<bool>,
     pub(crate) alert: Option<String>,
+    /// The payment provider's own card fields instead of the form's: the card is typed into
+    /// them and never posted here.
+    pub(crate) card_fields: Option<CardFieldsView>,
+}
+
+/// The payment provider's card fields on the checkout page: its script, and the props of
+/// the `card-payment` island that mounts them and confirms the payment.
+#[derive(Debug, Clone)]
+pub(crate) struct CardFieldsView {
+    pub(crate) script_url: String,
+    /// JSON: the publishable key, the amount and currency, and where to post the form.
+    pub(crate) props: String,
+    /// Shown until the island mounts the fields: without JavaScript it stays.
+    pub(crate) unavailable_text: &'static str,
 }
 
 /// Whole seconds left of a checkout hold at `now`, rounded up so the countdown reads 1 until
@@ -460,8 +474,10 @@ impl CommerceMain {
             Self::Cart(main) if main.open || !main.summary.lines.is_empty() => {
                 ["cart"].into_iter().collect()
             }
-            Self::Checkout(main) if main.reservation_seconds_left.is_some() => {
-                ["hold-countdown"].into_iter().collect()
+            Self::Checkout(main) => {
+                let countdown = main.reservation_seconds_left.map(|_| "hold-countdown");
+                let card_fields = main.card_fields.as_ref().map(|_| "card-payment");
+                countdown.into_iter().chain(card_fields).collect()
             }
             Self::People(main) => main.islands(),
             _ => std::collections::BTreeSet::new(),

@@ -7,6 +7,7 @@ mod analytics_report;
 mod assets;
 mod attempt_limits;
 mod captcha;
+mod card_payment;
 mod card_testing;
 mod cart;
 mod census;

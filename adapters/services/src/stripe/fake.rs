@@ -32,6 +32,11 @@ use serde_json::{Value, json};
 /// The secret key the fake accepts.
 pub const FAKE_SECRET_KEY: &str = "sk_test_vitrine_fake_stripe";
 
+pub use super::browser_fake::BrowserStep;
+
+/// The publishable key the fake's browser calls accept (from its stand-in of Stripe.js).
+pub const FAKE_PUBLISHABLE_KEY: &str = "pk_test_vitrine_fake_stripe";
+
 /// Stripe's test cards the fake knows; any other number is refused as a live card in test
 /// mode, as Stripe does.
 pub mod cards {
@@ -56,6 +61,14 @@ pub struct FakePaymentIntent {
     pub description: String,
     pub metadata: BTreeMap<String, String>,
     pub idempotency_key: Option<String>,
+    /// What the browser confirms the intent with; empty for intents confirmed at creation.
+    pub client_secret: String,
+    /// Where the bank's page sends the shopper back to, once confirmed in a browser.
+    pub return_url: String,
+    /// The bank's verification page of an intent that requires action in a browser.
+    pub bank_url: String,
+    /// The last attempt's card error: code, decline code and message.
+    pub last_error: Option<(String, String, String)>,
 }
 
 /// A refund the fake made.
@@ -80,7 +93,9 @@ pub struct FakeEvent {
 
 #[derive(Default)]
 pub(super) struct Ledger {
-    intents: Vec<FakePaymentIntent>,
+    /// Where the fake listens, for the addresses of its bank pages.
+    pub(super) base: String,
+    pub(super) intents: Vec<FakePaymentIntent>,
     events: Vec<FakeEvent>,
     refunds: Vec<FakeRefund>,
     /// Saved cards and customers (`recurring_fake.rs`).
@@ -88,7 +103,7 @@ pub(super) struct Ledger {
     /// Saved answers by idempotency key: the request's fingerprint, status and body.
     saved: HashMap<String, (String, u16, String)>,
     in_flight: HashSet<String>,
-    requests: usize,
+    pub(super) requests: usize,
     /// The next requests answered with this status before the endpoint runs.
     failures: Vec<u16>,
     /// How long the endpoint takes.
@@ -114,14 +129,36 @@ pub struct FakeStripe {
 impl FakeStripe {
     /// Starts on a free local port, on the current tokio runtime.
     pub async fn start() -> Self {
+        Self::start_on(0).await
+    }
+
+    /// Starts on `127.0.0.1:port` (0: a free one), on the current tokio runtime.
+    pub async fn start_on(port: u16) -> Self {
         let ledger = Shared::default();
         let app = Router::new()
             .route("/v1/payment_intents", post(create_intent))
             .route("/v1/payment_intents/{id}/cancel", post(cancel_intent))
+            .route(
+                "/v1/payment_intents/{id}",
+                axum::routing::get(super::browser_fake::retrieve_intent),
+            )
+            .route(
+                "/v1/payment_intents/{id}/confirm",
+                post(super::browser_fake::confirm_intent),
+            )
             .route("/v1/refunds", post(create_refund))
             .route(
                 "/v1/payment_methods",
-                post(super::recurring_fake::create_payment_method),
+                post(super::browser_fake::create_payment_method),
+            )
+            .route(
+                "/bank/{id}",
+                axum::routing::get(super::browser_fake::bank_page)
+                    .post(super::browser_fake::bank_answer),
+            )
+            .route(
+                super::browser_fake::SCRIPT_PATH,
+                axum::routing::get(super::browser_fake::script),
             )
             .route(
                 "/v1/customers",
@@ -136,10 +173,11 @@ impl FakeStripe {
                 )
             })
             .with_state(ledger.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
             .await
             .expect("a local port");
         let base = format!("http://{}", listener.local_addr().expect("a bound address"));
+        lock(&ledger).base = base.clone();
         let server = tokio::spawn(async move {
             axum::serve(listener, app).await.expect("the fake serves");
         });
@@ -288,15 +326,20 @@ pub(super) fn lock(ledger: &Shared) -> MutexGuard<'_, Ledger> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-fn stripe_error(status: StatusCode, kind: &str, code: Option<&str>, message: &str) -> Response {
+pub(super) fn stripe_error(
+    status: StatusCode,
+    kind: &str,
+    code: Option<&str>,
+    message: &str,
+) -> Response {
     let body = json!({ "error": { "type": kind, "code": code, "message": message } });
     (status, body.to_string()).into_response()
 }
 
 /// What an endpoint did: its status, body, and whether it ran (so the answer is saved).
 pub(super) struct Outcome {
-    status: StatusCode,
-    body: Value,
+    pub(super) status: StatusCode,
+    pub(super) body: Value,
     ran: bool,
 }
 
@@ -441,7 +484,7 @@ pub(super) async fn handle(
     }
 }
 
-fn intent_json(intent: &FakePaymentIntent) -> Value {
+pub(super) fn intent_json(intent: &FakePaymentIntent) -> Value {
     let mut body = json!({
         "id": intent.id,
         "object": "payment_intent",
@@ -455,10 +498,35 @@ fn intent_json(intent: &FakePaymentIntent) -> Value {
         "last_payment_error": null,
         "next_action": null,
     });
+    if !intent.client_secret.is_empty() {
+        body["client_secret"] = json!(intent.client_secret);
+    }
+    if let Some((code, decline_code, message)) = &intent.last_error {
+        body["last_payment_error"] = json!({
+            "type": "card_error",
+            "code": code,
+            "decline_code": decline_code,
+            "message": message,
+        });
+    }
     if intent.status == "requires_action" {
-        body["next_action"] = json!({ "type": "use_stripe_sdk", "use_stripe_sdk": {} });
+        body["next_action"] = if intent.return_url.is_empty() {
+            json!({ "type": "use_stripe_sdk", "use_stripe_sdk": {} })
+        } else {
+            super::browser_fake::redirect_action(intent)
+        };
     }
     body
+}
+
+/// The `metadata[...]` fields of a form.
+pub(super) fn metadata_of(form: &Form) -> BTreeMap<String, String> {
+    form.iter()
+        .filter_map(|(name, value)| {
+            let inner = name.strip_prefix("metadata[")?.strip_suffix(']')?;
+            Some((inner.to_owned(), value.clone()))
+        })
+        .collect()
 }
 
 /// The Charge id the fake gives a PaymentIntent's charge.
@@ -467,7 +535,7 @@ fn charge_id(payment_intent: &str) -> String {
 }
 
 /// Keeps an event about `object` for the webhook endpoint.
-fn push_event(state: &mut Ledger, kind: &str, object: Value) {
+pub(super) fn push_event(state: &mut Ledger, kind: &str, object: Value) {
     let id = format!("evt_fake{:06}", state.events.len() + 1);
     let body = json!({
         "id": id,
@@ -485,7 +553,7 @@ fn push_event(state: &mut Ledger, kind: &str, object: Value) {
     });
 }
 
-fn card_error(intent: &FakePaymentIntent, decline_code: &str, message: &str) -> Outcome {
+pub(super) fn card_error(intent: &FakePaymentIntent, decline_code: &str, message: &str) -> Outcome {
     let error = json!({
         "type": "card_error",
         "code": "card_declined",
@@ -509,6 +577,9 @@ async fn create_intent(State(ledger): State<Shared>, headers: HeaderMap, body: B
         let currency = field("currency");
         if currency.len() != 3 || !currency.bytes().all(|b| b.is_ascii_lowercase()) {
             return Outcome::invalid("currency", format!("Invalid currency: {currency}"));
+        }
+        if !form.contains_key("confirm") {
+            return super::browser_fake::open_intent(state, form, key, amount, currency);
         }
         for (name, wanted) in [
             ("confirm", "true"),
@@ -539,13 +610,7 @@ async fn create_intent(State(ledger): State<Shared>, headers: HeaderMap, body: B
                 return Outcome::invalid(&name, format!("Missing required param: {name}."));
             }
         }
-        let metadata = form
-            .iter()
-            .filter_map(|(name, value)| {
-                let inner = name.strip_prefix("metadata[")?.strip_suffix(']')?;
-                Some((inner.to_owned(), value.clone()))
-            })
-            .collect();
+        let metadata = metadata_of(form);
         let mut intent = FakePaymentIntent {
             id: format!("pi_fake{:06}", state.intents.len() + 1),
             amount,
@@ -556,6 +621,10 @@ async fn create_intent(State(ledger): State<Shared>, headers: HeaderMap, body: B
             description: field("description").to_owned(),
             metadata,
             idempotency_key: key.map(str::to_owned),
+            client_secret: String::new(),
+            return_url: String::new(),
+            bank_url: String::new(),
+            last_error: None,
         };
         let outcome = match number {
             cards::SUCCEEDS => {
@@ -706,7 +775,7 @@ async fn create_refund(State(ledger): State<Shared>, headers: HeaderMap, body: B
     .await
 }
 
-fn missing(id: &str) -> Outcome {
+pub(super) fn missing(id: &str) -> Outcome {
     Outcome::ran(
         StatusCode::NOT_FOUND,
         json!({ "error": {

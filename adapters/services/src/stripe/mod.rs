@@ -13,10 +13,13 @@
 //! retry of the same key or for Stripe's webhook; only when no connection was ever made is
 //! it sure that nothing was charged.
 
+mod browser;
 mod recurring;
 mod webhook;
 mod wire;
 
+#[cfg(feature = "test-support")]
+mod browser_fake;
 #[cfg(feature = "test-support")]
 pub mod fake;
 #[cfg(feature = "test-support")]
@@ -27,18 +30,22 @@ use std::time::Duration;
 use async_trait::async_trait;
 use reqwest::header::CONTENT_TYPE;
 use vitrine_core::checkout::{
-    PartialRefund, Payment, PaymentError, PaymentGateway, PaymentRequest,
+    BrowserCardFields, IntentReport, IntentRequest, OpenIntent, PartialRefund, Payment,
+    PaymentError, PaymentGateway, PaymentRequest,
 };
 
 use crate::http_client::client;
+pub use browser::{
+    InvalidPublishableKey, STRIPE_JS_URL, StripeBrowser, StripePublishableKey, failure_message,
+};
 pub use recurring::RENEWAL_NEEDS_CONFIRMATION;
 pub use webhook::{
     InvalidWebhookSecret, STRIPE_SIGNATURE_HEADER, StripeWebhookSecret, StripeWebhooks,
 };
 pub use wire::VERIFICATION_NEEDED_MESSAGE;
 use wire::{
-    ChargeAnswer, cancel_form, charge_form, part_refund_form, read_charge, read_part_refund,
-    read_refund, refund_form,
+    ChargeAnswer, cancel_form, charge_form, intent_form, part_refund_form, read_charge,
+    read_intent_report, read_open_intent, read_part_refund, read_refund, refund_form,
 };
 
 /// Stripe's API.
@@ -126,6 +133,8 @@ pub struct StripeGateway {
     api_base: url::Url,
     key: StripeSecretKey,
     retries: StripeRetries,
+    /// Stripe.js in the shopper's browser takes the card, when configured.
+    browser: Option<StripeBrowser>,
 }
 
 impl std::fmt::Debug for StripeGateway {
@@ -134,6 +143,7 @@ impl std::fmt::Debug for StripeGateway {
             .field("api_base", &self.api_base.as_str())
             .field("key", &self.key)
             .field("retries", &self.retries)
+            .field("browser", &self.browser)
             .finish()
     }
 }
@@ -152,7 +162,15 @@ impl StripeGateway {
             api_base,
             key,
             retries: StripeRetries::default(),
+            browser: None,
         }
+    }
+
+    /// The same gateway taking cards in the shopper's browser through Stripe.js (the
+    /// Payment Element), so that no card reaches this server.
+    pub fn with_browser(mut self, browser: StripeBrowser) -> Self {
+        self.browser = Some(browser);
+        self
     }
 
     pub fn with_retries(mut self, retries: StripeRetries) -> Self {
@@ -181,6 +199,16 @@ impl StripeGateway {
         idempotency_key: &str,
         form: String,
     ) -> Result<Answer, PaymentError> {
+        self.send(url, Some((idempotency_key, form))).await
+    }
+
+    /// Sends a POST of a form under its idempotency key, or a GET without either, again on
+    /// failures worth retrying (a GET changes nothing, so it is always safe to repeat).
+    async fn send(
+        &self,
+        url: url::Url,
+        post: Option<(&str, String)>,
+    ) -> Result<Answer, PaymentError> {
         let attempts = self.retries.attempts;
         let mut delay = self.retries.first_delay;
         // Whether any attempt may have reached Stripe and been carried out there: then a
@@ -188,15 +216,19 @@ impl StripeGateway {
         let mut maybe_done = false;
         for attempt in 1..=attempts {
             let last = attempt == attempts;
-            let sent = self
-                .client
-                .post(url.clone())
+            let request = match &post {
+                Some((idempotency_key, form)) => self
+                    .client
+                    .post(url.clone())
+                    .header("Idempotency-Key", *idempotency_key)
+                    .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+                    .body(form.clone()),
+                None => self.client.get(url.clone()),
+            };
+            let sent = request
                 .bearer_auth(self.key.expose())
-                .header("Idempotency-Key", idempotency_key)
                 .header("Stripe-Version", STRIPE_API_VERSION)
-                .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
                 .timeout(self.retries.timeout)
-                .body(form.clone())
                 .send()
                 .await;
             let failure = match sent {
@@ -333,6 +365,26 @@ impl PaymentGateway for StripeGateway {
     /// In test mode Stripe takes the test cards the checkout page names.
     fn is_test(&self) -> bool {
         self.key.is_test_mode()
+    }
+
+    fn browser_card_fields(&self) -> Option<BrowserCardFields> {
+        self.browser.as_ref().map(StripeBrowser::card_fields)
+    }
+
+    /// `POST /v1/payment_intents` without a card and unconfirmed, under the attempt's key.
+    async fn open_intent(&self, request: &IntentRequest) -> Result<OpenIntent, PaymentError> {
+        let url = self.url(&["payment_intents"])?;
+        let answer = self
+            .post(url, request.key.as_str(), intent_form(request))
+            .await?;
+        read_open_intent(answer.status, &answer.body)
+    }
+
+    /// `GET /v1/payment_intents/{id}`: Stripe's own word on the intent.
+    async fn intent_report(&self, id: &str) -> Result<IntentReport, PaymentError> {
+        let url = self.url(&["payment_intents", id])?;
+        let answer = self.send(url, None).await?;
+        read_intent_report(answer.status, &answer.body)
     }
 }
 

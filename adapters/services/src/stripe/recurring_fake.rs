@@ -84,43 +84,68 @@ pub(super) async fn create_payment_method(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    handle(&ledger, "/v1/payment_methods", &headers, &body, |state, form, _| {
-        if field(form, "type") != "card" {
-            return Outcome::invalid("type", "This fake keeps cards only.".into());
-        }
-        let number = field(form, "card[number]").to_owned();
-        for name in ["card[number]", "card[exp_month]", "card[exp_year]", "card[cvc]"] {
-            if field(form, name).is_empty() {
-                return Outcome::invalid(name, format!("Missing required param: {name}."));
-            }
-        }
-        if !matches!(
-            number.as_str(),
-            super::fake::cards::SUCCEEDS
-                | super::fake::cards::DECLINED
-                | super::fake::cards::INSUFFICIENT_FUNDS
-                | super::fake::cards::AUTHENTICATION_REQUIRED
-        ) {
-            return Outcome::ran(
-                StatusCode::PAYMENT_REQUIRED,
-                json!({ "error": {
-                    "type": "card_error",
-                    "code": "card_declined",
-                    "decline_code": "live_mode_test_card",
-                    "message": "Your card was declined. Your request was in test mode, but used a non test (live) card.",
-                }}),
-            );
-        }
-        let cards = &mut state.saved_cards;
-        let id = format!("pm_fake{:06}", cards.methods.len() + 1);
-        let last4 = number[number.len().saturating_sub(4)..].to_owned();
-        cards.methods.push((id.clone(), number));
-        Outcome::ran(
-            StatusCode::OK,
-            json!({ "id": id, "object": "payment_method", "type": "card", "card": { "last4": last4 } }),
-        )
-    })
+    handle(
+        &ledger,
+        "/v1/payment_methods",
+        &headers,
+        &body,
+        |state, form, _| keep_card(state, form),
+    )
     .await
+}
+
+/// Keeps the test card of a `POST /v1/payment_methods` form as a new PaymentMethod, or
+/// refuses it as Stripe would (a missing field, a number that is not a test card).
+pub(super) fn keep_card(state: &mut Ledger, form: &Form) -> Outcome {
+    if field(form, "type") != "card" {
+        return Outcome::invalid("type", "This fake keeps cards only.".into());
+    }
+    let number = field(form, "card[number]").to_owned();
+    for name in [
+        "card[number]",
+        "card[exp_month]",
+        "card[exp_year]",
+        "card[cvc]",
+    ] {
+        if field(form, name).is_empty() {
+            return Outcome::invalid(name, format!("Missing required param: {name}."));
+        }
+    }
+    if !matches!(
+        number.as_str(),
+        super::fake::cards::SUCCEEDS
+            | super::fake::cards::DECLINED
+            | super::fake::cards::INSUFFICIENT_FUNDS
+            | super::fake::cards::AUTHENTICATION_REQUIRED
+    ) {
+        return Outcome::ran(
+            StatusCode::PAYMENT_REQUIRED,
+            json!({ "error": {
+                "type": "card_error",
+                "code": "card_declined",
+                "decline_code": "live_mode_test_card",
+                "message": "Your card was declined. Your request was in test mode, but used a non test (live) card.",
+            }}),
+        );
+    }
+    let cards = &mut state.saved_cards;
+    let id = format!("pm_fake{:06}", cards.methods.len() + 1);
+    let last4 = number[number.len().saturating_sub(4)..].to_owned();
+    cards.methods.push((id.clone(), number));
+    Outcome::ran(
+        StatusCode::OK,
+        json!({ "id": id, "object": "payment_method", "type": "card", "card": { "last4": last4 } }),
+    )
+}
+
+/// The card number of the kept PaymentMethod `id`.
+pub(super) fn card_of(state: &Ledger, id: &str) -> Option<String> {
+    state
+        .saved_cards
+        .methods
+        .iter()
+        .find(|(method, _)| method == id)
+        .map(|(_, number)| number.clone())
 }
 
 pub(super) async fn create_customer(

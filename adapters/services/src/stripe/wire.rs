@@ -3,7 +3,11 @@
 //! what each answer means for a charge or a refund.
 
 use serde::Deserialize;
-use vitrine_core::checkout::{DECLINED_MESSAGE, PaymentError, PaymentRequest};
+use vitrine_core::checkout::{
+    DECLINED_MESSAGE, IntentReport, IntentRequest, IntentState, OpenIntent, Payment, PaymentError,
+    PaymentRequest,
+};
+use vitrine_core::money::Currency;
 
 /// What the shopper reads when the card's bank asks for a verification step (3-D Secure),
 /// which this checkout cannot show yet (our text).
@@ -44,6 +48,22 @@ pub(crate) fn charge_form(request: &PaymentRequest) -> String {
         .finish()
 }
 
+/// The body of `POST /v1/payment_intents` for a payment the browser confirms: no card and no
+/// `confirm`; cards only, so that the Payment Element shows card fields and nothing else.
+pub(crate) fn intent_form(request: &IntentRequest) -> String {
+    url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("amount", &request.amount_minor.to_string())
+        .append_pair("currency", &request.currency.code().to_ascii_lowercase())
+        .append_pair("payment_method_types[0]", "card")
+        .append_pair("receipt_email", &request.email)
+        .append_pair("description", &request.description)
+        .append_pair(
+            &format!("metadata[{}]", super::webhook::IDEMPOTENCY_KEY_METADATA),
+            request.key.as_str(),
+        )
+        .finish()
+}
+
 /// The body of `POST /v1/refunds`: the whole amount of one PaymentIntent.
 pub(crate) fn refund_form(payment_intent: &str) -> String {
     url::form_urlencoded::Serializer::new(String::new())
@@ -73,6 +93,14 @@ pub(crate) struct PaymentIntentBody {
     pub status: String,
     #[serde(default)]
     pub last_payment_error: Option<ErrorDetail>,
+    #[serde(default)]
+    pub client_secret: Option<String>,
+    #[serde(default)]
+    pub amount: i64,
+    #[serde(default)]
+    pub currency: String,
+    #[serde(default)]
+    pub metadata: std::collections::BTreeMap<String, String>,
 }
 
 /// The fields of a Refund the gateway reads.
@@ -158,6 +186,62 @@ pub(crate) fn read_charge(status: u16, body: &str) -> Result<ChargeAnswer, Payme
         }),
         _ => Err(failure(status, body)),
     }
+}
+
+/// The intent Stripe opened for the browser, with the secret the browser confirms it with.
+pub(crate) fn read_open_intent(status: u16, body: &str) -> Result<OpenIntent, PaymentError> {
+    if status != 200 {
+        return Err(failure(status, body));
+    }
+    let intent: PaymentIntentBody =
+        serde_json::from_str(body).map_err(|_| unreadable("a PaymentIntent", status, body))?;
+    let client_secret = intent
+        .client_secret
+        .filter(|secret| !secret.is_empty())
+        .ok_or_else(|| unreadable("a PaymentIntent with its client secret", status, body))?;
+    Ok(OpenIntent {
+        id: intent.id,
+        client_secret,
+    })
+}
+
+/// What `GET /v1/payment_intents/{id}` says became of a payment the browser confirmed.
+/// `requires_payment_method` after an attempt (a `last_payment_error`) and `canceled` are
+/// failures; before any attempt, with a verification open, or while Stripe processes, the
+/// intent is still open.
+pub(crate) fn read_intent_report(status: u16, body: &str) -> Result<IntentReport, PaymentError> {
+    if status != 200 {
+        return Err(failure(status, body));
+    }
+    let intent: PaymentIntentBody =
+        serde_json::from_str(body).map_err(|_| unreadable("a PaymentIntent", status, body))?;
+    let key = intent
+        .metadata
+        .get(super::webhook::IDEMPOTENCY_KEY_METADATA)
+        .cloned();
+    let failed = |error: Option<&ErrorDetail>| IntentState::Failed {
+        message: super::browser::failure_message(
+            error.and_then(|error| error.code.as_deref()),
+            error.and_then(|error| error.decline_code.as_deref()),
+        ),
+    };
+    let state = match intent.status.as_str() {
+        "succeeded" => {
+            let currency = Currency::from_code(&intent.currency.to_ascii_uppercase())
+                .map_err(|_| unreadable("a PaymentIntent in a known currency", status, body))?;
+            IntentState::Succeeded(Payment {
+                id: intent.id,
+                amount_minor: intent.amount,
+                currency,
+            })
+        }
+        "requires_payment_method" if intent.last_payment_error.is_some() => {
+            failed(intent.last_payment_error.as_ref())
+        }
+        "canceled" => failed(None),
+        _ => IntentState::Open,
+    };
+    Ok(IntentReport { key, state })
 }
 
 /// What an answer to `POST /v1/refunds` means.

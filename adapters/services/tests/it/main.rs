@@ -7,6 +7,7 @@ mod delivery;
 mod meta_pixel;
 mod smtp_sink;
 mod stripe;
+mod stripe_browser;
 mod stripe_renewals;
 mod stripe_webhooks;
 mod webhook_receiver;

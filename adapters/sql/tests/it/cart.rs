@@ -122,6 +122,13 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.subscription(id).await
     }
 
+    async fn subscriptions_by_email(
+        &self,
+        email: &str,
+    ) -> Result<Vec<vitrine_core::checkout::Subscription>, RepositoryError> {
+        self.store.subscriptions_by_email(email).await
+    }
+
     async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError> {
         self.store.gift_card(code).await
     }

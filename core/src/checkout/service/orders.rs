@@ -129,14 +129,17 @@ impl CartService {
         }
     }
 
-    async fn checkout_once(
+    /// The order the checkout form makes of the cart under `token`, before any payment: the
+    /// form checked without the card, its address and shipping option applied to the cart
+    /// (saved), the gift cards it buys issued and the gift card it pays with applied.
+    pub(super) async fn prepare_order(
         &self,
         token: &CartToken,
         key: IdempotencyKey,
         order_id: String,
         form: &CheckoutForm,
         now: Timestamp,
-    ) -> Result<Order, CheckoutError> {
+    ) -> Result<PreparedOrder, CheckoutError> {
         let mut cart = self
             .store
             .load_cart(token)
@@ -161,20 +164,38 @@ impl CartService {
         }
         self.store.save_cart(token, &cart).await?;
         let priced = cart.price(&self.rules, now);
-        let mut order = Order::from_cart(
-            &priced,
-            order_id,
-            key.clone(),
-            token.clone(),
-            &details.email,
-            now,
-        )?;
+        let mut order =
+            Order::from_cart(&priced, order_id, key, token.clone(), &details.email, now)?;
         order.shipping_address = details.address.clone();
         order.gift_cards = self.issue_gift_cards(&priced, &order.id, now)?;
         order.gift_card_payment = self
             .gift_card_payment(details.gift_card_code.as_ref(), &priced)
             .await?;
         let follow_up = self.follow_up(&order, &priced).await?;
+        Ok(PreparedOrder {
+            cart,
+            order,
+            follow_up,
+            requires_shipping,
+        })
+    }
+
+    async fn checkout_once(
+        &self,
+        token: &CartToken,
+        key: IdempotencyKey,
+        order_id: String,
+        form: &CheckoutForm,
+        now: Timestamp,
+    ) -> Result<Order, CheckoutError> {
+        let PreparedOrder {
+            cart,
+            mut order,
+            follow_up,
+            requires_shipping,
+        } = self
+            .prepare_order(token, key.clone(), order_id, form, now)
+            .await?;
         let rest_due = order.rest_due_cents();
         if rest_due > 0 {
             let with_payment = CheckoutNeeds {
@@ -300,7 +321,7 @@ impl CartService {
 
     /// Records the gateway's answer about a pending order's charge, as its webhook would:
     /// a charge settles the order (which claims it), a decline fails it.
-    async fn record_answer(
+    pub(super) async fn record_answer(
         &self,
         order: &Order,
         answer: Result<&Payment, &PaymentError>,
@@ -349,7 +370,7 @@ impl CartService {
 
     /// Holds the cart's limited stock for a payment about to be made; stock that other carts
     /// hold is out of stock for this one.
-    async fn hold_for_payment(
+    pub(super) async fn hold_for_payment(
         &self,
         token: &CartToken,
         cart: &CartState,
@@ -369,7 +390,7 @@ impl CartService {
     }
 
     /// The usage limits of the order's coupons, for the store to count again.
-    fn coupon_limits(&self, order: &Order) -> Vec<CouponLimit> {
+    pub(super) fn coupon_limits(&self, order: &Order) -> Vec<CouponLimit> {
         self.rules
             .coupons
             .iter()
@@ -412,7 +433,7 @@ fn outcome_word(outcome: PaymentOutcome) -> &'static str {
 /// order's lines, at most 500 characters. Not the order id: each submit of a checkout
 /// proposes its own, and a double submit must ask the gateway for the very same charge
 /// under its key.
-fn charge_description(order: &Order) -> String {
+pub(super) fn charge_description(order: &Order) -> String {
     let lines: Vec<String> = order
         .lines
         .iter()
@@ -425,4 +446,13 @@ fn charge_description(order: &Order) -> String {
     let mut clipped: String = text.chars().take(499).collect();
     clipped.push('…');
     clipped
+}
+
+/// An order made from a checkout form, not yet paid or placed, with the cart it came from
+/// and the mails and reminders to schedule when it is placed.
+pub(super) struct PreparedOrder {
+    pub(super) cart: CartState,
+    pub(super) order: Order,
+    pub(super) follow_up: OrderFollowUp,
+    pub(super) requires_shipping: bool,
 }

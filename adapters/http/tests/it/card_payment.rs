@@ -1,0 +1,372 @@
+//! Checkout with Stripe's own card fields through the router, with the production Stripe
+//! gateway pointed at the local fake: the checkout page loads the fields' script and alone
+//! names Stripe's hosts in its Content-Security-Policy; the form without a card opens one
+//! PaymentIntent per attempt after holding the stock and places the order as payment pending;
+//! the return address resumes it on Stripe's own word (a 3-D Secure approval confirms it, a
+//! failed verification or a decline says why and gives the cart back), and so does Stripe's
+//! webhook. No card number ever reaches the server on this path.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use vitrine_core::checkout::{
+    CARD_FIELDS_NEED_JAVASCRIPT, CartService, CommerceStore, IdempotencyKey, InMemoryCommerceStore,
+    PaymentStatus,
+};
+use vitrine_core::pages::PageService;
+use vitrine_http::AppState;
+use vitrine_services::stripe_fake::{
+    BrowserStep, FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FakeStripe, cards,
+};
+use vitrine_services::{
+    StripeBrowser, StripeGateway, StripePublishableKey, StripeSecretKey, StripeWebhookSecret,
+    StripeWebhooks,
+};
+
+use crate::cart::{CHECKOUT_FIELDS, at_checkout, form};
+use crate::support::{Answer, config, fixture_assets, send};
+
+const WEBHOOK_SECRET: &str = "whsec_card_payment";
+
+/// Where the pages are said to be, for the absolute return address Stripe needs.
+const SITE: &str = "http://shop.test";
+
+struct Shop {
+    app: axum::Router,
+    store: Arc<InMemoryCommerceStore>,
+    fake: FakeStripe,
+}
+
+async fn shop() -> Shop {
+    let fake = FakeStripe::start().await;
+    let gateway = StripeGateway::new(
+        fake.base().clone(),
+        StripeSecretKey::parse(FAKE_SECRET_KEY).unwrap(),
+    )
+    .with_browser(StripeBrowser {
+        publishable_key: StripePublishableKey::parse(FAKE_PUBLISHABLE_KEY).unwrap(),
+        script_url: fake.base().join("/v3/").unwrap(),
+    });
+    let repository = crate::support::repository().await;
+    let store = Arc::new(InMemoryCommerceStore::new());
+    let rules = vitrine_core::checkout::conformance::flat_rate_rules();
+    let carts =
+        CartService::new(repository.clone(), store.clone(), rules).with_payments(Arc::new(gateway));
+    let state = AppState::new(
+        Arc::new(PageService::new(repository.clone())),
+        repository,
+        Arc::new(fixture_assets()),
+        config(),
+    )
+    .with_carts(Arc::new(carts))
+    .with_payment_reports(Arc::new(StripeWebhooks::new(vec![
+        StripeWebhookSecret::parse(WEBHOOK_SECRET).unwrap(),
+    ])));
+    Shop {
+        app: vitrine_http::router(state),
+        store,
+        fake,
+    }
+}
+
+/// The island's post of the checkout form: no card, the page's key.
+fn open_request(token: &str, key: &str) -> Request<Body> {
+    let mut request = form(
+        "POST",
+        "/checkout/card-payment",
+        &format!("{CHECKOUT_FIELDS}&idempotencyKey={key}"),
+        Some(token),
+    );
+    request
+        .headers_mut()
+        .insert("accept", "application/json".parse().unwrap());
+    request
+}
+
+/// The form's answer: the client secret and the absolute return address.
+async fn open(shop: &Shop, token: &str, key: &str) -> (String, String) {
+    let answer = send(&shop.app, open_request(token, key)).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    let step = answer.json();
+    assert_eq!(step["next"], "confirm", "{step}");
+    (
+        step["clientSecret"].as_str().unwrap().to_owned(),
+        format!("{SITE}{}", step["returnPath"].as_str().unwrap()),
+    )
+}
+
+/// The shopper's browser arriving at an address of this site.
+async fn visit(shop: &Shop, url: &str, token: &str) -> Answer {
+    let path = url.strip_prefix(SITE).expect("an address of this site");
+    send(&shop.app, form("GET", path, "", Some(token))).await
+}
+
+/// A 3-D Secure card confirmed in the browser, and the bank's answer; where the bank sends
+/// the shopper back to.
+async fn through_the_bank(shop: &Shop, secret: &str, return_url: &str, approve: bool) -> String {
+    let step = shop
+        .fake
+        .confirm_in_browser(secret, cards::AUTHENTICATION_REQUIRED, return_url)
+        .await;
+    let BrowserStep::Bank(bank) = step else {
+        panic!("the bank's page: {step:?}");
+    };
+    shop.fake.answer_bank(&bank, approve).await
+}
+
+/// The order a return address names, as the store holds it.
+async fn stored(shop: &Shop, return_url: &str) -> vitrine_core::checkout::Order {
+    shop.store
+        .order(&order_id(return_url))
+        .await
+        .unwrap()
+        .expect("the order is placed")
+}
+
+fn order_id(return_url: &str) -> String {
+    url::Url::parse(return_url)
+        .unwrap()
+        .query_pairs()
+        .find(|(name, _)| name == "order")
+        .map(|(_, value)| value.into_owned())
+        .expect("the return address names the order")
+}
+
+#[tokio::test]
+async fn the_checkout_page_shows_stripes_fields_and_alone_names_stripes_hosts_in_its_policy() {
+    let shop = shop().await;
+    let (token, _) = at_checkout(&shop.app, 1).await;
+    let page = send(&shop.app, form("GET", "/checkout", "", Some(&token))).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let html = page.text();
+    let script = format!(
+        "<script src=\"{}v3/\" id=\"stripe-js\"></script>",
+        shop.fake.base()
+    );
+    assert!(html.contains(&script), "{html}");
+    assert!(html.contains("data-island=\"card-payment\""), "{html}");
+    assert!(html.contains(FAKE_PUBLISHABLE_KEY), "{html}");
+    assert!(
+        html.contains(CARD_FIELDS_NEED_JAVASCRIPT),
+        "the note without JavaScript"
+    );
+    assert!(
+        !html.contains("name=\"cardNumber\""),
+        "no card field of ours: {html}"
+    );
+    assert!(!html.contains("name=\"cardCvc\""), "{html}");
+    let origin = shop.fake.base().origin().ascii_serialization();
+    let policy = page.header("content-security-policy");
+    for directive in ["script-src 'self'", "connect-src 'self'", "frame-src"] {
+        assert!(
+            policy.contains(&format!("{directive} {origin}")),
+            "{directive}: {policy}"
+        );
+    }
+    // Every other page keeps the strict policy.
+    for path in ["/cart", "/"] {
+        let other = send(&shop.app, form("GET", path, "", Some(&token))).await;
+        let policy = other.header("content-security-policy");
+        assert!(!policy.contains(&origin), "{path}: {policy}");
+    }
+}
+
+#[tokio::test]
+async fn a_form_posted_without_javascript_says_so_and_keeps_the_cart() {
+    let shop = shop().await;
+    let (token, key) = at_checkout(&shop.app, 1).await;
+    let posted = send(
+        &shop.app,
+        form(
+            "POST",
+            "/checkout",
+            &format!("{CHECKOUT_FIELDS}&cardNumber=4242424242424242&idempotencyKey={key}"),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(posted.status, StatusCode::BAD_REQUEST);
+    let html = posted.text();
+    assert!(
+        html.contains(&format!(
+            "role=\"alert\" id=\"checkout-alert\">{CARD_FIELDS_NEED_JAVASCRIPT}"
+        )),
+        "{html}"
+    );
+    assert!(
+        html.contains("value=\"shopper@example.com\""),
+        "what was typed stays"
+    );
+    assert_eq!(shop.fake.requests(), 0, "Stripe was not asked");
+    let checkout = send(&shop.app, form("GET", "/checkout", "", Some(&token))).await;
+    assert_eq!(checkout.status, StatusCode::OK, "the cart is still there");
+}
+
+#[tokio::test]
+async fn one_intent_per_attempt_is_opened_after_holding_stock_and_the_order_waits_as_pending() {
+    let shop = shop().await;
+    let (token, key) = at_checkout(&shop.app, 2).await;
+    let (secret, return_url) = open(&shop, &token, &key).await;
+    // A double click: the same intent.
+    let (again, _) = open(&shop, &token, &key).await;
+    assert_eq!(secret, again);
+    let intents = shop.fake.payment_intents();
+    assert_eq!(intents.len(), 1, "{intents:?}");
+    let order = shop
+        .store
+        .order_by_key(&IdempotencyKey::parse(key.clone()).unwrap())
+        .await
+        .unwrap()
+        .expect("the order is placed");
+    assert_eq!(order.payment_status, PaymentStatus::Pending);
+    assert_eq!(order.id, order_id(&return_url));
+    assert_eq!(intents[0].amount, order.rest_due_cents());
+    assert_eq!(intents[0].idempotency_key.as_deref(), Some(key.as_str()));
+    assert_eq!(intents[0].metadata["vitrine_idempotency_key"], key);
+    assert_eq!(intents[0].card_last4, "", "no card went from the server");
+    // Refused fields answer what to fix, and open nothing.
+    let (other, other_key) = at_checkout(&shop.app, 1).await;
+    let mut bad = open_request(&other, &other_key);
+    *bad.body_mut() = Body::from(format!("email=nope&idempotencyKey={other_key}"));
+    let refused = send(&shop.app, bad).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    let step = refused.json();
+    assert_eq!(step["next"], "refused");
+    assert!(step["fieldErrors"]["email"].is_string(), "{step}");
+    assert_eq!(shop.fake.payment_intents().len(), 1);
+}
+
+#[tokio::test]
+async fn a_3d_secure_approval_confirms_the_order_on_return_and_the_return_before_it_says_pending() {
+    let shop = shop().await;
+    let (token, key) = at_checkout(&shop.app, 1).await;
+    let (secret, return_url) = open(&shop, &token, &key).await;
+    let step = shop
+        .fake
+        .confirm_in_browser(&secret, cards::AUTHENTICATION_REQUIRED, &return_url)
+        .await;
+    let BrowserStep::Bank(bank) = step else {
+        panic!("the bank's page: {step:?}");
+    };
+    let order = order_id(&return_url);
+    let confirmed_page = format!("/commerce/orders/{order}/confirmed");
+    // Back before the bank answered (another tab, a reload): received, payment pending (207).
+    let pending = visit(
+        &shop,
+        &format!(
+            "{return_url}&payment_intent={}",
+            secret.split("_secret_").next().unwrap()
+        ),
+        &token,
+    )
+    .await;
+    assert_eq!(pending.status, StatusCode::SEE_OTHER);
+    assert_eq!(pending.header("location"), confirmed_page);
+    let received = send(&shop.app, form("GET", &confirmed_page, "", Some(&token))).await;
+    let html = received.text();
+    assert!(html.contains("\"pageType\":207"), "{html}");
+    assert!(html.contains("Your payment is pending"), "{html}");
+
+    let back = shop.fake.answer_bank(&bank, true).await;
+    let resumed = visit(&shop, &back, &token).await;
+    assert_eq!(resumed.status, StatusCode::SEE_OTHER, "{}", resumed.text());
+    assert_eq!(resumed.header("location"), confirmed_page);
+    let stored = shop.store.order(&order).await.unwrap().unwrap();
+    assert_eq!(stored.payment_status, PaymentStatus::Paid);
+    let confirmed = send(&shop.app, form("GET", &confirmed_page, "", Some(&token))).await;
+    let html = confirmed.text();
+    assert!(html.contains("\"pageType\":202"), "{html}");
+    assert!(html.contains("Order confirmed"), "{html}");
+}
+
+#[tokio::test]
+async fn a_failed_verification_or_a_decline_says_why_and_gives_the_cart_back() {
+    let shop = shop().await;
+    let (token, key) = at_checkout(&shop.app, 1).await;
+    let (secret, return_url) = open(&shop, &token, &key).await;
+    let back = through_the_bank(&shop, &secret, &return_url, false).await;
+    let failed = visit(&shop, &back, &token).await;
+    assert_eq!(failed.status, StatusCode::PAYMENT_REQUIRED);
+    let html = failed.text();
+    assert!(
+        html.contains("Your bank could not verify this payment, so nothing was charged. Please try again or use another card."),
+        "{html}"
+    );
+    let order = stored(&shop, &return_url).await;
+    assert_eq!(order.payment_status, PaymentStatus::Failed);
+    // The cart is the shopper's again: checkout opens, and another card pays.
+    let entry = send(
+        &shop.app,
+        form("POST", "/commerce/goto-checkout", "", Some(&token)),
+    )
+    .await;
+    assert_eq!(entry.status, StatusCode::SEE_OTHER, "{}", entry.text());
+    let checkout = send(&shop.app, form("GET", "/checkout", "", Some(&token))).await;
+    let key = crate::cart::idempotency_key(&checkout.text());
+    let (secret, return_url) = open(&shop, &token, &key).await;
+    let step = shop
+        .fake
+        .confirm_in_browser(&secret, cards::DECLINED, &return_url)
+        .await;
+    let BrowserStep::Declined { return_url, .. } = step else {
+        panic!("declined: {step:?}");
+    };
+    let declined = visit(&shop, &return_url, &token).await;
+    assert_eq!(declined.status, StatusCode::PAYMENT_REQUIRED);
+    assert!(declined.text().contains("Your card was declined."));
+}
+
+#[tokio::test]
+async fn a_return_naming_another_orders_intent_settles_nothing() {
+    let shop = shop().await;
+    let (alice, alice_key) = at_checkout(&shop.app, 1).await;
+    let (_, alice_return) = open(&shop, &alice, &alice_key).await;
+    let (mallory, mallory_key) = at_checkout(&shop.app, 1).await;
+    let (mallory_secret, mallory_return) = open(&shop, &mallory, &mallory_key).await;
+    through_the_bank(&shop, &mallory_secret, &mallory_return, true).await;
+    let mallory_intent = mallory_secret.split("_secret_").next().unwrap();
+    let forged = visit(
+        &shop,
+        &format!("{alice_return}&payment_intent={mallory_intent}"),
+        &alice,
+    )
+    .await;
+    assert_eq!(forged.status, StatusCode::NOT_FOUND);
+    let order = stored(&shop, &alice_return).await;
+    assert_eq!(order.payment_status, PaymentStatus::Pending);
+}
+
+#[tokio::test]
+async fn stripes_webhook_settles_an_order_whose_shopper_never_came_back() {
+    let shop = shop().await;
+    let (token, key) = at_checkout(&shop.app, 1).await;
+    let (secret, return_url) = open(&shop, &token, &key).await;
+    // The shopper paid and closed the tab before the return address loaded.
+    shop.fake
+        .confirm_in_browser(&secret, cards::SUCCEEDS, &return_url)
+        .await;
+    let event = shop.fake.events().last().cloned().expect("an event");
+    assert_eq!(event.kind, "payment_intent.succeeded");
+    let body = event.body.to_string();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let signature = StripeWebhookSecret::parse(WEBHOOK_SECRET)
+        .unwrap()
+        .signature_header(now, body.as_bytes());
+    let delivered = send(
+        &shop.app,
+        Request::post("/api/commerce/stripe/webhook")
+            .header("content-type", "application/json")
+            .header("stripe-signature", signature)
+            .body(Body::from(body))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(delivered.status, StatusCode::OK, "{}", delivered.text());
+    let order = stored(&shop, &return_url).await;
+    assert_eq!(order.payment_status, PaymentStatus::Paid);
+    assert!(order.payment_id.starts_with("pi_"), "{order:?}");
+}

@@ -1,0 +1,150 @@
+//! The Stripe gateway's browser half against the local fake: an intent opened without a card
+//! under the attempt's key (once however often it is asked), confirmed by the fake's stand-in
+//! of a browser, and Stripe's own word on it read back as the core's intent report: succeeded,
+//! still open while the bank waits, or failed with a sentence a shopper understands.
+
+use vitrine_core::checkout::{IdempotencyKey, IntentRequest, IntentState, PaymentGateway};
+use vitrine_core::money::Currency;
+use vitrine_services::stripe_fake::{BrowserStep, FAKE_SECRET_KEY, FakeStripe, cards};
+use vitrine_services::{StripeGateway, StripeSecretKey};
+
+const RETURN: &str = "http://shop.test/checkout/card-payment/return?order=order-1";
+
+fn gateway(fake: &FakeStripe) -> StripeGateway {
+    StripeGateway::new(
+        fake.base().clone(),
+        StripeSecretKey::parse(FAKE_SECRET_KEY).unwrap(),
+    )
+}
+
+fn request(key: &str) -> IntentRequest {
+    IntentRequest {
+        key: IdempotencyKey::parse(format!("{key:0>32}")).unwrap(),
+        amount_minor: 3700,
+        currency: Currency::Eur,
+        email: "shopper@example.com".into(),
+        description: "1 × Sea Glass Mug".into(),
+    }
+}
+
+#[tokio::test]
+async fn an_intent_is_opened_once_per_key_without_a_card_and_succeeds_when_the_browser_pays() {
+    let fake = FakeStripe::start().await;
+    let gateway = gateway(&fake);
+    let opened = gateway.open_intent(&request("a1")).await.unwrap();
+    let again = gateway.open_intent(&request("a1")).await.unwrap();
+    assert_eq!(opened, again, "the same key opens one intent");
+    let intents = fake.payment_intents();
+    assert_eq!(intents.len(), 1);
+    assert_eq!(intents[0].status, "requires_payment_method");
+    assert_eq!(intents[0].amount, 3700);
+    assert_eq!(intents[0].card_last4, "", "no card went with it");
+    let open = gateway.intent_report(&opened.id).await.unwrap();
+    assert_eq!(open.state, IntentState::Open);
+    assert_eq!(open.key.as_deref(), Some(request("a1").key.as_str()));
+
+    let step = fake
+        .confirm_in_browser(&opened.client_secret, cards::SUCCEEDS, RETURN)
+        .await;
+    let BrowserStep::Return(back) = step else {
+        panic!("a card without 3-D Secure returns at once: {step:?}");
+    };
+    assert!(back.starts_with(RETURN), "{back}");
+    assert!(
+        back.contains(&format!("payment_intent={}", opened.id)),
+        "{back}"
+    );
+    let report = gateway.intent_report(&opened.id).await.unwrap();
+    let IntentState::Succeeded(payment) = report.state else {
+        panic!("paid: {report:?}");
+    };
+    assert_eq!(
+        (payment.id.as_str(), payment.amount_minor, payment.currency),
+        (opened.id.as_str(), 3700, Currency::Eur)
+    );
+    assert_eq!(
+        fake.events()
+            .last()
+            .map(|event| event.kind.clone())
+            .as_deref(),
+        Some("payment_intent.succeeded")
+    );
+}
+
+#[tokio::test]
+async fn a_3ds_card_waits_for_the_bank_and_an_approval_pays_a_failure_says_why() {
+    let fake = FakeStripe::start().await;
+    let gateway = gateway(&fake);
+    for (key, approve) in [("b1", true), ("b2", false)] {
+        let opened = gateway.open_intent(&request(key)).await.unwrap();
+        let step = fake
+            .confirm_in_browser(
+                &opened.client_secret,
+                cards::AUTHENTICATION_REQUIRED,
+                RETURN,
+            )
+            .await;
+        let BrowserStep::Bank(bank) = step else {
+            panic!("3-D Secure goes to the bank: {step:?}");
+        };
+        let waiting = gateway.intent_report(&opened.id).await.unwrap();
+        assert_eq!(
+            waiting.state,
+            IntentState::Open,
+            "the bank has not answered"
+        );
+        let back = fake.answer_bank(&bank, approve).await;
+        assert!(back.starts_with(RETURN), "{back}");
+        let status = if approve { "succeeded" } else { "failed" };
+        assert!(
+            back.contains(&format!("redirect_status={status}")),
+            "{back}"
+        );
+        let report = gateway.intent_report(&opened.id).await.unwrap();
+        match (approve, report.state) {
+            (true, IntentState::Succeeded(payment)) => assert_eq!(payment.amount_minor, 3700),
+            (false, IntentState::Failed { message }) => assert_eq!(
+                message,
+                "Your bank could not verify this payment, so nothing was charged. Please try again or use another card."
+            ),
+            (_, other) => panic!("{key}: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_declined_card_fails_the_intent_in_the_shoppers_words_and_a_wrong_secret_pays_nothing() {
+    let fake = FakeStripe::start().await;
+    let gateway = gateway(&fake);
+    let opened = gateway.open_intent(&request("c1")).await.unwrap();
+    let step = fake
+        .confirm_in_browser(&opened.client_secret, cards::INSUFFICIENT_FUNDS, RETURN)
+        .await;
+    let BrowserStep::Declined {
+        message,
+        return_url,
+    } = step
+    else {
+        panic!("declined: {step:?}");
+    };
+    assert_eq!(message, "Your card has insufficient funds.");
+    assert!(return_url.contains(&opened.id), "{return_url}");
+    let report = gateway.intent_report(&opened.id).await.unwrap();
+    assert_eq!(
+        report.state,
+        IntentState::Failed {
+            message:
+                "Your card has insufficient funds. Nothing was charged. Please use another card."
+                    .into()
+        }
+    );
+
+    let other = gateway.open_intent(&request("c2")).await.unwrap();
+    let forged = format!("{}_secret_guessed", other.id);
+    let step = fake
+        .confirm_in_browser(&forged, cards::SUCCEEDS, RETURN)
+        .await;
+    assert!(matches!(step, BrowserStep::Declined { .. }), "{step:?}");
+    let untouched = gateway.intent_report(&other.id).await.unwrap();
+    assert_eq!(untouched.state, IntentState::Open);
+}

@@ -1,0 +1,256 @@
+//! Checkout paid in the browser, with the payment provider's own card fields (see
+//! `browser_payment.rs`): the form without a card places the order as "payment pending" after
+//! holding its stock and opening the provider's intent for the rest due under the attempt's
+//! idempotency key; the browser confirms that intent (showing the bank's page when the card
+//! asks for one) and comes back to the return address, where [`CartService::resume_browser_payment`]
+//! asks the provider, never the browser, what became of it. The provider's webhook settles the
+//! same order by the same key, whichever comes first.
+
+use crate::cart::{CartToken, Timestamp};
+use crate::checkout::browser_payment::{IntentRequest, IntentState, OpenIntent};
+use crate::checkout::card_testing::{AdmitError, Payer};
+use crate::checkout::details::CheckoutForm;
+use crate::checkout::order::{IdempotencyKey, Order};
+use crate::checkout::payment::PaymentError;
+use crate::checkout::payment_events::PaymentStatus;
+use crate::ports::RepositoryError;
+
+use super::guarded::is_failed_payment;
+use super::orders::{PreparedOrder, charge_description};
+use super::{CartService, CheckoutError};
+
+/// What the browser does next after the checkout form was taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BrowserCheckout {
+    /// Nothing is left to pay by card (a gift card paid it all), or this checkout was settled
+    /// before: the order stands, and its page is next.
+    Placed(Order),
+    /// The order waits as payment pending until the browser confirms `intent` and the
+    /// provider says how that went.
+    Confirm { order: Order, intent: OpenIntent },
+}
+
+/// An order after the shopper came back from paying in the browser.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResumedPayment {
+    pub order: Order,
+    /// Why the payment failed, in the shopper's words, when it did just now.
+    pub failure: Option<String>,
+    /// Whether this return settled the order (rather than the webhook or an earlier return),
+    /// so that what follows a purchase happens once.
+    pub settled_now: bool,
+}
+
+/// Why coming back from paying found nothing to resume.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumePaymentError {
+    /// No such order, or the intent named is not the one this order opened (a forged or
+    /// mixed-up return address): nothing is changed.
+    #[error("no order {0} waits for this payment")]
+    UnknownPayment(String),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+impl CartService {
+    /// Takes the checkout form (without a card) of the cart under `token` for a payment in
+    /// the browser: refused at once for a payer that failed to pay too often lately. The
+    /// same `key` again answers the same order and the same intent, so a double click or a
+    /// reload confirms one payment.
+    pub async fn open_browser_payment(
+        &self,
+        payer: &Payer,
+        token: &CartToken,
+        key: IdempotencyKey,
+        order_id: String,
+        form: &CheckoutForm,
+        now: Timestamp,
+    ) -> Result<BrowserCheckout, CheckoutError> {
+        match self.card_testing.admit(payer, now).await {
+            Ok(()) => {}
+            Err(AdmitError::Refused(refused)) => {
+                return Err(CheckoutError::TooManyFailedPayments(refused));
+            }
+            Err(AdmitError::Repository(error)) => return Err(error.into()),
+        }
+        if let Some(placed) = self.store.order_by_key(&key).await? {
+            return self.reopen(placed).await;
+        }
+        let result = self
+            .open_once(token, key.clone(), order_id, form, now)
+            .await;
+        match result {
+            Ok(next) => Ok(next),
+            // A second submit that lost the race to the first: the first one's order.
+            Err(error) => match self.store.order_by_key(&key).await? {
+                Some(placed) => self.reopen(placed).await,
+                None => {
+                    if is_failed_payment(&error) {
+                        self.card_testing.record_failure(payer, now).await;
+                    }
+                    Err(error)
+                }
+            },
+        }
+    }
+
+    async fn open_once(
+        &self,
+        token: &CartToken,
+        key: IdempotencyKey,
+        order_id: String,
+        form: &CheckoutForm,
+        now: Timestamp,
+    ) -> Result<BrowserCheckout, CheckoutError> {
+        let PreparedOrder {
+            cart,
+            mut order,
+            follow_up,
+            ..
+        } = self
+            .prepare_order(token, key.clone(), order_id, form, now)
+            .await?;
+        let coupon_limits = self.coupon_limits(&order);
+        if order.rest_due_cents() <= 0 {
+            let placed = self
+                .store
+                .place_order_with_follow_up(&order, &coupon_limits, &follow_up)
+                .await?;
+            return Ok(BrowserCheckout::Placed(placed));
+        }
+        // No intent is opened for stock that other shoppers hold.
+        self.hold_for_payment(token, &cart, now).await?;
+        let refunded = self.store.refunded_attempts(&key).await?;
+        order.payment_key = key.attempt(refunded).as_str().to_owned();
+        order.payment_status = PaymentStatus::Pending;
+        // Opened before the order is placed: an intent the browser never confirms charges
+        // nothing, while an order placed without one could never be paid.
+        let intent = self.payments.open_intent(&intent_request(&order)?).await?;
+        let placed = self
+            .store
+            .place_order_with_follow_up(&order, &coupon_limits, &follow_up)
+            .await?;
+        Ok(BrowserCheckout::Confirm {
+            order: placed,
+            intent,
+        })
+    }
+
+    /// The next step for an order this checkout placed before: its intent again while its
+    /// payment is pending (the provider answers the same intent for the same key), the order
+    /// itself once it is settled.
+    async fn reopen(&self, order: Order) -> Result<BrowserCheckout, CheckoutError> {
+        if order.payment_status != PaymentStatus::Pending {
+            return Ok(BrowserCheckout::Placed(order));
+        }
+        let intent = self.payments.open_intent(&intent_request(&order)?).await?;
+        Ok(BrowserCheckout::Confirm { order, intent })
+    }
+
+    /// The shopper came back from paying order `order_id` in the browser, naming the intent
+    /// `intent_id`: the provider is asked what became of it, and its answer is recorded as
+    /// its webhook's would be. An intent of another order, or a success for another amount,
+    /// settles nothing. While the provider cannot be asked, the order stays pending.
+    pub async fn resume_browser_payment(
+        &self,
+        payer: &Payer,
+        order_id: &str,
+        intent_id: &str,
+        now: Timestamp,
+    ) -> Result<ResumedPayment, ResumePaymentError> {
+        let unknown = || ResumePaymentError::UnknownPayment(order_id.to_owned());
+        let order = self.store.order(order_id).await?.ok_or_else(unknown)?;
+        if order.payment_key.is_empty() {
+            return Err(unknown());
+        }
+        let settled = ResumedPayment {
+            order: order.clone(),
+            failure: None,
+            settled_now: false,
+        };
+        if order.payment_status != PaymentStatus::Pending {
+            return Ok(settled);
+        }
+        let report = match self.payments.intent_report(intent_id).await {
+            Ok(report) => report,
+            Err(error) => {
+                tracing::warn!(order = order.id, %error, "a payment in the browser could not be checked; the order stays pending");
+                return Ok(settled);
+            }
+        };
+        if report.key.as_deref() != Some(order.payment_key.as_str()) {
+            tracing::warn!(
+                order = order.id,
+                intent = intent_id,
+                "a return from paying named an intent this order did not open"
+            );
+            return Err(unknown());
+        }
+        let answer = match report.state {
+            IntentState::Open => return Ok(settled),
+            IntentState::Succeeded(payment) => {
+                if payment.amount_minor != order.rest_due_cents()
+                    || payment.currency != order.currency
+                {
+                    tracing::error!(
+                        order = order.id,
+                        payment = payment.id,
+                        "a payment in the browser took another amount than the order's; the order stays pending for the owner"
+                    );
+                    return Ok(settled);
+                }
+                self.record_answer(&order, Ok(&payment), now).await
+            }
+            IntentState::Failed { message } => {
+                self.card_testing.record_failure(payer, now).await;
+                let declined = PaymentError::Declined {
+                    message: message.clone(),
+                };
+                let recorded = self.record_answer(&order, Err(&declined), now).await;
+                return match recorded {
+                    Ok(order) => Ok(ResumedPayment {
+                        failure: (order.payment_status == PaymentStatus::Failed).then_some(message),
+                        settled_now: order.payment_status != PaymentStatus::Pending,
+                        order,
+                    }),
+                    Err(error) => Err(repository_error(error)),
+                };
+            }
+        };
+        match answer {
+            Ok(order) => Ok(ResumedPayment {
+                settled_now: order.payment_status != PaymentStatus::Pending,
+                order,
+                failure: None,
+            }),
+            Err(error) => Err(repository_error(error)),
+        }
+    }
+}
+
+/// The intent of `order`'s rest due, under its payment key: always the same fields for the
+/// same order, since a provider refuses a key repeated with other parameters.
+fn intent_request(order: &Order) -> Result<IntentRequest, CheckoutError> {
+    let key =
+        IdempotencyKey::parse(order.payment_key.clone()).map_err(|_| RepositoryError::Corrupt {
+            what: "a pending order's payment key".into(),
+            reason: order.payment_key.clone(),
+        })?;
+    Ok(IntentRequest {
+        key,
+        amount_minor: order.rest_due_cents(),
+        currency: order.currency,
+        email: order.email.clone(),
+        description: charge_description(order),
+    })
+}
+
+/// `record_answer` fails only in the store.
+fn repository_error(error: CheckoutError) -> ResumePaymentError {
+    match error {
+        CheckoutError::Order(crate::checkout::PlaceOrderError::Repository(error)) => {
+            ResumePaymentError::Repository(error)
+        }
+        other => ResumePaymentError::Repository(RepositoryError::Unavailable(other.to_string())),
+    }
+}

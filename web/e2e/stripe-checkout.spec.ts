@@ -1,0 +1,213 @@
+//! Card payments through Stripe's own card fields in real Chromium: a `vitrine serve` of its own
+//! with Stripe configured against the local fake of Stripe (`vitrine-stripe-fake`, built with
+//! `cargo build -p vitrine-services --features test-support --bin vitrine-stripe-fake`), whose
+//! stand-in of Stripe.js the checkout page loads in place of Stripe's (the real script cannot
+//! load here). A card without verification pays at once; a 3-D Secure card goes to the fake's
+//! bank page and back, approved or failed; the card number is never sent to the shop; without
+//! the script or without JavaScript the page says card payment is unavailable and the cart
+//! stays. axe checks the checkout, the bank's page, and the pages after them.
+//!
+//! The two processes are started here rather than as Playwright web servers, so the other
+//! specs do not wait for them: the shop two ports above the others' extra servers, the fake on
+//! the next port.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
+
+const webDir = fileURLToPath(new URL('..', import.meta.url));
+const binary = process.env['VITRINE_BIN'] ? resolve(process.env['VITRINE_BIN']) : resolve(webDir, '../target/debug/vitrine');
+const fakeBinary = join(dirname(binary), 'vitrine-stripe-fake');
+const port = Number(process.env['VITRINE_E2E_PORT'] ?? '18080') + 3;
+const fakePort = port + 1;
+const base = `http://127.0.0.1:${port}`;
+const fakeBase = `http://127.0.0.1:${fakePort}`;
+const dataDir = join(tmpdir(), `vitrine-e2e-stripe-${port}`);
+
+/** The fake's keys (`stripe_fake::FAKE_SECRET_KEY`, `FAKE_PUBLISHABLE_KEY`). */
+const SECRET_KEY = 'sk_test_vitrine_fake_stripe';
+const PUBLISHABLE_KEY = 'pk_test_vitrine_fake_stripe';
+
+/** Stripe's test cards, as the fake knows them. */
+const PAYS = '4242 4242 4242 4242';
+const ASKS_FOR_3DS = '4000 0027 6000 3184';
+
+const NEEDS_JAVASCRIPT =
+  'Card payment needs JavaScript, which is off or could not load the payment form. Your cart is kept: turn JavaScript on or try another browser, then pay again.';
+
+test.describe.configure({ mode: 'serial' });
+const processes: ChildProcess[] = [];
+
+async function waitFor(url: string, what: string, child: ChildProcess): Promise<void> {
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`${what} exited with ${exited} before answering on ${url}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not answer on ${url}`);
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}
+
+test.beforeAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const env = { ...process.env, RUST_LOG: 'warn' };
+  const fake = spawn(fakeBinary, [String(fakePort)], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  processes.push(fake);
+  await waitFor(`${fakeBase}/v3/`, 'the Stripe fake', fake);
+  const vitrine = spawn(
+    binary,
+    [
+      'serve',
+      '--plain-http',
+      '--addr',
+      `127.0.0.1:${port}`,
+      '--data-dir',
+      dataDir,
+      '--request-limits',
+      'address=1000000,visitor=1000000',
+      '--attempt-limits',
+      'address=1000000,visitor=1000000',
+      '--stripe-api-base',
+      fakeBase,
+      '--stripe-js-url',
+      `${fakeBase}/v3/`,
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...env, VITRINE_STRIPE_SECRET_KEY: SECRET_KEY, VITRINE_STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY },
+    },
+  );
+  processes.push(vitrine);
+  await waitFor(`${base}/healthz`, 'the Stripe shop', vitrine);
+});
+
+test.afterAll(() => {
+  for (const child of processes) child.kill('SIGTERM');
+});
+
+/** A mug in a new cart, at checkout, with the address filled; the card fields mounted. */
+async function atCheckout(page: Page): Promise<void> {
+  await page.goto(`${base}/shop/sea-glass-mug`);
+  const form = page.locator('form.add-to-cart').first();
+  await form.locator('select[name="sku"]').selectOption('TLZ-MUG-L-SEA');
+  await form.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(form.getByRole('status')).toContainText('Added to your cart.');
+  await Promise.all([
+    page.waitForNavigation(),
+    page.evaluate(() => {
+      const entry = document.createElement('form');
+      entry.method = 'post';
+      entry.action = '/commerce/goto-checkout';
+      document.body.append(entry);
+      entry.submit();
+    }),
+  ]);
+  await expect(page).toHaveURL(`${base}/checkout`);
+  await page.getByLabel('Email').fill('shopper@example.com');
+  await page.getByLabel('Full name').fill('Ada Shopper');
+  await page.getByLabel('Address', { exact: true }).fill('Rua das Flores 12');
+  await page.getByLabel('City').fill('Lisboa');
+  await page.getByLabel('Zip or postal code').fill('1200-195');
+  await page.getByLabel('Country code').fill('PT');
+  await page.getByRole('radio', { name: /Standard/ }).first().check();
+}
+
+async function typeCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 40');
+  await page.getByLabel('Security code').fill('123');
+}
+
+/** Fails the test if any request to the shop carries the card number. */
+function watchForCard(page: Page, number: string): string[] {
+  const leaks: string[] = [];
+  const digits = number.replace(/\s/g, '');
+  page.on('request', (request) => {
+    if (!request.url().startsWith(base)) return;
+    const sent = `${request.url()} ${request.postData() ?? ''}`;
+    if (sent.includes(digits) || sent.includes(encodeURIComponent(number)) || sent.includes(number.replace(/ /g, '+'))) {
+      leaks.push(request.url());
+    }
+  });
+  return leaks;
+}
+
+test('a card without verification pays in Stripe’s fields, and its number never reaches the shop', async ({ page }) => {
+  const leaks = watchForCard(page, PAYS);
+  await atCheckout(page);
+  await expect(page.getByText(NEEDS_JAVASCRIPT)).toBeHidden();
+  await typeCard(page, PAYS);
+  await expectNoViolations(page, 'checkout with Stripe’s card fields');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
+  await expectNoViolations(page, 'order confirmed after a Stripe payment');
+  expect(leaks).toEqual([]);
+});
+
+test('a 3-D Secure card approved at the bank comes back to a confirmed order', async ({ page }) => {
+  const leaks = watchForCard(page, ASKS_FOR_3DS);
+  await atCheckout(page);
+  await typeCard(page, ASKS_FOR_3DS);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify your payment');
+  expect(page.url().startsWith(`${fakeBase}/bank/`)).toBe(true);
+  await expectNoViolations(page, 'the test bank’s verification page');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
+  expect(page.url().startsWith(`${base}/commerce/orders/`)).toBe(true);
+  expect(leaks).toEqual([]);
+});
+
+test('a failed 3-D Secure verification says why, charges nothing and keeps the cart', async ({ page }) => {
+  await atCheckout(page);
+  await typeCard(page, ASKS_FOR_3DS);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify your payment');
+  await page.getByRole('button', { name: 'Fail verification' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment failed');
+  await expect(page.getByText('Your bank could not verify this payment, so nothing was charged. Please try again or use another card.')).toBeVisible();
+  await expectNoViolations(page, 'payment failed after the bank');
+  await page.getByRole('link', { name: 'Back to the cart' }).click();
+  await expect(page.getByText('Sea Glass Mug').first()).toBeVisible();
+});
+
+test('without Stripe’s script the page says card payment is unavailable and posts nothing', async ({ page }) => {
+  await page.route(`${fakeBase}/v3/`, (route) => route.abort());
+  await atCheckout(page);
+  await expect(page.getByText('Card payment is unavailable right now')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  await expectNoViolations(page, 'checkout without Stripe’s script');
+});
+
+test('without JavaScript the page says card payment needs it, and a posted form keeps the cart', async ({ browser }) => {
+  // The cart and the entry into checkout need the add-to-cart script; the checkout page itself
+  // is then read without JavaScript.
+  const setup = await browser.newContext();
+  const page = await setup.newPage();
+  await atCheckout(page);
+  const cookies = await setup.cookies();
+  await setup.close();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies(cookies);
+  const plain = await context.newPage();
+  await plain.goto(`${base}/checkout`);
+  await expect(plain.getByText(NEEDS_JAVASCRIPT)).toBeVisible();
+  await expect(plain.getByLabel('Card number')).toHaveCount(0);
+  await plain.getByLabel('Email').fill('shopper@example.com');
+  await plain.getByRole('button', { name: 'Place order' }).click();
+  await expect(plain.getByRole('alert')).toHaveText(NEEDS_JAVASCRIPT);
+  await plain.goto(`${base}/cart`);
+  await expect(plain.getByText('Sea Glass Mug').first()).toBeVisible();
+  await context.close();
+});

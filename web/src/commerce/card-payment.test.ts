@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { CHECKOUT_UNREACHABLE_TEXT, formBody, parseCardPaymentProps, parseCardPaymentStep, returnUrl } from './card-payment';
+
+describe('card-payment rules', () => {
+  it('reads the props the server writes and refuses others', () => {
+    const props = { publishableKey: 'pk_test_1', amountMinor: 3700, currency: 'eur', intentPath: '/checkout/card-payment' };
+    expect(parseCardPaymentProps(props)).toEqual(props);
+    expect(() => parseCardPaymentProps({ ...props, publishableKey: 'sk_test_1' })).toThrow();
+    expect(() => parseCardPaymentProps({ ...props, amountMinor: 1.5 })).toThrow();
+    expect(() => parseCardPaymentProps({ ...props, currency: 'EURO' })).toThrow();
+    expect(() => parseCardPaymentProps(null)).toThrow();
+  });
+
+  it('reads each next step, and anything else as a refusal to try again', () => {
+    expect(parseCardPaymentStep({ next: 'confirm', clientSecret: 'pi_1_secret_2', returnPath: '/r?order=o' })).toEqual({
+      next: 'confirm',
+      clientSecret: 'pi_1_secret_2',
+      returnPath: '/r?order=o',
+    });
+    expect(parseCardPaymentStep({ next: 'order', orderPath: '/commerce/orders/o/confirmed' })).toEqual({
+      next: 'order',
+      orderPath: '/commerce/orders/o/confirmed',
+    });
+    expect(parseCardPaymentStep({ next: 'order', orderPath: 'https://elsewhere.example/' }).next).toBe('refused');
+    expect(parseCardPaymentStep({ next: 'refused', alert: 'Fix it', fieldErrors: { email: 'Required', x: 1 } })).toEqual({
+      next: 'refused',
+      alert: 'Fix it',
+      fieldErrors: { email: 'Required' },
+    });
+    expect(parseCardPaymentStep('<html>')).toEqual({ next: 'refused', alert: CHECKOUT_UNREACHABLE_TEXT, fieldErrors: {} });
+  });
+
+  it('never sends a card field', () => {
+    const form = new FormData();
+    form.append('email', 'ada@example.com');
+    form.append('cardNumber', '4242424242424242');
+    form.append('idempotencyKey', 'k');
+    expect(formBody(form).toString()).toBe('email=ada%40example.com&idempotencyKey=k');
+  });
+
+  it('returns only to this site', () => {
+    expect(returnUrl('/checkout/card-payment/return?order=o', 'http://127.0.0.1:1/checkout')).toBe(
+      'http://127.0.0.1:1/checkout/card-payment/return?order=o',
+    );
+    expect(() => returnUrl('https://evil.example/', 'http://127.0.0.1:1/checkout')).toThrow();
+  });
+});

@@ -1,0 +1,84 @@
+//! The card-payment island's rules without the DOM: reading its props, reading the server's
+//! answer to the checkout form (confirm the provider's intent, go to the order, or show why not),
+//! and the texts it shows. The card is typed into the payment provider's own fields (Stripe's
+//! Payment Element), so it is never part of what this code sends.
+
+/** The props the server writes on the checkout form. */
+export interface CardPaymentProps {
+  readonly publishableKey: string;
+  readonly amountMinor: number;
+  readonly currency: string;
+  /** Where the checkout form is posted (without the card). */
+  readonly intentPath: string;
+}
+
+/** What the browser does next, as the server answers the checkout form. */
+export type CardPaymentStep =
+  | { readonly next: 'confirm'; readonly clientSecret: string; readonly returnPath: string }
+  | { readonly next: 'order'; readonly orderPath: string }
+  | { readonly next: 'refused'; readonly alert: string; readonly fieldErrors: Readonly<Record<string, string>> };
+
+/** Shown when the provider's script did not load (our text). */
+export const CARD_FIELDS_UNAVAILABLE_TEXT =
+  'Card payment is unavailable right now: the payment form could not load. Your cart is kept; please reload the page or try again later.';
+
+/** Shown when the server could not be reached (our text). */
+export const CHECKOUT_UNREACHABLE_TEXT = 'Your order could not be sent. Please check your connection and try again; nothing was charged.';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads the props the server wrote; throws on another shape, so the static markup stays. */
+export function parseCardPaymentProps(props: unknown): CardPaymentProps {
+  if (!isRecord(props)) throw new Error('card-payment island: props are not an object');
+  const { publishableKey, amountMinor, currency, intentPath } = props;
+  if (typeof publishableKey !== 'string' || !publishableKey.startsWith('pk_')) {
+    throw new Error('card-payment island: a publishable key is required');
+  }
+  if (typeof amountMinor !== 'number' || !Number.isInteger(amountMinor) || amountMinor < 0) {
+    throw new Error('card-payment island: the amount is not a whole number of minor units');
+  }
+  if (typeof currency !== 'string' || !/^[a-z]{3}$/.test(currency)) throw new Error('card-payment island: the currency is not a code');
+  if (typeof intentPath !== 'string' || !intentPath.startsWith('/')) throw new Error('card-payment island: the form path is not a path');
+  return { publishableKey, amountMinor, currency, intentPath };
+}
+
+/** Reads the server's answer; anything else reads as a refusal saying to try again. */
+export function parseCardPaymentStep(value: unknown): CardPaymentStep {
+  if (isRecord(value)) {
+    if (value['next'] === 'confirm' && typeof value['clientSecret'] === 'string' && typeof value['returnPath'] === 'string') {
+      return { next: 'confirm', clientSecret: value['clientSecret'], returnPath: value['returnPath'] };
+    }
+    if (value['next'] === 'order' && typeof value['orderPath'] === 'string' && value['orderPath'].startsWith('/')) {
+      return { next: 'order', orderPath: value['orderPath'] };
+    }
+    if (value['next'] === 'refused' && typeof value['alert'] === 'string') {
+      const fieldErrors: Record<string, string> = {};
+      const given = value['fieldErrors'];
+      if (isRecord(given)) {
+        for (const [name, message] of Object.entries(given)) {
+          if (typeof message === 'string') fieldErrors[name] = message;
+        }
+      }
+      return { next: 'refused', alert: value['alert'], fieldErrors };
+    }
+  }
+  return { next: 'refused', alert: CHECKOUT_UNREACHABLE_TEXT, fieldErrors: {} };
+}
+
+/** The checkout form's fields as the server reads them, without anything card-like. */
+export function formBody(form: FormData): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string' && !/^card/i.test(name)) body.append(name, value);
+  }
+  return body;
+}
+
+/** The return address the provider sends the shopper back to: absolute, on this site. */
+export function returnUrl(returnPath: string, pageUrl: string): string {
+  const url = new URL(returnPath, pageUrl);
+  if (url.origin !== new URL(pageUrl).origin) throw new Error('card-payment island: the return address is not on this site');
+  return url.toString();
+}

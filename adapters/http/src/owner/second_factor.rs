@@ -42,8 +42,7 @@ async fn refused(state: &AppState, viewer: &OwnerViewer, error: SecondFactorErro
         }
         _ => StatusCode::CONFLICT,
     };
-    let mut response =
-        first_screen(
+    let mut response = first_screen(
         state,
         viewer,
         &Screen::after_action(None, Some(&error.to_string())),

@@ -7,6 +7,7 @@ use crate::cart::{CartState, CartToken, HoldError, ShoppingCart, Timestamp};
 use super::{CartService, CheckoutError, EnterCheckoutError};
 use crate::checkout::details::{CheckoutFieldErrors, CheckoutForm, CheckoutNeeds};
 use crate::checkout::entry::{CheckoutEntryRefusal, check_hold_caps, enter_checkout};
+use crate::checkout::follow_up::OrderFollowUp;
 use crate::checkout::ledger::give_back;
 use crate::checkout::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use crate::checkout::payment::{CardDetails, Payment, PaymentError, PaymentRequest};

@@ -49,8 +49,7 @@ macro_rules! sql_order_follow_up {
                         .await?;
                 }
                 for scheduled in &follow_up.gift_card_mails {
-                    sqlx::query($crate::outbox_statements::ENQUEUE_MAIL_FOR_ORDER)
-                        .bind(order.id.as_str())
+                    sqlx::query($crate::outbox_statements::ENQUEUE_MAIL_DUE)
                         .bind($crate::outbox::mail_to_json(&scheduled.mail))
                         .bind(DeliveryKind::SiteUserMail.as_str())
                         .bind(scheduled.due.millis())

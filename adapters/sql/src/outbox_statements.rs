@@ -9,9 +9,11 @@ pub(crate) const ENQUEUE: &str = "INSERT INTO form_deliveries \
 pub(crate) const ENQUEUE_FOR_ORDER: &str = "INSERT INTO form_deliveries \
      (order_id, review_token, kind, next_attempt_ms, created_at) VALUES ($1, $2, $3, $4, $5)";
 
-/// A composed mail about the order `$1` (a gift card to its recipient), due at `$4`.
-pub(crate) const ENQUEUE_MAIL_FOR_ORDER: &str = "INSERT INTO form_deliveries \
-     (order_id, mail, kind, next_attempt_ms, created_at) VALUES ($1, $2, $3, $4, $5)";
+/// A composed mail due at `$3` and written at `$4` (a gift card to its recipient, on the day
+/// the buyer chose). It names no order: the outbox's subjects are one of a submission, an
+/// order or a composed mail, and the order's own transaction already writes it exactly once.
+pub(crate) const ENQUEUE_MAIL_DUE: &str = "INSERT INTO form_deliveries \
+     (mail, kind, next_attempt_ms, created_at) VALUES ($1, $2, $3, $4)";
 
 /// A composed mail to a site user, due at `$3`.
 pub(crate) const ENQUEUE_MAIL: &str = "INSERT INTO form_deliveries \

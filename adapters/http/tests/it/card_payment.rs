@@ -27,7 +27,7 @@ use vitrine_services::{
 use crate::cart::{CHECKOUT_FIELDS, at_checkout, form};
 use crate::support::{Answer, config, fixture_assets, send};
 
-const WEBHOOK_SECRET: &str = "whsec_card_payment";
+const WEBHOOK_SECRET: &str = "whsec_cardpayment";
 
 /// Where the pages are said to be, for the absolute return address Stripe needs.
 const SITE: &str = "http://shop.test";

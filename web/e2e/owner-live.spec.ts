@@ -82,7 +82,8 @@ async function watchOwnerFeatures(context: BrowserContext): Promise<void> {
     };
     const add = EventTarget.prototype.addEventListener;
     EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]) {
-      if (type === 'pointermove') seen.pointerMoves += 1;
+      // Mouse tracking listens on the document; widgets' own listeners (a tooltip's target) do not count.
+      if (type === 'pointermove' && this === document) seen.pointerMoves += 1;
       return (add as (...args: unknown[]) => void).call(this, type, ...rest);
     } as typeof add;
   });

@@ -25,6 +25,9 @@ export function showAnnouncementBar(win: Window & typeof globalThis, owner: Owne
   out.textContent = 'Log out';
   out.addEventListener('click', () => void logout(win, owner));
   bar.append(notice, open, out);
-  doc.body.prepend(bar);
+  // After the skip link, which must stay the page's first stop for keyboard users.
+  const skip = doc.querySelector('body > .skip-link');
+  if (skip) skip.after(bar);
+  else doc.body.prepend(bar);
   return bar;
 }

@@ -8,7 +8,7 @@
 
 use crate::cart::{CartToken, Timestamp};
 use crate::checkout::browser_payment::{IntentRequest, IntentState, OpenIntent};
-use crate::checkout::card_testing::{AdmitError, Payer};
+use crate::checkout::card_testing::Payer;
 use crate::checkout::details::CheckoutForm;
 use crate::checkout::order::{IdempotencyKey, Order};
 use crate::checkout::payment::PaymentError;
@@ -66,13 +66,7 @@ impl CartService {
         form: &CheckoutForm,
         now: Timestamp,
     ) -> Result<BrowserCheckout, CheckoutError> {
-        match self.card_testing.admit(payer, now).await {
-            Ok(()) => {}
-            Err(AdmitError::Refused(refused)) => {
-                return Err(CheckoutError::TooManyFailedPayments(refused));
-            }
-            Err(AdmitError::Repository(error)) => return Err(error.into()),
-        }
+        self.admit_payer(payer, now).await?;
         if let Some(placed) = self.store.order_by_key(&key).await? {
             return self.reopen(placed).await;
         }

@@ -20,6 +20,20 @@ pub(crate) fn is_failed_payment(error: &CheckoutError) -> bool {
 }
 
 impl CartService {
+    /// Refuses `payer` before anything is tried when one of its parts failed to pay too
+    /// often lately: the one gate of every checkout that can charge a card.
+    pub(super) async fn admit_payer(
+        &self,
+        payer: &Payer,
+        now: Timestamp,
+    ) -> Result<(), CheckoutError> {
+        match self.card_testing.admit(payer, now).await {
+            Ok(()) => Ok(()),
+            Err(AdmitError::Refused(refused)) => Err(CheckoutError::TooManyFailedPayments(refused)),
+            Err(AdmitError::Repository(error)) => Err(error.into()),
+        }
+    }
+
     /// [`Self::checkout`] for `payer`: refused before anything is tried when one of the
     /// payer's parts failed to pay too often lately, and counted against each part when
     /// the payment fails.
@@ -32,13 +46,7 @@ impl CartService {
         form: &CheckoutForm,
         now: Timestamp,
     ) -> Result<Order, CheckoutError> {
-        match self.card_testing.admit(payer, now).await {
-            Ok(()) => {}
-            Err(AdmitError::Refused(refused)) => {
-                return Err(CheckoutError::TooManyFailedPayments(refused));
-            }
-            Err(AdmitError::Repository(error)) => return Err(error.into()),
-        }
+        self.admit_payer(payer, now).await?;
         let result = self.checkout(token, key, order_id, form, now).await;
         if let Err(error) = &result
             && is_failed_payment(error)

@@ -183,7 +183,10 @@ test('a signed-in visitor buys the paid Glaze Lab, sees the membership confirmed
   await expect(page.locator('body')).not.toContainText(labSecret);
   await page.getByRole('link', { name: 'See membership options' }).click();
   const offered = page.locator('section.member-area', { has: page.getByRole('heading', { name: 'Glaze Lab' }) });
-  await expect(offered.getByRole('link', { name: 'Subscribe yearly' })).toBeAttached();
+  // The toggle shows the monthly price first; the yearly one is a press away.
+  await expect(offered.getByRole('link', { name: 'Subscribe monthly' })).toBeVisible();
+  await offered.getByRole('button', { name: 'Yearly' }).click();
+  await expect(offered.getByRole('link', { name: 'Subscribe yearly' })).toBeVisible();
   await expect(offered).not.toContainText('You are a member.');
   await expectAccessible(page, 'member-access page after the subscription ended');
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { hitPayload, pageViewExclusion } from './page-view';
+import { hitPayload, pageViewExclusion, viewerExclusion } from './page-view';
 
 describe('who is counted', () => {
   it('follows 000 s6', () => {
@@ -13,6 +13,16 @@ describe('who is counted', () => {
     expect(pageViewExclusion({ pageType: 2 }, '/config/pages', false)).toBe('config-path');
     expect(pageViewExclusion({ authenticatedAccount: { id: 'a' }, websiteRoles: { owner: 1 } }, '/', false)).toBe('owner-or-editor');
     expect(pageViewExclusion({ authenticatedAccount: { id: 'a' }, websiteRoles: { viewer: 1 } }, '/', false)).toBeUndefined();
+  });
+});
+
+describe('whose button events are counted', () => {
+  it('nobody while the census is off, and never an owner or editor, on any page', () => {
+    expect(viewerExclusion({ pageType: 100 }, false)).toBeUndefined();
+    expect(viewerExclusion({}, true)).toBe('census-disabled');
+    expect(viewerExclusion({ authenticatedAccount: { id: 'a' }, websiteRoles: { owner: 1 } }, false)).toBe('owner-or-editor');
+    expect(viewerExclusion({ authenticatedAccount: { id: 'a' }, websiteRoles: {} }, false)).toBe('owner-or-editor');
+    expect(viewerExclusion({ authenticatedAccount: { id: 'a' }, websiteRoles: { viewer: 1 } }, false)).toBeUndefined();
   });
 });
 

@@ -23,19 +23,32 @@ const VIEWER_ROLE = 'viewer';
 
 export type Exclusion = 'census-disabled' | 'excluded-page' | 'search-page' | 'config-path' | 'owner-or-editor';
 
+/** Whether the page turned the census off (a test or an embedding host sets this flag). */
+export function censusDisabledIn(win: Window): boolean {
+  return (win as unknown as { __vitrineCensusDisabled?: boolean }).__vitrineCensusDisabled === true;
+}
+
+/**
+ * Why nothing this viewer does is counted, whatever the page: the census is off, or a signed-in
+ * owner or editor is looking (000 s6: they are excluded from analytics). Undefined when the
+ * viewer is counted.
+ */
+export function viewerExclusion(context: PageContext, censusDisabled: boolean): Exclusion | undefined {
+  if (censusDisabled) return 'census-disabled';
+  const account = context['authenticatedAccount'];
+  if (account === null || account === undefined) return undefined;
+  const roles = Object.keys((context['websiteRoles'] as Record<string, unknown> | undefined) ?? {});
+  const viewerOnly = roles.length > 0 && roles.every((role) => role === VIEWER_ROLE);
+  return viewerOnly ? undefined : 'owner-or-editor';
+}
+
 /** Why this page view is not counted, or undefined to count it. */
 export function pageViewExclusion(context: PageContext, pathname: string, censusDisabled: boolean): Exclusion | undefined {
   if (censusDisabled) return 'census-disabled';
   if (EXCLUDED_PAGE_TYPES.has(Number(context['pageType']))) return 'excluded-page';
   if (pathname === '/search' || pathname === '/search/') return 'search-page';
   if (pathname === '/config' || pathname.startsWith('/config/')) return 'config-path';
-  const account = context['authenticatedAccount'];
-  if (account !== null && account !== undefined) {
-    const roles = Object.keys((context['websiteRoles'] as Record<string, unknown> | undefined) ?? {});
-    const viewerOnly = roles.length > 0 && roles.every((role) => role === VIEWER_ROLE);
-    if (!viewerOnly) return 'owner-or-editor';
-  }
-  return undefined;
+  return viewerExclusion(context, false);
 }
 
 /** The hit payload of 000 s3. */
@@ -79,8 +92,7 @@ function newVisitorId(win: Window): string {
 
 /** Records this page view, unless excluded. `tracking` says whether cookies may be kept. */
 export function recordPageView(win: Window & typeof globalThis, context: PageContext, tracking: boolean, nativeApp = false): Exclusion | undefined {
-  const censusDisabled = (win as unknown as { __vitrineCensusDisabled?: boolean }).__vitrineCensusDisabled === true;
-  const exclusion = pageViewExclusion(context, win.location.pathname, censusDisabled);
+  const exclusion = pageViewExclusion(context, win.location.pathname, censusDisabledIn(win));
   if (exclusion !== undefined) return exclusion;
   const doc = win.document;
   let visitorCookie: string | undefined;

@@ -6,7 +6,7 @@ import { readPageContext } from '../runtime/page-context';
 import { startErrorCapture } from '../analytics/error-capture';
 import { startButtonCensus } from '../analytics/button-census';
 import { startLogger, startPerformance } from '../analytics/measurement';
-import { recordPageView } from '../analytics/page-view';
+import { censusDisabledIn, recordPageView, viewerExclusion } from '../analytics/page-view';
 import { POPUP_SELECTOR, startPopupOverlay } from '../popup/popup-overlay';
 import type { PopupSettings } from '../popup/rules';
 import { popupRecordStore } from '../popup/storage';
@@ -57,7 +57,8 @@ export function startPrivacy(win: Window & typeof globalThis, nativeApp: NativeA
   const tracking = trackingAllowed(policy, consent);
   if (!tracking) clearTrackingCookies(win);
   recordPageView(win, context, tracking, nativeApp.kind !== 'none');
-  startButtonCensus({ window: win, tracking });
+  // Button events are analytics too: an owner or editor looking at the live site sends none.
+  if (viewerExclusion(context, censusDisabledIn(win)) === undefined) startButtonCensus({ window: win, tracking });
   startPopup(win, context);
 }
 

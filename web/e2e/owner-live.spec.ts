@@ -159,7 +159,11 @@ test('the overlays manager previews the banner and the popup without recording a
 
 test("an admin's tabs share a channel and mouse tracking runs; a logout in one tab signs the other out", async ({ page, context, baseURL }) => {
   await watchOwnerFeatures(context);
+  // The banner answered and the popup closed long ago: an open popup would take the Escape
+  // key for itself, and Shift+Escape would close it instead of logging out.
   await context.addCookies([{ name: 'ss_cookieAllowed', value: 'false', url: baseURL ?? '' }]);
+  const closedPopup = JSON.stringify({ 'date-closed': 1_000, version: 1, submitted: true });
+  await context.addInitScript((kept) => localStorage.setItem('squarespace-popup-overlay', kept), closedPopup);
   await signIn(page, 'olive@example.com');
   await page.goto('/');
   await expect(page.getByRole('complementary', { name: 'Owner tools' })).toBeVisible();

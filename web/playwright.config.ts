@@ -33,7 +33,8 @@ export const OWNER_TOKEN = 'e2e-owner-token-0123456789abcdef0123';
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './e2e/.results',
+  // A shard of a split run (`cargo xtask test`) keeps its traces and screenshots apart.
+  outputDir: process.env['VITRINE_E2E_RESULTS'] ?? './e2e/.results',
   globalTeardown: './e2e/support/global-teardown.ts',
   metadata: { dataDir },
   // The machines this runs on have two cores, and the server is shared by every test.

@@ -40,15 +40,21 @@ pub struct Args {
 }
 
 pub fn run_api_fuzz(args: &Args) -> Result<()> {
-    let root = workspace::root();
-    let out = workspace::target_dir().join("api-fuzz");
-    let schemathesis = install_schemathesis(&out)?;
     run(
-        &root,
+        &workspace::root(),
         "cargo",
         &["build", "--package", "vitrine", "--locked"],
         &[],
     )?;
+    fuzz_built_server(args)
+}
+
+/// Schemathesis against the `vitrine` already built in the target directory (by
+/// `run_api_fuzz`, or by the workspace build of `cargo xtask test`).
+pub fn fuzz_built_server(args: &Args) -> Result<()> {
+    let root = workspace::root();
+    let out = workspace::target_dir().join("api-fuzz");
+    let schemathesis = install_schemathesis(&out)?;
     let data_dir = std::env::temp_dir().join(format!("vitrine-api-fuzz-{}", std::process::id()));
     // A fresh database every run, removed afterwards.
     let _ = fs::remove_dir_all(&data_dir);

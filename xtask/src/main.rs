@@ -52,6 +52,9 @@ enum Command {
     /// when VITRINE_TEST_POSTGRES_URL is set), the React Native shell's jest suite, and the
     /// browser suite in headless Chromium.
     Test,
+    /// Run only the browser suite: build the web assets, the plugins and the debug server,
+    /// then run Playwright in headless Chromium in the same shards as `test`.
+    E2e,
     /// Generate the native app's bindings (Kotlin, Swift, React Native) from `bindings/`;
     /// `--check` fails when the checked-in ones are stale, `--test` runs the Python tests
     /// against the compiled library, `--bench` times a binding call against the same in Rust.
@@ -73,6 +76,7 @@ fn main() -> ExitCode {
         Command::Bindings(args) => bindings::run(&args),
         Command::Run { args } => serve::run_vitrine(&args),
         Command::Test => test::run_all(),
+        Command::E2e => test::run_e2e(),
         Command::Plugins => plugins::build(),
         Command::Fuzz(args) => fuzz::run_targets(&args),
         Command::ApiFuzz(args) => api_fuzz::run_api_fuzz(&args),

@@ -45,42 +45,40 @@ pub fn run_all() -> Result<()> {
     mobile_shell()?;
 
     crate::plugins::build()?;
-    // Libraries, binaries and test targets: the workspace has no doctests, and each crate's
-    // empty doctest run would close the log with a "0 passed" that reads as nothing tested.
-    run(
-        &root,
-        "cargo",
-        &[
-            "test",
-            "--workspace",
-            "--locked",
-            "--lib",
-            "--bins",
-            "--tests",
-        ],
-        &[],
-    )?;
+    let mut test_args = vec!["test"];
+    test_args.extend(workspace::TEST_SELECTION);
+    run(&root, "cargo", &test_args, &[])?;
     // The native app's bindings: the checked-in generated sources are current and their
     // TypeScript type-checks, and Python and Kotlin (on the JVM) call every export on the
     // compiled library.
     crate::bindings::check(false)?;
     crate::bindings::test_python()?;
     crate::bindings::test_kotlin()?;
-    let binary = web::build_debug_server()?;
+    let binary = web::debug_server_from_test_build()?;
 
     // Fuzzing, briefly: what a long run would find is for `cargo xtask fuzz --seconds N`.
     crate::fuzz::run_targets(&crate::fuzz::Args {
         seconds: FUZZ_SECONDS_PER_TARGET,
         targets: Vec::new(),
     })?;
-    crate::api_fuzz::run_api_fuzz(&crate::api_fuzz::Args {
+    crate::api_fuzz::fuzz_built_server(&crate::api_fuzz::Args {
         max_examples: API_FUZZ_EXAMPLES,
     })?;
 
     ensure_chromium()?;
-    web::run_against_server(&binary, "e2e")?;
+    web::run_e2e_shards(&binary, web::E2E_SHARDS)?;
     eprintln!("==> every test passed");
     Ok(())
+}
+
+/// `cargo xtask e2e`: the browser suite alone, for working on it.
+pub fn run_e2e() -> Result<()> {
+    web::install()?;
+    web::build()?;
+    crate::plugins::build()?;
+    let binary = web::build_debug_server()?;
+    ensure_chromium()?;
+    web::run_e2e_shards(&binary, web::E2E_SHARDS)
 }
 
 /// The React Native shell's checks that need no device: a clean install of its locked

@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
+import { enterCheckout } from './support/checkout';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const binary = process.env['VITRINE_BIN'] ? resolve(process.env['VITRINE_BIN']) : resolve(webDir, '../target/debug/vitrine');
@@ -35,6 +36,8 @@ const PUBLISHABLE_KEY = 'pk_test_vitrine_fake_stripe';
 /** Stripe's test cards, as the fake knows them. */
 const PAYS = '4242 4242 4242 4242';
 const ASKS_FOR_3DS = '4000 0027 6000 3184';
+/** Asks for 3-D Secure when it is set up for renewals, and never again off session. */
+const VERIFIED_ONCE = '4000 0025 0000 3155';
 
 const NEEDS_JAVASCRIPT =
   'Card payment needs JavaScript, which is off or could not load the payment form. Your cart is kept: turn JavaScript on or try another browser, then pay again.';
@@ -114,8 +117,13 @@ async function atCheckout(page: Page): Promise<void> {
     }),
   ]);
   await expect(page).toHaveURL(`${base}/checkout`);
-  await page.getByLabel('Email').fill('shopper@example.com');
-  await page.getByLabel('Full name').fill('Ada Shopper');
+  await fillAddress(page, 'shopper@example.com', 'Ada Shopper');
+}
+
+/** Contact, a Lisbon address and the standard shipping option. */
+async function fillAddress(page: Page, email: string, name: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Full name').fill(name);
   await page.getByLabel('Address', { exact: true }).fill('Rua das Flores 12');
   await page.getByLabel('City').fill('Lisboa');
   await page.getByLabel('Zip or postal code').fill('1200-195');
@@ -166,6 +174,27 @@ test('a 3-D Secure card approved at the bank comes back to a confirmed order', a
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
   expect(page.url().startsWith(`${base}/commerce/orders/`)).toBe(true);
+  expect(leaks).toEqual([]);
+});
+
+test('a subscription pays in Stripe’s fields through 3-D Secure and comes back confirmed', async ({ page }) => {
+  const leaks = watchForCard(page, VERIFIED_ONCE);
+  await page.goto(`${base}/shop/studio-clay-club`);
+  const form = page.locator('form.add-to-cart').first();
+  await form.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(form.getByRole('status')).toContainText('Added to your cart.');
+  await enterCheckout(page);
+  await expect(page).toHaveURL(/\/checkout\/subscribe\?cartToken=[0-9a-f]{32}$/);
+  await expect(page.getByText('Subscription: Every month, until cancelled')).toBeVisible();
+  await fillAddress(page, 'member@example.com', 'Ada Member');
+  await typeCard(page, VERIFIED_ONCE);
+  await expectNoViolations(page, 'subscription checkout with Stripe’s card fields');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify your payment');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription confirmed');
+  expect(page.url().startsWith(`${base}/commerce/subscriptions/`)).toBe(true);
+  await expectNoViolations(page, 'subscription confirmed after a Stripe payment');
   expect(leaks).toEqual([]);
 });
 

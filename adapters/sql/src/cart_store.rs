@@ -824,6 +824,36 @@ macro_rules! sql_commerce_store {
     };
 }
 
+/// The order confirmation that waited for the payment of order `$order`, as its payment
+/// settles inside `$tx`: made due at `$now` when the payment succeeded, dropped otherwise.
+macro_rules! settle_held_confirmation {
+    ($tx:ident, $order:expr, $paid:expr, $now:expr) => {{
+        use $crate::outbox_statements::{
+            DROP_HELD_CONFIRMATION, HELD_UNTIL_PAID_MS, RELEASE_HELD_CONFIRMATION,
+        };
+        let kind = vitrine_core::forms::DeliveryKind::OrderConfirmation.as_str();
+        let query = if $paid {
+            sqlx::query(RELEASE_HELD_CONFIRMATION)
+                .bind($order)
+                .bind(kind)
+                .bind($now.millis())
+                .bind(HELD_UNTIL_PAID_MS)
+        } else {
+            sqlx::query(DROP_HELD_CONFIRMATION)
+                .bind($order)
+                .bind(kind)
+                .bind(HELD_UNTIL_PAID_MS)
+        };
+        query
+            .execute(&mut *$tx)
+            .await
+            .map_err($crate::errors::repository_error(
+                "settling an order's held confirmation",
+            ))?;
+    }};
+}
+pub(crate) use settle_held_confirmation;
+
 /// Payment reports: recorded once, and applied to their order in the same transaction.
 macro_rules! sql_payment_event_log {
     ($store:ty) => {
@@ -914,6 +944,14 @@ macro_rules! sql_payment_event_log {
                         .execute(&mut *tx)
                         .await
                         .map_err(repository_error("giving a failed order's cart back"))?;
+                }
+                if before == PaymentStatus::Pending && status != PaymentStatus::Pending {
+                    $crate::cart_store::settle_held_confirmation!(
+                        tx,
+                        order_id.as_str(),
+                        status == PaymentStatus::Paid,
+                        now
+                    );
                 }
                 sqlx::query(sql::SET_ORDER_PAYMENT)
                     .bind(order_id.as_str())

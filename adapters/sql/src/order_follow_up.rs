@@ -25,11 +25,16 @@ macro_rules! sql_order_follow_up {
                 use $crate::outbox_statements::ENQUEUE_FOR_ORDER;
                 let created = $crate::order_follow_up::created_seconds(order);
                 if follow_up.confirmation {
+                    let due = if follow_up.confirmation_waits_for_payment {
+                        $crate::outbox_statements::HELD_UNTIL_PAID_MS
+                    } else {
+                        order.created.millis()
+                    };
                     sqlx::query(ENQUEUE_FOR_ORDER)
                         .bind(order.id.as_str())
                         .bind(None::<&str>)
                         .bind(DeliveryKind::OrderConfirmation.as_str())
-                        .bind(order.created.millis())
+                        .bind(due)
                         .bind(created)
                         .execute(&mut *conn)
                         .await?;

@@ -9,6 +9,18 @@ pub(crate) const ENQUEUE: &str = "INSERT INTO form_deliveries \
 pub(crate) const ENQUEUE_FOR_ORDER: &str = "INSERT INTO form_deliveries \
      (order_id, review_token, kind, next_attempt_ms, created_at) VALUES ($1, $2, $3, $4, $5)";
 
+/// `next_attempt_ms` of an order confirmation held until the order's payment succeeds: never
+/// due, so no worker claims it until the success makes it due ([`RELEASE_HELD_CONFIRMATION`])
+/// or a failure drops it ([`DROP_HELD_CONFIRMATION`]). The row exists from the order's own
+/// transaction, so the unique (order, kind) keeps it to one mail.
+pub(crate) const HELD_UNTIL_PAID_MS: i64 = i64::MAX;
+
+/// Makes order `$1`'s held confirmation (kind `$2`) due at `$3`; a released one is left alone.
+pub(crate) const RELEASE_HELD_CONFIRMATION: &str = "UPDATE form_deliveries      SET next_attempt_ms = $3 WHERE order_id = $1 AND kind = $2 AND next_attempt_ms = $4      AND delivered_ms IS NULL";
+
+/// Drops order `$1`'s confirmation (kind `$2`) while it is still held: its payment failed.
+pub(crate) const DROP_HELD_CONFIRMATION: &str = "DELETE FROM form_deliveries      WHERE order_id = $1 AND kind = $2 AND next_attempt_ms = $3 AND delivered_ms IS NULL";
+
 /// A composed mail due at `$3` and written at `$4` (a gift card to its recipient, on the day
 /// the buyer chose). It names no order: the outbox's subjects are one of a submission, an
 /// order or a composed mail, and the order's own transaction already writes it exactly once.

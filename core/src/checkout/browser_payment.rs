@@ -34,6 +34,10 @@ pub struct IntentRequest {
     pub currency: Currency,
     pub email: String,
     pub description: String,
+    /// Whether the card that pays it is kept at the provider for charges made while the
+    /// shopper is away (a subscription's renewals): with Stripe, the intent is opened for a
+    /// new Customer with `setup_future_usage=off_session`.
+    pub save_for_renewals: bool,
 }
 
 /// An intent the gateway opened: its id, and the secret the browser confirms it with. The
@@ -60,6 +64,11 @@ pub struct IntentReport {
     /// for an intent this shop did not open.
     pub key: Option<String>,
     pub state: IntentState,
+    /// The token of the card the intent kept for renewals (as [`RecurringPayments`] charges
+    /// it), once an intent opened with `save_for_renewals` has a card that succeeded.
+    ///
+    /// [`RecurringPayments`]: super::RecurringPayments
+    pub saved_card: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

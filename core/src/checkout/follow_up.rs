@@ -33,6 +33,11 @@ pub struct OrderMails {
 pub struct OrderFollowUp {
     /// Enqueue the order confirmation, due at once.
     pub confirmation: bool,
+    /// The confirmation waits for the order's payment (an order placed as payment pending
+    /// while the shopper pays in the browser, who may yet abandon): the store writes it held,
+    /// makes it due in the transaction that records the payment's success, and drops it with
+    /// a failure, so it goes out once and only for a paid order.
+    pub confirmation_waits_for_payment: bool,
     pub review_request: Option<ScheduledReviewRequest>,
     /// The mails giving the order's gift cards to their recipients, each due on the day the
     /// buyer chose (at once when they chose none).
@@ -81,6 +86,7 @@ impl OrderFollowUp {
         });
         Self {
             confirmation: mails.confirmation,
+            confirmation_waits_for_payment: false,
             review_request,
             gift_card_mails: Vec::new(),
         }

@@ -33,6 +33,8 @@ pub(super) struct Inner {
     holds: StockHolds,
     /// What each placed order's transaction wrote beside it, by order id.
     follow_ups: Vec<(String, OrderFollowUp)>,
+    /// The orders whose held confirmation a successful payment made due, in that order.
+    released_confirmations: Vec<String>,
     gift_cards: Vec<GiftCard>,
     /// The orders whose gift card codes were shown in full once.
     revealed: std::collections::HashSet<String>,
@@ -90,6 +92,11 @@ impl InMemoryCommerceStore {
     /// orders in a database, where the delivery worker reads them.
     pub fn follow_ups(&self) -> Vec<(String, OrderFollowUp)> {
         self.lock().follow_ups.clone()
+    }
+
+    /// The orders whose confirmation waited for the payment and was made due by its success.
+    pub fn released_confirmations(&self) -> Vec<String> {
+        self.lock().released_confirmations.clone()
     }
 
     pub(super) fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -483,6 +490,15 @@ impl PaymentEventLog for InMemoryCommerceStore {
             if let Some(cart) = inner.carts.get_mut(&token) {
                 cart.is_purchased = false;
                 cart.order_id = String::new();
+            }
+        }
+        if before == PaymentStatus::Pending && status == PaymentStatus::Paid {
+            let held = inner
+                .follow_ups
+                .iter()
+                .any(|(id, follow_up)| *id == order_id && follow_up.confirmation_waits_for_payment);
+            if held {
+                inner.released_confirmations.push(order_id.clone());
             }
         }
         Ok(Reconciliation::Applied { order_id, status })

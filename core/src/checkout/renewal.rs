@@ -476,27 +476,58 @@ impl RenewalService {
         card: CardDetails,
         now: Timestamp,
     ) -> Result<Subscription, SubscriptionActionError> {
-        let subscription = self
-            .store
-            .find_subscription(subscription_id)
-            .await?
-            .ok_or_else(|| SubscriptionActionError::Unknown(subscription_id.to_owned()))?;
-        if subscription.payment_method.is_some() {
-            return Ok(subscription);
-        }
         let key = IdempotencyKey::parse(format!("card-{}", order_key.as_str()))
             .map_err(|_| SubscriptionActionError::Unknown(subscription_id.to_owned()))?;
-        let saved = self
-            .payments
-            .save_card(&SaveCardRequest {
+        self.keep_first_card(subscription_id, now, |subscription| {
+            let request = SaveCardRequest {
                 key,
                 card,
                 email: subscription.email.clone(),
-            })
+            };
+            async move {
+                let saved = self.payments.save_card(&request).await;
+                saved
+                    .map(|saved| saved.token)
+                    .map_err(SubscriptionActionError::Card)
+            }
+        })
+        .await
+    }
+
+    /// Records `token`, a card the gateway already keeps (the provider saved it while the
+    /// shopper paid the subscription's order in the browser), for the renewals of
+    /// subscription `subscription_id`. A subscription that has a card keeps it, so a return
+    /// and a webhook recording the same payment change it once.
+    pub async fn record_checkout_card(
+        &self,
+        subscription_id: &str,
+        token: String,
+        now: Timestamp,
+    ) -> Result<Subscription, SubscriptionActionError> {
+        self.keep_first_card(subscription_id, now, |_| async move { Ok(token) })
             .await
-            .map_err(SubscriptionActionError::Card)?;
+    }
+
+    /// Gives subscription `id` the card `token_for` makes it, unless it has one already.
+    async fn keep_first_card<Token>(
+        &self,
+        id: &str,
+        now: Timestamp,
+        token_for: impl FnOnce(&Subscription) -> Token,
+    ) -> Result<Subscription, SubscriptionActionError>
+    where
+        Token: std::future::Future<Output = Result<String, SubscriptionActionError>>,
+    {
+        let subscription = self
+            .store
+            .find_subscription(id)
+            .await?
+            .ok_or_else(|| SubscriptionActionError::Unknown(id.to_owned()))?;
+        if subscription.payment_method.is_some() {
+            return Ok(subscription);
+        }
         let after = Subscription {
-            payment_method: Some(saved.token),
+            payment_method: Some(token_for(&subscription).await?),
             ..subscription.clone()
         };
         let change = SubscriptionChange {

@@ -299,8 +299,12 @@ async fn shoppers_pause_resume_and_cancel_and_get_a_mail_each_time() {
     );
 }
 
-#[tokio::test]
-async fn a_subscription_without_a_saved_card_goes_into_dunning() {
+/// A monthly subscription (order 1) bought without a card being saved.
+async fn without_a_card() -> (
+    Arc<InMemoryCommerceStore>,
+    Arc<TestPaymentGateway>,
+    RenewalService,
+) {
     let store = Arc::new(InMemoryCommerceStore::new());
     let order = ordered(&*store, 1, Some(monthly_for(0)), Stock::Unlimited, 1).await;
     crate::checkout::CommerceStore::place_order(&*store, &order, &[])
@@ -312,6 +316,38 @@ async fn a_subscription_without_a_saved_card_goes_into_dunning() {
         gateway.clone(),
         SubscriptionLinks::new("https://shop.example", &OrderLinkKey::new([3; 32])),
     );
+    (store, gateway, service)
+}
+
+#[tokio::test]
+async fn a_card_the_gateway_kept_at_checkout_is_recorded_once_and_renewals_charge_it() {
+    let (_, gateway, service) = without_a_card().await;
+    // Kept while the shopper paid in the browser: recorded without asking the gateway.
+    let kept = service
+        .record_checkout_card("order-1-subscription", "test_pm_4242".into(), at(0))
+        .await
+        .unwrap();
+    assert_eq!(kept.payment_method.as_deref(), Some("test_pm_4242"));
+    // The return and the webhook both record it: the first card stays.
+    let again = service
+        .record_checkout_card("order-1-subscription", "test_pm_0002".into(), at(0))
+        .await
+        .unwrap();
+    assert_eq!(again.payment_method.as_deref(), Some("test_pm_4242"));
+    assert_eq!(gateway.charge_count(), 0);
+    let due = again.next_billing.unwrap();
+    assert_eq!(service.run_due(due, 10).await.unwrap().paid, 1);
+    assert!(matches!(
+        service
+            .record_checkout_card("order-2-subscription", "test_pm_4242".into(), at(0))
+            .await,
+        Err(SubscriptionActionError::Unknown(_))
+    ));
+}
+
+#[tokio::test]
+async fn a_subscription_without_a_saved_card_goes_into_dunning() {
+    let (store, gateway, service) = without_a_card().await;
     assert_eq!(service.run_due(at(0), 10).await.unwrap().declined, 1);
     let stored = store
         .find_subscription("order-1-subscription")

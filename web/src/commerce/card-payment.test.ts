@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_UNREACHABLE_TEXT, formBody, parseCardPaymentProps, parseCardPaymentStep, returnUrl } from './card-payment';
+import { CHECKOUT_UNREACHABLE_TEXT, elementsOptions, formBody, parseCardPaymentProps, parseCardPaymentStep, returnUrl } from './card-payment';
 
 describe('card-payment rules', () => {
   it('reads the props the server writes and refuses others', () => {
-    const props = { publishableKey: 'pk_test_1', amountMinor: 3700, currency: 'eur', intentPath: '/checkout/card-payment' };
+    const props = { publishableKey: 'pk_test_1', amountMinor: 3700, currency: 'eur', intentPath: '/checkout/card-payment', saveForRenewals: false };
     expect(parseCardPaymentProps(props)).toEqual(props);
+    const { saveForRenewals: _, ...older } = props;
+    expect(parseCardPaymentProps(older)).toEqual(props);
+    expect(() => parseCardPaymentProps({ ...props, saveForRenewals: 'yes' })).toThrow();
     expect(() => parseCardPaymentProps({ ...props, publishableKey: 'sk_test_1' })).toThrow();
     expect(() => parseCardPaymentProps({ ...props, amountMinor: 1.5 })).toThrow();
     expect(() => parseCardPaymentProps({ ...props, currency: 'EURO' })).toThrow();
     expect(() => parseCardPaymentProps(null)).toThrow();
+  });
+
+  it('tells the provider fields to keep a subscription card for renewals, and only then', () => {
+    const props = { publishableKey: 'pk_test_1', amountMinor: 3700, currency: 'eur', intentPath: '/checkout/card-payment' };
+    const once = elementsOptions(parseCardPaymentProps(props));
+    expect(once).toEqual({ mode: 'payment', amount: 3700, currency: 'eur', paymentMethodTypes: ['card'] });
+    const kept = elementsOptions(parseCardPaymentProps({ ...props, saveForRenewals: true }));
+    expect(kept).toEqual({ ...once, setupFutureUsage: 'off_session' });
   });
 
   it('reads each next step, and anything else as a refusal to try again', () => {

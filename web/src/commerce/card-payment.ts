@@ -10,6 +10,21 @@ export interface CardPaymentProps {
   readonly currency: string;
   /** Where the checkout form is posted (without the card). */
   readonly intentPath: string;
+  /** Whether the card is kept for later payments without the shopper (a subscription's
+   * renewals); the provider's fields must be told, as the intent is opened to keep it. */
+  readonly saveForRenewals: boolean;
+}
+
+/** The options the provider's fields are created with, before any intent exists (Stripe's
+ * deferred-intent mode): they must agree with the intent the server opens. */
+export function elementsOptions(props: CardPaymentProps): Record<string, unknown> {
+  return {
+    mode: 'payment',
+    amount: props.amountMinor,
+    currency: props.currency,
+    paymentMethodTypes: ['card'],
+    ...(props.saveForRenewals ? { setupFutureUsage: 'off_session' } : {}),
+  };
 }
 
 /** What the browser does next, as the server answers the checkout form. */
@@ -32,7 +47,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Reads the props the server wrote; throws on another shape, so the static markup stays. */
 export function parseCardPaymentProps(props: unknown): CardPaymentProps {
   if (!isRecord(props)) throw new Error('card-payment island: props are not an object');
-  const { publishableKey, amountMinor, currency, intentPath } = props;
+  const { publishableKey, amountMinor, currency, intentPath, saveForRenewals } = props;
   if (typeof publishableKey !== 'string' || !publishableKey.startsWith('pk_')) {
     throw new Error('card-payment island: a publishable key is required');
   }
@@ -41,7 +56,10 @@ export function parseCardPaymentProps(props: unknown): CardPaymentProps {
   }
   if (typeof currency !== 'string' || !/^[a-z]{3}$/.test(currency)) throw new Error('card-payment island: the currency is not a code');
   if (typeof intentPath !== 'string' || !intentPath.startsWith('/')) throw new Error('card-payment island: the form path is not a path');
-  return { publishableKey, amountMinor, currency, intentPath };
+  if (saveForRenewals !== undefined && typeof saveForRenewals !== 'boolean') {
+    throw new Error('card-payment island: saveForRenewals is not a yes or no');
+  }
+  return { publishableKey, amountMinor, currency, intentPath, saveForRenewals: saveForRenewals === true };
 }
 
 /** Reads the server's answer; anything else reads as a refusal saying to try again. */

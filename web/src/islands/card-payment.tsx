@@ -11,6 +11,7 @@ import {
   CARD_FIELDS_UNAVAILABLE_TEXT,
   CHECKOUT_UNREACHABLE_TEXT,
   type CardPaymentProps,
+  elementsOptions,
   formBody,
   parseCardPaymentProps,
   parseCardPaymentStep,
@@ -71,12 +72,7 @@ function startPayments(form: HTMLFormElement, props: CardPaymentProps, client: P
   const alert = form.querySelector<HTMLElement>('#checkout-alert');
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (fields === null || alert === null || button === null) throw new Error('card-payment island: the form lacks its parts');
-  const elements = client.elements({
-    mode: 'payment',
-    amount: props.amountMinor,
-    currency: props.currency,
-    paymentMethodTypes: ['card'],
-  });
+  const elements = client.elements(elementsOptions(props));
   elements.create('payment').mount(fields);
   if (note !== null) note.hidden = true;
 

@@ -214,12 +214,15 @@ async fn resume(
             if resumed.settled_now && resumed.order.payment_status == PaymentStatus::Paid {
                 record_purchase(&state, &headers, address, &resumed.order).await;
             }
-            // Paid: the confirmation (202); still pending: the order received (207), which
-            // says so; failed before (by the webhook): its status page says that.
-            crate::commerce::cart::see_other_to(&format!(
-                "/commerce/orders/{}/confirmed",
-                resumed.order.id
-            ))
+            // Paid: the confirmation (202), or the subscription's page; still pending: the
+            // order received (207), which says so; failed before (by the webhook): its status
+            // page says that.
+            let next = if resumed.order.payment_status == PaymentStatus::Paid {
+                crate::commerce::subscribe_page::confirmed_path(&state, &resumed.order).await
+            } else {
+                format!("/commerce/orders/{}/confirmed", resumed.order.id)
+            };
+            crate::commerce::cart::see_other_to(&next)
         }
         Err(ResumePaymentError::UnknownPayment(_)) => {
             failure_page(&state, StatusCode::NOT_FOUND, "Payment", UNKNOWN_PAYMENT).await

@@ -443,21 +443,7 @@ async fn place(
     };
     let route = CheckoutRoute::cart();
     if state.carts.payments().browser_card_fields().is_some() {
-        // The card is typed into the provider's fields, which need JavaScript; a form posted
-        // without it carries no card, so nothing is placed and the cart stays as it is.
-        let cart = current_cart(&state, &headers).await;
-        let save_address = save_address_as_posted(&state, &headers, &body).await;
-        return checkout_page(
-            &state,
-            &route,
-            StatusCode::BAD_REQUEST,
-            &cart,
-            &typed_form(&body),
-            save_address,
-            &CheckoutFieldErrors::new(),
-            Some(CARD_FIELDS_NEED_JAVASCRIPT.to_owned()),
-        )
-        .await;
+        return card_fields_need_javascript(&state, &headers, &body, &route).await;
     }
     match check_out(&state, &headers, address, &token, &body, &route).await {
         Ok(order) => {
@@ -465,6 +451,30 @@ async fn place(
         }
         Err(refusal) => refusal,
     }
+}
+
+/// The answer to a checkout form posted without JavaScript while the card is typed into the
+/// provider's fields: such a form carries no card, so nothing is placed and the cart stays
+/// as it is; the form comes back with what was typed and the reason.
+pub(crate) async fn card_fields_need_javascript(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: &[u8],
+    route: &CheckoutRoute,
+) -> Response {
+    let cart = current_cart(state, headers).await;
+    let save_address = save_address_as_posted(state, headers, body).await;
+    checkout_page(
+        state,
+        route,
+        StatusCode::BAD_REQUEST,
+        &cart,
+        &typed_form(body),
+        save_address,
+        &CheckoutFieldErrors::new(),
+        Some(CARD_FIELDS_NEED_JAVASCRIPT.to_owned()),
+    )
+    .await
 }
 
 /// Checks out the cart under `token` with the posted form; a refusal is the page to answer
@@ -648,6 +658,8 @@ fn card_fields_view(state: &AppState, cart: &ShoppingCart) -> Option<CardFieldsV
             "amountMinor": cart.grand_total_cents,
             "currency": cart.subtotal_amount.currency.code().to_ascii_lowercase(),
             "intentPath": crate::commerce::card_payment::CARD_PAYMENT_PATH,
+            // A subscription's card is kept for its renewals, as its intent is opened to do.
+            "saveForRenewals": crate::commerce::subscribe_page::holds_subscription(cart),
         })
         .to_string(),
         script_url: fields.script_url,

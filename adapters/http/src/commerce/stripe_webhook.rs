@@ -15,7 +15,9 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::routing::post;
 use serde::Serialize;
-use vitrine_core::checkout::{PaymentReportInbox, ReceiveReportError, Received, Reconciliation};
+use vitrine_core::checkout::{
+    PaymentReportInbox, PaymentStatus, ReceiveReportError, Received, Reconciliation,
+};
 
 use crate::shared::route_table::Routes;
 use crate::{ApiError, AppState};
@@ -73,7 +75,19 @@ async fn receive(
         .receive(signature, &body, crate::shared::clock::now())
         .await
     {
-        Ok(received) => Ok(Json(EventReceivedDto::new(&received))),
+        Ok(received) => {
+            if let Received::Reconciled(Reconciliation::Applied { order_id, status }) = &received
+                && *status == PaymentStatus::Paid
+                && let Err(error) = state
+                    .carts
+                    .keep_card_of_paid_order(order_id, crate::shared::clock::now())
+                    .await
+            {
+                // The payment stands; the subscription's first renewal asks for a card.
+                tracing::warn!(%error, order = order_id, "a paid subscription's card could not be recorded");
+            }
+            Ok(Json(EventReceivedDto::new(&received)))
+        }
         Err(ReceiveReportError::Refused(refusal)) => {
             tracing::warn!(%refusal, "refused a Stripe webhook");
             Err(ApiError::BadRequest(REFUSED_MESSAGE.to_owned()))

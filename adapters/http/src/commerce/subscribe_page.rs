@@ -26,7 +26,7 @@ use vitrine_core::enums::PageType;
 use crate::AppState;
 use crate::commerce::cart::request_token;
 use crate::commerce::checkout_page::{
-    CheckoutRoute, check_out, checkout_page, notice, prefilled_form,
+    CheckoutRoute, card_fields_need_javascript, check_out, checkout_page, notice, prefilled_form,
 };
 use crate::commerce::membership_page::membership_path;
 use crate::render::commerce_pages::{CommerceMain, NoticeMain};
@@ -106,9 +106,8 @@ fn route(token: &CartToken, cart: &ShoppingCart) -> CheckoutRoute {
             .iter()
             .find_map(|entry| entry.subscription_plan)
             .map(|plan| plan.describe()),
-        // Renewals charge a saved card off session, which the provider's browser fields do
-        // not save yet: a subscription takes the card in the form.
-        card_fields: false,
+        // The provider's fields keep the card for renewals (the intent is opened to save it).
+        card_fields: true,
     }
 }
 
@@ -153,32 +152,28 @@ async fn place(
     if !cart.is_purchased && !holds_subscription(&cart) {
         return to_cart_checkout();
     }
-    match check_out(
-        &state,
-        &headers,
-        address,
-        &token,
-        &body,
-        &route(&token, &cart),
-    )
-    .await
-    {
-        Ok(order) => match Subscription::start(&order) {
-            Some(_) if buys_membership(&state, &order).await => {
-                crate::commerce::cart::see_other_to(&membership_path(&order.id))
-            }
-            Some(subscription) => crate::commerce::cart::see_other_to(&format!(
-                "/commerce/subscriptions/{}/confirmed",
-                subscription.id
-            )),
-            // The cart changed in another tab between the check and the order: the order
-            // stands, and its own page says what was bought.
-            None => crate::commerce::cart::see_other_to(&format!(
-                "/commerce/orders/{}/confirmed",
-                order.id
-            )),
-        },
+    let route = route(&token, &cart);
+    if state.carts.payments().browser_card_fields().is_some() {
+        return card_fields_need_javascript(&state, &headers, &body, &route).await;
+    }
+    match check_out(&state, &headers, address, &token, &body, &route).await {
+        Ok(order) => crate::commerce::cart::see_other_to(&confirmed_path(&state, &order).await),
         Err(refusal) => refusal,
+    }
+}
+
+/// Where the shopper goes once subscription order `order` is paid: the membership-confirmed
+/// page when it bought a member area (joined now), else the subscription's page. When the
+/// cart changed in another tab between the check and the order, the order stands and its own
+/// page says what was bought.
+pub(crate) async fn confirmed_path(
+    state: &AppState,
+    order: &vitrine_core::checkout::Order,
+) -> String {
+    match Subscription::start(order) {
+        Some(_) if buys_membership(state, order).await => membership_path(&order.id),
+        Some(subscription) => format!("/commerce/subscriptions/{}/confirmed", subscription.id),
+        None => format!("/commerce/orders/{}/confirmed", order.id),
     }
 }
 

@@ -12,9 +12,10 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use vitrine_core::checkout::{
     CARD_FIELDS_NEED_JAVASCRIPT, CartService, CommerceStore, IdempotencyKey, InMemoryCommerceStore,
-    PaymentStatus,
+    OrderLinkKey, PaymentStatus, RenewalService, SubscriptionLinks,
 };
 use vitrine_core::pages::PageService;
+use vitrine_core::ports::SiteRepository;
 use vitrine_http::AppState;
 use vitrine_services::stripe_fake::{
     BrowserStep, FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FakeStripe, cards,
@@ -32,27 +33,44 @@ const WEBHOOK_SECRET: &str = "whsec_cardpayment";
 /// Where the pages are said to be, for the absolute return address Stripe needs.
 const SITE: &str = "http://shop.test";
 
-struct Shop {
-    app: axum::Router,
-    store: Arc<InMemoryCommerceStore>,
-    fake: FakeStripe,
+pub(crate) struct Shop {
+    pub(crate) app: axum::Router,
+    pub(crate) store: Arc<InMemoryCommerceStore>,
+    pub(crate) fake: FakeStripe,
+    /// Renewals through the same Stripe gateway, as `vitrine serve` wires them.
+    pub(crate) renewals: RenewalService,
 }
 
 async fn shop() -> Shop {
+    shop_over(crate::support::repository().await).await
+}
+
+/// The shop of `repository`'s site paying through Stripe's fields on the fake, keeping
+/// subscription cards for renewals.
+pub(crate) async fn shop_over(repository: Arc<dyn SiteRepository>) -> Shop {
     let fake = FakeStripe::start().await;
-    let gateway = StripeGateway::new(
-        fake.base().clone(),
-        StripeSecretKey::parse(FAKE_SECRET_KEY).unwrap(),
-    )
-    .with_browser(StripeBrowser {
-        publishable_key: StripePublishableKey::parse(FAKE_PUBLISHABLE_KEY).unwrap(),
-        script_url: fake.base().join("/v3/").unwrap(),
-    });
-    let repository = crate::support::repository().await;
+    let gateway = Arc::new(
+        StripeGateway::new(
+            fake.base().clone(),
+            StripeSecretKey::parse(FAKE_SECRET_KEY).unwrap(),
+        )
+        .with_browser(StripeBrowser {
+            publishable_key: StripePublishableKey::parse(FAKE_PUBLISHABLE_KEY).unwrap(),
+            script_url: fake.base().join("/v3/").unwrap(),
+        }),
+    );
     let store = Arc::new(InMemoryCommerceStore::new());
     let rules = vitrine_core::checkout::conformance::flat_rate_rules();
-    let carts =
-        CartService::new(repository.clone(), store.clone(), rules).with_payments(Arc::new(gateway));
+    let renewals = || {
+        RenewalService::new(
+            store.clone(),
+            gateway.clone(),
+            SubscriptionLinks::new(SITE, &OrderLinkKey::new([7; 32])),
+        )
+    };
+    let carts = CartService::new(repository.clone(), store.clone(), rules)
+        .with_payments(gateway.clone())
+        .with_renewals(renewals());
     let state = AppState::new(
         Arc::new(PageService::new(repository.clone())),
         repository,
@@ -65,6 +83,7 @@ async fn shop() -> Shop {
     ])));
     Shop {
         app: vitrine_http::router(state),
+        renewals: renewals(),
         store,
         fake,
     }
@@ -72,10 +91,15 @@ async fn shop() -> Shop {
 
 /// The island's post of the checkout form: no card, the page's key.
 fn open_request(token: &str, key: &str) -> Request<Body> {
+    open_request_with(CHECKOUT_FIELDS, token, key)
+}
+
+/// The island's post of a checkout form filled with `fields` (none of them a card's).
+pub(crate) fn open_request_with(fields: &str, token: &str, key: &str) -> Request<Body> {
     let mut request = form(
         "POST",
         "/checkout/card-payment",
-        &format!("{CHECKOUT_FIELDS}&idempotencyKey={key}"),
+        &format!("{fields}&idempotencyKey={key}"),
         Some(token),
     );
     request
@@ -86,7 +110,12 @@ fn open_request(token: &str, key: &str) -> Request<Body> {
 
 /// The form's answer: the client secret and the absolute return address.
 async fn open(shop: &Shop, token: &str, key: &str) -> (String, String) {
-    let answer = send(&shop.app, open_request(token, key)).await;
+    opened(shop, open_request(token, key)).await
+}
+
+/// The answer to the island's post `request`: the client secret and the return address.
+pub(crate) async fn opened(shop: &Shop, request: Request<Body>) -> (String, String) {
+    let answer = send(&shop.app, request).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
     let step = answer.json();
     assert_eq!(step["next"], "confirm", "{step}");
@@ -97,7 +126,7 @@ async fn open(shop: &Shop, token: &str, key: &str) -> (String, String) {
 }
 
 /// The shopper's browser arriving at an address of this site.
-async fn visit(shop: &Shop, url: &str, token: &str) -> Answer {
+pub(crate) async fn visit(shop: &Shop, url: &str, token: &str) -> Answer {
     let path = url.strip_prefix(SITE).expect("an address of this site");
     send(&shop.app, form("GET", path, "", Some(token))).await
 }
@@ -124,7 +153,7 @@ async fn stored(shop: &Shop, return_url: &str) -> vitrine_core::checkout::Order 
         .expect("the order is placed")
 }
 
-fn order_id(return_url: &str) -> String {
+pub(crate) fn order_id(return_url: &str) -> String {
     url::Url::parse(return_url)
         .unwrap()
         .query_pairs()

@@ -25,6 +25,11 @@ const FOREIGN: &str =
 
 /// The fixture site with the kiln page and the club, served as the server wires a store.
 async fn shop() -> axum::Router {
+    crate::cart::shop_over(kiln_and_club().await).await
+}
+
+/// The fixture site with the kiln page and the club.
+pub(crate) async fn kiln_and_club() -> Arc<vitrine_core::ports::memory::MemorySiteRepository> {
     let mut site = crate::support::site();
     let mut kiln = site.collections[0].clone();
     kiln.id = CollectionId::try_from("kiln".to_owned()).unwrap();
@@ -73,7 +78,7 @@ async fn shop() -> axum::Router {
     site.items.push(club);
     let repository = Arc::new(vitrine_core::ports::memory::MemorySiteRepository::new());
     repository.replace_site(&site).await.unwrap();
-    crate::cart::shop_over(repository).await
+    repository
 }
 
 const DONOR: &str = "name=Ada+Donor&email=ada%40example.com&cardExpiry=12%2F40&cardCvc=123";
@@ -241,8 +246,8 @@ async fn an_unknown_donation_page_is_a_clear_404() {
     assert!(gone.text().contains("Contribution not found"));
 }
 
-/// A new cart holding `quantity` clubs; its token.
-async fn club_cart(app: &axum::Router) -> String {
+/// A new cart holding a club; its token.
+pub(crate) async fn club_cart(app: &axum::Router) -> String {
     let added = send(
         app,
         form("POST", "/cart", "itemId=club&sku=CLUB-1&quantity=1", None),
@@ -252,7 +257,7 @@ async fn club_cart(app: &axum::Router) -> String {
     cart_cookie(&added)
 }
 
-const SUBSCRIBER: &str = "email=club%40example.com&name=Ada+Member&addressLine1=1+Main+St\
+pub(crate) const SUBSCRIBER: &str = "email=club%40example.com&name=Ada+Member&addressLine1=1+Main+St\
      &city=Boston&region=MA&postalCode=02139&country=US&shippingOption=standard\
      &cardExpiry=12%2F40&cardCvc=123&cardNumber=4242+4242+4242+4242";
 

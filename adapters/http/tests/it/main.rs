@@ -8,6 +8,7 @@ mod assets;
 mod attempt_limits;
 mod captcha;
 mod card_payment;
+mod card_subscription;
 mod card_testing;
 mod cart;
 mod census;

@@ -45,8 +45,30 @@ pub(super) fn open_intent(
             "This fake expects payment_method_types[0]=card.".into(),
         );
     }
-    let id = format!("pi_fake{:06}", state.intents.len() + 1);
     let field = |name: &str| form.get(name).cloned().unwrap_or_default();
+    let customer = field("customer");
+    if !customer.is_empty() && !super::recurring_fake::has_customer(state, &customer) {
+        return Outcome::ran(
+            StatusCode::BAD_REQUEST,
+            json!({ "error": {
+                "type": "invalid_request_error",
+                "code": "resource_missing",
+                "param": "customer",
+                "message": format!("No such customer: '{customer}'"),
+            }}),
+        );
+    }
+    let setup_future_usage = field("setup_future_usage");
+    if !matches!(
+        setup_future_usage.as_str(),
+        "" | "off_session" | "on_session"
+    ) {
+        return Outcome::invalid(
+            "setup_future_usage",
+            "Invalid setup_future_usage: must be one of on_session or off_session".into(),
+        );
+    }
+    let id = format!("pi_fake{:06}", state.intents.len() + 1);
     let intent = FakePaymentIntent {
         client_secret: format!("{id}_secret_fake{:04}", state.requests),
         id,
@@ -61,6 +83,9 @@ pub(super) fn open_intent(
         return_url: String::new(),
         bank_url: String::new(),
         last_error: None,
+        customer,
+        payment_method: String::new(),
+        setup_future_usage,
     };
     let body = intent_json(&intent);
     state.intents.push(intent);
@@ -181,6 +206,7 @@ pub(super) async fn confirm_intent(
     intent.card_last4 = number[number.len().saturating_sub(4)..].to_owned();
     intent.return_url = field("return_url");
     intent.last_error = None;
+    intent.payment_method = field("payment_method");
     let declined = |code: &str, message: &str| {
         Some((
             "card_declined".to_owned(),
@@ -193,7 +219,7 @@ pub(super) async fn confirm_intent(
             intent.status = "succeeded".into();
             None
         }
-        cards::AUTHENTICATION_REQUIRED => {
+        cards::AUTHENTICATION_REQUIRED | cards::AUTHENTICATION_UNLESS_SET_UP => {
             intent.status = "requires_action".into();
             intent.bank_url = format!("{base}/bank/{id}");
             None
@@ -203,10 +229,15 @@ pub(super) async fn confirm_intent(
         }
         _ => declined("generic_decline", "Your card was declined."),
     };
+    if error.is_some() {
+        // Stripe keeps a failed attempt's method on `last_payment_error` only.
+        intent.payment_method.clear();
+    }
     intent.last_error = error.clone();
     let intent = intent.clone();
     match error {
         None if intent.status == "succeeded" => {
+            super::recurring_fake::attach_for_later(&mut state, &intent);
             push_event(&mut state, "payment_intent.succeeded", intent_json(&intent));
             answer(Outcome::ran(StatusCode::OK, intent_json(&intent)))
         }
@@ -295,6 +326,7 @@ pub(super) async fn bank_answer(
         intent.status = "succeeded".into();
     } else {
         intent.status = "requires_payment_method".into();
+        intent.payment_method.clear();
         intent.last_error = Some((
             "payment_intent_authentication_failure".into(),
             String::new(),
@@ -302,6 +334,9 @@ pub(super) async fn bank_answer(
         ));
     }
     let intent = intent.clone();
+    if approved {
+        super::recurring_fake::attach_for_later(&mut state, &intent);
+    }
     let kind = if approved {
         "payment_intent.succeeded"
     } else {

@@ -47,6 +47,9 @@ pub mod cards {
     pub const INSUFFICIENT_FUNDS: &str = "4000000000009995";
     /// Always asks for 3-D Secure: the intent answers `requires_action`.
     pub const AUTHENTICATION_REQUIRED: &str = "4000002760003184";
+    /// Asks for 3-D Secure on session; once set up for later payments (an intent with
+    /// `setup_future_usage` the cardholder verified), off-session payments succeed.
+    pub const AUTHENTICATION_UNLESS_SET_UP: &str = "4000002500003155";
 }
 
 /// A PaymentIntent the fake created.
@@ -69,6 +72,12 @@ pub struct FakePaymentIntent {
     pub bank_url: String,
     /// The last attempt's card error: code, decline code and message.
     pub last_error: Option<(String, String, String)>,
+    /// The Customer the intent is for; empty for none.
+    pub customer: String,
+    /// The PaymentMethod it was confirmed with; empty before, and after a failed attempt.
+    pub payment_method: String,
+    /// `off_session` when a success attaches the method to the customer; empty for none.
+    pub setup_future_usage: String,
 }
 
 /// A refund the fake made.
@@ -497,7 +506,19 @@ pub(super) fn intent_json(intent: &FakePaymentIntent) -> Value {
         "payment_method_types": ["card"],
         "last_payment_error": null,
         "next_action": null,
+        "customer": null,
+        "payment_method": null,
+        "setup_future_usage": null,
     });
+    for (name, value) in [
+        ("customer", &intent.customer),
+        ("payment_method", &intent.payment_method),
+        ("setup_future_usage", &intent.setup_future_usage),
+    ] {
+        if !value.is_empty() {
+            body[name] = json!(value);
+        }
+    }
     if !intent.client_secret.is_empty() {
         body["client_secret"] = json!(intent.client_secret);
     }
@@ -625,6 +646,9 @@ async fn create_intent(State(ledger): State<Shared>, headers: HeaderMap, body: B
             return_url: String::new(),
             bank_url: String::new(),
             last_error: None,
+            customer: field("customer").to_owned(),
+            payment_method: field("payment_method").to_owned(),
+            setup_future_usage: String::new(),
         };
         let outcome = match number {
             cards::SUCCEEDS => {
@@ -633,12 +657,22 @@ async fn create_intent(State(ledger): State<Shared>, headers: HeaderMap, body: B
             }
             // Off session nobody can answer the bank: Stripe declines with
             // `authentication_required`.
-            cards::AUTHENTICATION_REQUIRED if form.contains_key("customer") => card_error(
-                &intent,
-                "authentication_required",
-                "Your card was declined. This transaction requires authentication.",
-            ),
-            cards::AUTHENTICATION_REQUIRED => {
+            cards::AUTHENTICATION_UNLESS_SET_UP
+                if super::recurring_fake::is_set_up(state, field("payment_method")) =>
+            {
+                intent.status = "succeeded".into();
+                Outcome::ran(StatusCode::OK, intent_json(&intent))
+            }
+            cards::AUTHENTICATION_REQUIRED | cards::AUTHENTICATION_UNLESS_SET_UP
+                if form.contains_key("customer") =>
+            {
+                card_error(
+                    &intent,
+                    "authentication_required",
+                    "Your card was declined. This transaction requires authentication.",
+                )
+            }
+            cards::AUTHENTICATION_REQUIRED | cards::AUTHENTICATION_UNLESS_SET_UP => {
                 intent.status = "requires_action".into();
                 Outcome::ran(StatusCode::OK, intent_json(&intent))
             }

@@ -44,8 +44,8 @@ pub use webhook::{
 };
 pub use wire::VERIFICATION_NEEDED_MESSAGE;
 use wire::{
-    ChargeAnswer, cancel_form, charge_form, intent_form, part_refund_form, read_charge,
-    read_intent_report, read_open_intent, read_part_refund, read_refund, refund_form,
+    ChargeAnswer, cancel_form, charge_form, customer_form, intent_form, part_refund_form,
+    read_charge, read_intent_report, read_open_intent, read_part_refund, read_refund, refund_form,
 };
 
 /// Stripe's API.
@@ -371,11 +371,34 @@ impl PaymentGateway for StripeGateway {
         self.browser.as_ref().map(StripeBrowser::card_fields)
     }
 
-    /// `POST /v1/payment_intents` without a card and unconfirmed, under the attempt's key.
+    /// `POST /v1/payment_intents` without a card and unconfirmed, under the attempt's key;
+    /// for a card kept for renewals, first `POST /v1/customers` under `{key}-customer`, so
+    /// the same attempt makes one customer however often it is opened.
     async fn open_intent(&self, request: &IntentRequest) -> Result<OpenIntent, PaymentError> {
+        let customer = if request.save_for_renewals {
+            let key = format!("{}-customer", request.key.as_str());
+            let answer = self
+                .post(
+                    self.url(&["customers"])?,
+                    &key,
+                    customer_form(&request.email),
+                )
+                .await?;
+            Some(recurring::created_id(
+                answer.status,
+                &answer.body,
+                "Customer",
+            )?)
+        } else {
+            None
+        };
         let url = self.url(&["payment_intents"])?;
         let answer = self
-            .post(url, request.key.as_str(), intent_form(request))
+            .post(
+                url,
+                request.key.as_str(),
+                intent_form(request, customer.as_deref()),
+            )
             .await?;
         read_open_intent(answer.status, &answer.body)
     }

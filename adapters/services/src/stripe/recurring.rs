@@ -69,7 +69,7 @@ fn renewal_form(charge: &RenewalCharge, customer: &str, payment_method: &str) ->
 }
 
 /// The id in a 200 answer of Stripe's; anything else is the failure it says.
-fn created_id(status: u16, body: &str, what: &str) -> Result<String, PaymentError> {
+pub(super) fn created_id(status: u16, body: &str, what: &str) -> Result<String, PaymentError> {
     if status == 200 {
         return serde_json::from_str::<IdBody>(body)
             .map(|created| created.id)

@@ -18,6 +18,8 @@ pub(super) struct SavedCards {
     methods: Vec<(String, String)>,
     /// Customer id, email and its attached PaymentMethod.
     customers: Vec<(String, String, String)>,
+    /// PaymentMethods set up for off-session payments by a verified intent.
+    set_up: Vec<String>,
 }
 
 impl super::fake::FakeStripe {
@@ -117,6 +119,7 @@ pub(super) fn keep_card(state: &mut Ledger, form: &Form) -> Outcome {
             | super::fake::cards::DECLINED
             | super::fake::cards::INSUFFICIENT_FUNDS
             | super::fake::cards::AUTHENTICATION_REQUIRED
+            | super::fake::cards::AUTHENTICATION_UNLESS_SET_UP
     ) {
         return Outcome::ran(
             StatusCode::PAYMENT_REQUIRED,
@@ -136,6 +139,37 @@ pub(super) fn keep_card(state: &mut Ledger, form: &Form) -> Outcome {
         StatusCode::OK,
         json!({ "id": id, "object": "payment_method", "type": "card", "card": { "last4": last4 } }),
     )
+}
+
+/// Whether the fake made customer `id`.
+pub(super) fn has_customer(state: &Ledger, id: &str) -> bool {
+    state
+        .saved_cards
+        .customers
+        .iter()
+        .any(|(customer, ..)| customer == id)
+}
+
+/// What Stripe does when an intent with `setup_future_usage` and a customer succeeds: the
+/// method that paid it is attached to the customer, so it can be charged off session.
+pub(super) fn attach_for_later(state: &mut Ledger, intent: &super::fake::FakePaymentIntent) {
+    if intent.setup_future_usage.is_empty() || intent.payment_method.is_empty() {
+        return;
+    }
+    if let Some((_, _, attached)) = state
+        .saved_cards
+        .customers
+        .iter_mut()
+        .find(|(customer, ..)| *customer == intent.customer)
+    {
+        attached.clone_from(&intent.payment_method);
+        state.saved_cards.set_up.push(intent.payment_method.clone());
+    }
+}
+
+/// Whether PaymentMethod `id` was set up for off-session payments by an intent.
+pub(super) fn is_set_up(state: &Ledger, id: &str) -> bool {
+    state.saved_cards.set_up.iter().any(|method| method == id)
 }
 
 /// The card number of the kept PaymentMethod `id`.

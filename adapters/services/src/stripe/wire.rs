@@ -49,10 +49,12 @@ pub(crate) fn charge_form(request: &PaymentRequest) -> String {
 }
 
 /// The body of `POST /v1/payment_intents` for a payment the browser confirms: no card and no
-/// `confirm`; cards only, so that the Payment Element shows card fields and nothing else.
-pub(crate) fn intent_form(request: &IntentRequest) -> String {
-    url::form_urlencoded::Serializer::new(String::new())
-        .append_pair("amount", &request.amount_minor.to_string())
+/// `confirm`; cards only, so that the Payment Element shows card fields and nothing else. An
+/// intent whose card is kept for renewals names its `customer` and asks Stripe to attach the
+/// card to it for payments without the shopper (`setup_future_usage=off_session`).
+pub(crate) fn intent_form(request: &IntentRequest, customer: Option<&str>) -> String {
+    let mut form = url::form_urlencoded::Serializer::new(String::new());
+    form.append_pair("amount", &request.amount_minor.to_string())
         .append_pair("currency", &request.currency.code().to_ascii_lowercase())
         .append_pair("payment_method_types[0]", "card")
         .append_pair("receipt_email", &request.email)
@@ -60,7 +62,18 @@ pub(crate) fn intent_form(request: &IntentRequest) -> String {
         .append_pair(
             &format!("metadata[{}]", super::webhook::IDEMPOTENCY_KEY_METADATA),
             request.key.as_str(),
-        )
+        );
+    if let Some(customer) = customer {
+        form.append_pair("customer", customer)
+            .append_pair("setup_future_usage", "off_session");
+    }
+    form.finish()
+}
+
+/// The body of `POST /v1/customers` for the shopper whose card an intent keeps.
+pub(crate) fn customer_form(email: &str) -> String {
+    url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("email", email)
         .finish()
 }
 
@@ -101,6 +114,15 @@ pub(crate) struct PaymentIntentBody {
     pub currency: String,
     #[serde(default)]
     pub metadata: std::collections::BTreeMap<String, String>,
+    /// The Customer the intent is for, when it names one (an id: never expanded here).
+    #[serde(default)]
+    pub customer: Option<String>,
+    /// The PaymentMethod the intent was confirmed with.
+    #[serde(default)]
+    pub payment_method: Option<String>,
+    /// `off_session` when the card is to be kept on the customer for later charges.
+    #[serde(default)]
+    pub setup_future_usage: Option<String>,
 }
 
 /// The fields of a Refund the gateway reads.
@@ -225,6 +247,18 @@ pub(crate) fn read_intent_report(status: u16, body: &str) -> Result<IntentReport
             error.and_then(|error| error.decline_code.as_deref()),
         ),
     };
+    // Stripe attaches the card to the customer when an intent for later use succeeds.
+    let saved_card = match (
+        intent.status.as_str(),
+        intent.setup_future_usage.as_deref(),
+        &intent.customer,
+        &intent.payment_method,
+    ) {
+        ("succeeded", Some("off_session"), Some(customer), Some(method)) => {
+            Some(format!("{customer}:{method}"))
+        }
+        _ => None,
+    };
     let state = match intent.status.as_str() {
         "succeeded" => {
             let currency = Currency::from_code(&intent.currency.to_ascii_uppercase())
@@ -241,7 +275,11 @@ pub(crate) fn read_intent_report(status: u16, body: &str) -> Result<IntentReport
         "canceled" => failed(None),
         _ => IntentState::Open,
     };
-    Ok(IntentReport { key, state })
+    Ok(IntentReport {
+        key,
+        state,
+        saved_card,
+    })
 }
 
 /// What an answer to `POST /v1/refunds` means.

@@ -3,7 +3,10 @@
 //! of a browser, and Stripe's own word on it read back as the core's intent report: succeeded,
 //! still open while the bank waits, or failed with a sentence a shopper understands.
 
-use vitrine_core::checkout::{IdempotencyKey, IntentRequest, IntentState, PaymentGateway};
+use vitrine_core::checkout::{
+    IdempotencyKey, IntentRequest, IntentState, PaymentError, PaymentGateway, RecurringPayments,
+    RenewalCharge,
+};
 use vitrine_core::money::Currency;
 use vitrine_services::stripe_fake::{BrowserStep, FAKE_SECRET_KEY, FakeStripe, cards};
 use vitrine_services::{StripeGateway, StripeSecretKey};
@@ -24,6 +27,7 @@ fn request(key: &str) -> IntentRequest {
         currency: Currency::Eur,
         email: "shopper@example.com".into(),
         description: "1 × Sea Glass Mug".into(),
+        save_for_renewals: false,
     }
 }
 
@@ -147,4 +151,130 @@ async fn a_declined_card_fails_the_intent_in_the_shoppers_words_and_a_wrong_secr
     assert!(matches!(step, BrowserStep::Declined { .. }), "{step:?}");
     let untouched = gateway.intent_report(&other.id).await.unwrap();
     assert_eq!(untouched.state, IntentState::Open);
+}
+
+fn renewal(token: &str, key: &str) -> RenewalCharge {
+    RenewalCharge {
+        key: IdempotencyKey::parse(format!("{key:0>32}")).unwrap(),
+        payment_method: token.to_owned(),
+        amount_minor: 3000,
+        currency: Currency::Eur,
+        email: "member@example.com".into(),
+        description: "1 × Clay Club, renewal 2".into(),
+    }
+}
+
+/// The browser confirms the intent of `secret` with `card`, and the shopper approves at the
+/// bank's page.
+async fn approved_at_the_bank(fake: &FakeStripe, secret: &str, card: &str) {
+    let step = fake.confirm_in_browser(secret, card, RETURN).await;
+    let BrowserStep::Bank(bank) = step else {
+        panic!("the bank's page: {step:?}");
+    };
+    fake.answer_bank(&bank, true).await;
+}
+
+#[tokio::test]
+async fn an_intent_for_renewals_keeps_the_card_on_a_new_customer_that_renewals_charge_off_session()
+{
+    let fake = FakeStripe::start().await;
+    let gateway = gateway(&fake);
+    let kept = IntentRequest {
+        save_for_renewals: true,
+        email: "member@example.com".into(),
+        ..request("c1")
+    };
+    let opened = gateway.open_intent(&kept).await.unwrap();
+    let again = gateway.open_intent(&kept).await.unwrap();
+    assert_eq!(opened, again);
+    let customers = fake.customers();
+    assert_eq!(
+        customers.len(),
+        1,
+        "one customer per attempt: {customers:?}"
+    );
+    assert_eq!(customers[0].1, "member@example.com");
+    let intent = fake.payment_intents()[0].clone();
+    assert_eq!(intent.customer, customers[0].0);
+    assert_eq!(intent.setup_future_usage, "off_session");
+    let open = gateway.intent_report(&opened.id).await.unwrap();
+    assert_eq!(open.saved_card, None, "nothing kept before it is paid");
+
+    // Verified once at the bank, as Stripe asks when a card is set up for later.
+    approved_at_the_bank(
+        &fake,
+        &opened.client_secret,
+        cards::AUTHENTICATION_UNLESS_SET_UP,
+    )
+    .await;
+    let report = gateway.intent_report(&opened.id).await.unwrap();
+    assert!(
+        matches!(report.state, IntentState::Succeeded(_)),
+        "{report:?}"
+    );
+    let method = fake.payment_intents()[0].payment_method.clone();
+    let token = format!("{}:{method}", customers[0].0);
+    assert_eq!(report.saved_card.as_deref(), Some(token.as_str()));
+
+    // The renewal is charged without the shopper, and the bank does not ask again.
+    let paid = gateway.charge_saved(&renewal(&token, "r1")).await.unwrap();
+    let renewal_intent = fake
+        .payment_intents()
+        .into_iter()
+        .find(|intent| intent.id == paid.id)
+        .unwrap();
+    assert_eq!(renewal_intent.status, "succeeded");
+    assert_eq!(renewal_intent.customer, customers[0].0);
+
+    // A card that always asks the bank is declined off session, even once kept.
+    let always = IntentRequest {
+        save_for_renewals: true,
+        ..request("c2")
+    };
+    let opened = gateway.open_intent(&always).await.unwrap();
+    approved_at_the_bank(&fake, &opened.client_secret, cards::AUTHENTICATION_REQUIRED).await;
+    let token = gateway
+        .intent_report(&opened.id)
+        .await
+        .unwrap()
+        .saved_card
+        .expect("kept");
+    let declined = gateway.charge_saved(&renewal(&token, "r2")).await;
+    assert!(
+        matches!(declined, Err(PaymentError::Declined { .. })),
+        "{declined:?}"
+    );
+}
+
+#[tokio::test]
+async fn an_intent_naming_an_unknown_customer_or_a_declined_card_keeps_nothing() {
+    let fake = FakeStripe::start().await;
+    let gateway = gateway(&fake);
+    let kept = IntentRequest {
+        save_for_renewals: true,
+        ..request("d1")
+    };
+    let opened = gateway.open_intent(&kept).await.unwrap();
+    fake.confirm_in_browser(&opened.client_secret, cards::DECLINED, RETURN)
+        .await;
+    let report = gateway.intent_report(&opened.id).await.unwrap();
+    assert!(
+        matches!(report.state, IntentState::Failed { .. }),
+        "{report:?}"
+    );
+    assert_eq!(report.saved_card, None);
+    assert_eq!(fake.payment_intents()[0].payment_method, "");
+    // Stripe refuses an intent for a customer it does not know.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let refused = reqwest::Client::new()
+        .post(fake.base().join("/v1/payment_intents").unwrap())
+        .bearer_auth(FAKE_SECRET_KEY)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("amount=100&currency=eur&payment_method_types%5B0%5D=card&customer=cus_nobody&setup_future_usage=off_session")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status().as_u16(), 400);
+    let text = refused.text().await.unwrap();
+    assert!(text.contains("No such customer"), "{text}");
 }

@@ -5,7 +5,10 @@
 use vitrine_core::cart::Timestamp;
 use vitrine_core::cart::{CartState, CartToken, Purchasable, ShoppingCart, Stock, StoreRules};
 use vitrine_core::catalog::Sku;
-use vitrine_core::checkout::{IdempotencyKey, Order, OrderFollowUp, OrderMails, PlaceOrderError};
+use vitrine_core::checkout::{
+    IdempotencyKey, Order, OrderFollowUp, OrderMails, PaymentEvent, PaymentOutcome, PaymentStatus,
+    PlaceOrderError,
+};
 use vitrine_core::enums::ProductType;
 use vitrine_core::forms::{DeliveryKind, DeliverySubject};
 use vitrine_sql::Database;
@@ -237,6 +240,94 @@ async fn a_gift_card_mail_waits_for_the_day_the_buyer_chose(database: &Database)
     assert!(mail.html.is_some());
 }
 
+/// A browser payment's order, placed pending with its confirmation held, paid after `n - 1`
+/// other orders; whether its confirmation is due afterwards, and how many rows it has.
+async fn held_confirmation_after(
+    database: &Database,
+    n: u32,
+    outcomes: &[PaymentOutcome],
+) -> (usize, usize) {
+    let store = database.commerce_store();
+    let outbox = database.delivery_outbox();
+    let cart = cart_of(&format!("POSTER-H{n}"), 1);
+    let (mut order, priced) = order_for(&cart, 10 + n);
+    order.payment_status = PaymentStatus::Pending;
+    order.payment_key = order.idempotency_key.as_str().to_owned();
+    order.payment_id = String::new();
+    store.save_cart(&order.cart_token, &cart).await.unwrap();
+    let mut follow_up = OrderFollowUp::new(&order, &priced, MAILS);
+    follow_up.confirmation_waits_for_payment = true;
+    store
+        .place_order_with_follow_up(&order, &[], &follow_up)
+        .await
+        .unwrap();
+    assert!(
+        outbox
+            .claim_due(NOW.millis(), LEASE_MS, 10)
+            .await
+            .unwrap()
+            .iter()
+            .all(|due| due.kind != DeliveryKind::OrderConfirmation),
+        "the confirmation waits for the payment"
+    );
+    for (i, outcome) in outcomes.iter().enumerate() {
+        store
+            .reconcile_payment(
+                &PaymentEvent {
+                    id: format!("evt_held_{n}_{i}"),
+                    payment_id: format!("pi_held_{n}"),
+                    payment_key: Some(order.payment_key.clone()),
+                    outcome: *outcome,
+                },
+                NOW,
+            )
+            .await
+            .unwrap();
+    }
+    let due = outbox
+        .claim_due(NOW.millis() + 1, LEASE_MS, 10)
+        .await
+        .unwrap()
+        .iter()
+        .filter(|due| {
+            due.kind == DeliveryKind::OrderConfirmation
+                && matches!(&due.subject, DeliverySubject::Order { order: placed, .. } if placed.id == order.id)
+        })
+        .count();
+    let rows = outbox
+        .deliveries()
+        .await
+        .unwrap()
+        .iter()
+        .filter(|row| {
+            row.order_id.as_deref() == Some(order.id.as_str())
+                && row.kind == DeliveryKind::OrderConfirmation
+        })
+        .count();
+    (due, rows)
+}
+
+async fn a_held_confirmation_goes_out_once_when_the_payment_succeeds_and_never_when_it_fails(
+    database: &Database,
+) {
+    use PaymentOutcome::{Failed, Succeeded};
+    assert_eq!(
+        held_confirmation_after(database, 1, &[Succeeded, Succeeded]).await,
+        (1, 1),
+        "paid, reported twice: one mail, due at once"
+    );
+    assert_eq!(
+        held_confirmation_after(database, 2, &[Failed]).await,
+        (0, 0),
+        "abandoned: no mail, ever"
+    );
+    assert_eq!(
+        held_confirmation_after(database, 3, &[]).await,
+        (0, 1),
+        "still paying: held"
+    );
+}
+
 macro_rules! order_mail_tests {
     ($fresh:expr) => {
         #[tokio::test]
@@ -249,6 +340,15 @@ macro_rules! order_mail_tests {
         async fn a_gift_card_mail_waits_for_the_day_the_buyer_chose() {
             let store = $fresh;
             super::a_gift_card_mail_waits_for_the_day_the_buyer_chose(&store.database).await;
+        }
+
+        #[tokio::test]
+        async fn a_held_confirmation_goes_out_once_when_the_payment_succeeds_and_never_when_it_fails() {
+            let store = $fresh;
+            super::a_held_confirmation_goes_out_once_when_the_payment_succeeds_and_never_when_it_fails(
+                &store.database,
+            )
+            .await;
         }
 
         #[tokio::test]

@@ -7,7 +7,7 @@
 //! same order by the same key, whichever comes first.
 
 use crate::cart::{CartToken, Timestamp};
-use crate::checkout::browser_payment::{IntentRequest, IntentState, OpenIntent};
+use crate::checkout::browser_payment::{IntentReport, IntentRequest, IntentState, OpenIntent};
 use crate::checkout::card_testing::Payer;
 use crate::checkout::details::CheckoutForm;
 use crate::checkout::order::{IdempotencyKey, Order};
@@ -99,7 +99,7 @@ impl CartService {
         let PreparedOrder {
             cart,
             mut order,
-            follow_up,
+            mut follow_up,
             ..
         } = self
             .prepare_order(token, key.clone(), order_id, form, now)
@@ -117,6 +117,8 @@ impl CartService {
         let refunded = self.store.refunded_attempts(&key).await?;
         order.payment_key = key.attempt(refunded).as_str().to_owned();
         order.payment_status = PaymentStatus::Pending;
+        // The shopper may abandon the payment: the confirmation goes out once it succeeds.
+        follow_up.confirmation_waits_for_payment = follow_up.confirmation;
         // Opened before the order is placed: an intent the browser never confirms charges
         // nothing, while an order placed without one could never be paid.
         let intent = self.payments.open_intent(&intent_request(&order)?).await?;
@@ -163,6 +165,10 @@ impl CartService {
             settled_now: false,
         };
         if order.payment_status != PaymentStatus::Pending {
+            if order.payment_status == PaymentStatus::Paid {
+                // The webhook paid it first: the card the intent kept is still to record.
+                self.keep_card_of_intent(&order, intent_id, now).await;
+            }
             return Ok(settled);
         }
         let report = match self.payments.intent_report(intent_id).await {
@@ -193,7 +199,13 @@ impl CartService {
                     );
                     return Ok(settled);
                 }
-                self.record_answer(&order, Ok(&payment), now).await
+                let recorded = self.record_answer(&order, Ok(&payment), now).await;
+                if let (Ok(paid), Some(token)) = (&recorded, report.saved_card)
+                    && paid.payment_status == PaymentStatus::Paid
+                {
+                    self.keep_saved_card_for_renewals(paid, token, now).await;
+                }
+                recorded
             }
             IntentState::Failed { message } => {
                 self.card_testing.record_failure(payer, now).await;
@@ -220,6 +232,53 @@ impl CartService {
             Err(error) => Err(repository_error(error)),
         }
     }
+
+    /// Records, once the provider's webhook paid order `order_id`, the card its intent kept
+    /// for renewals when it is a subscription's: a shopper who closed the tab after paying
+    /// never loads the return address that would record it.
+    pub async fn keep_card_of_paid_order(
+        &self,
+        order_id: &str,
+        now: Timestamp,
+    ) -> Result<(), RepositoryError> {
+        let Some(order) = self.store.order(order_id).await? else {
+            return Ok(());
+        };
+        if order.payment_status == PaymentStatus::Paid && !order.payment_id.is_empty() {
+            let intent = order.payment_id.clone();
+            self.keep_card_of_intent(&order, &intent, now).await;
+        }
+        Ok(())
+    }
+
+    /// Records the card intent `intent_id` kept for the renewals of paid subscription order
+    /// `order`, when it kept one; anything else leaves the subscription as it is.
+    async fn keep_card_of_intent(&self, order: &Order, intent_id: &str, now: Timestamp) {
+        let in_browser = self.payments.browser_card_fields().is_some();
+        if !in_browser || self.renewals.is_none() || !buys_subscription(order) {
+            return;
+        }
+        match self.payments.intent_report(intent_id).await {
+            Ok(IntentReport {
+                key: Some(key),
+                saved_card: Some(token),
+                ..
+            }) if key == order.payment_key => {
+                self.keep_saved_card_for_renewals(order, token, now).await;
+            }
+            Ok(_) => {}
+            Err(error) => {
+                tracing::warn!(order = order.id, %error, "the card a subscription was paid with could not be read back");
+            }
+        }
+    }
+}
+
+fn buys_subscription(order: &Order) -> bool {
+    order
+        .lines
+        .iter()
+        .any(|line| line.subscription_plan.is_some())
 }
 
 /// The intent of `order`'s rest due, under its payment key: always the same fields for the
@@ -236,6 +295,7 @@ fn intent_request(order: &Order) -> Result<IntentRequest, CheckoutError> {
         currency: order.currency,
         email: order.email.clone(),
         description: charge_description(order),
+        save_for_renewals: buys_subscription(order),
     })
 }
 

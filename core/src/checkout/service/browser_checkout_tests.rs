@@ -12,7 +12,7 @@ use crate::cart::{CartToken, ShippingOption, ShippingRate, Stock, Timestamp};
 use crate::catalog::Sku;
 use crate::checkout::browser_payment::{IntentReport, IntentRequest, IntentState, OpenIntent};
 use crate::checkout::details::CheckoutForm;
-use crate::checkout::order::IdempotencyKey;
+use crate::checkout::order::{IdempotencyKey, Order};
 use crate::checkout::{
     InMemoryCommerceStore, Payer, Payment, PaymentEvent, PaymentEventLog, PaymentOutcome,
     PaymentRequest, PaymentStatus,
@@ -47,6 +47,30 @@ impl IntentGateway {
     }
 }
 
+impl IntentGateway {
+    /// The intent `id` succeeded for the whole of what `order` leaves to pay.
+    fn pay(&self, id: &str, order: &Order) {
+        self.settle(
+            id,
+            IntentState::Succeeded(Payment {
+                id: id.to_owned(),
+                amount_minor: order.rest_due_cents(),
+                currency: order.currency,
+            }),
+        );
+    }
+}
+
+/// The provider's webhook saying intent `id` of `order` succeeded.
+fn succeeded(order: &Order, id: &str) -> PaymentEvent {
+    PaymentEvent {
+        id: "evt_1".into(),
+        payment_id: id.to_owned(),
+        payment_key: Some(order.payment_key.clone()),
+        outcome: PaymentOutcome::Succeeded,
+    }
+}
+
 #[async_trait]
 impl PaymentGateway for IntentGateway {
     async fn charge(&self, _request: &PaymentRequest) -> Result<Payment, PaymentError> {
@@ -78,6 +102,7 @@ impl PaymentGateway for IntentGateway {
         Ok(IntentReport {
             key: Some(key.clone()),
             state: state.clone(),
+            saved_card: None,
         })
     }
 }
@@ -101,8 +126,12 @@ async fn shop() -> Shop {
     };
     let store = Arc::new(InMemoryCommerceStore::new());
     let gateway = Arc::new(IntentGateway::default());
-    let service =
-        CartService::new(Arc::new(site), store.clone(), rules).with_payments(gateway.clone());
+    let service = CartService::new(Arc::new(site), store.clone(), rules)
+        .with_payments(gateway.clone())
+        .with_order_mails(crate::checkout::OrderMails {
+            confirmation: true,
+            review_request_delay_seconds: None,
+        });
     Shop {
         service,
         store,
@@ -207,14 +236,7 @@ async fn the_server_settles_the_order_only_on_the_providers_word_of_success() {
         .unwrap();
     assert_eq!(waiting.order.payment_status, PaymentStatus::Pending);
     assert_eq!(waiting.failure, None);
-    shop.gateway.settle(
-        &intent.id,
-        IntentState::Succeeded(Payment {
-            id: intent.id.clone(),
-            amount_minor: order.rest_due_cents(),
-            currency: order.currency,
-        }),
-    );
+    shop.gateway.pay(&intent.id, &order);
     let paid = shop
         .service
         .resume_browser_payment(&payer(), &order.id, &intent.id, NOW)
@@ -223,15 +245,40 @@ async fn the_server_settles_the_order_only_on_the_providers_word_of_success() {
     assert_eq!(paid.order.payment_status, PaymentStatus::Paid);
     assert_eq!(paid.order.payment_id, intent.id);
     // The provider's webhook about the same success changes nothing more.
-    let webhook = PaymentEvent {
-        id: "evt_1".into(),
-        payment_id: intent.id.clone(),
-        payment_key: Some(order.payment_key.clone()),
-        outcome: PaymentOutcome::Succeeded,
-    };
-    shop.store.reconcile_payment(&webhook, NOW).await.unwrap();
+    shop.store
+        .reconcile_payment(&succeeded(&order, &intent.id), NOW)
+        .await
+        .unwrap();
     let stored = shop.store.order(&order.id).await.unwrap().unwrap();
     assert_eq!(stored.payment_status, PaymentStatus::Paid);
+}
+
+#[tokio::test]
+async fn the_confirmation_waits_for_the_payment_and_goes_out_once_when_it_succeeds() {
+    let shop = shop().await;
+    let buyer = at_checkout(&shop, "alice").await;
+    let BrowserCheckout::Confirm { order, intent } = open(&shop, &buyer, "k1").await else {
+        panic!("to confirm");
+    };
+    let follow_ups = shop.store.follow_ups();
+    let [(placed, follow_up)] = &follow_ups[..] else {
+        panic!("one order placed: {follow_ups:?}");
+    };
+    assert_eq!(placed, &order.id);
+    assert!(follow_up.confirmation && follow_up.confirmation_waits_for_payment);
+    assert!(shop.store.released_confirmations().is_empty());
+    shop.gateway.pay(&intent.id, &order);
+    for _ in 0..2 {
+        shop.service
+            .resume_browser_payment(&payer(), &order.id, &intent.id, NOW)
+            .await
+            .unwrap();
+    }
+    shop.store
+        .reconcile_payment(&succeeded(&order, &intent.id), NOW)
+        .await
+        .unwrap();
+    assert_eq!(shop.store.released_confirmations(), [order.id]);
 }
 
 #[tokio::test]
@@ -286,6 +333,7 @@ async fn an_intent_of_another_order_or_another_amount_settles_nothing() {
         currency: order.currency,
         email: "m@example.com".into(),
         description: String::new(),
+        save_for_renewals: false,
     };
     let forged = shop.gateway.open_intent(&cheap).await.unwrap();
     shop.gateway.settle(

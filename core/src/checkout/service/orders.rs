@@ -369,6 +369,33 @@ impl CartService {
         }
     }
 
+    /// Records the card the provider kept while the shopper paid a subscription order in the
+    /// browser (`token`, as renewals charge it). As with a card typed into the form, the order
+    /// stands whatever happens here, and a subscription without a card asks for one at its
+    /// first renewal.
+    pub(super) async fn keep_saved_card_for_renewals(
+        &self,
+        order: &Order,
+        token: String,
+        now: Timestamp,
+    ) {
+        let (Some(renewals), Some(subscription)) =
+            (&self.renewals, crate::checkout::Subscription::start(order))
+        else {
+            return;
+        };
+        if let Err(error) = renewals
+            .record_checkout_card(&subscription.id, token, now)
+            .await
+        {
+            tracing::warn!(
+                subscription = subscription.id,
+                %error,
+                "the card a subscription was paid with could not be recorded for its renewals"
+            );
+        }
+    }
+
     /// Holds the cart's limited stock for a payment about to be made; stock that other carts
     /// hold is out of stock for this one.
     pub(super) async fn hold_for_payment(

@@ -164,7 +164,7 @@ async fn place(
     .await
     {
         Ok(order) => match Subscription::start(&order) {
-            Some(_) if buys_membership(&state, &order).await => {
+            Some(_) if buys_membership(&state, &headers, &order).await => {
                 crate::commerce::cart::see_other_to(&membership_path(&order.id))
             }
             Some(subscription) => crate::commerce::cart::see_other_to(&format!(
@@ -182,11 +182,24 @@ async fn place(
     }
 }
 
-/// Joins the member areas the order bought for the account of its address, as the payment
-/// succeeded; whether it bought any, so the buyer is led to the membership-confirmed page.
-/// A store that fails here fails the join only: the page it leads to tries again.
-async fn buys_membership(state: &AppState, order: &vitrine_core::checkout::Order) -> bool {
-    match join_areas_of_order(state, order).await {
+/// Records the subscription with the site user who bought it signed in (or else the
+/// confirmed account of the order's address) and joins the member areas the order bought for
+/// that account, as the payment succeeded; whether it bought any, so the buyer is led to the
+/// membership-confirmed page. A store that fails here fails the join only: the page it leads
+/// to tries again, for the account of the address.
+async fn buys_membership(
+    state: &AppState,
+    headers: &HeaderMap,
+    order: &vitrine_core::checkout::Order,
+) -> bool {
+    let buyer = match crate::shared::viewer::viewer(state, headers).await {
+        Ok(viewer) => viewer.map(|viewer| viewer.account.id),
+        Err(error) => {
+            tracing::warn!(%error, order = order.id, "reading the buyer's session failed");
+            None
+        }
+    };
+    match join_areas_of_order(state, order, buyer.as_ref()).await {
         Ok(paid) => !paid.is_none(),
         Err(error) => {
             tracing::error!(%error, order = order.id, "joining the member areas of an order failed");

@@ -780,6 +780,40 @@ macro_rules! sql_commerce_store {
                 $crate::subscription_rows::subscriptions_by_email!(&self.pool, email).await
             }
 
+            async fn claim_subscription(
+                &self,
+                id: &str,
+                account: &str,
+            ) -> Result<Option<String>, vitrine_core::ports::RepositoryError> {
+                use $crate::subscription_rows as sql;
+                let failed = $crate::errors::repository_error;
+                // The update only fills an empty account, so the read after it answers
+                // whoever claimed first.
+                sqlx::query(sql::CLAIM_SUBSCRIPTION)
+                    .bind(id)
+                    .bind(account)
+                    .execute(&self.pool)
+                    .await
+                    .map_err(failed("claiming a subscription"))?;
+                let holder: Option<(Option<String>,)> =
+                    sqlx::query_as(sql::ACCOUNT_OF_SUBSCRIPTION)
+                        .bind(id)
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err(failed("reading a subscription's account"))?;
+                Ok(holder.and_then(|(account,)| account))
+            }
+
+            async fn subscriptions_of_account(
+                &self,
+                account: &str,
+            ) -> Result<
+                Vec<vitrine_core::checkout::Subscription>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                $crate::subscription_rows::subscriptions_of_account!(&self.pool, account).await
+            }
+
             async fn order_gift_cards(
                 &self,
                 order_id: &str,

@@ -1,7 +1,9 @@
 //! Erasing an address from the orders placed with it, for account deletion: one
 //! transaction empties the orders' email and personal address fields, and the address kept
 //! beside them on their coupon uses and the subscriptions they started, and the recipient
-//! of every gift card sent to the address.
+//! of every gift card sent to the address, and withdraws every mail to the address still
+//! waiting in the outbox (the orders' own mails and the composed ones sent to it), so
+//! nothing goes out to an address its owner has had erased.
 
 use vitrine_core::checkout::ShippingAddress;
 use vitrine_core::ports::RepositoryError;
@@ -19,6 +21,18 @@ pub(crate) const ERASE_ORDER_COUPONS: &str =
 
 pub(crate) const ERASE_ORDER_SUBSCRIPTION: &str =
     "UPDATE subscriptions SET email = '' WHERE order_id = $1";
+
+/// The mails about an erased order that never went out (waiting, or given up on) are
+/// withdrawn; those sent stay as the record that they were.
+pub(crate) const WITHDRAW_ORDER_MAILS: &str =
+    "DELETE FROM form_deliveries WHERE order_id = $1 AND delivered_ms IS NULL";
+
+/// The composed mails that never went out, read so that those to the erased address can be
+/// withdrawn: the address is inside the stored mail, compared without case once parsed.
+pub(crate) const UNSENT_COMPOSED_MAILS: &str =
+    "SELECT id, mail FROM form_deliveries WHERE mail IS NOT NULL AND delivered_ms IS NULL";
+
+pub(crate) const WITHDRAW_MAIL: &str = "DELETE FROM form_deliveries WHERE id = $1";
 
 /// The gift cards sent to an address lose their recipient; an empty address is nobody's.
 pub(crate) const ERASE_GIFT_CARD_RECIPIENTS: &str = "UPDATE gift_cards \
@@ -38,6 +52,51 @@ pub(crate) fn erased_address_column(stored: &str) -> Result<String, RepositoryEr
         })?;
     Ok(crate::cart_store::json_text(&address.erased()))
 }
+
+/// The ids among `unsent` (id and stored mail) of the mails addressed to `email`, compared
+/// without case. The emptied address of erased records is nobody's. A stored mail that
+/// cannot be read cannot be sent either (the delivery worker reports it), so it does not
+/// stop the erasure.
+pub(crate) fn mails_to(email: &str, unsent: &[(i64, String)]) -> Vec<i64> {
+    if email.is_empty() {
+        return Vec::new();
+    }
+    let email = email.to_lowercase();
+    unsent
+        .iter()
+        .filter(|(_, json)| {
+            crate::outbox::mail_from_json(json).is_ok_and(|mail| mail.to.to_lowercase() == email)
+        })
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+/// Withdraws, inside the transaction `$tx`, the composed mails to `$email` not yet sent;
+/// how many.
+macro_rules! withdraw_mails_to {
+    ($tx:ident, $email:expr) => {
+        async {
+            use $crate::errors::repository_error;
+            use $crate::order_erasure as sql;
+            let unsent: Vec<(i64, String)> = sqlx::query_as(sql::UNSENT_COMPOSED_MAILS)
+                .fetch_all(&mut *$tx)
+                .await
+                .map_err(repository_error("reading the mails not yet sent"))?;
+            let withdrawn = sql::mails_to($email, &unsent);
+            for id in &withdrawn {
+                sqlx::query(sql::WITHDRAW_MAIL)
+                    .bind(id)
+                    .execute(&mut *$tx)
+                    .await
+                    .map_err(repository_error("withdrawing a mail"))?;
+            }
+            Ok::<u32, vitrine_core::ports::RepositoryError>(
+                u32::try_from(withdrawn.len()).unwrap_or(u32::MAX),
+            )
+        }
+    };
+}
+pub(crate) use withdraw_mails_to;
 
 /// Erases `$email` from its orders through `$pool`, in one transaction; the number of
 /// orders changed.
@@ -62,7 +121,11 @@ macro_rules! erase_orders_of {
                     .execute(&mut *tx)
                     .await
                     .map_err(repository_error("erasing an order's personal fields"))?;
-                for statement in [sql::ERASE_ORDER_COUPONS, sql::ERASE_ORDER_SUBSCRIPTION] {
+                for statement in [
+                    sql::ERASE_ORDER_COUPONS,
+                    sql::ERASE_ORDER_SUBSCRIPTION,
+                    sql::WITHDRAW_ORDER_MAILS,
+                ] {
                     sqlx::query(statement)
                         .bind(id)
                         .execute(&mut *tx)
@@ -75,6 +138,7 @@ macro_rules! erase_orders_of {
                 .execute(&mut *tx)
                 .await
                 .map_err(repository_error("erasing gift card recipients"))?;
+            $crate::order_erasure::withdraw_mails_to!(tx, $email).await?;
             tx.commit()
                 .await
                 .map_err(repository_error("committing an erasure"))?;
@@ -93,6 +157,31 @@ mod tests {
     #[test]
     fn an_order_that_shipped_nothing_stays_without_an_address() {
         assert_eq!(erased_address_column("").unwrap(), "");
+    }
+
+    #[test]
+    fn only_the_mails_to_the_erased_address_are_withdrawn() {
+        let mail = |to: &str| {
+            crate::outbox::mail_to_json(&vitrine_core::forms::Mail {
+                to: to.to_owned(),
+                subject: "Your gift card".to_owned(),
+                text: "Enjoy".to_owned(),
+                html: None,
+                list_unsubscribe: None,
+            })
+        };
+        let unsent = [
+            (1, mail("Ada@Example.com")),
+            (2, mail("bo@example.com")),
+            (3, "{not json".to_owned()),
+            (4, mail("ada@example.com")),
+            (5, mail("")),
+        ];
+        assert_eq!(mails_to("ada@EXAMPLE.com", &unsent), [1, 4]);
+        assert!(
+            mails_to("", &unsent).is_empty(),
+            "an empty address is nobody's"
+        );
     }
 
     #[test]

@@ -457,6 +457,23 @@ macro_rules! sql_outbox {
                     .map(|json| $crate::outbox::mail_from_json(&json))
                     .transpose()
             }
+
+            async fn withdraw_mails_to(
+                &self,
+                email: &str,
+            ) -> Result<u32, vitrine_core::ports::RepositoryError> {
+                let failed = $crate::errors::repository_error;
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .map_err(failed("starting to withdraw mails"))?;
+                let withdrawn = $crate::order_erasure::withdraw_mails_to!(tx, email).await?;
+                tx.commit()
+                    .await
+                    .map_err(failed("committing withdrawn mails"))?;
+                Ok(withdrawn)
+            }
         }
 
         #[async_trait::async_trait]

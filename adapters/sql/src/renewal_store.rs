@@ -52,7 +52,7 @@ macro_rules! select_subscriptions {
             "SELECT id, order_id, email, sku, product_name, quantity, price_cents, currency, \
              billing_every, billing_unit, billing_cycles, status, started, payments_made, \
              next_billing_at, skipped_periods, payment_method, failed_attempts, retry_at, \
-             next_step_at FROM subscriptions ",
+             next_step_at, account_id FROM subscriptions ",
             $rest
         )
     };
@@ -232,6 +232,16 @@ macro_rules! sql_renewal_store {
                 vitrine_core::ports::RepositoryError,
             > {
                 $crate::subscription_rows::subscriptions_by_email!(&self.pool, email).await
+            }
+
+            async fn subscriptions_of_account(
+                &self,
+                account: &str,
+            ) -> Result<
+                Vec<vitrine_core::checkout::Subscription>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                $crate::subscription_rows::subscriptions_of_account!(&self.pool, account).await
             }
 
             async fn claim_renewal(

@@ -13,7 +13,7 @@ macro_rules! subscription_columns {
         "id, order_id, email, sku, product_name, quantity, price_cents, currency, \
          billing_every, billing_unit, billing_cycles, status, started, payments_made, \
          next_billing_at, skipped_periods, payment_method, failed_attempts, retry_at, \
-         next_step_at"
+         next_step_at, account_id"
     };
 }
 
@@ -21,7 +21,7 @@ pub(crate) const INSERT_SUBSCRIPTION: &str = concat!(
     "INSERT INTO subscriptions (",
     subscription_columns!(),
     ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-     $18, $19, $20)"
+     $18, $19, $20, $21)"
 );
 
 pub(crate) const SUBSCRIPTION_BY_ID: &str = concat!(
@@ -56,6 +56,7 @@ macro_rules! insert_subscription {
             .bind(row.failed_attempts)
             .bind(row.retry_at)
             .bind(row.next_step_at)
+            .bind(row.account_id)
     }};
 }
 
@@ -85,27 +86,66 @@ pub(crate) const SUBSCRIPTIONS_BY_EMAIL: &str = concat!(
     " FROM subscriptions WHERE lower(email) = lower($1) ORDER BY started DESC, id DESC"
 );
 
+/// Reads the subscriptions that `$sql` selects with its one parameter `$value` through
+/// `$pool`, as its `ORDER BY` lists them; `$what` names the read in an error.
+macro_rules! read_subscriptions {
+    ($pool:expr, $sql:expr, $value:expr, $what:literal) => {
+        async {
+            let rows: Vec<$crate::subscription_rows::SubscriptionRow> = sqlx::query_as($sql)
+                .bind($value)
+                .fetch_all($pool)
+                .await
+                .map_err($crate::errors::repository_error($what))?;
+            rows.into_iter()
+                .map($crate::subscription_rows::SubscriptionRow::into_subscription)
+                .collect::<Result<Vec<_>, vitrine_core::ports::RepositoryError>>()
+        }
+    };
+}
+pub(crate) use read_subscriptions;
+
 /// Reads the subscriptions bought with `$email` (compared without case), newest first,
 /// through `$pool`: the one reading the commerce store (for paid memberships) and the
 /// renewal store (for the shopper's subscription pages) share.
 macro_rules! subscriptions_by_email {
     ($pool:expr, $email:expr) => {
-        async {
-            let rows: Vec<$crate::subscription_rows::SubscriptionRow> =
-                sqlx::query_as($crate::subscription_rows::SUBSCRIPTIONS_BY_EMAIL)
-                    .bind($email)
-                    .fetch_all($pool)
-                    .await
-                    .map_err($crate::errors::repository_error(
-                        "reading an address's subscriptions",
-                    ))?;
-            rows.into_iter()
-                .map($crate::subscription_rows::SubscriptionRow::into_subscription)
-                .collect::<Result<Vec<_>, _>>()
-        }
+        $crate::subscription_rows::read_subscriptions!(
+            $pool,
+            $crate::subscription_rows::SUBSCRIPTIONS_BY_EMAIL,
+            $email,
+            "reading an address's subscriptions"
+        )
     };
 }
 pub(crate) use subscriptions_by_email;
+
+pub(crate) const SUBSCRIPTIONS_OF_ACCOUNT: &str = concat!(
+    "SELECT ",
+    subscription_columns!(),
+    " FROM subscriptions WHERE account_id = $1 ORDER BY started DESC, id DESC"
+);
+
+/// Reads the subscriptions that belong to the site-user account `$account`, newest first,
+/// through `$pool`: the commerce store (for memberships) and the renewal store (for the
+/// account page) share it.
+macro_rules! subscriptions_of_account {
+    ($pool:expr, $account:expr) => {
+        $crate::subscription_rows::read_subscriptions!(
+            $pool,
+            $crate::subscription_rows::SUBSCRIPTIONS_OF_ACCOUNT,
+            $account,
+            "reading an account's subscriptions"
+        )
+    };
+}
+pub(crate) use subscriptions_of_account;
+
+/// Records the account of a subscription that has none; a second claim changes nothing.
+pub(crate) const CLAIM_SUBSCRIPTION: &str =
+    "UPDATE subscriptions SET account_id = $2 WHERE id = $1 AND account_id IS NULL";
+
+pub(crate) const ACCOUNT_OF_SUBSCRIPTION: &str =
+    "SELECT account_id FROM subscriptions WHERE id = $1";
 
 /// A subscription as stored: the plan in three columns, times in milliseconds.
 #[derive(sqlx::FromRow)]
@@ -131,6 +171,7 @@ pub(crate) struct SubscriptionRow {
     pub(crate) retry_at: Option<i64>,
     /// When [`Subscription::next_step`] falls due: written, never read back.
     pub(crate) next_step_at: Option<i64>,
+    pub(crate) account_id: Option<String>,
 }
 
 fn corrupt(what: &str, reason: impl ToString) -> RepositoryError {
@@ -176,6 +217,7 @@ impl SubscriptionRow {
             failed_attempts: i64::from(subscription.failed_attempts),
             retry_at: subscription.retry_at.map(Timestamp::millis),
             next_step_at: subscription.next_step().map(|(when, _)| when.millis()),
+            account_id: subscription.account.clone(),
         }
     }
 
@@ -210,6 +252,7 @@ impl SubscriptionRow {
             id: self.id,
             order_id: self.order_id,
             email: self.email,
+            account: self.account_id,
             product_name: self.product_name,
             price_cents: self.price_cents,
             started: Timestamp(self.started),

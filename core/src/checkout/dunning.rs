@@ -189,6 +189,7 @@ mod tests {
             id: "order-1-subscription".into(),
             order_id: "order-1".into(),
             email: "clay@example.com".into(),
+            account: None,
             sku: Sku::parse("CLUB").unwrap(),
             product_name: "Clay Club".into(),
             quantity: 1,

@@ -99,6 +99,20 @@ impl InMemoryCommerceStore {
         self.lock().released_confirmations.clone()
     }
 
+    /// The subscriptions `keep` keeps, newest first (ties by id, later first), as the
+    /// database adapters order them.
+    fn subscriptions_where(&self, keep: impl Fn(&Subscription) -> bool) -> Vec<Subscription> {
+        let mut found: Vec<Subscription> = self
+            .lock()
+            .subscriptions
+            .iter()
+            .filter(|subscription| keep(subscription))
+            .cloned()
+            .collect();
+        found.sort_by(|a, b| (b.started, &b.id).cmp(&(a.started, &a.id)));
+        found
+    }
+
     pub(super) fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         // A panic in another test thread must not hide this store's data; the data is
         // consistent at every unlock, so a poisoned lock is safe to reuse.
@@ -389,19 +403,36 @@ impl CommerceStore for InMemoryCommerceStore {
             .cloned())
     }
 
+    async fn claim_subscription(
+        &self,
+        id: &str,
+        account: &str,
+    ) -> Result<Option<String>, RepositoryError> {
+        let mut inner = self.lock();
+        let Some(subscription) = inner.subscriptions.iter_mut().find(|s| s.id == id) else {
+            return Ok(None);
+        };
+        Ok(Some(
+            subscription
+                .account
+                .get_or_insert_with(|| account.to_owned())
+                .clone(),
+        ))
+    }
+
+    async fn subscriptions_of_account(
+        &self,
+        account: &str,
+    ) -> Result<Vec<Subscription>, RepositoryError> {
+        Ok(self
+            .subscriptions_where(|subscription| subscription.account.as_deref() == Some(account)))
+    }
+
     async fn subscriptions_by_email(
         &self,
         email: &str,
     ) -> Result<Vec<Subscription>, RepositoryError> {
-        let mut found: Vec<Subscription> = self
-            .lock()
-            .subscriptions
-            .iter()
-            .filter(|subscription| subscription.email.eq_ignore_ascii_case(email))
-            .cloned()
-            .collect();
-        found.sort_by(|a, b| (b.started, &b.id).cmp(&(a.started, &a.id)));
-        Ok(found)
+        Ok(self.subscriptions_where(|subscription| subscription.email.eq_ignore_ascii_case(email)))
     }
 
     async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError> {

@@ -126,7 +126,7 @@ pub use dunning::{
 pub use recurring::{RecurringPayments, RenewalCharge, SaveCardRequest, SavedCard};
 pub use renewal::{
     DEFAULT_LEASE_MS, RenewalResult, RenewalRunReport, RenewalService, SubscriptionAction,
-    SubscriptionActionError,
+    SubscriptionActionError, SubscriptionHolder,
 };
 pub use renewal_store::{
     ClaimOutcome, RenewalClaim, RenewalOutcome, RenewalRecord, RenewalStore, SubscriptionChange,

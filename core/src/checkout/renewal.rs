@@ -108,6 +108,26 @@ pub struct RenewalService {
     lease_ms: i64,
 }
 
+/// A signed-in site user as the holder of subscriptions: their account's id and its
+/// confirmed address (empty when it is not confirmed).
+#[derive(Debug, Clone, Copy)]
+pub struct SubscriptionHolder<'a> {
+    pub account: &'a str,
+    pub email: &'a str,
+}
+
+impl SubscriptionHolder<'_> {
+    /// Whether `subscription` is this holder's: it belongs to their account, or no account
+    /// holds it yet and it was bought with their address (compared without case). One that
+    /// another account holds is not theirs, even when bought with their address.
+    pub fn holds(&self, subscription: &Subscription) -> bool {
+        match subscription.account.as_deref() {
+            Some(account) => account == self.account,
+            None => !self.email.is_empty() && subscription.email.eq_ignore_ascii_case(self.email),
+        }
+    }
+}
+
 impl RenewalService {
     pub fn new(
         store: Arc<dyn RenewalStore>,
@@ -359,17 +379,30 @@ impl RenewalService {
         self.store.list_subscriptions(limit).await
     }
 
-    pub async fn of_email(&self, email: &str) -> Result<Vec<Subscription>, RepositoryError> {
-        self.store.subscriptions_by_email(email).await
+    /// The subscriptions `holder` manages from the account page, newest first: those that
+    /// belong to its account, whatever address they were bought with, and those bought with
+    /// its address that no account holds yet.
+    pub async fn of_holder(
+        &self,
+        holder: &SubscriptionHolder<'_>,
+    ) -> Result<Vec<Subscription>, RepositoryError> {
+        let mut found = self.store.subscriptions_of_account(holder.account).await?;
+        for subscription in self.store.subscriptions_by_email(holder.email).await? {
+            if holder.holds(&subscription) && !found.iter().any(|s| s.id == subscription.id) {
+                found.push(subscription);
+            }
+        }
+        found.sort_by(|a, b| (b.started, &b.id).cmp(&(a.started, &a.id)));
+        Ok(found)
     }
 
-    /// `action` on subscription `id` for whoever holds `email` (a signed-in site user's
-    /// confirmed address), through the same transitions as the signed link's page. A
-    /// subscription bought with another address answers `Unknown`, as one that does not
-    /// exist does, so an account reveals nothing of other people's subscriptions.
+    /// `action` on subscription `id` for `holder` (a signed-in site user), through the same
+    /// transitions as the signed link's page. A subscription `holder` does not hold answers
+    /// `Unknown`, as one that does not exist does, so an account reveals nothing of other
+    /// people's subscriptions.
     pub async fn act_for(
         &self,
-        email: &str,
+        holder: &SubscriptionHolder<'_>,
         id: &str,
         action: SubscriptionAction,
         now: Timestamp,
@@ -377,7 +410,7 @@ impl RenewalService {
         let owned = self
             .subscription(id)
             .await?
-            .is_some_and(|found| !email.is_empty() && found.email.eq_ignore_ascii_case(email));
+            .is_some_and(|found| holder.holds(&found));
         if !owned {
             return Err(SubscriptionActionError::Unknown(id.to_owned()));
         }

@@ -57,7 +57,13 @@ fn apply(
     if !unchanged(stored, change.before) {
         return false;
     }
-    *stored = change.after.clone();
+    // The account is claimed apart from renewals (`claim_subscription`): a change read
+    // before a claim must not undo it.
+    let account = stored.account.take();
+    *stored = Subscription {
+        account,
+        ..change.after.clone()
+    };
     mails.extend(change.mails.iter().cloned());
     true
 }
@@ -102,6 +108,13 @@ impl RenewalStore for InMemoryCommerceStore {
         email: &str,
     ) -> Result<Vec<Subscription>, RepositoryError> {
         super::store::CommerceStore::subscriptions_by_email(self, email).await
+    }
+
+    async fn subscriptions_of_account(
+        &self,
+        account: &str,
+    ) -> Result<Vec<Subscription>, RepositoryError> {
+        super::store::CommerceStore::subscriptions_of_account(self, account).await
     }
 
     async fn claim_renewal(

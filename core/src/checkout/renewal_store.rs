@@ -101,6 +101,12 @@ pub trait RenewalStore: Send + Sync {
         email: &str,
     ) -> Result<Vec<Subscription>, RepositoryError>;
 
+    /// The subscriptions that belong to the site-user account `account`, newest first.
+    async fn subscriptions_of_account(
+        &self,
+        account: &str,
+    ) -> Result<Vec<Subscription>, RepositoryError>;
+
     /// Claims `claim` until `now + lease_ms`: a new attempt, or one whose holder's lease ran
     /// out without settling it.
     async fn claim_renewal(

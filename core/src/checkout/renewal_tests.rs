@@ -362,17 +362,26 @@ async fn a_subscription_without_a_saved_card_goes_into_dunning() {
 async fn an_account_changes_only_the_subscriptions_of_its_own_address() {
     use super::renewal::SubscriptionAction;
     let (fixture, subscription) = fixture(0, TEST_CARD_SUCCEEDS).await;
-    let owner = subscription.email.to_uppercase();
+    use super::renewal::SubscriptionHolder;
+    let address = subscription.email.to_uppercase();
+    let owner = SubscriptionHolder {
+        account: "ada",
+        email: &address,
+    };
     let id = subscription.id.as_str();
-    for stranger in ["someone@example.com", ""] {
+    for email in ["someone@example.com", ""] {
+        let stranger = SubscriptionHolder {
+            account: "bo",
+            email,
+        };
         let refused = fixture
             .service
-            .act_for(stranger, id, SubscriptionAction::Cancel, at(1))
+            .act_for(&stranger, id, SubscriptionAction::Cancel, at(1))
             .await
             .unwrap_err();
         assert!(
             matches!(&refused, SubscriptionActionError::Unknown(found) if found == id),
-            "{stranger}: {refused:?}"
+            "{email}: {refused:?}"
         );
     }
     assert_eq!(fixture.current().await.status, SubscriptionStatus::Active);
@@ -417,5 +426,58 @@ async fn an_account_changes_only_the_subscriptions_of_its_own_address() {
         SubscriptionAction::parse("pause"),
         Some(SubscriptionAction::Pause)
     );
+    assert_eq!(
+        fixture.service.of_holder(&owner).await.unwrap().len(),
+        1,
+        "an unclaimed subscription of the address is listed for its account"
+    );
     assert_eq!(SubscriptionAction::parse("card"), None);
+}
+
+#[tokio::test]
+async fn a_claimed_subscription_is_managed_by_its_account_whatever_its_address() {
+    use super::renewal::{SubscriptionAction, SubscriptionHolder};
+    let (fixture, subscription) = fixture(0, TEST_CARD_SUCCEEDS).await;
+    let id = subscription.id.as_str();
+    crate::checkout::CommerceStore::claim_subscription(&*fixture.store, id, "ada")
+        .await
+        .unwrap();
+    // The account moved to another address since it bought the subscription.
+    let moved = SubscriptionHolder {
+        account: "ada",
+        email: "ada.new@example.com",
+    };
+    // Another account now holds the address the subscription was bought with.
+    let newcomer = SubscriptionHolder {
+        account: "bo",
+        email: &subscription.email,
+    };
+    let listed = fixture.service.of_holder(&moved).await.unwrap();
+    assert_eq!(listed.len(), 1);
+    assert!(
+        fixture
+            .service
+            .of_holder(&newcomer)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(matches!(
+        fixture
+            .service
+            .act_for(&newcomer, id, SubscriptionAction::Cancel, at(1))
+            .await,
+        Err(SubscriptionActionError::Unknown(_))
+    ));
+    let paused = fixture
+        .service
+        .act_for(&moved, id, SubscriptionAction::Pause, at(1))
+        .await
+        .unwrap();
+    assert_eq!(paused.status, SubscriptionStatus::Paused);
+    assert_eq!(
+        fixture.current().await.account.as_deref(),
+        Some("ada"),
+        "a change of the subscription keeps its account"
+    );
 }

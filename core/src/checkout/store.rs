@@ -140,6 +140,23 @@ pub trait CommerceStore: PaymentLedger + PaymentEventLog + Send + Sync {
         email: &str,
     ) -> Result<Vec<Subscription>, RepositoryError>;
 
+    /// Records `account` as the site-user account the subscription `id` belongs to, unless
+    /// one already holds it (atomically: of two claims, the first stands). Answers the
+    /// account holding it afterwards; none when there is no such subscription.
+    async fn claim_subscription(
+        &self,
+        id: &str,
+        account: &str,
+    ) -> Result<Option<String>, RepositoryError>;
+
+    /// The subscriptions that belong to the site-user account `account`, newest first, as
+    /// they stand now, whatever address they were bought with: what decides whether the
+    /// paid member areas they bought stay open.
+    async fn subscriptions_of_account(
+        &self,
+        account: &str,
+    ) -> Result<Vec<Subscription>, RepositoryError>;
+
     /// The gift card with `code`, with its balance now.
     async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError>;
 

@@ -74,6 +74,11 @@ pub struct Subscription {
     pub id: String,
     pub order_id: String,
     pub email: String,
+    /// The site-user account the subscription belongs to, once one is known: the buyer who
+    /// was signed in, or else the confirmed account of `email` (at the payment, or when the
+    /// address is confirmed later). Recorded once; what it opens follows the account, not
+    /// its address, so changing the account's address keeps it.
+    pub account: Option<String>,
     pub sku: Sku,
     pub product_name: String,
     pub quantity: u32,
@@ -116,6 +121,7 @@ impl Subscription {
             id: format!("{}-subscription", order.id),
             order_id: order.id.clone(),
             email: order.email.clone(),
+            account: None,
             sku: line.sku.clone(),
             product_name: line.product_name.clone(),
             quantity: line.quantity,

@@ -19,6 +19,7 @@ macro_rules! subscription_conformance {
             a_replayed_subscription_order_records_one_subscription,
             a_subscription_order_that_fails_records_no_subscription,
             an_order_without_a_subscription_line_records_none,
+            a_subscription_belongs_to_the_first_account_that_claims_it,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -44,6 +45,7 @@ pub fn fixture_subscription(email: &str, sku: &Sku, status: SubscriptionStatus) 
         id: format!("order-{}-subscription", sku.as_str()),
         order_id: format!("order-{}", sku.as_str()),
         email: email.to_owned(),
+        account: None,
         sku: sku.clone(),
         product_name: "Clay Club".into(),
         quantity: 1,
@@ -142,6 +144,78 @@ pub async fn an_order_of_a_subscription_records_it_with_the_order(store: &dyn Co
     assert_eq!(
         store.subscription("order-2-subscription").await.unwrap(),
         None
+    );
+}
+
+/// The account a subscription belongs to is recorded once: a later claim (another signed-in
+/// buyer, or another account of the address) finds it held, and erasing the address it was
+/// bought with leaves it with its account.
+pub async fn a_subscription_belongs_to_the_first_account_that_claims_it(store: &dyn CommerceStore) {
+    let order = ordered(store, 1, Some(monthly_for(0)), Stock::Unlimited, 1).await;
+    store.place_order(&order, &[]).await.unwrap();
+    let later = ordered(store, 2, Some(monthly_for(0)), Stock::Unlimited, 1).await;
+    store.place_order(&later, &[]).await.unwrap();
+    let id = "order-1-subscription";
+    assert!(
+        store
+            .subscriptions_of_account("ada")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    assert_eq!(
+        store
+            .claim_subscription(id, "ada")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("ada")
+    );
+    assert_eq!(
+        store.claim_subscription(id, "bo").await.unwrap().as_deref(),
+        Some("ada"),
+        "the first claim stands"
+    );
+    assert_eq!(
+        store
+            .claim_subscription("order-9-subscription", "ada")
+            .await
+            .unwrap(),
+        None
+    );
+    store
+        .claim_subscription("order-2-subscription", "ada")
+        .await
+        .unwrap();
+
+    let stored = store.subscription(id).await.unwrap().expect("recorded");
+    assert_eq!(stored.account.as_deref(), Some("ada"));
+    let ids = |subscriptions: Vec<Subscription>| -> Vec<String> {
+        subscriptions.into_iter().map(|s| s.id).collect()
+    };
+    assert_eq!(
+        ids(store.subscriptions_of_account("ada").await.unwrap()),
+        ["order-2-subscription", "order-1-subscription"],
+        "newest first"
+    );
+    assert!(
+        store
+            .subscriptions_of_account("bo")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    store.erase_orders_of("clay@example.com").await.unwrap();
+    let erased = store.subscription(id).await.unwrap().expect("kept");
+    assert_eq!(
+        (erased.email.as_str(), erased.account.as_deref()),
+        ("", Some("ada"))
+    );
+    assert_eq!(
+        store.subscriptions_of_account("ada").await.unwrap().len(),
+        2
     );
 }
 

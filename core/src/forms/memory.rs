@@ -77,7 +77,7 @@ struct FormStoreState {
 impl FormStoreState {
     fn enqueue(&mut self, submission_id: i64, kinds: &[DeliveryKind], now_ms: i64) {
         for kind in kinds {
-            let id = self.outbox.len() as i64 + 1;
+            let id = self.next_delivery_id();
             self.outbox.push(DeliveryRecord {
                 id,
                 submission_id: Some(submission_id),
@@ -90,6 +90,11 @@ impl FormStoreState {
                 last_error: None,
             });
         }
+    }
+
+    /// One more than the highest id given: withdrawn deliveries leave gaps, never reused ids.
+    fn next_delivery_id(&self) -> i64 {
+        self.outbox.last().map_or(1, |record| record.id + 1)
     }
 
     fn subscriber_with(&self, token: &str) -> Option<&Subscriber> {
@@ -328,7 +333,7 @@ impl DeliveryOutbox for MemoryFormStore {
 
     async fn enqueue_mail(&self, mail: &Mail, now_ms: i64) -> Result<(), RepositoryError> {
         let mut state = self.lock();
-        let id = state.outbox.len() as i64 + 1;
+        let id = state.next_delivery_id();
         state.outbox.push(DeliveryRecord {
             id,
             submission_id: None,
@@ -346,6 +351,27 @@ impl DeliveryOutbox for MemoryFormStore {
 
     async fn mail_of(&self, id: i64) -> Result<Option<Mail>, RepositoryError> {
         Ok(self.lock().mails.get(&id).cloned())
+    }
+
+    async fn withdraw_mails_to(&self, email: &str) -> Result<u32, RepositoryError> {
+        if email.is_empty() {
+            return Ok(0);
+        }
+        let email = email.to_lowercase();
+        let mut state = self.lock();
+        let FormStoreState { outbox, mails, .. } = &mut *state;
+        let before = outbox.len();
+        outbox.retain(|record| {
+            let withdrawn = record.delivered_ms.is_none()
+                && mails
+                    .get(&record.id)
+                    .is_some_and(|mail| mail.to.to_lowercase() == email);
+            if withdrawn {
+                mails.remove(&record.id);
+            }
+            !withdrawn
+        });
+        Ok(u32::try_from(before - outbox.len()).unwrap_or(u32::MAX))
     }
 }
 

@@ -184,6 +184,11 @@ pub trait DeliveryOutbox: Send + Sync {
 
     /// The mail of a delivery enqueued with [`Self::enqueue_mail`], for tests and owners.
     async fn mail_of(&self, id: i64) -> Result<Option<Mail>, RepositoryError>;
+
+    /// Withdraws every composed mail to `email` (compared without case) that has not been
+    /// sent, so it never is: what erasing the address asks of the outbox. Mails already sent
+    /// stay recorded; an empty address is nobody's. Answers how many were withdrawn.
+    async fn withdraw_mails_to(&self, email: &str) -> Result<u32, RepositoryError>;
 }
 
 /// What following a confirmation or unsubscribe link did.

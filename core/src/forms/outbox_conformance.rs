@@ -23,6 +23,7 @@ macro_rules! delivery_store_conformance {
             the_owners_subscriber_table_is_paged_and_searched,
             an_erased_address_has_no_subscriptions_left,
             a_composed_mail_is_delivered_whole,
+            withdrawn_mails_are_never_sent,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {
@@ -398,6 +399,64 @@ pub async fn a_composed_mail_is_delivered_whole<S: DeliveryOutbox>(store: &S) {
     assert_eq!(due[0].kind, DeliveryKind::SiteUserMail);
     assert_eq!(due[0].subject, super::outbox::DeliverySubject::Mail(mail));
     assert_eq!(store.mail_of(record.id + 100).await.unwrap(), None);
+}
+
+/// Erasing an address withdraws the composed mails to it that have not gone out; those
+/// sent stay recorded, and other addresses' mails are untouched.
+pub async fn withdrawn_mails_are_never_sent<S: DeliveryOutbox>(store: &S) {
+    let mail = |to: &str| super::channels::Mail {
+        to: to.into(),
+        subject: "Reset your password".into(),
+        text: "Follow this link.".into(),
+        html: None,
+        list_unsubscribe: None,
+    };
+    store
+        .enqueue_mail(&mail("ada@example.com"), NOW_MS)
+        .await
+        .unwrap();
+    let sent = store.claim_due(NOW_MS, 60_000, 10).await.unwrap();
+    store.mark_delivered(sent[0].id, NOW_MS).await.unwrap();
+    store
+        .enqueue_mail(&mail("Ada@Example.com"), NOW_MS)
+        .await
+        .unwrap();
+    store
+        .enqueue_mail(&mail("bo@example.com"), NOW_MS)
+        .await
+        .unwrap();
+    store
+        .enqueue_mail(&mail("ada@example.com"), NOW_MS)
+        .await
+        .unwrap();
+
+    assert_eq!(store.withdraw_mails_to("").await.unwrap(), 0);
+    assert_eq!(store.withdraw_mails_to("ADA@example.com").await.unwrap(), 2);
+    assert_eq!(store.withdraw_mails_to("ada@example.com").await.unwrap(), 0);
+
+    let left = store.deliveries().await.unwrap();
+    assert_eq!(left.len(), 2, "{left:?}");
+    assert_eq!(left[0].id, sent[0].id, "the mail sent stays recorded");
+    let due = store.claim_due(NOW_MS + 120_000, 60_000, 10).await.unwrap();
+    assert_eq!(due.len(), 1);
+    assert_eq!(
+        due[0].subject,
+        super::outbox::DeliverySubject::Mail(mail("bo@example.com"))
+    );
+    store
+        .enqueue_mail(&mail("cy@example.com"), NOW_MS)
+        .await
+        .unwrap();
+    let ids: Vec<i64> = store
+        .deliveries()
+        .await
+        .unwrap()
+        .iter()
+        .map(|record| record.id)
+        .collect();
+    let mut unique = ids.clone();
+    unique.dedup();
+    assert_eq!(ids, unique, "a withdrawn mail's id is not given again");
 }
 
 /// The owner's table of subscribers: every subscriber, ended ones too, newest first, searched

@@ -2,7 +2,9 @@
 //! go, the orders placed with its confirmed address lose their personal fields (the law lets
 //! a shop keep the rest for its books), gift cards sent to the address lose their recipient,
 //! its donations lose the donor's name and address (amount and date stay for the books), and
-//! the address's newsletter subscriptions end and are erased. Form submissions stay: they are the site owner's records, not the account's.
+//! the address's newsletter subscriptions end and are erased, and the mails to the address
+//! still waiting in the outbox are withdrawn, never sent. Form submissions stay: they are
+//! the site owner's records, not the account's.
 
 use std::sync::Arc;
 
@@ -59,6 +61,10 @@ impl PeopleService {
                 .contributions
                 .erase_contributions_of(email)
                 .await?;
+            // A database's order erasure withdraws the mails to the address in its own
+            // transaction; this catches those an outbox of its own holds, and any queued
+            // meanwhile (a reset asked for in another tab), before the account goes.
+            self.outbox.withdraw_mails_to(email).await?;
         }
         erased.account = self.store.delete_account(&account.id).await?;
         Ok(erased)

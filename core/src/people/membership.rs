@@ -2,20 +2,22 @@
 //! one by an order for one of its subscription plans placed with the account's confirmed
 //! address (then the membership-confirmed page, type 208, says so).
 //!
-//! A paid membership goes to the account holding the order's address, and only once that
-//! address is confirmed: whoever signs up with someone else's address first gets nothing the
+//! A paid membership goes to the account the order's subscription belongs to: the buyer who
+//! was signed in, or else the account holding the order's address once that address is
+//! confirmed, so whoever signs up with someone else's address first gets nothing the
 //! address's owner paid for. An order placed before its address had a confirmed account is
-//! honoured when the address is confirmed.
+//! honoured when the address is confirmed. The subscription records its account, so the
+//! account keeps it when its address changes.
 //!
 //! A paid membership lasts as long as a subscription paying for it: [`open_areas`] keeps a
-//! paid area the account joined only while one of the address's subscriptions to one of the
+//! paid area the account joined only while one of the account's subscriptions to one of the
 //! area's plans is active or past due (see [`SubscriptionStatus::keeps_membership`]). The
 //! membership itself stays recorded with the account, so resuming the subscription, or a new
 //! one, opens the area again without joining anew.
 
 use std::collections::BTreeSet;
 
-use super::model::{Account, EmailAddress};
+use super::model::{Account, AccountId, EmailAddress};
 use super::service::{PeopleService, Unavailable};
 use super::store::AccountWriteError;
 use crate::checkout::{Order, Subscription};
@@ -79,12 +81,15 @@ pub fn plans_bought(order: &Order, plans: &[Item]) -> Vec<ItemId> {
         .collect()
 }
 
-/// The ids of the areas among `areas` that an account which `joined` them may enter now: a
-/// free area it joined; a paid one it joined while one of `subscriptions` (those bought with
-/// the account's address) is for a variant of one of the area's plans (found among `plans`)
-/// and keeps its membership. What the gating check lets a signed-in site user see follows
-/// from these ids alone, so no path needs a check of its own for a lapsed subscription.
+/// The ids of the areas among `areas` that the account `account`, which `joined` them, may
+/// enter now: a free area it joined; a paid one it joined while one of `subscriptions` that
+/// belongs to the account (whatever address it was bought with) is for a variant of one of
+/// the area's plans (found among `plans`) and keeps its membership. A subscription of another
+/// account, or of none yet, opens nothing, even when bought with the account's address. What
+/// the gating check lets a signed-in site user see follows from these ids alone, so no path
+/// needs a check of its own for a lapsed subscription.
 pub fn open_areas(
+    account: &str,
     joined: &[String],
     areas: &[MemberArea],
     plans: &[Item],
@@ -98,7 +103,9 @@ pub fn open_areas(
             .flat_map(|product| &product.variants)
             .any(|variant| {
                 subscriptions.iter().any(|subscription| {
-                    subscription.sku == variant.sku && subscription.status.keeps_membership()
+                    subscription.account.as_deref() == Some(account)
+                        && subscription.sku == variant.sku
+                        && subscription.status.keeps_membership()
                 })
             })
     };
@@ -125,12 +132,34 @@ fn paid_areas_of<'a>(areas: &'a [MemberArea], bought: &[ItemId]) -> Vec<&'a Memb
 }
 
 impl PeopleService {
+    /// The account an order's subscription should belong to when none holds it yet: the
+    /// buyer who was signed in (`buyer`), or else the confirmed account of the order's
+    /// address `order_email`. None when neither is known yet: an account that confirms the
+    /// address later claims it then.
+    pub async fn claimant_of_order(
+        &self,
+        buyer: Option<&AccountId>,
+        order_email: &str,
+    ) -> Result<Option<Account>, Unavailable> {
+        if let Some(buyer) = buyer
+            && let Some(account) = self.store.account(buyer).await?
+        {
+            return Ok(Some(account));
+        }
+        let Ok(email) = EmailAddress::parse(order_email) else {
+            return Ok(None);
+        };
+        let account = self.store.account_by_email(&email).await?;
+        Ok(account.filter(Account::is_confirmed))
+    }
+
     /// Grants the paid areas an order bought (`bought`: its plan items, from
-    /// [`plans_bought`]) to the confirmed account of the order's address `order_email`.
-    /// Safe to repeat: a second call for the same order joins nothing new.
+    /// [`plans_bought`]) to `holder`, the account its subscription belongs to; none yet
+    /// leaves them awaiting an account. Safe to repeat: a second call for the same order
+    /// joins nothing new.
     pub async fn join_areas_of_order<'a>(
         &self,
-        order_email: &str,
+        holder: Option<&Account>,
         areas: &'a [MemberArea],
         bought: &[ItemId],
     ) -> Result<OrderMembership<'a>, Unavailable> {
@@ -138,26 +167,19 @@ impl PeopleService {
         if paid.is_empty() {
             return Ok(OrderMembership::NothingBought);
         }
-        let Ok(email) = EmailAddress::parse(order_email) else {
+        let Some(account) = holder else {
             return Ok(OrderMembership::AwaitingAccount(paid));
         };
-        let account = self.store.account_by_email(&email).await?;
-        let Some(account) = account.filter(Account::is_confirmed) else {
-            return Ok(OrderMembership::AwaitingAccount(paid));
-        };
-        match self.add_areas(&account, paid.iter().copied()).await {
+        match self.add_areas(account, paid.iter().copied()).await {
             Ok(()) => Ok(OrderMembership::Joined(paid)),
-            // Deleted meanwhile: a new account of the address gets the areas on confirmation.
+            // Deleted meanwhile: what it paid for is nobody else's.
             Err(AccountWriteError::UnknownAccount) => Ok(OrderMembership::AwaitingAccount(paid)),
             Err(error) => Err(error.into()),
         }
     }
 
     /// The account `id` (after its address was confirmed, to join what it bought before).
-    pub async fn account(
-        &self,
-        id: &super::model::AccountId,
-    ) -> Result<Option<Account>, Unavailable> {
+    pub async fn account(&self, id: &AccountId) -> Result<Option<Account>, Unavailable> {
         Ok(self.store.account(id).await?)
     }
 
@@ -260,15 +282,28 @@ mod tests {
         (areas, vec![tote])
     }
 
+    /// A subscription of the account `account` to the plan (or to `sku`), standing at
+    /// `status`.
+    fn held_by(
+        account: Option<&str>,
+        sku: &crate::catalog::Sku,
+        status: SubscriptionStatus,
+    ) -> Subscription {
+        Subscription {
+            account: account.map(str::to_owned),
+            ..fixture_subscription("ada@example.com", sku, status)
+        }
+    }
+
     fn open_with(joined: &[&str], statuses: &[SubscriptionStatus]) -> Vec<String> {
         let (areas, plans) = site_areas();
         let sku = &plans[0].product.as_ref().unwrap().variants[0].sku;
         let subscriptions: Vec<Subscription> = statuses
             .iter()
-            .map(|status| fixture_subscription("ada@example.com", sku, *status))
+            .map(|status| held_by(Some("ada"), sku, *status))
             .collect();
         let joined: Vec<String> = joined.iter().map(|id| (*id).to_owned()).collect();
-        open_areas(&joined, &areas, &plans, &subscriptions)
+        open_areas("ada", &joined, &areas, &plans, &subscriptions)
             .into_iter()
             .collect()
     }
@@ -312,11 +347,32 @@ mod tests {
     fn only_a_subscription_to_one_of_the_areas_plans_counts() {
         let (areas, plans) = site_areas();
         let other = crate::catalog::Sku::parse("MUG-1").unwrap();
-        let subscriptions = [fixture_subscription(
-            "ada@example.com",
-            &other,
-            SubscriptionStatus::Active,
-        )];
-        assert!(open_areas(&["club".to_owned()], &areas, &plans, &subscriptions).is_empty());
+        let subscriptions = [held_by(Some("ada"), &other, SubscriptionStatus::Active)];
+        assert!(open_areas("ada", &["club".to_owned()], &areas, &plans, &subscriptions).is_empty());
+    }
+
+    #[test]
+    fn only_the_accounts_own_subscription_counts_whatever_its_address() {
+        let (areas, plans) = site_areas();
+        let sku = &plans[0].product.as_ref().unwrap().variants[0].sku;
+        let joined = ["club".to_owned()];
+        let open = |subscription: Subscription| {
+            open_areas("ada", &joined, &areas, &plans, &[subscription])
+                .into_iter()
+                .collect::<Vec<_>>()
+        };
+        let bought_before_a_change = Subscription {
+            email: "ada.old@example.com".into(),
+            ..held_by(Some("ada"), sku, SubscriptionStatus::Active)
+        };
+        assert_eq!(open(bought_before_a_change), ["club"]);
+        assert!(
+            open(held_by(Some("bo"), sku, SubscriptionStatus::Active)).is_empty(),
+            "another account's subscription with the same address"
+        );
+        assert!(
+            open(held_by(None, sku, SubscriptionStatus::Active)).is_empty(),
+            "a subscription no account has claimed yet"
+        );
     }
 }

@@ -170,7 +170,7 @@ pub struct Viewer {
 
 pub struct PeopleService {
     pub(super) store: Arc<dyn PeopleStore>,
-    outbox: Arc<dyn DeliveryOutbox>,
+    pub(super) outbox: Arc<dyn DeliveryOutbox>,
     limiter: Arc<dyn RateLimiter>,
     secrets: Arc<dyn SecretSource>,
     pub(super) passwords: Arc<dyn Passwords>,

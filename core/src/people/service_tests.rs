@@ -570,12 +570,25 @@ async fn a_free_area_is_joined_in_one_step_and_a_paid_one_only_by_its_plans() {
     assert_eq!(account().await.member_areas, ["readers", "club"]);
 }
 
-#[tokio::test]
-async fn an_order_for_a_plan_joins_only_the_confirmed_account_of_its_address_and_once() {
-    use crate::site::{ItemId, MemberAreaAccess};
-    let h = harness().await;
-    let plan = ItemId::try_from("club-monthly".to_owned()).unwrap();
-    let areas = [
+/// What an order of `email`'s, placed by `buyer` when signed in, joins: for the account it
+/// would be claimed for.
+async fn join_order<'a>(
+    h: &Harness,
+    buyer: Option<&AccountId>,
+    email: &str,
+    areas: &'a [crate::site::MemberArea],
+    bought: &[crate::site::ItemId],
+) -> OrderMembership<'a> {
+    let holder = h.service.claimant_of_order(buyer, email).await.unwrap();
+    h.service
+        .join_areas_of_order(holder.as_ref(), areas, bought)
+        .await
+        .unwrap()
+}
+
+fn club_areas(plan: &crate::site::ItemId) -> [crate::site::MemberArea; 2] {
+    use crate::site::MemberAreaAccess;
+    [
         area("readers", MemberAreaAccess::Free),
         area(
             "club",
@@ -583,20 +596,22 @@ async fn an_order_for_a_plan_joins_only_the_confirmed_account_of_its_address_and
                 plans: vec![plan.clone()],
             },
         ),
-    ];
+    ]
+}
+
+#[tokio::test]
+async fn an_order_for_a_plan_joins_only_the_confirmed_account_of_its_address_and_once() {
+    use crate::site::ItemId;
+    let h = harness().await;
+    let plan = ItemId::try_from("club-monthly".to_owned()).unwrap();
+    let areas = club_areas(&plan);
     let other = ItemId::try_from("mug".to_owned()).unwrap();
+    let plans = std::slice::from_ref(&plan);
     assert_eq!(
-        h.service
-            .join_areas_of_order("ada@example.com", &areas, &[other])
-            .await
-            .unwrap(),
+        join_order(&h, None, "ada@example.com", &areas, &[other]).await,
         OrderMembership::NothingBought
     );
-    let awaiting = h
-        .service
-        .join_areas_of_order("ada@example.com", &areas, std::slice::from_ref(&plan))
-        .await
-        .unwrap();
+    let awaiting = join_order(&h, None, "ada@example.com", &areas, plans).await;
     assert_eq!(awaiting, OrderMembership::AwaitingAccount(vec![&areas[1]]));
 
     // Someone who signs up with the address but never confirms it gets nothing.
@@ -607,25 +622,65 @@ async fn an_order_for_a_plan_joins_only_the_confirmed_account_of_its_address_and
     let email = EmailAddress::parse("ada@example.com").unwrap();
     let account = || async { h.store.account_by_email(&email).await.unwrap().unwrap() };
     assert!(matches!(
-        h.service
-            .join_areas_of_order("Ada@Example.com", &areas, std::slice::from_ref(&plan))
-            .await
-            .unwrap(),
+        join_order(&h, None, "Ada@Example.com", &areas, plans).await,
         OrderMembership::AwaitingAccount(_)
     ));
+    assert_eq!(
+        h.service
+            .claimant_of_order(None, "Ada@Example.com")
+            .await
+            .unwrap(),
+        None,
+        "an unconfirmed account claims no subscription"
+    );
     assert!(account().await.member_areas.is_empty());
 
     let token = h.last_token().await;
     h.service.confirm_account(&token, NOW).await.unwrap();
     for _ in 0..2 {
-        let joined = h
-            .service
-            .join_areas_of_order("Ada@Example.com", &areas, std::slice::from_ref(&plan))
-            .await
-            .unwrap();
+        let joined = join_order(&h, None, "Ada@Example.com", &areas, plans).await;
         assert_eq!(joined, OrderMembership::Joined(vec![&areas[1]]));
     }
     assert_eq!(account().await.member_areas, ["club"]);
+}
+
+#[tokio::test]
+async fn a_signed_in_buyer_claims_the_order_whatever_address_it_names() {
+    use crate::site::ItemId;
+    let h = harness().await;
+    let plan = ItemId::try_from("club-monthly".to_owned()).unwrap();
+    let areas = club_areas(&plan);
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    h.signed_up_and_confirmed("bo@example.com", "correct horse")
+        .await;
+    let by_email = |address: &str| {
+        let email = EmailAddress::parse(address).unwrap();
+        let store = h.store.clone();
+        async move { store.account_by_email(&email).await.unwrap().unwrap() }
+    };
+    let ada = by_email("ada@example.com").await;
+
+    let claimant = h
+        .service
+        .claimant_of_order(Some(&ada.id), "bo@example.com")
+        .await
+        .unwrap();
+    assert_eq!(claimant.map(|account| account.id), Some(ada.id.clone()));
+    let joined = join_order(
+        &h,
+        Some(&ada.id),
+        "bo@example.com",
+        &areas,
+        std::slice::from_ref(&plan),
+    )
+    .await;
+    assert_eq!(joined, OrderMembership::Joined(vec![&areas[1]]));
+    assert_eq!(by_email("ada@example.com").await.member_areas, ["club"]);
+    assert!(
+        by_email("bo@example.com").await.member_areas.is_empty(),
+        "the address's account did not buy it"
+    );
 }
 
 fn london_address() -> crate::checkout::ShippingAddress {
@@ -714,6 +769,13 @@ async fn deleting_an_account_erases_its_orders_personal_fields_and_its_subscript
             .await
             .unwrap()
             .is_empty()
+    );
+    assert!(
+        h.mails()
+            .await
+            .iter()
+            .all(|mail| mail.to != "ada@example.com"),
+        "the address's confirmation mail, never sent, is withdrawn"
     );
 }
 

@@ -1,8 +1,10 @@
 //! The gating check: generated sites (each collection public, password-protected or
 //! members-only in some of two member areas, one free and one paid through a subscription
 //! plan, with a secret in its description and items), viewers (anonymous, or signed in, having
-//! joined some areas and bought subscriptions to the paid one's plan that stand active, past
-//! due, paused, cancelled or ended, with some page passwords entered) and paths (collection
+//! joined some areas, with subscriptions to the paid one's plan that stand active, past due,
+//! paused, cancelled or ended and belong to the account (bought with its address now or with
+//! an address it had before), to another account of the same address, or to no account yet,
+//! with some page passwords entered) and paths (collection
 //! pages, item pages, unknown paths, blogs' feeds). A tiny reference model says who may see each
 //! collection; no page and no search result shows a collection's secret to a viewer the model
 //! refuses (a member whose subscription lapsed sees no paid item), and the sitemap and the
@@ -14,8 +16,8 @@ use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 use vitrine_core::catalog::Sku;
-use vitrine_core::checkout::SubscriptionStatus;
 use vitrine_core::checkout::subscription_conformance::fixture_subscription;
+use vitrine_core::checkout::{Subscription, SubscriptionStatus};
 use vitrine_core::pages::{PageService, Viewer};
 use vitrine_core::people::open_areas;
 use vitrine_core::ports::SiteRepository;
@@ -51,18 +53,42 @@ fn lock_spec() -> impl Strategy<Value = LockSpec> {
         .prop_map(|(permission, areas)| LockSpec { permission, areas })
 }
 
-/// Who asks: signed in or not, the areas the account joined, the statuses of the
-/// subscriptions its address bought to the paid area's plan, and the page passwords entered.
+/// Who asks: signed in or not, the areas the account joined, the subscriptions to the paid
+/// area's plan the store holds (their status and whose they are), and the page passwords
+/// entered.
 #[derive(Debug, Clone)]
 struct Visitor {
     signed_in: bool,
     joined: BTreeSet<&'static str>,
-    subscriptions: Vec<SubscriptionStatus>,
+    subscriptions: Vec<(SubscriptionStatus, Holder)>,
     unlocked: BTreeSet<&'static str>,
 }
 
-fn subscription_status() -> impl Strategy<Value = SubscriptionStatus> {
-    proptest::sample::select(SubscriptionStatus::ALL.to_vec())
+/// Whose a subscription is, and the address it was bought with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Holder {
+    /// The visitor's account, bought with the address it has now.
+    Account,
+    /// The visitor's account, bought with an address it has changed since.
+    AccountBeforeEmailChange,
+    /// Another account that had the visitor's address before.
+    OtherAccount,
+    /// No account yet (bought signed out with an address nobody has confirmed).
+    Nobody,
+}
+
+const ACCOUNT_ID: &str = "0123456789abcdef0123456789abcdef";
+
+fn subscription() -> impl Strategy<Value = (SubscriptionStatus, Holder)> {
+    (
+        proptest::sample::select(SubscriptionStatus::ALL.to_vec()),
+        proptest::sample::select(vec![
+            Holder::Account,
+            Holder::AccountBeforeEmailChange,
+            Holder::OtherAccount,
+            Holder::Nobody,
+        ]),
+    )
 }
 
 fn visitor() -> impl Strategy<Value = Visitor> {
@@ -78,7 +104,7 @@ fn visitor() -> impl Strategy<Value = Visitor> {
     });
     let member = (
         proptest::collection::btree_set(prop_oneof![Just(AREAS[0]), Just(AREAS[1])], 0..3),
-        proptest::collection::vec(subscription_status(), 0..3),
+        proptest::collection::vec(subscription(), 0..3),
         any::<bool>(),
     )
         .prop_map(|(joined, subscriptions, unlocked_journal)| Visitor {
@@ -95,7 +121,8 @@ fn visitor() -> impl Strategy<Value = Visitor> {
 }
 
 /// The page viewer the HTTP adapter makes of `visitor`: the areas open to the account are
-/// those [`open_areas`] keeps of the ones it joined, given its subscriptions.
+/// those [`open_areas`] keeps of the ones it joined, given the subscriptions read for it
+/// (all of them here, so that those of others are seen to count for nothing).
 fn page_viewer(site: &Site, visitor: &Visitor) -> Viewer {
     let unlocked = visitor.unlocked.iter().map(|id| (*id).to_owned()).collect();
     if !visitor.signed_in {
@@ -114,26 +141,47 @@ fn page_viewer(site: &Site, visitor: &Visitor) -> Viewer {
     let subscriptions: Vec<_> = visitor
         .subscriptions
         .iter()
-        .map(|status| fixture_subscription("ada@example.com", &sku, *status))
+        .map(|(status, holder)| {
+            let (email, account) = match holder {
+                Holder::Account => ("ada@example.com", Some(ACCOUNT_ID)),
+                Holder::AccountBeforeEmailChange => ("ada.old@example.com", Some(ACCOUNT_ID)),
+                Holder::OtherAccount => {
+                    ("ada@example.com", Some("fedcba9876543210fedcba9876543210"))
+                }
+                Holder::Nobody => ("ada@example.com", None),
+            };
+            Subscription {
+                account: account.map(str::to_owned),
+                ..fixture_subscription(email, &sku, *status)
+            }
+        })
         .collect();
     let joined: Vec<String> = visitor.joined.iter().map(|id| (*id).to_owned()).collect();
     Viewer {
-        account_id: Some("0123456789abcdef0123456789abcdef".into()),
-        member_areas: open_areas(&joined, &site.settings.member_areas, &plans, &subscriptions),
+        account_id: Some(ACCOUNT_ID.into()),
+        member_areas: open_areas(
+            ACCOUNT_ID,
+            &joined,
+            &site.settings.member_areas,
+            &plans,
+            &subscriptions,
+        ),
         unlocked,
         ..Viewer::default()
     }
 }
 
 /// The reference model: who may see a collection, written apart from the gate. A paid area
-/// admits a member while one of their subscriptions is paid up or being retried.
+/// admits a member while one of their own subscriptions, whatever address it was bought
+/// with, is paid up or being retried.
 fn may_see(site: &Site, collection_index: usize, visitor: &Visitor) -> bool {
     let collection = &site.collections[collection_index];
-    let paying = visitor.subscriptions.iter().any(|status| {
-        matches!(
-            status,
-            SubscriptionStatus::Active | SubscriptionStatus::PastDue
-        )
+    let paying = visitor.subscriptions.iter().any(|(status, holder)| {
+        matches!(holder, Holder::Account | Holder::AccountBeforeEmailChange)
+            && matches!(
+                status,
+                SubscriptionStatus::Active | SubscriptionStatus::PastDue
+            )
     });
     match collection.permission_type {
         PermissionType::Public => true,

@@ -106,6 +106,7 @@ fn start(cycles: Option<u32>, unit: BillingUnit) -> Subscription {
         id: "order-1-subscription".into(),
         order_id: "order-1".into(),
         email: "a@example.com".into(),
+        account: None,
         sku: Sku::parse("CLUB").unwrap(),
         product_name: "Club".into(),
         quantity: 1,

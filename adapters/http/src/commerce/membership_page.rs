@@ -45,7 +45,9 @@ async fn membership_confirmed(
         Ok(order) => order,
         Err(answer) => return answer,
     };
-    let paid = match join_areas_of_order(&state, &order).await {
+    // The page may be opened through a forwarded order link, so it claims nothing for whoever
+    // is signed in: only the checkout names its buyer.
+    let paid = match join_areas_of_order(&state, &order, None).await {
         Ok(paid) => paid,
         Err(error) => {
             tracing::error!(%error, "joining the member areas of an order failed");

@@ -157,7 +157,9 @@ async fn place(
         return card_fields_need_javascript(&state, &headers, &body, &route).await;
     }
     match check_out(&state, &headers, address, &token, &body, &route).await {
-        Ok(order) => crate::commerce::cart::see_other_to(&confirmed_path(&state, &order).await),
+        Ok(order) => {
+            crate::commerce::cart::see_other_to(&confirmed_path(&state, &headers, &order).await)
+        }
         Err(refusal) => refusal,
     }
 }
@@ -165,23 +167,38 @@ async fn place(
 /// Where the shopper goes once subscription order `order` is paid: the membership-confirmed
 /// page when it bought a member area (joined now), else the subscription's page. When the
 /// cart changed in another tab between the check and the order, the order stands and its own
-/// page says what was bought.
+/// page says what was bought. `headers` are the buyer's own request's (the checkout form, or
+/// the return from the bank), whose signed-in account the subscription is recorded with.
 pub(crate) async fn confirmed_path(
     state: &AppState,
+    headers: &HeaderMap,
     order: &vitrine_core::checkout::Order,
 ) -> String {
     match Subscription::start(order) {
-        Some(_) if buys_membership(state, order).await => membership_path(&order.id),
+        Some(_) if buys_membership(state, headers, order).await => membership_path(&order.id),
         Some(subscription) => format!("/commerce/subscriptions/{}/confirmed", subscription.id),
         None => format!("/commerce/orders/{}/confirmed", order.id),
     }
 }
 
-/// Joins the member areas the order bought for the account of its address, as the payment
-/// succeeded; whether it bought any, so the buyer is led to the membership-confirmed page.
-/// A store that fails here fails the join only: the page it leads to tries again.
-async fn buys_membership(state: &AppState, order: &vitrine_core::checkout::Order) -> bool {
-    match join_areas_of_order(state, order).await {
+/// Records the subscription with the site user who bought it signed in (or else the
+/// confirmed account of the order's address) and joins the member areas the order bought for
+/// that account, as the payment succeeded; whether it bought any, so the buyer is led to the
+/// membership-confirmed page. A store that fails here fails the join only: the page it leads
+/// to tries again, for the account of the address.
+async fn buys_membership(
+    state: &AppState,
+    headers: &HeaderMap,
+    order: &vitrine_core::checkout::Order,
+) -> bool {
+    let buyer = match crate::shared::viewer::viewer(state, headers).await {
+        Ok(viewer) => viewer.map(|viewer| viewer.account.id),
+        Err(error) => {
+            tracing::warn!(%error, order = order.id, "reading the buyer's session failed");
+            None
+        }
+    };
+    match join_areas_of_order(state, order, buyer.as_ref()).await {
         Ok(paid) => !paid.is_none(),
         Err(error) => {
             tracing::error!(%error, order = order.id, "joining the member areas of an order failed");

@@ -1,8 +1,9 @@
-//! The subscriptions on the account page: those bought with the signed-in user's confirmed
-//! address, with where each stands, its amount and next renewal, and buttons to pause, resume
-//! or cancel it. The buttons post to `/account/subscriptions/{id}/{action}` with the
-//! session's XSRF token, and change the subscription through the same renewal service as the
-//! signed page its mails link to; a subscription of another address is not found.
+//! The subscriptions on the account page: those that belong to the signed-in user's account
+//! (whatever address they were bought with) and those bought with its confirmed address that
+//! no account holds yet, with where each stands, its amount and next renewal, and buttons to
+//! pause, resume or cancel it. The buttons post to `/account/subscriptions/{id}/{action}`
+//! with the session's XSRF token, and change the subscription through the same renewal
+//! service as the signed page its mails link to; anybody else's subscription is not found.
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -10,7 +11,9 @@ use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::Response;
 use axum::routing::post;
-use vitrine_core::checkout::{SubscriptionAction, SubscriptionActionError, SubscriptionStatus};
+use vitrine_core::checkout::{
+    SubscriptionAction, SubscriptionActionError, SubscriptionHolder, SubscriptionStatus,
+};
 use vitrine_core::people::Viewer;
 
 use super::account_page::{account, required, xsrf_refusal};
@@ -46,9 +49,9 @@ fn status_text(status: SubscriptionStatus) -> &'static str {
     }
 }
 
-/// The subscriptions of the viewer's address: none for an address never confirmed (whoever
-/// typed somebody else's address at sign-up must not manage their subscriptions) and none
-/// when the server charges no renewals.
+/// The subscriptions the viewer holds ([`SubscriptionHolder`]): none for an account never
+/// confirmed (whoever typed somebody else's address at sign-up must not manage their
+/// subscriptions) and none when the server charges no renewals.
 pub(super) async fn subscriptions(
     state: &AppState,
     viewer: &Viewer,
@@ -59,13 +62,10 @@ pub(super) async fn subscriptions(
     if !viewer.account.is_confirmed() {
         return Ok(Vec::new());
     }
-    let found = renewals
-        .of_email(viewer.account.email.as_str())
-        .await
-        .map_err(|error| {
-            tracing::error!(%error, "reading an account's subscriptions failed");
-            crate::shared::visitor_page::unavailable(state)
-        })?;
+    let found = renewals.of_holder(&holder(viewer)).await.map_err(|error| {
+        tracing::error!(%error, "reading an account's subscriptions failed");
+        crate::shared::visitor_page::unavailable(state)
+    })?;
     let now = crate::shared::viewer::now();
     Ok(found
         .iter()
@@ -92,6 +92,14 @@ pub(super) async fn subscriptions(
         .collect())
 }
 
+/// The signed-in, confirmed viewer as the holder of subscriptions.
+fn holder(viewer: &Viewer) -> SubscriptionHolder<'_> {
+    SubscriptionHolder {
+        account: viewer.account.id.as_str(),
+        email: viewer.account.email.as_str(),
+    }
+}
+
 /// `POST /account/subscriptions/{id}/{action}`: pauses, resumes or cancels one of the
 /// viewer's subscriptions, then shows the account page saying what happened.
 async fn act(
@@ -115,9 +123,8 @@ async fn act(
     ) else {
         return account(&state, &viewer, StatusCode::NOT_FOUND, not_found()).await;
     };
-    let email = viewer.account.email.as_str();
     let now = crate::shared::clock::now();
-    let (status, notice) = match renewals.act_for(email, &id, action, now).await {
+    let (status, notice) = match renewals.act_for(&holder(&viewer), &id, action, now).await {
         Ok(_) => (
             StatusCode::OK,
             Notice::info(match action {

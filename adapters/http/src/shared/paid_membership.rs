@@ -1,14 +1,16 @@
 //! Paid member areas bought at checkout: the plans an order bought, read against the site's
-//! member areas and their plan products, joined for the confirmed account of the order's
-//! address. Checkout calls it when the payment succeeds, the membership-confirmed page again
-//! (so a store that failed at the first call is made good on the next), and the people
-//! pages when an address is confirmed after its orders were placed. Joining is idempotent,
-//! so every call after the first changes nothing. Whether a paid membership is still open is
-//! read here too, from the address's subscriptions as they stand now.
+//! member areas and their plan products, joined for the account the order's subscription
+//! belongs to (the signed-in buyer, or else the confirmed account of the order's address),
+//! which is recorded on the subscription. Checkout calls it when the payment succeeds, the
+//! membership-confirmed page again (so a store that failed at the first call is made good on
+//! the next), and the people pages when an address is confirmed after its orders were
+//! placed. Joining is idempotent, so every call after the first changes nothing. Whether a
+//! paid membership is still open is read here too, from the account's subscriptions as they
+//! stand now, so a change of the account's address keeps it.
 
 use std::collections::BTreeSet;
 
-use vitrine_core::checkout::Order;
+use vitrine_core::checkout::{Order, Subscription};
 use vitrine_core::people::{
     Account, AccountId, OrderMembership, Unavailable, open_areas, plans_bought,
 };
@@ -33,26 +35,27 @@ impl PaidAreas {
     }
 }
 
-/// Joins the paid areas `order` bought for the confirmed account of its address.
+/// Joins the paid areas `order` bought for the account its subscription belongs to,
+/// recording that account on the subscription first when none holds it yet: `buyer`, the
+/// site user who was signed in when buying, or else the confirmed account of the order's
+/// address.
 pub(crate) async fn join_areas_of_order(
     state: &AppState,
     order: &Order,
+    buyer: Option<&AccountId>,
 ) -> Result<PaidAreas, Unavailable> {
     // Only an order with a subscription line can be a plan: most orders stop here, before
     // the site is read.
-    if !order
-        .lines
-        .iter()
-        .any(|line| line.subscription_plan.is_some())
-    {
+    let Some(started) = Subscription::start(order) else {
         return Ok(PaidAreas::None);
-    }
+    };
+    let holder = holder_of(state, order, &started.id, buyer).await?;
     let areas = site_areas(state).await?;
     let plans = plan_items(state, areas.iter()).await?;
     let bought = plans_bought(order, &plans);
     let outcome = state
         .people
-        .join_areas_of_order(&order.email, &areas, &bought)
+        .join_areas_of_order(holder.as_ref(), &areas, &bought)
         .await?;
     let owned = |areas: &[&MemberArea]| areas.iter().map(|&area| area.clone()).collect();
     Ok(match outcome {
@@ -60,6 +63,30 @@ pub(crate) async fn join_areas_of_order(
         OrderMembership::AwaitingAccount(areas) => PaidAreas::AwaitingAccount(owned(&areas)),
         OrderMembership::Joined(areas) => PaidAreas::Joined(owned(&areas)),
     })
+}
+
+/// The account the subscription `id` of `order` belongs to: the one recorded, or the one it
+/// is claimed for now; none while neither is known.
+async fn holder_of(
+    state: &AppState,
+    order: &Order,
+    id: &str,
+    buyer: Option<&AccountId>,
+) -> Result<Option<Account>, Unavailable> {
+    let store = state.carts.store();
+    let recorded = store.subscription(id).await?.and_then(|s| s.account);
+    let holder = match recorded {
+        Some(holder) => Some(holder),
+        None => match state.people.claimant_of_order(buyer, &order.email).await? {
+            // Of two claims at once the first stands, so the answer names the holder.
+            Some(claimant) => store.claim_subscription(id, claimant.id.as_str()).await?,
+            None => None,
+        },
+    };
+    match holder.as_deref().and_then(AccountId::parse) {
+        Some(holder) => state.people.account(&holder).await,
+        None => Ok(None),
+    }
 }
 
 /// The site's member areas.
@@ -92,9 +119,10 @@ async fn plan_items(
 }
 
 /// The ids of the member areas `account` may enter now ([`open_areas`]): those it joined,
-/// less the paid ones no live subscription of its address pays for any more. The address's
-/// subscriptions are read only when it joined a paid area. When the site or a store cannot
-/// be read the account enters none, so gated content stays hidden (it fails closed).
+/// less the paid ones no live subscription of the account pays for any more, whatever
+/// address it was bought with. Its subscriptions are read only when it joined a paid area.
+/// When the site or a store cannot be read the account enters none, so gated content stays
+/// hidden (it fails closed).
 pub(crate) async fn open_member_areas(state: &AppState, account: &Account) -> BTreeSet<String> {
     if account.member_areas.is_empty() {
         return BTreeSet::new();
@@ -123,10 +151,11 @@ async fn try_open_member_areas(
         state
             .carts
             .store()
-            .subscriptions_by_email(account.email.as_str())
+            .subscriptions_of_account(account.id.as_str())
             .await?
     };
     Ok(open_areas(
+        account.id.as_str(),
         &account.member_areas,
         &areas,
         &plans,
@@ -156,7 +185,7 @@ async fn try_join_earlier(state: &AppState, account: &AccountId) -> Result<(), U
         .orders_by_email(account.email.as_str(), ORDERS_AT_CONFIRMATION)
         .await?;
     for order in &orders {
-        join_areas_of_order(state, order).await?;
+        join_areas_of_order(state, order, None).await?;
     }
     Ok(())
 }

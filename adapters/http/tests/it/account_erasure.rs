@@ -1,6 +1,7 @@
 //! Account deletion through the router really erases: the orders placed with the account's
 //! address stay (their pages open) without the address or the shipping details, and the
-//! address's newsletter subscriptions are gone, while another buyer's order is untouched.
+//! address's newsletter subscriptions and the mails to it not yet sent are gone, while
+//! another buyer's order is untouched.
 
 use std::sync::Arc;
 
@@ -55,8 +56,19 @@ async fn a_deleted_account_leaves_its_orders_without_its_address_and_ends_its_su
         "1 Main St"
     );
 
+    let waiting = app.unsent_mails_to("ada@example.com").await;
+    assert!(
+        waiting > 0,
+        "the confirmation mail waits for the delivery worker"
+    );
+    let bo_waiting = app.unsent_mails_to("bo@example.com").await;
+
     let deleted = app.delete_account(&session, &xsrf).await;
     assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text());
+
+    // What had not gone out to the address is withdrawn; nobody else's mail is.
+    assert_eq!(app.unsent_mails_to("ada@example.com").await, 0);
+    assert_eq!(app.unsent_mails_to("bo@example.com").await, bo_waiting);
 
     // The order stays for the books, without the buyer's address or shipping details.
     let kept = orders.order(&id).await.unwrap().expect("the order stays");

@@ -185,6 +185,20 @@ impl Members {
         token.expect("a mail with a link was sent")
     }
 
+    /// How many mails to `to` wait in the outbox, not yet sent.
+    pub async fn unsent_mails_to(&self, to: &str) -> usize {
+        let mut unsent = 0;
+        for record in self.outbox.deliveries().await.unwrap() {
+            if let Some(mail) = self.outbox.mail_of(record.id).await.unwrap()
+                && mail.to.eq_ignore_ascii_case(to)
+                && record.delivered_ms.is_none()
+            {
+                unsent += 1;
+            }
+        }
+        unsent
+    }
+
     /// Signs up, confirms and signs in through the pages; the session cookie.
     pub async fn member(&self, email: &str) -> String {
         let password = "correct horse";

@@ -1,7 +1,8 @@
 //! Paid member areas through the router: a signed-in site user buys the area's plan through
 //! the subscription checkout (test gateway), becomes a member as the payment succeeds, once,
 //! and is led to the membership-confirmed page (208); the page opens only for the buyer; a
-//! buyer whose address has no confirmed account yet becomes a member when it is confirmed.
+//! buyer whose address has no confirmed account yet becomes a member when it is confirmed;
+//! the membership follows the account, not its address, through an email change.
 
 use std::sync::Arc;
 
@@ -438,6 +439,15 @@ async fn a_paid_membership_closes_with_its_subscription_and_opens_again_on_resum
         .unwrap()
         .try_into()
         .unwrap();
+    let me = app
+        .send(page("/api/site-users/account", Some(&session)))
+        .await
+        .json();
+    assert_eq!(
+        subscription.account.as_deref(),
+        me["id"].as_str(),
+        "the subscription is recorded with the signed-in buyer"
+    );
 
     // Paused: the periods are not paid for, so the area closes until it is resumed.
     renewals.pause(&subscription.id, now()).await.unwrap();
@@ -469,8 +479,77 @@ async fn a_paid_membership_closes_with_its_subscription_and_opens_again_on_resum
         .text();
     assert!(!search.contains("Post first"), "{search}");
 
-    // A new subscription opens it again.
+    // A new subscription opens it again, whatever address the signed-in buyer gave.
+    let (cart, html) = plan_checkout(&app, Some(&session)).await;
+    subscribe(&app, &cart, &html, "ada.work@example.com", Some(&session)).await;
+    assert_eq!(membership_seen(&app, &session).await, member);
+}
+
+/// A call of the site-user API as the browser's script makes it: with the crumb, the
+/// session cookie and its XSRF token.
+fn api_post(path: &str, body: serde_json::Value, session: &str, xsrf: &str) -> Request<Body> {
+    const CRUMB: &str = "paid-members-crumb";
+    Request::builder()
+        .method("POST")
+        .uri(format!("{path}?crumb={CRUMB}"))
+        .header(
+            "cookie",
+            format!("crumb={CRUMB}; __Host-crumb={CRUMB}; siteuser={session}"),
+        )
+        .header("content-type", "application/json")
+        .header("x-siteuser-xsrf-token", xsrf)
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_paid_membership_stays_with_the_account_when_its_address_changes() {
+    let app = paid_members().await;
+    let session = app.member("ada@example.com").await;
     let (cart, html) = plan_checkout(&app, Some(&session)).await;
     subscribe(&app, &cart, &html, "ada@example.com", Some(&session)).await;
+    let member = (StatusCode::OK, serde_json::json!(["readers"]));
     assert_eq!(membership_seen(&app, &session).await, member);
+
+    let account = app.send(page("/account", Some(&session))).await.text();
+    let xsrf = crate::members::hidden(&account, "xsrf");
+    let asked = app
+        .send(api_post(
+            "/api/site-users/account/email",
+            serde_json::json!({ "email": "ada.new@example.com" }),
+            &session,
+            &xsrf,
+        ))
+        .await;
+    assert_eq!(asked.status, StatusCode::ACCEPTED, "{}", asked.text());
+    let token = app.token_mailed_to("ada.new@example.com").await;
+    let changed = app
+        .send(api_post(
+            "/api/site-users/account/email/confirm",
+            serde_json::json!({ "token": token }),
+            &session,
+            &xsrf,
+        ))
+        .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.text());
+    let me = app
+        .send(page("/api/site-users/account", Some(&session)))
+        .await
+        .json();
+    assert_eq!(me["email"], "ada.new@example.com");
+
+    assert_eq!(
+        membership_seen(&app, &session).await,
+        member,
+        "the subscription bought with the old address still pays for the area"
+    );
+    let account = app.send(page("/account", Some(&session))).await.text();
+    assert!(account.contains("<li>Readers"), "{account}");
+
+    // Whoever takes the old address over gets nothing its former holder paid for.
+    let newcomer = app.member("ada@example.com").await;
+    assert_eq!(
+        membership_seen(&app, &newcomer).await,
+        (StatusCode::FORBIDDEN, serde_json::json!([]))
+    );
 }

@@ -129,6 +129,21 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.subscriptions_by_email(email).await
     }
 
+    async fn claim_subscription(
+        &self,
+        id: &str,
+        account: &str,
+    ) -> Result<Option<String>, RepositoryError> {
+        self.store.claim_subscription(id, account).await
+    }
+
+    async fn subscriptions_of_account(
+        &self,
+        account: &str,
+    ) -> Result<Vec<Subscription>, RepositoryError> {
+        self.store.subscriptions_of_account(account).await
+    }
+
     async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError> {
         self.store.gift_card(code).await
     }

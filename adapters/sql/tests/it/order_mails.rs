@@ -328,6 +328,93 @@ async fn a_held_confirmation_goes_out_once_when_the_payment_succeeds_and_never_w
     );
 }
 
+/// Places order `n` of `email`'s with its confirmation and review request mails.
+async fn placed_with_mails(database: &Database, n: u32, email: &str) -> Order {
+    let store = database.commerce_store();
+    let cart = cart_of("POSTER-1", 1);
+    let (mut order, priced) = order_for(&cart, n);
+    order.email = email.to_owned();
+    store.save_cart(&order.cart_token, &cart).await.unwrap();
+    let follow_up = OrderFollowUp::new(&order, &priced, MAILS);
+    store
+        .place_order_with_follow_up(&order, &[], &follow_up)
+        .await
+        .unwrap()
+}
+
+fn composed(to: &str) -> vitrine_core::forms::Mail {
+    vitrine_core::forms::Mail {
+        to: to.to_owned(),
+        subject: "Your gift card".to_owned(),
+        text: "A gift card for you.".to_owned(),
+        html: None,
+        list_unsubscribe: None,
+    }
+}
+
+async fn an_erasure_withdraws_the_mails_not_yet_sent_to_the_address(database: &Database) {
+    let store = database.commerce_store();
+    let outbox = database.delivery_outbox();
+    let ada = placed_with_mails(database, 1, "Ada@example.com").await;
+    let bo = placed_with_mails(database, 2, "bo@example.com").await;
+    outbox
+        .enqueue_mail(&composed("ADA@example.com"), NOW.millis())
+        .await
+        .unwrap();
+    outbox
+        .enqueue_mail(&composed("bo@example.com"), NOW.millis())
+        .await
+        .unwrap();
+    // Ada's confirmation went out before the erasure; her review request and the composed
+    // mail to her still wait.
+    let due = outbox.claim_due(NOW.millis(), LEASE_MS, 10).await.unwrap();
+    let sent = due
+        .iter()
+        .find(|delivery| {
+            delivery.kind == DeliveryKind::OrderConfirmation
+                && matches!(&delivery.subject, DeliverySubject::Order { order, .. } if order.id == ada.id)
+        })
+        .expect("Ada's confirmation is due");
+    outbox.mark_delivered(sent.id, NOW.millis()).await.unwrap();
+
+    assert_eq!(store.erase_orders_of("ada@EXAMPLE.com").await.unwrap(), 1);
+
+    let left: Vec<_> = outbox
+        .deliveries()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|record| (record.order_id, record.kind, record.delivered_ms.is_some()))
+        .collect();
+    let order_mail = |order: &Order, kind, sent| (Some(order.id.clone()), kind, sent);
+    assert_eq!(
+        left,
+        [
+            order_mail(&ada, DeliveryKind::OrderConfirmation, true),
+            order_mail(&bo, DeliveryKind::OrderConfirmation, false),
+            order_mail(&bo, DeliveryKind::ReviewRequest, false),
+            (None, DeliveryKind::SiteUserMail, false),
+        ],
+        "what was sent stays recorded; nothing unsent to the address is left to send"
+    );
+    let later = outbox
+        .claim_due(
+            NOW.plus_seconds(WEEK_SECONDS).millis() + LEASE_MS,
+            LEASE_MS,
+            10,
+        )
+        .await
+        .unwrap();
+    assert!(
+        later.iter().all(|delivery| match &delivery.subject {
+            DeliverySubject::Mail(mail) => mail.to == "bo@example.com",
+            DeliverySubject::Order { order, .. } => order.id == bo.id,
+            DeliverySubject::Submission { .. } => false,
+        }),
+        "{later:?}"
+    );
+}
+
 macro_rules! order_mail_tests {
     ($fresh:expr) => {
         #[tokio::test]
@@ -349,6 +436,13 @@ macro_rules! order_mail_tests {
                 &store.database,
             )
             .await;
+        }
+
+        #[tokio::test]
+        async fn an_erasure_withdraws_the_mails_not_yet_sent_to_the_address() {
+            let store = $fresh;
+            super::an_erasure_withdraws_the_mails_not_yet_sent_to_the_address(&store.database)
+                .await;
         }
 
         #[tokio::test]

@@ -99,6 +99,10 @@ impl<Guard: Send + Sync> DeliveryOutbox for OutboxUnderTest<Guard> {
     async fn mail_of(&self, id: i64) -> Result<Option<Mail>, RepositoryError> {
         self.outbox.mail_of(id).await
     }
+
+    async fn withdraw_mails_to(&self, email: &str) -> Result<u32, RepositoryError> {
+        self.outbox.withdraw_mails_to(email).await
+    }
 }
 
 #[async_trait]

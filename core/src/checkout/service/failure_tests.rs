@@ -63,6 +63,8 @@ mock! {
         async fn erase_orders_of(&self, email: &str) -> Result<u32, RepositoryError>;
         async fn subscription(&self, id: &str) -> Result<Option<super::super::subscription::Subscription>, RepositoryError>;
         async fn subscriptions_by_email(&self, email: &str) -> Result<Vec<super::super::subscription::Subscription>, RepositoryError>;
+        async fn claim_subscription(&self, id: &str, account: &str) -> Result<Option<String>, RepositoryError>;
+        async fn subscriptions_of_account(&self, account: &str) -> Result<Vec<super::super::subscription::Subscription>, RepositoryError>;
         async fn gift_card(&self, code: &GiftCardCode) -> Result<Option<GiftCard>, RepositoryError>;
         async fn order_gift_cards(&self, order_id: &str) -> Result<Vec<GiftCard>, RepositoryError>;
         async fn reveal_gift_card_codes(&self, order_id: &str) -> Result<bool, RepositoryError>;

@@ -2,7 +2,8 @@
 //! turned on at /config/ with a code computed here from the shown secret, then signing in with
 //! it; the overlays manager's previews, which record no consent, send no census and keep the
 //! visitor's popup record; the admin broadcast channel and mouse tracking, which a visitor's
-//! page never starts, and a logout in one tab reaching the admin's other tab. axe-core on every
+//! page never starts, and a logout in one tab reaching the admin's other tab; the admin's
+//! /config/ panel fed by that channel, which a reporting owner never gets. axe-core on every
 //! screen.
 
 import { createHmac } from 'node:crypto';
@@ -155,6 +156,53 @@ test('the overlays manager previews the banner and the popup without recording a
   expect(cookies.find((cookie) => cookie.name === 'ss_cookieAllowed')?.value).toBe('false');
   expect(await page.evaluate(() => localStorage.getItem('squarespace-popup-overlay'))).toBe(record);
   expect(calls).toEqual([]);
+});
+
+test("an admin's /config/ lists the page views and clicks of the admin's other tabs, with no request; a reporting owner gets no channel", async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  ownerCli(info, ['add', 'tina@example.com', '--role', 'admin', '--password-stdin'], PASSWORD);
+  ownerCli(info, ['add', 'rex@example.com', '--role', 'reporting', '--password-stdin'], PASSWORD);
+  await watchOwnerFeatures(context);
+  await context.addCookies([{ name: 'ss_cookieAllowed', value: 'false', url: baseURL ?? '' }]);
+  await signIn(page, 'tina@example.com');
+  const panel = page.getByRole('region', { name: 'Activity in your open tabs' });
+  await expect(panel).toBeVisible();
+  const log = panel.getByRole('log');
+  await expect.poll(async () => (await ownerFeatures(page)).channels).toEqual(['vitrine-admin']);
+  await page.waitForLoadState('networkidle');
+  await expectNoViolations(page, 'the tab activity panel, empty');
+  // From here on, the owner area asks the server for nothing: the events come over the channel.
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.frame() === page.mainFrame()) requests.push(request.url());
+  });
+
+  const other = await context.newPage();
+  await other.goto('/shop');
+  await expect(other.getByRole('complementary', { name: 'Owner tools' })).toBeVisible();
+  await expect(log.getByRole('listitem').filter({ hasText: /Viewed .* at \/shop$/ })).toHaveCount(1);
+  // The site's popup overlay may be open (the rest of the page inert): the click is dispatched.
+  await other.getByRole('link', { name: 'About', exact: true }).filter({ visible: true }).first().dispatchEvent('click');
+  await expect(other).toHaveURL(/\/about$/);
+  await expect(log.getByRole('listitem').first()).toContainText(/Viewed .* at \/about$/);
+  await expect(log.getByRole('listitem').filter({ hasText: 'Clicked “About” on /shop' })).toHaveCount(1);
+  expect(requests).toEqual([]);
+  await expectNoViolations(page, 'the tab activity panel with events');
+  await other.close();
+
+  // A reporting owner's /config/ has no panel and opens no channel, not even in the preview.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await signIn(page, 'rex@example.com');
+  await expect(page.getByTitle('Preview of your site')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { name: 'Activity in your open tabs' })).toHaveCount(0);
+  for (const frame of page.frames()) {
+    const seen = await frame.evaluate(() => (window as unknown as { __ownerFeatures: { channels: string[] } }).__ownerFeatures.channels);
+    expect(seen, frame.url()).toEqual([]);
+  }
 });
 
 test("an admin's tabs share a channel and mouse tracking runs; a logout in one tab signs the other out", async ({ page, context, baseURL }) => {

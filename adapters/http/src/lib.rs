@@ -40,7 +40,7 @@ pub use privacy::census::REPORT_PATH;
 pub use privacy::consent::RECEIPTS_PATH;
 pub use render::PageAssets;
 pub use render::pool::{DEFAULT_RENDER_QUEUE, default_render_workers};
-pub use router::{feature_routes, router};
+pub use router::{feature_routes, router, server_routes, unlisted_segments};
 pub use shared::api_error::{ApiError, ApiErrorBody};
 pub use shared::attempt_limits::default_attempt_limits;
 pub use shared::census_log::{CensusLog, CensusRow, VisitorKey};

@@ -2,6 +2,8 @@
 //! concurrency limit and the time-out, security headers, response compression, the owner-token
 //! throttle, the rate limits, the crumb check, the origin check, then the routes.
 
+use std::collections::BTreeSet;
+
 use axum::Router;
 use axum::middleware::{from_fn, from_fn_with_state, map_response_with_state};
 use axum::response::{IntoResponse, Response};
@@ -9,6 +11,7 @@ use axum::routing::{any, get};
 use tower_http::CompressionLevel;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
+use vitrine_core::languages::{SERVER_ROUTE_SEGMENTS, first_segment, is_server_route_segment};
 
 use crate::pages::{favicon, media, published, seo};
 use crate::shared::crumb::{self, CrumbConfig};
@@ -23,19 +26,13 @@ pub fn router(state: AppState) -> Router {
     };
     let tls = state.config.secure_cookies;
     let limited = state.clone();
-    let routes = Router::new()
-        .route("/healthz", get(health::healthz))
-        .route("/sitemap.xml", get(seo::sitemap))
-        .route("/robots.txt", get(seo::robots))
-        .route("/favicon.svg", get(favicon::favicon))
-        .route("/favicon.ico", get(favicon::favicon))
-        .route("/media/{*path}", get(media::media))
-        .route("/assets/{*path}", get(assets::serve_asset))
-        // API routes are added by the features that own them; any other `/api` path answers
-        // JSON, which is what the request layer calling it can read.
-        .merge(feature_routes())
-        .route("/api", any(unknown_api))
-        .route("/api/{*rest}", any(unknown_api))
+    let served = server_routes();
+    debug_assert_eq!(
+        unlisted_segments(served.paths()),
+        (Vec::<&str>::new(), Vec::<&str>::new()),
+        "the router's first path segments and the core's SERVER_ROUTE_SEGMENTS differ"
+    );
+    let routes = Router::from(served)
         .route("/", get(published::page))
         .route("/{*path}", get(published::page))
         .layer(from_fn_with_state(
@@ -74,6 +71,42 @@ pub fn router(state: AppState) -> Router {
         ));
     let protected = crate::shared::request_limits::bound(protected, &limited.config);
     observability::instrument(protected)
+}
+
+/// Every route of the server besides the published pages: the fixed files, media, built
+/// assets, the features' routes and the API's catch-all. Their first path segments are the
+/// core's [`SERVER_ROUTE_SEGMENTS`], which decide what links keep no language prefix.
+pub fn server_routes() -> Routes {
+    Routes::new()
+        .route("/healthz", get(health::healthz))
+        .route("/sitemap.xml", get(seo::sitemap))
+        .route("/robots.txt", get(seo::robots))
+        .route("/favicon.svg", get(favicon::favicon))
+        .route("/favicon.ico", get(favicon::favicon))
+        .route("/media/{*path}", get(media::media))
+        .route("/assets/{*path}", get(assets::serve_asset))
+        // API routes are added by the features that own them; any other `/api` path answers
+        // JSON, which is what the request layer calling it can read.
+        .merge(feature_routes())
+        .route("/api", any(unknown_api))
+        .route("/api/{*rest}", any(unknown_api))
+}
+
+/// The first segments of `paths` that [`SERVER_ROUTE_SEGMENTS`] lacks, then the listed
+/// segments no path starts with: both empty when the router and the core agree.
+pub fn unlisted_segments<'a>(paths: &[&'a str]) -> (Vec<&'a str>, Vec<&'static str>) {
+    let served: BTreeSet<&str> = paths.iter().map(|&path| first_segment(path)).collect();
+    let unlisted = served
+        .iter()
+        .copied()
+        .filter(|segment| !is_server_route_segment(segment))
+        .collect();
+    let unserved = SERVER_ROUTE_SEGMENTS
+        .iter()
+        .copied()
+        .filter(|segment| !served.contains(segment))
+        .collect();
+    (unlisted, unserved)
 }
 
 /// Every route the features serve, in one table: the router serves it and the API

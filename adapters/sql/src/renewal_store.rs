@@ -192,18 +192,14 @@ macro_rules! sql_renewal_store {
                 Vec<vitrine_core::checkout::Subscription>,
                 vitrine_core::ports::RepositoryError,
             > {
-                let rows: Vec<$crate::subscription_rows::SubscriptionRow> =
-                    sqlx::query_as($crate::renewal_store::DUE)
-                        .bind(now.millis())
-                        .bind(i64::from(limit))
-                        .fetch_all(&self.pool)
-                        .await
-                        .map_err($crate::errors::repository_error(
-                            "reading due subscriptions",
-                        ))?;
-                rows.into_iter()
-                    .map($crate::subscription_rows::SubscriptionRow::into_subscription)
-                    .collect()
+                $crate::subscription_rows::read_subscriptions!(
+                    &self.pool,
+                    $crate::renewal_store::DUE,
+                    "reading due subscriptions",
+                    now.millis(),
+                    i64::from(limit)
+                )
+                .await
             }
 
             async fn list_subscriptions(
@@ -213,15 +209,13 @@ macro_rules! sql_renewal_store {
                 Vec<vitrine_core::checkout::Subscription>,
                 vitrine_core::ports::RepositoryError,
             > {
-                let rows: Vec<$crate::subscription_rows::SubscriptionRow> =
-                    sqlx::query_as($crate::renewal_store::LIST)
-                        .bind(i64::from(limit))
-                        .fetch_all(&self.pool)
-                        .await
-                        .map_err($crate::errors::repository_error("listing subscriptions"))?;
-                rows.into_iter()
-                    .map($crate::subscription_rows::SubscriptionRow::into_subscription)
-                    .collect()
+                $crate::subscription_rows::read_subscriptions!(
+                    &self.pool,
+                    $crate::renewal_store::LIST,
+                    "listing subscriptions",
+                    i64::from(limit)
+                )
+                .await
             }
 
             async fn subscriptions_by_email(

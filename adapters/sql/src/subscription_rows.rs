@@ -62,19 +62,40 @@ macro_rules! insert_subscription {
 
 pub(crate) use insert_subscription;
 
+/// Reads the subscriptions `$sql` selects (with the columns of `subscription_columns!`) given
+/// its `$bind`s, through `$pool`, as the core's subscriptions: the one mapping of rows every
+/// read of the commerce store and the renewal store goes through. `$what` names the read in
+/// the error of a failed query.
+macro_rules! read_subscriptions {
+    ($pool:expr, $sql:expr, $what:literal $(, $bind:expr)*) => {
+        async {
+            let rows: Vec<$crate::subscription_rows::SubscriptionRow> = sqlx::query_as($sql)
+                $(.bind($bind))*
+                .fetch_all($pool)
+                .await
+                .map_err($crate::errors::repository_error($what))?;
+            rows.into_iter()
+                .map($crate::subscription_rows::SubscriptionRow::into_subscription)
+                .collect::<Result<Vec<vitrine_core::checkout::Subscription>, _>>()
+        }
+    };
+}
+pub(crate) use read_subscriptions;
+
 /// Reads the subscription with id `$id` through `$pool`: the one reading the commerce store
 /// and the renewal store share.
 macro_rules! subscription_by_id {
     ($pool:expr, $id:expr) => {
         async {
-            let row: Option<$crate::subscription_rows::SubscriptionRow> =
-                sqlx::query_as($crate::subscription_rows::SUBSCRIPTION_BY_ID)
-                    .bind($id)
-                    .fetch_optional($pool)
-                    .await
-                    .map_err($crate::errors::repository_error("reading a subscription"))?;
-            row.map($crate::subscription_rows::SubscriptionRow::into_subscription)
-                .transpose()
+            let found = $crate::subscription_rows::read_subscriptions!(
+                $pool,
+                $crate::subscription_rows::SUBSCRIPTION_BY_ID,
+                "reading a subscription",
+                $id
+            )
+            .await?;
+            // The id is the table's key: one row at the most.
+            Ok::<_, vitrine_core::ports::RepositoryError>(found.into_iter().next())
         }
     };
 }
@@ -86,24 +107,6 @@ pub(crate) const SUBSCRIPTIONS_BY_EMAIL: &str = concat!(
     " FROM subscriptions WHERE lower(email) = lower($1) ORDER BY started DESC, id DESC"
 );
 
-/// Reads the subscriptions that `$sql` selects with its one parameter `$value` through
-/// `$pool`, as its `ORDER BY` lists them; `$what` names the read in an error.
-macro_rules! read_subscriptions {
-    ($pool:expr, $sql:expr, $value:expr, $what:literal) => {
-        async {
-            let rows: Vec<$crate::subscription_rows::SubscriptionRow> = sqlx::query_as($sql)
-                .bind($value)
-                .fetch_all($pool)
-                .await
-                .map_err($crate::errors::repository_error($what))?;
-            rows.into_iter()
-                .map($crate::subscription_rows::SubscriptionRow::into_subscription)
-                .collect::<Result<Vec<_>, vitrine_core::ports::RepositoryError>>()
-        }
-    };
-}
-pub(crate) use read_subscriptions;
-
 /// Reads the subscriptions bought with `$email` (compared without case), newest first,
 /// through `$pool`: the one reading the commerce store (for paid memberships) and the
 /// renewal store (for the shopper's subscription pages) share.
@@ -112,8 +115,8 @@ macro_rules! subscriptions_by_email {
         $crate::subscription_rows::read_subscriptions!(
             $pool,
             $crate::subscription_rows::SUBSCRIPTIONS_BY_EMAIL,
-            $email,
-            "reading an address's subscriptions"
+            "reading an address's subscriptions",
+            $email
         )
     };
 }
@@ -133,8 +136,8 @@ macro_rules! subscriptions_of_account {
         $crate::subscription_rows::read_subscriptions!(
             $pool,
             $crate::subscription_rows::SUBSCRIPTIONS_OF_ACCOUNT,
-            $account,
-            "reading an account's subscriptions"
+            "reading an account's subscriptions",
+            $account
         )
     };
 }

@@ -47,6 +47,8 @@ pub use gift_cards::{
 };
 
 mod product_forms;
+#[cfg(test)]
+mod test_shop;
 
 pub use product_forms::{InvalidAnswers, LineForm};
 

@@ -9,6 +9,7 @@
 
 mod dates;
 mod messages;
+mod server_routes;
 mod service;
 mod store;
 mod tag;
@@ -22,6 +23,7 @@ pub use messages::{
     DEFAULT_MESSAGES, Message, MessageCatalog, MessageError, MessageValue, format_number,
     plural_keys,
 };
+pub use server_routes::{SERVER_ROUTE_SEGMENTS, first_segment, is_server_route_segment};
 pub use service::{
     LanguageStatus, MultilingualError, MultilingualService, MultilingualSettings, ProviderStatus,
     TranslatedShare,

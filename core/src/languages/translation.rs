@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{LanguageTag, MessageCatalog, MessageError};
+use super::{LanguageTag, MessageCatalog, MessageError, first_segment, is_server_route_segment};
 
 /// Fields whose values are identifiers or addresses, never text a visitor reads.
 const TECHNICAL_FIELDS: &[&str] = &[
@@ -214,37 +214,13 @@ impl SiteTranslation {
     }
 }
 
-/// The first path segments of the server's own routes, which are served in one place for
-/// every language (media, built assets, the API, the cart and checkout, accounts, search, the
-/// owner area and the site's fixed files): a link to one keeps no language prefix.
-const UNPREFIXED_ROUTES: [&str; 17] = [
-    "media",
-    "assets",
-    "api",
-    "plugin-styles",
-    "cart",
-    "checkout",
-    "commerce",
-    "account",
-    "search",
-    "config",
-    "newsletter",
-    "form-submission",
-    "favicon.ico",
-    "favicon.svg",
-    "robots.txt",
-    "sitemap.xml",
-    "healthz",
-];
-
 /// A link to a published page of the site (not one of the server's own routes, nor another
 /// site).
 pub fn is_page_link(link: &str) -> bool {
     if !link.starts_with('/') || link.starts_with("//") {
         return false;
     }
-    let segment = link[1..].split(['/', '?', '#']).next().unwrap_or_default();
-    !UNPREFIXED_ROUTES.contains(&segment)
+    !is_server_route_segment(first_segment(link))
 }
 
 fn collapse(text: &str) -> String {

@@ -84,6 +84,9 @@ describe('the admin broadcast channel', () => {
       JSON.stringify({ version: 1, message: { kind: 'reload-everything' } }),
       JSON.stringify({ version: 1, message: { kind: 'analytics', event: { name: 'page-view' } } }),
       JSON.stringify({ version: 1, message: { kind: 'analytics', event: { name: 'scroll', path: '/', at: 1 } } }),
+      // A page view without its title and a click without its label: the panel writes both out.
+      JSON.stringify({ version: 1, message: { kind: 'analytics', event: { name: 'page-view', path: '/', at: 1 } } }),
+      JSON.stringify({ version: 1, message: { kind: 'analytics', event: { name: 'click', path: '/', label: 7, at: 1 } } }),
       JSON.stringify(null),
     ]) {
       expect(decode(data)).toBeUndefined();

@@ -5,7 +5,8 @@
 //! click on a link or button, with the mouse position when tracking runs. Beside them, a logout
 //! in one tab tells the others, which reload as the visitor's page (signed out everywhere in the
 //! browser). What other tabs show of the events is not given by the specification; Vitrine's
-//! live-site tabs keep the latest ones for the owner's tools (`recentEvents`).
+//! live-site tabs keep the latest ones for the owner's tools (`recentEvents`), and the owner
+//! area's "Activity in your open tabs" panel (`tab-activity.ts`) lists them as they come.
 //!
 //! Messages are JSON strings in a versioned envelope, like the native-app bridge's; anything
 //! else on the channel is ignored.
@@ -68,14 +69,17 @@ export function decode(data: unknown): AdminMessage | undefined {
   if (kind !== 'analytics') return undefined;
   const event = (message as { event?: unknown }).event as Partial<AdminAnalyticsEvent> | undefined;
   if (typeof event?.path !== 'string' || typeof event.at !== 'number') return undefined;
-  if (event.name !== 'page-view' && event.name !== 'click') return undefined;
-  return message as AdminMessage;
+  if (event.name === 'page-view' && typeof event.title === 'string') return message as AdminMessage;
+  if (event.name === 'click' && typeof event.label === 'string') return message as AdminMessage;
+  return undefined;
 }
 
 export interface AdminChannelOptions {
   readonly permissions: readonly number[];
   /** Called when another tab logged out. */
   readonly onSignedOut: () => void;
+  /** Called with each analytics event another tab sends, after it is kept. */
+  readonly onEvent?: (event: AdminAnalyticsEvent) => void;
   /** Makes the port; the browser's `BroadcastChannel` by default. */
   readonly open?: (name: string) => ChannelPort;
 }
@@ -96,6 +100,7 @@ export function openAdminChannel(win: Window, options: AdminChannelOptions): Adm
     }
     recent.push(message.event);
     if (recent.length > RECENT_EVENTS_KEPT) recent.splice(0, recent.length - RECENT_EVENTS_KEPT);
+    options.onEvent?.(message.event);
   });
   return {
     send: (message) => port.postMessage(encode(message)),

@@ -6,7 +6,7 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use vitrine_core::enums::PermissionCode;
-use vitrine_core::owners::{ApiKey, OwnerSession, OwnerViewer, role_permissions};
+use vitrine_core::owners::{ApiKey, OwnerSession, OwnerViewer, role_permissions, role_permits};
 
 use crate::shared::request_parts::escape_html as escape;
 use crate::shared::security_headers::CONTENT_SECURITY_POLICY_VALUE;
@@ -226,7 +226,7 @@ pub(super) fn first_screen(screen: &FirstScreen<'_>) -> String {
     let viewer = screen.viewer;
     format!(
         "<header class=\"owner-bar\" aria-label=\"Owner area\"><p>Signed in as {email} ({role})</p>\
-         <form method=\"post\" action=\"/config/sign-out\">{csrf}\
+         <form method=\"post\" action=\"/config/sign-out\" data-sign-out>{csrf}\
          <input type=\"hidden\" name=\"frameUrl\" value=\"{frame}\">\
          <button type=\"submit\">Log out</button></form></header>\
          {tables}<main aria-label=\"Owner area\"><h1>Your site</h1>{alert}\
@@ -235,17 +235,44 @@ pub(super) fn first_screen(screen: &FirstScreen<'_>) -> String {
          <h2 id=\"owner-preview\">Preview</h2>\
          <iframe class=\"owner-preview\" title=\"Preview of your site\" src=\"{frame}\" \
          width=\"1024\" height=\"640\"></iframe></section>{dashboard}</div>\
-         {sessions}{second_factor}{keys}</main>",
+         {tab_activity}{sessions}{second_factor}{keys}</main>",
         email = escape(viewer.owner.email.as_str()),
         role = escape(viewer.owner.role.spec_name()),
         csrf = hidden_csrf(viewer),
         frame = escape(screen.frame_url),
         alert = alert(screen.error),
         dashboard = screen.dashboard,
+        tab_activity = tab_activity(viewer),
         tables = super::tables::navigation(),
         sessions = sessions_table(viewer, screen.sessions),
         keys = keys_section(viewer, screen.keys, screen.issued_key),
         second_factor = screen.second_factor,
+    )
+}
+
+/// The "Activity in your open tabs" panel, for an account holding the admin permission only
+/// (001 s6: only the admin opens the admin channel that feeds it). It is hidden until the
+/// dashboard's script opens the channel, since without a script it could show nothing; the
+/// role's permission codes let the script check the same gate as the site's tabs.
+pub(super) fn tab_activity(viewer: &OwnerViewer) -> String {
+    let role = viewer.owner.role;
+    if !role_permits(role, PermissionCode::Admin) {
+        return String::new();
+    }
+    let codes: Vec<String> = role_permissions(role)
+        .iter()
+        .map(|code| code.code().to_string())
+        .collect();
+    format!(
+        "<section id=\"tab-activity\" class=\"owner-tab-activity\" aria-labelledby=\"tab-activity-title\" \
+         data-tab-activity data-permissions=\"{codes}\" hidden>\
+         <h2 id=\"tab-activity-title\">Activity in your open tabs</h2>\
+         <p>The pages you view and the links and buttons you press on your site, in this \
+         browser's other tabs, as they happen. They stay in this browser: the site's analytics \
+         do not count an owner's visits.</p>\
+         <div role=\"log\" aria-labelledby=\"tab-activity-title\">\
+         <p data-tab-activity-empty></p><ol hidden></ol></div></section>",
+        codes = codes.join(" "),
     )
 }
 

@@ -354,3 +354,30 @@ async fn the_provider_is_disconnected_once() {
     .await;
     assert_eq!(again.status, StatusCode::CONFLICT);
 }
+
+/// The core's list of the server's first path segments (links to them keep no language prefix,
+/// no translation takes them) is the router's: a top-level route added to the router but not to
+/// the list, or a listed segment no route serves any more, fails here.
+#[test]
+fn the_router_serves_exactly_the_server_route_segments_the_core_lists() {
+    let routes = vitrine_http::server_routes();
+    assert_eq!(
+        vitrine_http::unlisted_segments(routes.paths()),
+        (Vec::<&str>::new(), Vec::<&str>::new()),
+        "add the new segment to SERVER_ROUTE_SEGMENTS, or remove the one no route serves"
+    );
+    for path in routes.paths() {
+        assert!(!vitrine_core::languages::is_page_link(path), "{path}");
+    }
+    // The check sees a new top-level route, and a listed segment gone from the router.
+    let mut grown = routes.paths().to_vec();
+    grown.push("/gift-registry/{id}");
+    assert_eq!(vitrine_http::unlisted_segments(&grown).0, ["gift-registry"]);
+    let shrunk: Vec<&str> = routes
+        .paths()
+        .iter()
+        .copied()
+        .filter(|path| !path.starts_with("/healthz"))
+        .collect();
+    assert_eq!(vitrine_http::unlisted_segments(&shrunk).1, ["healthz"]);
+}

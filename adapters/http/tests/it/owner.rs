@@ -82,6 +82,18 @@ pub(crate) async fn harness() -> Harness {
     .await
 }
 
+/// The harness with `max` sign-in attempts per account in fifteen minutes.
+pub(crate) async fn harness_with_sign_ins(max: u32) -> Harness {
+    let limits = OwnerLimits {
+        sign_ins_per_account: RateLimit {
+            max,
+            window_seconds: 900,
+        },
+        ..OwnerLimits::default()
+    };
+    harness_over(support::repository().await, limits, config()).await
+}
+
 pub(crate) fn now_seconds() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -105,6 +117,14 @@ pub(crate) fn form_post(path: &str, body: &str, session: Option<&str>) -> Reques
         request = request.header("cookie", format!("owner={session}"));
     }
     request.body(Body::from(body.to_owned())).unwrap()
+}
+
+/// A page of the owner area, asked for by the browser of the session whose cookie is `session`.
+pub(crate) fn owner_page(path: &str, session: &str) -> Request<Body> {
+    Request::get(path)
+        .header("cookie", format!("owner={session}"))
+        .body(Body::empty())
+        .unwrap()
 }
 
 /// A call with the crumb and, when given, the owner's cookie, CSRF token or bearer secret.
@@ -181,6 +201,22 @@ impl Harness {
         }
     }
 
+    /// A form of the owner area posted by `session`'s browser with its CSRF token and `pairs`.
+    pub(crate) async fn post_form(
+        &self,
+        session: &Session,
+        path: &str,
+        pairs: &[(&str, &str)],
+    ) -> Answer {
+        let mut body = url::form_urlencoded::Serializer::new(String::new());
+        body.append_pair("csrf", &session.csrf);
+        for (name, value) in pairs {
+            body.append_pair(name, value);
+        }
+        self.send(form_post(path, &body.finish(), Some(&session.cookie)))
+            .await
+    }
+
     pub(crate) async fn signed_in_as(&self, email: &str, role: ContributorRole) -> Session {
         self.add(email, role).await;
         self.sign_in(email).await
@@ -251,12 +287,7 @@ async fn config_shows_the_sign_in_form_and_a_right_password_starts_a_strict_sess
 
     let session = cookie_value(cookie);
     let first = harness
-        .send(
-            Request::get("/config/?frameUrl=%2Fshop")
-                .header("cookie", format!("owner={session}"))
-                .body(Body::empty())
-                .unwrap(),
-        )
+        .send(owner_page("/config/?frameUrl=%2Fshop", &session))
         .await;
     assert_eq!(first.status, StatusCode::OK);
     let text = first.text();
@@ -321,18 +352,7 @@ async fn a_cross_site_sign_in_post_is_refused() {
 
 #[tokio::test]
 async fn sign_in_attempts_past_the_limit_answer_429_with_retry_after() {
-    let harness = harness_over(
-        support::repository().await,
-        OwnerLimits {
-            sign_ins_per_account: RateLimit {
-                max: 2,
-                window_seconds: 900,
-            },
-            ..OwnerLimits::default()
-        },
-        config(),
-    )
-    .await;
+    let harness = harness_with_sign_ins(2).await;
     harness.add("ada@example.com", ContributorRole::Admin).await;
     for _ in 0..2 {
         let answer = harness
@@ -466,11 +486,11 @@ async fn an_api_key_acts_within_its_scopes_and_stops_when_revoked() {
         .signed_in_as("ada@example.com", ContributorRole::Admin)
         .await;
     let created = harness
-        .send(form_post(
+        .post_form(
+            &session,
             "/config/api-keys",
-            &format!("name=report&scope=1&csrf={}", session.csrf),
-            Some(&session.cookie),
-        ))
+            &[("name", "report"), ("scope", "1")],
+        )
         .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
     let text = created.text();
@@ -501,11 +521,7 @@ async fn an_api_key_acts_within_its_scopes_and_stops_when_revoked() {
         .id
         .clone();
     let revoked = harness
-        .send(form_post(
-            "/config/api-keys/revoke",
-            &format!("id={id}&csrf={}", session.csrf),
-            Some(&session.cookie),
-        ))
+        .post_form(&session, "/config/api-keys/revoke", &[("id", &id)])
         .await;
     assert_eq!(revoked.status, StatusCode::SEE_OTHER);
     let after = harness
@@ -551,14 +567,7 @@ async fn each_role_reads_only_what_its_permission_codes_allow() {
             };
             assert_eq!(answer.status, expected, "{role} on {path}");
         }
-        let config = harness
-            .send(
-                Request::get("/config/")
-                    .header("cookie", format!("owner={}", session.cookie))
-                    .body(Body::empty())
-                    .unwrap(),
-            )
-            .await;
+        let config = harness.send(owner_page("/config/", &session.cookie)).await;
         let expected = if role_permits(*role, PermissionCode::Config) {
             StatusCode::OK
         } else {
@@ -617,11 +626,7 @@ async fn signing_out_from_config_goes_to_the_frame_page_with_logout_true() {
         .signed_in_as("ada@example.com", ContributorRole::Admin)
         .await;
     let answer = harness
-        .send(form_post(
-            "/config/sign-out",
-            &format!("csrf={}&frameUrl=%2Fshop", session.csrf),
-            Some(&session.cookie),
-        ))
+        .post_form(&session, "/config/sign-out", &[("frameUrl", "/shop")])
         .await;
     assert_eq!(answer.status, StatusCode::SEE_OTHER);
     assert_eq!(answer.header("location"), "/shop?logout=true");

@@ -7,7 +7,7 @@ use vitrine_core::analytics::{
     iso_date, kinds,
 };
 use vitrine_core::enums::PermissionCode;
-use vitrine_core::owners::role_reads_analytics;
+use vitrine_core::owners::{role_permissions, role_reads_analytics};
 
 use super::*;
 
@@ -63,10 +63,7 @@ async fn dashboard_harness() -> Harness {
 }
 
 fn page_request(query: &str, session: &Session) -> Request<Body> {
-    Request::get(format!("/config/dashboard{query}"))
-        .header("cookie", format!("owner={}", session.cookie))
-        .body(Body::empty())
-        .unwrap()
+    owner_page(&format!("/config/dashboard{query}"), &session.cookie)
 }
 
 async fn data(
@@ -228,11 +225,45 @@ async fn only_roles_that_may_read_the_analytics_see_the_dashboard() {
     assert!(!role_reads_analytics(ContributorRole::Editor));
 }
 
+/// The admin's "Activity in your open tabs" panel (fed by the admin channel of 001 s6 in the
+/// browser) is rendered for the admin permission alone: every other role's /config/ has no
+/// trace of it, so its script never opens the channel there.
+#[tokio::test]
+async fn only_the_admin_permission_gets_the_tab_activity_panel_on_config() {
+    let harness = dashboard_harness().await;
+    for (n, role) in ContributorRole::ALL.iter().enumerate() {
+        if !role_permits(*role, PermissionCode::Config) {
+            continue;
+        }
+        let session = harness
+            .signed_in_as(&format!("tabs{n}@example.com"), *role)
+            .await;
+        let html = harness.send(config_request("", &session)).await.text();
+        let admin = role_permits(*role, PermissionCode::Admin);
+        assert_eq!(html.contains("data-tab-activity"), admin, "{role}");
+        assert_eq!(
+            html.contains("<h2 id=\"tab-activity-title\">Activity in your open tabs</h2>"),
+            admin,
+            "{role}"
+        );
+        if admin {
+            // Hidden until the script opens the channel; the gate's codes are the role's.
+            let codes = role_permissions(*role)
+                .iter()
+                .map(|code| code.code().to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(
+                html.contains(&format!("data-permissions=\"{codes}\" hidden>")),
+                "{html}"
+            );
+            assert!(html.contains("action=\"/config/sign-out\" data-sign-out>"));
+        }
+    }
+}
+
 fn config_request(query: &str, session: &Session) -> Request<Body> {
-    Request::get(format!("/config/{query}"))
-        .header("cookie", format!("owner={}", session.cookie))
-        .body(Body::empty())
-        .unwrap()
+    owner_page(&format!("/config/{query}"), &session.cookie)
 }
 
 #[tokio::test]

@@ -4,38 +4,12 @@
 
 use axum::http::StatusCode;
 use vitrine_core::enums::ContributorRole;
-use vitrine_core::forms::RateLimit;
-use vitrine_core::owners::{Owner, OwnerLimits};
+use vitrine_core::owners::Owner;
 
 use crate::owner::{
-    Harness, PASSWORD, Session, form_post, harness, harness_over, now_seconds, sign_in_body,
+    Harness, PASSWORD, Session, form_post, harness, harness_with_sign_ins, now_seconds, owner_page,
+    sign_in_body,
 };
-use crate::support::{self, config};
-
-fn with_csrf(session: &Session, pairs: &[(&str, &str)]) -> String {
-    let mut body = url::form_urlencoded::Serializer::new(String::new());
-    body.append_pair("csrf", &session.csrf);
-    for (name, value) in pairs {
-        body.append_pair(name, value);
-    }
-    body.finish()
-}
-
-/// A form of the first screen, posted with the session's cookie and CSRF token.
-async fn post(
-    harness: &Harness,
-    session: &Session,
-    path: &str,
-    pairs: &[(&str, &str)],
-) -> crate::support::Answer {
-    harness
-        .send(form_post(
-            path,
-            &with_csrf(session, pairs),
-            Some(&session.cookie),
-        ))
-        .await
-}
 
 async fn ada(harness: &Harness) -> Owner {
     harness
@@ -53,14 +27,7 @@ fn wrong(code: &str) -> &'static str {
 }
 
 async fn config_page(harness: &Harness, session: &Session) -> String {
-    let answer = harness
-        .send(
-            axum::http::Request::get("/config/")
-                .header("cookie", format!("owner={}", session.cookie))
-                .body(axum::body::Body::empty())
-                .unwrap(),
-        )
-        .await;
+    let answer = harness.send(owner_page("/config/", &session.cookie)).await;
     assert_eq!(answer.status, StatusCode::OK);
     answer.text()
 }
@@ -83,7 +50,9 @@ async fn an_owner_turns_two_step_verification_on_with_a_code_from_the_shown_secr
             .await
             .contains("Turn on two-step verification")
     );
-    let started = post(&harness, &session, "/config/second-factor", &[]).await;
+    let started = harness
+        .post_form(&session, "/config/second-factor", &[])
+        .await;
     assert_eq!(started.status, StatusCode::SEE_OTHER, "{}", started.text());
     let page = config_page(&harness, &session).await;
     let pending = ada(&harness).await.totp_pending.expect("a pending secret");
@@ -92,13 +61,13 @@ async fn an_owner_turns_two_step_verification_on_with_a_code_from_the_shown_secr
     assert_eq!(ada(&harness).await.totp, None);
 
     let code = pending.code_at(now_seconds());
-    let refused = post(
-        &harness,
-        &session,
-        "/config/second-factor/confirm",
-        &[("code", wrong(&code))],
-    )
-    .await;
+    let refused = harness
+        .post_form(
+            &session,
+            "/config/second-factor/confirm",
+            &[("code", wrong(&code))],
+        )
+        .await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         refused
@@ -106,13 +75,13 @@ async fn an_owner_turns_two_step_verification_on_with_a_code_from_the_shown_secr
             .contains("The code is incorrect or has been used already.")
     );
     assert_eq!(ada(&harness).await.totp, None);
-    let confirmed = post(
-        &harness,
-        &session,
-        "/config/second-factor/confirm",
-        &[("code", &code)],
-    )
-    .await;
+    let confirmed = harness
+        .post_form(
+            &session,
+            "/config/second-factor/confirm",
+            &[("code", &code)],
+        )
+        .await;
     assert_eq!(
         confirmed.status,
         StatusCode::SEE_OTHER,
@@ -188,7 +157,9 @@ async fn turning_it_off_needs_a_current_code_or_the_password() {
         vec![("code", ""), ("password", "wrong horse")],
         vec![("code", ""), ("password", "")],
     ] {
-        let answer = post(&harness, &session, "/config/second-factor/off", &proof).await;
+        let answer = harness
+            .post_form(&session, "/config/second-factor/off", &proof)
+            .await;
         assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{proof:?}");
         assert!(
             answer
@@ -197,56 +168,47 @@ async fn turning_it_off_needs_a_current_code_or_the_password() {
         );
     }
     assert!(ada(&harness).await.totp.is_some());
-    let off = post(
-        &harness,
-        &session,
-        "/config/second-factor/off",
-        &[("code", ""), ("password", PASSWORD)],
-    )
-    .await;
+    let off = harness
+        .post_form(
+            &session,
+            "/config/second-factor/off",
+            &[("code", ""), ("password", PASSWORD)],
+        )
+        .await;
     assert_eq!(off.status, StatusCode::SEE_OTHER, "{}", off.text());
     assert_eq!(ada(&harness).await.totp, None);
 }
 
 #[tokio::test]
 async fn guessing_codes_past_the_sign_in_limit_answers_429_with_retry_after() {
-    let harness = harness_over(
-        support::repository().await,
-        OwnerLimits {
-            sign_ins_per_account: RateLimit {
-                max: 4,
-                window_seconds: 900,
-            },
-            ..OwnerLimits::default()
-        },
-        config(),
-    )
-    .await;
+    let harness = harness_with_sign_ins(4).await;
     // Signing in spends one attempt of the sign-in bucket, none of the second factor's.
     let session = harness
         .signed_in_as("ada@example.com", ContributorRole::Admin)
         .await;
-    let started = post(&harness, &session, "/config/second-factor", &[]).await;
+    let started = harness
+        .post_form(&session, "/config/second-factor", &[])
+        .await;
     assert_eq!(started.status, StatusCode::SEE_OTHER);
     let pending = ada(&harness).await.totp_pending.unwrap();
     let code = pending.code_at(now_seconds());
     for _ in 0..4 {
-        let answer = post(
-            &harness,
-            &session,
-            "/config/second-factor/confirm",
-            &[("code", wrong(&code))],
-        )
-        .await;
+        let answer = harness
+            .post_form(
+                &session,
+                "/config/second-factor/confirm",
+                &[("code", wrong(&code))],
+            )
+            .await;
         assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
     }
-    let limited = post(
-        &harness,
-        &session,
-        "/config/second-factor/confirm",
-        &[("code", &code)],
-    )
-    .await;
+    let limited = harness
+        .post_form(
+            &session,
+            "/config/second-factor/confirm",
+            &[("code", &code)],
+        )
+        .await;
     assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
     assert!(limited.header("retry-after").parse::<i64>().unwrap() >= 1);
     assert!(

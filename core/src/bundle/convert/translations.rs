@@ -9,24 +9,8 @@ use crate::bundle::BundleError;
 use crate::bundle::dto::TranslationFile;
 use crate::bundle::error::At;
 use crate::bundle::files::utf8;
-use crate::languages::{LanguageSettings, LanguageTag, SiteTranslation};
+use crate::languages::{LanguageSettings, LanguageTag, SiteTranslation, is_server_route_segment};
 use crate::site::Collection;
-
-/// First path segments the server answers itself, which no language may take.
-const RESERVED_PREFIXES: &[&str] = &[
-    "api",
-    "media",
-    "assets",
-    "healthz",
-    "plugin-styles",
-    "cart",
-    "checkout",
-    "search",
-    "account",
-    "commerce",
-    "donate",
-    "subscribe",
-];
 
 pub(crate) fn read(
     files: &[(&str, &[u8])],
@@ -62,7 +46,7 @@ pub(crate) fn read(
         )
         .map_err(|error| at.error(error.to_string()))?;
         let prefix = translation.prefix.as_str();
-        if RESERVED_PREFIXES.contains(&prefix)
+        if is_server_route_segment(prefix)
             || collections.iter().any(|c| c.slug.as_str() == prefix)
             || !prefixes.insert(prefix.to_owned())
         {

@@ -16,7 +16,7 @@ use crate::checkout::payment_events::PaymentStatus;
 use crate::ports::RepositoryError;
 
 use super::guarded::is_failed_payment;
-use super::orders::{PreparedOrder, charge_description};
+use super::orders::{ToPay, charge_description};
 use super::{CartService, CheckoutError};
 
 /// What the browser does next after the checkout form was taken.
@@ -96,26 +96,16 @@ impl CartService {
         form: &CheckoutForm,
         now: Timestamp,
     ) -> Result<BrowserCheckout, CheckoutError> {
-        let PreparedOrder {
-            cart,
-            mut order,
-            mut follow_up,
-            ..
-        } = self
-            .prepare_order(token, key.clone(), order_id, form, now)
-            .await?;
-        let coupon_limits = self.coupon_limits(&order);
-        if order.rest_due_cents() <= 0 {
-            let placed = self
-                .store
-                .place_order_with_follow_up(&order, &coupon_limits, &follow_up)
-                .await?;
-            return Ok(BrowserCheckout::Placed(placed));
-        }
-        // No intent is opened for stock that other shoppers hold.
-        self.hold_for_payment(token, &cart, now).await?;
-        let refunded = self.store.refunded_attempts(&key).await?;
-        order.payment_key = key.attempt(refunded).as_str().to_owned();
+        // The provider's own fields take the card in the browser: nothing to check before.
+        let (mut order, mut follow_up) = match self
+            .prepare_to_pay(token, key, order_id, form, now, |_| Ok(()))
+            .await?
+        {
+            ToPay::Placed(placed) => return Ok(BrowserCheckout::Placed(placed)),
+            ToPay::Due {
+                order, follow_up, ..
+            } => (order, follow_up),
+        };
         order.payment_status = PaymentStatus::Pending;
         // The shopper may abandon the payment: the confirmation goes out once it succeeds.
         follow_up.confirmation_waits_for_payment = follow_up.confirmation;
@@ -124,7 +114,7 @@ impl CartService {
         let intent = self.payments.open_intent(&intent_request(&order)?).await?;
         let placed = self
             .store
-            .place_order_with_follow_up(&order, &coupon_limits, &follow_up)
+            .place_order_with_follow_up(&order, &self.coupon_limits(&order), &follow_up)
             .await?;
         Ok(BrowserCheckout::Confirm {
             order: placed,

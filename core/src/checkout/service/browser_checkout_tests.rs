@@ -7,21 +7,17 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 
+use super::test_shop::{NOW, add_totes, address_form as form, key, token};
 use super::*;
-use crate::cart::{CartToken, ShippingOption, ShippingRate, Stock, Timestamp};
+use crate::cart::{CartToken, Stock};
 use crate::catalog::Sku;
 use crate::checkout::browser_payment::{IntentReport, IntentRequest, IntentState, OpenIntent};
-use crate::checkout::details::CheckoutForm;
-use crate::checkout::order::{IdempotencyKey, Order};
+use crate::checkout::order::Order;
 use crate::checkout::{
     InMemoryCommerceStore, Payer, Payment, PaymentEvent, PaymentEventLog, PaymentOutcome,
     PaymentRequest, PaymentStatus,
 };
-use crate::ports::conformance::fixture_site;
-use crate::ports::memory::MemorySiteRepository;
 use crate::site::ItemId;
-
-const NOW: Timestamp = Timestamp(1_795_269_600_000);
 
 /// A provider whose intents the test settles, as a shopper's browser and bank would.
 #[derive(Default)]
@@ -114,37 +110,17 @@ struct Shop {
 }
 
 async fn shop() -> Shop {
-    let site = MemorySiteRepository::new();
-    site.replace_site(&fixture_site("Shop")).await.unwrap();
-    let rules = StoreRules {
-        shipping_options: vec![ShippingOption {
-            id: "standard".into(),
-            name: "Standard".into(),
-            rate: ShippingRate::FlatRate { cost_cents: 500 },
-        }],
-        ..StoreRules::default()
-    };
-    let store = Arc::new(InMemoryCommerceStore::new());
     let gateway = Arc::new(IntentGateway::default());
-    let service = CartService::new(Arc::new(site), store.clone(), rules)
-        .with_payments(gateway.clone())
-        .with_order_mails(crate::checkout::OrderMails {
-            confirmation: true,
-            review_request_delay_seconds: None,
-        });
+    let (service, store) = super::test_shop::shop(gateway.clone()).await;
+    let service = service.with_order_mails(crate::checkout::OrderMails {
+        confirmation: true,
+        review_request_delay_seconds: None,
+    });
     Shop {
         service,
         store,
         gateway,
     }
-}
-
-fn token(name: &str) -> CartToken {
-    CartToken::parse(format!("{name:0>16}")).unwrap()
-}
-
-fn key(name: &str) -> IdempotencyKey {
-    IdempotencyKey::parse(format!("{name:0>16}")).unwrap()
 }
 
 fn payer() -> Payer {
@@ -155,30 +131,12 @@ fn payer() -> Payer {
     }
 }
 
-/// The checkout form without a card, as the page posts it when the provider's fields take it.
-fn form() -> CheckoutForm {
-    CheckoutForm {
-        email: "ada@example.com".into(),
-        name: "Ada".into(),
-        address_line1: "1 Main St".into(),
-        city: "Boston".into(),
-        region: "MA".into(),
-        postal_code: "02139".into(),
-        country: "US".into(),
-        shipping_option: "standard".into(),
-        ..CheckoutForm::default()
-    }
-}
-
 /// A cart of two totes (the last two in stock) under `name`, at checkout.
 async fn at_checkout(shop: &Shop, name: &str) -> CartToken {
     let buyer = token(name);
     let sku = Sku::parse("TOTE-1").unwrap();
     shop.store.set_stock(&sku, Stock::Limited(2)).await.unwrap();
-    shop.service
-        .add_item(&buyer, &ItemId::parse("tote").unwrap(), &sku, 2, NOW)
-        .await
-        .unwrap();
+    add_totes(&shop.service, &buyer, 2).await;
     buyer
 }
 

@@ -1,86 +1,27 @@
 //! Checking out through the cart service with the test gateway: a double submit pays once,
 //! a declined card or a wrong field places nothing, and a charge whose order failed is refunded.
 
+use super::test_shop::{NOW, add_totes, card_form as form, key, shop, shop_over, token};
 use super::*;
-use crate::cart::{CartToken, Timestamp};
-use crate::cart::{ShippingOption, ShippingRate};
-use crate::catalog::Sku;
+use crate::checkout::TEST_CARD_DECLINED;
 use crate::checkout::details::CheckoutForm;
-use crate::checkout::order::IdempotencyKey;
-use crate::checkout::{InMemoryCommerceStore, TEST_CARD_DECLINED};
 use crate::ports::conformance::fixture_site;
-use crate::ports::memory::MemorySiteRepository;
-use crate::site::ItemId;
-
-// 2026-11-21T14:00:00Z
-const NOW: Timestamp = Timestamp(1_795_269_600_000);
 
 async fn service() -> (CartService, Arc<TestPaymentGateway>) {
-    service_over(fixture_site("Shop")).await
-}
-
-async fn service_over(shop: crate::site::Site) -> (CartService, Arc<TestPaymentGateway>) {
-    let site = MemorySiteRepository::new();
-    site.replace_site(&shop).await.unwrap();
-    let rules = StoreRules {
-        shipping_options: vec![ShippingOption {
-            id: "standard".into(),
-            name: "Standard".into(),
-            rate: ShippingRate::FlatRate { cost_cents: 500 },
-        }],
-        ..StoreRules::default()
-    };
     let gateway = Arc::new(TestPaymentGateway::new());
-    let service = CartService::new(
-        Arc::new(site),
-        Arc::new(InMemoryCommerceStore::new()),
-        rules,
-    )
-    .with_payments(gateway.clone());
-    (service, gateway)
+    (shop(gateway.clone()).await.0, gateway)
 }
 
-fn token(name: &str) -> CartToken {
-    CartToken::parse(format!("{name:0>16}")).unwrap()
-}
-
-fn key(name: &str) -> IdempotencyKey {
-    IdempotencyKey::parse(format!("{name:0>16}")).unwrap()
-}
-
-fn form(card: &str) -> CheckoutForm {
-    CheckoutForm {
-        email: "ada@example.com".into(),
-        name: "Ada".into(),
-        address_line1: "1 Main St".into(),
-        city: "Boston".into(),
-        region: "MA".into(),
-        postal_code: "02139".into(),
-        country: "US".into(),
-        shipping_option: "standard".into(),
-        card_number: card.into(),
-        card_expiry: "12/30".into(),
-        card_cvc: "123".into(),
-        ..CheckoutForm::default()
-    }
-}
-
-async fn cart_with_tote(service: &CartService, buyer: &CartToken, quantity: u32) {
-    let (tote, sku) = (
-        ItemId::parse("tote").unwrap(),
-        Sku::parse("TOTE-1").unwrap(),
-    );
-    service
-        .add_item(buyer, &tote, &sku, quantity, NOW)
-        .await
-        .unwrap();
+async fn service_over(site: crate::site::Site) -> (CartService, Arc<TestPaymentGateway>) {
+    let gateway = Arc::new(TestPaymentGateway::new());
+    (shop_over(site, gateway.clone()).await.0, gateway)
 }
 
 #[tokio::test]
 async fn a_double_submit_pays_once_and_orders_once() {
     let (service, gateway) = service().await;
     let alice = token("alice");
-    cart_with_tote(&service, &alice, 1).await;
+    add_totes(&service, &alice, 1).await;
     let card = form("4242 4242 4242 4242");
     let (first, second) = tokio::join!(
         service.checkout(&alice, key("k1"), "order-1".into(), &card, NOW),
@@ -106,7 +47,7 @@ async fn a_shop_without_a_payment_gateway_places_no_paid_order() {
     let service = service.with_payments(Arc::new(crate::checkout::NoPaymentGateway));
     assert!(!service.payments().takes_payments());
     let alice = token("alice");
-    cart_with_tote(&service, &alice, 1).await;
+    add_totes(&service, &alice, 1).await;
     let error = service
         .checkout(
             &alice,
@@ -136,7 +77,7 @@ async fn a_shop_without_a_payment_gateway_places_no_paid_order() {
 async fn a_declined_card_places_no_order_and_leaves_the_cart_open() {
     let (service, gateway) = service().await;
     let alice = token("alice");
-    cart_with_tote(&service, &alice, 1).await;
+    add_totes(&service, &alice, 1).await;
     let error = service
         .checkout(
             &alice,
@@ -174,7 +115,7 @@ async fn a_declined_card_places_no_order_and_leaves_the_cart_open() {
 async fn wrong_fields_are_named_and_nothing_is_charged() {
     let (service, gateway) = service().await;
     let alice = token("alice");
-    cart_with_tote(&service, &alice, 1).await;
+    add_totes(&service, &alice, 1).await;
     let bad = CheckoutForm {
         postal_code: "123".into(),
         ..form("4242 4242 4242 4242")
@@ -203,7 +144,7 @@ async fn a_checkout_posted_without_entering_checkout_still_cannot_take_more_than
     }
     let (service, gateway) = service_over(shop).await;
     let hoarder = token("hoarder");
-    cart_with_tote(&service, &hoarder, 101).await;
+    add_totes(&service, &hoarder, 101).await;
     let error = service
         .checkout(
             &hoarder,
@@ -231,8 +172,8 @@ async fn a_checkout_posted_without_entering_checkout_still_cannot_take_more_than
 async fn stock_held_by_another_cart_is_refused_before_any_charge() {
     let (service, gateway) = service().await;
     let (alice, bob) = (token("alice"), token("bob"));
-    cart_with_tote(&service, &alice, 3).await;
-    cart_with_tote(&service, &bob, 1).await;
+    add_totes(&service, &alice, 3).await;
+    add_totes(&service, &bob, 1).await;
     service.enter_checkout(Some(&alice), NOW).await.unwrap();
     let card = form("4242424242424242");
     let error = service

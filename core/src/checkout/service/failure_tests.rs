@@ -6,8 +6,9 @@
 use async_trait::async_trait;
 use mockall::mock;
 
+use super::test_shop::{NOW, card_form, standard_shipping};
 use super::*;
-use crate::cart::{CartState, CouponCode, CouponUsage, ShippingOption, ShippingRate, Stock};
+use crate::cart::{CartState, CouponCode, CouponUsage, Stock};
 use crate::cart::{CartToken, Timestamp};
 use crate::catalog::Sku;
 use crate::checkout::details::CheckoutForm;
@@ -104,45 +105,18 @@ mock! {
     }
 }
 
-// 2026-11-21T14:00:00Z
-const NOW: Timestamp = Timestamp(1_795_269_600_000);
-
 fn token() -> CartToken {
     CartToken::parse("00000000000alice").unwrap()
 }
 
 fn form() -> CheckoutForm {
-    CheckoutForm {
-        email: "ada@example.com".into(),
-        name: "Ada".into(),
-        address_line1: "1 Main St".into(),
-        city: "Boston".into(),
-        region: "MA".into(),
-        postal_code: "02139".into(),
-        country: "US".into(),
-        shipping_option: "standard".into(),
-        card_number: "4242 4242 4242 4242".into(),
-        card_expiry: "12/30".into(),
-        card_cvc: "123".into(),
-        ..CheckoutForm::default()
-    }
-}
-
-fn rules() -> StoreRules {
-    StoreRules {
-        shipping_options: vec![ShippingOption {
-            id: "standard".into(),
-            name: "Standard".into(),
-            rate: ShippingRate::FlatRate { cost_cents: 500 },
-        }],
-        ..StoreRules::default()
-    }
+    card_form("4242 4242 4242 4242")
 }
 
 /// A cart holding one tote, as a real cart service stores it.
 async fn cart_with_a_tote(site: Arc<MemorySiteRepository>) -> CartState {
     let memory = Arc::new(InMemoryCommerceStore::new());
-    let service = CartService::new(site, memory.clone(), rules());
+    let service = CartService::new(site, memory.clone(), standard_shipping());
     let tote = (
         ItemId::parse("tote").unwrap(),
         Sku::parse("TOTE-1").unwrap(),
@@ -239,7 +213,8 @@ async fn a_charge_whose_order_the_database_failed_to_store_is_refunded() {
         .returning(|_, _, _| Ok(RefundClaim::Claimed));
     store.expect_record_refund_failure().never();
     let gateway = gateway_charging_once(Some(Ok(())));
-    let service = CartService::new(site, Arc::new(store), rules()).with_payments(Arc::new(gateway));
+    let service = CartService::new(site, Arc::new(store), standard_shipping())
+        .with_payments(Arc::new(gateway));
 
     checkout_fails_unavailable(service).await;
 }
@@ -255,7 +230,8 @@ async fn a_charge_that_cannot_be_claimed_for_its_refund_is_kept_for_a_retry() {
     // Refunding a charge the ledger does not know as refunded would let a retry of the
     // same form place its order on money given back.
     let gateway = gateway_charging_once(None);
-    let service = CartService::new(site, Arc::new(store), rules()).with_payments(Arc::new(gateway));
+    let service = CartService::new(site, Arc::new(store), standard_shipping())
+        .with_payments(Arc::new(gateway));
 
     checkout_fails_unavailable(service).await;
 }
@@ -269,7 +245,8 @@ async fn a_charge_a_second_submit_placed_its_order_on_is_not_refunded() {
         .times(1)
         .returning(|_, _, _| Ok(RefundClaim::AlreadyClaimed));
     let gateway = gateway_charging_once(None);
-    let service = CartService::new(site, Arc::new(store), rules()).with_payments(Arc::new(gateway));
+    let service = CartService::new(site, Arc::new(store), standard_shipping())
+        .with_payments(Arc::new(gateway));
 
     checkout_fails_unavailable(service).await;
 }
@@ -290,7 +267,8 @@ async fn a_refund_the_gateway_refuses_is_recorded_for_the_owner() {
     let gateway = gateway_charging_once(Some(Err(PaymentError::Unavailable(
         "the refund timed out".into(),
     ))));
-    let service = CartService::new(site, Arc::new(store), rules()).with_payments(Arc::new(gateway));
+    let service = CartService::new(site, Arc::new(store), standard_shipping())
+        .with_payments(Arc::new(gateway));
 
     checkout_fails_unavailable(service).await;
 }
@@ -309,7 +287,8 @@ async fn a_database_that_fails_before_the_charge_charges_nothing() {
     let mut gateway = MockGateway::new();
     gateway.expect_charge().never();
     gateway.expect_refund().never();
-    let service = CartService::new(site, Arc::new(store), rules()).with_payments(Arc::new(gateway));
+    let service = CartService::new(site, Arc::new(store), standard_shipping())
+        .with_payments(Arc::new(gateway));
 
     let error = service
         .checkout(&token(), key(), "order-1".into(), &form(), NOW)

@@ -6,22 +6,18 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 
+use super::test_shop::{NOW, add_totes, card_form, key, shop_over, token};
 use super::*;
 use crate::cart::{CartToken, Timestamp};
-use crate::cart::{ShippingOption, ShippingRate};
 use crate::catalog::Sku;
 use crate::checkout::conformance::fixture_gift_card;
 use crate::checkout::details::CheckoutForm;
-use crate::checkout::order::{IdempotencyKey, Order};
+use crate::checkout::order::Order;
 use crate::checkout::payment::PaymentRequest;
 use crate::checkout::{InMemoryCommerceStore, Payment, TEST_CARD_DECLINED};
 use crate::gift_cards::{GiftCard, GiftCardCode, GiftCardRefusal, SequentialGiftCardCodes};
 use crate::ports::conformance::fixture_site;
 use crate::ports::memory::MemorySiteRepository;
-use crate::site::ItemId;
-
-// 2026-11-21T14:00:00Z
-const NOW: Timestamp = Timestamp(1_795_269_600_000);
 
 /// The test gateway, remembering the amount of every charge it made.
 #[derive(Default)]
@@ -55,35 +51,12 @@ struct Shop {
 }
 
 async fn shop() -> Shop {
-    let site = MemorySiteRepository::new();
     let mut fixture = fixture_site("Shop");
     fixture.items.push(fixture_gift_card());
-    site.replace_site(&fixture).await.unwrap();
-    let rules = StoreRules {
-        shipping_options: vec![ShippingOption {
-            id: "standard".into(),
-            name: "Standard".into(),
-            rate: ShippingRate::FlatRate { cost_cents: 500 },
-        }],
-        ..StoreRules::default()
-    };
     let gateway = Arc::new(RecordingGateway::default());
-    let service = CartService::new(
-        Arc::new(site),
-        Arc::new(InMemoryCommerceStore::new()),
-        rules,
-    )
-    .with_payments(gateway.clone())
-    .with_gift_card_codes(Arc::new(SequentialGiftCardCodes::new()));
+    let (service, _) = shop_over(fixture, gateway.clone()).await;
+    let service = service.with_gift_card_codes(Arc::new(SequentialGiftCardCodes::new()));
     Shop { service, gateway }
-}
-
-fn token(name: &str) -> CartToken {
-    CartToken::parse(format!("{name:0>16}")).unwrap()
-}
-
-fn key(name: &str) -> IdempotencyKey {
-    IdempotencyKey::parse(format!("{name:0>16}")).unwrap()
 }
 
 fn gift_form(sku: &str) -> GiftCardForm {
@@ -101,18 +74,8 @@ fn gift_form(sku: &str) -> GiftCardForm {
 /// A form for a cart that ships, paying with the test card that succeeds.
 fn paying(gift_card_code: &str) -> CheckoutForm {
     CheckoutForm {
-        email: "ada@example.com".into(),
-        name: "Ada".into(),
-        address_line1: "1 Main St".into(),
-        city: "Boston".into(),
-        postal_code: "02139".into(),
-        country: "US".into(),
-        shipping_option: "standard".into(),
-        card_number: "4242 4242 4242 4242".into(),
-        card_expiry: "12/30".into(),
-        card_cvc: "123".into(),
         gift_card_code: gift_card_code.into(),
-        ..CheckoutForm::default()
+        ..card_form("4242 4242 4242 4242")
     }
 }
 
@@ -135,17 +98,6 @@ async fn buy_card(shop: &Shop, buyer: &str, sku: &str) -> GiftCard {
         .await
         .unwrap();
     order.gift_cards[0].clone()
-}
-
-async fn cart_with_totes(service: &CartService, buyer: &CartToken, quantity: u32) {
-    let (tote, sku) = (
-        ItemId::parse("tote").unwrap(),
-        Sku::parse("TOTE-1").unwrap(),
-    );
-    service
-        .add_item(buyer, &tote, &sku, quantity, NOW)
-        .await
-        .unwrap();
 }
 
 /// What the card with `code` holds now.
@@ -297,7 +249,7 @@ async fn an_order_issues_a_card_per_unit_and_a_double_submit_issues_them_once() 
         .add_gift_card(&buyer, &gift_form("GIFT-25"), NOW)
         .await
         .unwrap();
-    cart_with_totes(&shop.service, &buyer, 1).await;
+    add_totes(&shop.service, &buyer, 1).await;
     let form = paying("");
     let (first, second) = tokio::join!(
         shop.service
@@ -337,7 +289,7 @@ async fn a_gift_card_pays_part_of_a_later_order_and_the_card_is_charged_the_rest
     let shop = shop().await;
     let card = buy_card(&shop, "giver", "GIFT-25").await;
     let buyer = token("bea");
-    cart_with_totes(&shop.service, &buyer, 2).await;
+    add_totes(&shop.service, &buyer, 2).await;
     // Typed the way a person might: lower case, spaces, an O for a 0.
     let typed = card
         .code
@@ -371,7 +323,7 @@ async fn a_gift_card_pays_part_of_a_later_order_and_the_card_is_charged_the_rest
 
     // Now used up, the card is refused beside its field.
     let late = token("cy");
-    cart_with_totes(&shop.service, &late, 1).await;
+    add_totes(&shop.service, &late, 1).await;
     assert_eq!(
         gift_card_refusal(&shop.service, &late, card.code.as_str()).await,
         GiftCardRefusal::UsedUp.message()
@@ -383,7 +335,7 @@ async fn a_card_covering_the_whole_total_needs_no_card_details_and_charges_nothi
     let shop = shop().await;
     let card = buy_card(&shop, "giver", "GIFT-50").await;
     let buyer = token("bea");
-    cart_with_totes(&shop.service, &buyer, 1).await;
+    add_totes(&shop.service, &buyer, 1).await;
     let form = CheckoutForm {
         card_number: String::new(),
         card_expiry: String::new(),
@@ -411,7 +363,7 @@ async fn unknown_malformed_and_foreign_cards_and_gift_cards_for_gift_cards_are_r
     let shop = shop().await;
     let card = buy_card(&shop, "giver", "GIFT-25").await;
     let buyer = token("bea");
-    cart_with_totes(&shop.service, &buyer, 1).await;
+    add_totes(&shop.service, &buyer, 1).await;
     let attempt = |code: &'static str| gift_card_refusal(&shop.service, &buyer, code);
     assert_eq!(
         attempt("0000-0000-0000-0000").await,
@@ -485,7 +437,7 @@ async fn a_declined_card_spends_nothing_from_the_gift_card() {
     let shop = shop().await;
     let card = buy_card(&shop, "giver", "GIFT-25").await;
     let buyer = token("bea");
-    cart_with_totes(&shop.service, &buyer, 3).await;
+    add_totes(&shop.service, &buyer, 3).await;
     let form = CheckoutForm {
         card_number: TEST_CARD_DECLINED.into(),
         ..paying(card.code.as_str())
@@ -540,7 +492,7 @@ async fn shop_with_a_rival() -> (Shop, GiftCard, Arc<RivalGateway>) {
     let shop = shop().await;
     let card = buy_card(&shop, "giver", "GIFT-25").await;
     let rival = token("rival");
-    cart_with_totes(&shop.service, &rival, 1).await;
+    add_totes(&shop.service, &rival, 1).await;
     shop.service
         .select_shipping_option(&rival, "standard", NOW)
         .await
@@ -572,7 +524,7 @@ async fn a_card_spent_by_another_order_during_the_charge_refunds_the_charge() {
     let (shop, card, gateway) = shop_with_a_rival().await;
     let service = shop.service.with_payments(gateway.clone());
     let buyer = token("bea");
-    cart_with_totes(&service, &buyer, 2).await;
+    add_totes(&service, &buyer, 2).await;
     let error = service
         .checkout(
             &buyer,
@@ -615,7 +567,7 @@ async fn a_retry_after_a_refund_pays_anew_and_never_orders_on_the_refunded_charg
     let (shop, card, gateway) = shop_with_a_rival().await;
     let service = shop.service.with_payments(gateway.clone());
     let buyer = token("bea");
-    cart_with_totes(&service, &buyer, 2).await;
+    add_totes(&service, &buyer, 2).await;
     let form = paying(card.code.as_str());
     service
         .checkout(&buyer, key("b1"), "order-b".into(), &form, NOW)
@@ -654,7 +606,7 @@ async fn many_checkouts_spending_one_card_at_once_never_spend_more_than_it_holds
         let code = card.code.to_string();
         tasks.push(tokio::spawn(async move {
             let buyer = token(&format!("buyer{n}"));
-            cart_with_totes(&shop.service, &buyer, 1).await;
+            add_totes(&shop.service, &buyer, 1).await;
             shop.service
                 .checkout(
                     &buyer,
@@ -712,12 +664,7 @@ async fn a_gift_card_is_mailed_to_its_recipient_on_the_chosen_day_once() {
     };
     service.add_gift_card(&buyer, &dated, NOW).await.unwrap();
     let order_key = key("dated-gift");
-    let form = CheckoutForm {
-        card_number: "4242 4242 4242 4242".into(),
-        card_expiry: "12/30".into(),
-        card_cvc: "123".into(),
-        ..paying("")
-    };
+    let form = paying("");
     let order = service
         .checkout(&buyer, order_key.clone(), "order-dated".into(), &form, NOW)
         .await

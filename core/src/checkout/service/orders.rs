@@ -181,6 +181,54 @@ impl CartService {
         })
     }
 
+    /// The first step of every way of paying: the order the checkout form makes of the cart
+    /// under `token`, placed at once when gift cards (or a free cart) leave nothing to pay.
+    /// Otherwise `before_paying` checks what the payment needs (its answer comes back in
+    /// [`ToPay::Due`]), the cart's stock is held for the payment, so no money moves for stock
+    /// that other shoppers hold, and the order gets the payment's key: `key` for its first
+    /// attempt, a new one after each refunded attempt.
+    pub(super) async fn prepare_to_pay<T>(
+        &self,
+        token: &CartToken,
+        key: IdempotencyKey,
+        order_id: String,
+        form: &CheckoutForm,
+        now: Timestamp,
+        before_paying: impl FnOnce(&PreparedOrder) -> Result<T, CheckoutError>,
+    ) -> Result<ToPay<T>, CheckoutError> {
+        let prepared = self
+            .prepare_order(token, key.clone(), order_id, form, now)
+            .await?;
+        if prepared.order.rest_due_cents() <= 0 {
+            let placed = self
+                .store
+                .place_order_with_follow_up(
+                    &prepared.order,
+                    &self.coupon_limits(&prepared.order),
+                    &prepared.follow_up,
+                )
+                .await?;
+            return Ok(ToPay::Placed(placed));
+        }
+        let checked = before_paying(&prepared)?;
+        let PreparedOrder {
+            cart,
+            mut order,
+            follow_up,
+            ..
+        } = prepared;
+        self.hold_for_payment(token, &cart, now).await?;
+        let refunded = self.store.refunded_attempts(&key).await?;
+        let attempt = key.attempt(refunded);
+        order.payment_key = attempt.as_str().to_owned();
+        Ok(ToPay::Due {
+            order,
+            follow_up,
+            attempt,
+            checked,
+        })
+    }
+
     async fn checkout_once(
         &self,
         token: &CartToken,
@@ -189,92 +237,84 @@ impl CartService {
         form: &CheckoutForm,
         now: Timestamp,
     ) -> Result<Order, CheckoutError> {
-        let PreparedOrder {
-            cart,
-            mut order,
-            follow_up,
-            requires_shipping,
-        } = self
-            .prepare_order(token, key.clone(), order_id, form, now)
-            .await?;
-        let rest_due = order.rest_due_cents();
-        if rest_due > 0 {
+        let check_card = |prepared: &PreparedOrder| {
             let with_payment = CheckoutNeeds {
-                shipping: requires_shipping,
+                shipping: prepared.requires_shipping,
                 payment: true,
             };
-            let card = form
-                .check(with_payment, now)
+            form.check(with_payment, now)
                 .map_err(CheckoutError::Invalid)?
                 .card
-                .ok_or_else(|| CheckoutError::Invalid(CheckoutFieldErrors::new()))?;
-            // No money moves for stock that other shoppers hold: the cart's own hold is
-            // renewed first, so the order cannot run short after the charge.
-            self.hold_for_payment(token, &cart, now).await?;
-            let refunded = self.store.refunded_attempts(&key).await?;
-            let attempt = key.attempt(refunded);
-            order.payment_key = attempt.as_str().to_owned();
-            let charged = self
-                .payments
-                .charge(&charge_request(&order, attempt, card.clone()))
-                .await;
-            let payment = match charged {
-                Ok(payment) => payment,
-                Err(PaymentError::OutcomeUnknown(cause)) => {
-                    // The charge may have been made: the order is placed, holding its stock,
-                    // and waits for the gateway's word, never a guess either way.
-                    tracing::warn!(
+                .ok_or_else(|| CheckoutError::Invalid(CheckoutFieldErrors::new()))
+        };
+        let (mut order, follow_up, attempt, card) = match self
+            .prepare_to_pay(token, key.clone(), order_id, form, now, check_card)
+            .await?
+        {
+            ToPay::Placed(order) => return Ok(order),
+            ToPay::Due {
+                order,
+                follow_up,
+                attempt,
+                checked,
+            } => (order, follow_up, attempt, checked),
+        };
+        let charged = self
+            .payments
+            .charge(&charge_request(&order, attempt, card.clone()))
+            .await;
+        let payment = match charged {
+            Ok(payment) => payment,
+            Err(PaymentError::OutcomeUnknown(cause)) => {
+                // The charge may have been made: the order is placed, holding its stock,
+                // and waits for the gateway's word, never a guess either way.
+                tracing::warn!(
+                    payment_key = order.payment_key,
+                    %cause,
+                    "the payment's outcome is not known; the order waits as payment pending"
+                );
+                order.payment_status = PaymentStatus::Pending;
+                let coupon_limits = self.coupon_limits(&order);
+                let placed = self
+                    .store
+                    .place_order_with_follow_up(&order, &coupon_limits, &follow_up)
+                    .await;
+                if let Err(error) = &placed {
+                    // No charge id to refund: the owner finds it by its key.
+                    tracing::error!(
                         payment_key = order.payment_key,
-                        %cause,
-                        "the payment's outcome is not known; the order waits as payment pending"
+                        %error,
+                        "an order whose payment's outcome is not known could not be placed; if the gateway charged it, the owner must refund it by hand"
                     );
-                    order.payment_status = PaymentStatus::Pending;
-                    let coupon_limits = self.coupon_limits(&order);
-                    let placed = self
-                        .store
-                        .place_order_with_follow_up(&order, &coupon_limits, &follow_up)
-                        .await;
-                    if let Err(error) = &placed {
-                        // No charge id to refund: the owner finds it by its key.
-                        tracing::error!(
-                            payment_key = order.payment_key,
-                            %error,
-                            "an order whose payment's outcome is not known could not be placed; if the gateway charged it, the owner must refund it by hand"
-                        );
-                    }
-                    return Ok(placed?);
                 }
-                Err(error) => return Err(error.into()),
-            };
-            order.payment_id = payment.id.clone();
-            return match self
-                .store
-                .place_order_with_follow_up(&order, &self.coupon_limits(&order), &follow_up)
-                .await
-            {
-                // A submit of the same form that lost its answer placed the order as pending
-                // meanwhile: this charge is the one it waits for.
-                Ok(placed)
-                    if placed.payment_status == PaymentStatus::Pending
-                        && placed.payment_key == order.payment_key =>
-                {
-                    self.record_answer(&placed, Ok(&payment), now).await
-                }
-                Ok(placed) => {
-                    self.keep_card_for_renewals(&placed, card, now).await;
-                    Ok(placed)
-                }
-                Err(error) => {
-                    // The order was not placed, so the shopper must not pay for it.
-                    give_back(&*self.store, &*self.payments, &payment, &key, now).await;
-                    Err(error.into())
-                }
-            };
-        }
-        Ok(self
+                return Ok(placed?);
+            }
+            Err(error) => return Err(error.into()),
+        };
+        order.payment_id = payment.id.clone();
+        match self
             .store
             .place_order_with_follow_up(&order, &self.coupon_limits(&order), &follow_up)
-            .await?)
+            .await
+        {
+            // A submit of the same form that lost its answer placed the order as pending
+            // meanwhile: this charge is the one it waits for.
+            Ok(placed)
+                if placed.payment_status == PaymentStatus::Pending
+                    && placed.payment_key == order.payment_key =>
+            {
+                self.record_answer(&placed, Ok(&payment), now).await
+            }
+            Ok(placed) => {
+                self.keep_card_for_renewals(&placed, card, now).await;
+                Ok(placed)
+            }
+            Err(error) => {
+                // The order was not placed, so the shopper must not pay for it.
+                give_back(&*self.store, &*self.payments, &payment, &key, now).await;
+                Err(error.into())
+            }
+        }
     }
 
     /// Asks the gateway again, with the same idempotency key and the same fields, for the
@@ -474,6 +514,20 @@ pub(super) fn charge_description(order: &Order) -> String {
     let mut clipped: String = text.chars().take(499).collect();
     clipped.push('…');
     clipped
+}
+
+/// Where a checkout stands once its order is prepared.
+pub(super) enum ToPay<T> {
+    /// Nothing was left to pay: the order is placed.
+    Placed(Order),
+    /// The rest is due: the cart's stock is held, and the order (not yet placed) carries the
+    /// payment's key, `attempt`; `checked` is what the check before paying answered.
+    Due {
+        order: Order,
+        follow_up: OrderFollowUp,
+        attempt: IdempotencyKey,
+        checked: T,
+    },
 }
 
 /// An order made from a checkout form, not yet paid or placed, with the cart it came from

@@ -6,20 +6,16 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 
+use super::test_shop::{NOW, add_totes, card_form as form};
 use super::*;
-use crate::cart::{CartToken, ShippingOption, ShippingRate, Timestamp};
+use crate::cart::CartToken;
 use crate::catalog::Sku;
-use crate::checkout::details::CheckoutForm;
 use crate::checkout::order::IdempotencyKey;
 use crate::checkout::{
     InMemoryCommerceStore, Payment, PaymentEvent, PaymentEventLog, PaymentOutcome, PaymentRequest,
     PaymentStatus, TEST_CARD_DECLINED, TEST_CARD_SUCCEEDS,
 };
-use crate::ports::conformance::fixture_site;
-use crate::ports::memory::MemorySiteRepository;
 use crate::site::ItemId;
-
-const NOW: Timestamp = Timestamp(1_795_269_600_000);
 
 /// The test gateway, whose next answers can be lost after it charged (a time-out while the
 /// provider finished the work), as a payment provider's can.
@@ -62,20 +58,8 @@ impl PaymentGateway for LossyGateway {
 }
 
 async fn service() -> (CartService, Arc<LossyGateway>, Arc<InMemoryCommerceStore>) {
-    let site = MemorySiteRepository::new();
-    site.replace_site(&fixture_site("Shop")).await.unwrap();
-    let rules = StoreRules {
-        shipping_options: vec![ShippingOption {
-            id: "standard".into(),
-            name: "Standard".into(),
-            rate: ShippingRate::FlatRate { cost_cents: 500 },
-        }],
-        ..StoreRules::default()
-    };
     let gateway = Arc::new(LossyGateway::default());
-    let store = Arc::new(InMemoryCommerceStore::new());
-    let service =
-        CartService::new(Arc::new(site), store.clone(), rules).with_payments(gateway.clone());
+    let (service, store) = super::test_shop::shop(gateway.clone()).await;
     (service, gateway, store)
 }
 
@@ -87,33 +71,9 @@ fn key() -> IdempotencyKey {
     IdempotencyKey::parse("pending-form-key-1").unwrap()
 }
 
-fn form(card: &str) -> CheckoutForm {
-    CheckoutForm {
-        email: "ada@example.com".into(),
-        name: "Ada".into(),
-        address_line1: "1 Main St".into(),
-        city: "Boston".into(),
-        region: "MA".into(),
-        postal_code: "02139".into(),
-        country: "US".into(),
-        shipping_option: "standard".into(),
-        card_number: card.into(),
-        card_expiry: "12/30".into(),
-        card_cvc: "123".into(),
-        ..CheckoutForm::default()
-    }
-}
-
 /// A checkout whose charge was made but whose answer was lost: the pending order.
 async fn pending_order(service: &CartService, gateway: &LossyGateway) -> crate::checkout::Order {
-    let (tote, sku) = (
-        ItemId::parse("tote").unwrap(),
-        Sku::parse("TOTE-1").unwrap(),
-    );
-    service
-        .add_item(&token(), &tote, &sku, 1, NOW)
-        .await
-        .unwrap();
+    add_totes(service, &token(), 1).await;
     gateway.lose_next(1);
     let order = service
         .checkout(

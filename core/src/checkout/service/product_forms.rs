@@ -136,8 +136,8 @@ fn invalid(product_name: &str, form: Option<ProductForm>, errors: FieldErrors) -
 mod tests {
     use std::sync::Arc;
 
+    use super::super::test_shop::standard_shipping;
     use super::*;
-    use crate::cart::{ShippingOption, ShippingRate, StoreRules};
     use crate::catalog::{FormAnswer, FormAnswers};
     use crate::checkout::{IdempotencyKey, InMemoryCommerceStore};
     use crate::ports::SiteRepository;
@@ -174,18 +174,10 @@ mod tests {
         }
         let repository = Arc::new(MemorySiteRepository::new());
         repository.replace_site(&site).await.unwrap();
-        let rules = StoreRules {
-            shipping_options: vec![ShippingOption {
-                id: "standard".into(),
-                name: "Standard".into(),
-                rate: ShippingRate::FlatRate { cost_cents: 500 },
-            }],
-            ..StoreRules::default()
-        };
         let service = CartService::new(
             repository.clone(),
             Arc::new(InMemoryCommerceStore::new()),
-            rules,
+            standard_shipping(),
         );
         (service, repository)
     }

@@ -1,6 +1,8 @@
 //! The owner dashboard's charts: draws each table marked `data-chart` with uPlot, above the
 //! table, which stays as the chart's accessible alternative. This is a Vite entry of its own,
 //! linked only by `/config/` and `/config/dashboard`, so the site's pages never load uPlot.
+//! On `/config/` of an admin it also starts the "Activity in your open tabs" panel, a chunk
+//! loaded only where the server rendered that panel.
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -64,3 +66,6 @@ for (const figure of document.querySelectorAll<HTMLElement>('figure[data-chart-f
     console.error(error);
   }
 }
+
+const tabActivity = document.querySelector<HTMLElement>('[data-tab-activity]');
+if (tabActivity !== null) void import('../tab-activity').then((panel) => panel.startTabActivity(window, tabActivity));

@@ -218,7 +218,8 @@ async fn resume(
             // order received (207), which says so; failed before (by the webhook): its status
             // page says that.
             let next = if resumed.order.payment_status == PaymentStatus::Paid {
-                crate::commerce::subscribe_page::confirmed_path(&state, &headers, &resumed.order).await
+                crate::commerce::subscribe_page::confirmed_path(&state, &headers, &resumed.order)
+                    .await
             } else {
                 format!("/commerce/orders/{}/confirmed", resumed.order.id)
             };

@@ -5,14 +5,15 @@
 //! Rust unit and property tests, then the native app's bindings (stale check, TypeScript,
 //! Python and Kotlin against the compiled library), then the SQL suites (SQLite always,
 //! PostgreSQL when `VITRINE_TEST_POSTGRES_URL` is set, and required when `CI=true`), then a short
-//! run of every fuzz target and of schemathesis against the real server, then the browser suite
-//! against the real server in headless Chromium. The React Native shell's jest suite runs after
-//! the web unit tests.
+//! run of schemathesis against the real server, then the browser suite against the real server
+//! in headless Chromium with a short run of every fuzz target beside it. The React Native
+//! shell's jest suite runs after the web unit tests.
 
 use std::path::Path;
 use std::process::Command;
+use std::thread;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 
 use crate::process::{available, run};
 use crate::system_packages::Needed;
@@ -56,19 +57,33 @@ pub fn run_all() -> Result<()> {
     crate::bindings::test_kotlin()?;
     let binary = web::debug_server_from_test_build()?;
 
-    // Fuzzing, briefly: what a long run would find is for `cargo xtask fuzz --seconds N`.
-    crate::fuzz::run_targets(&crate::fuzz::Args {
-        seconds: FUZZ_SECONDS_PER_TARGET,
-        targets: Vec::new(),
-    })?;
     crate::api_fuzz::fuzz_built_server(&crate::api_fuzz::Args {
         max_examples: API_FUZZ_EXAMPLES,
     })?;
-
     ensure_chromium()?;
-    web::run_e2e_shards(&binary, web::E2E_SHARDS)?;
-    eprintln!("==> every test passed");
-    Ok(())
+
+    // Fuzzing, briefly (what a long run would find is for `cargo xtask fuzz --seconds N`), on
+    // a thread beside the browser suite: its instrumented build is minutes of compiling, and
+    // the browser tests spend most of their time waiting on pages, so the two overlap well.
+    let fuzzing = thread::spawn(|| {
+        crate::fuzz::run_targets(&crate::fuzz::Args {
+            seconds: FUZZ_SECONDS_PER_TARGET,
+            targets: Vec::new(),
+        })
+    });
+    let browsers = web::run_e2e_shards(&binary, web::E2E_SHARDS);
+    let fuzzed = fuzzing
+        .join()
+        .unwrap_or_else(|_| Err(anyhow!("the fuzzing thread panicked")));
+    match (browsers, fuzzed) {
+        (Ok(()), Ok(())) => {
+            eprintln!("==> every test passed");
+            Ok(())
+        }
+        (Err(browsers), Ok(())) => Err(browsers),
+        (Ok(()), Err(fuzzed)) => Err(fuzzed),
+        (Err(browsers), Err(fuzzed)) => bail!("{browsers:#}\nand fuzzing failed too: {fuzzed:#}"),
+    }
 }
 
 /// `cargo xtask e2e`: the browser suite alone, for working on it.

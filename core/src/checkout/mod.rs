@@ -11,6 +11,7 @@ mod billing_mails;
 mod browser_payment;
 mod card_testing;
 mod contribution;
+mod contribution_payment;
 mod contribution_receipt;
 mod details;
 mod donation;
@@ -70,6 +71,7 @@ pub use contribution::{
     Contribution, ContributionStore, DonateError, DonationRequest, DonationService,
     InMemoryContributionStore, RecordContributionError,
 };
+pub use contribution_payment::{ContributionPayment, ContributionSettlement};
 pub use contribution_receipt::{Organisation, RECEIPT_TAX_NOTE, contribution_receipt_mail};
 pub use details::{
     CARD_CVC_INVALID, CARD_EXPIRY_INVALID, CARD_NUMBER_INVALID, COUNTRY_INVALID, CheckoutDetails,

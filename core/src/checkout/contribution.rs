@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 
+use super::contribution_payment::{ContributionPayment, ContributionSettlement};
 use super::contribution_receipt::{Organisation, contribution_receipt_mail};
 use super::details::CheckoutFieldErrors;
 use super::donation::{DonationCampaign, DonationForm};
@@ -36,8 +37,19 @@ pub struct Contribution {
     pub name: String,
     pub email: String,
     pub created: Timestamp,
-    /// The payment gateway's id of the charge.
-    pub payment_id: String,
+    /// Where its payment stands: paid at once when the server charged the card, pending
+    /// until the provider answers when the donor paid in the provider's own fields.
+    pub payment: ContributionPayment,
+}
+
+impl Contribution {
+    /// The payment gateway's id of the charge; empty until the contribution is paid.
+    pub fn payment_id(&self) -> &str {
+        match &self.payment {
+            ContributionPayment::Paid { payment_id } => payment_id,
+            ContributionPayment::Pending { .. } | ContributionPayment::Failed { .. } => "",
+        }
+    }
 }
 
 /// Why a contribution was not recorded.
@@ -74,6 +86,28 @@ pub trait ContributionStore: PaymentLedger + Send + Sync {
         contribution: &Contribution,
         receipt: Option<&Mail>,
     ) -> Result<Contribution, RecordContributionError>;
+
+    /// Keeps `contribution`, whose payment is pending on the provider's intent, unless one
+    /// with its idempotency key exists, which is returned as it was. Nothing is claimed in
+    /// the ledger: no money was taken yet.
+    async fn open_pending(
+        &self,
+        contribution: &Contribution,
+    ) -> Result<Contribution, RepositoryError>;
+
+    /// Records `settlement` on the pending contribution `id` at `now`: a payment claims its
+    /// charge in the ledger and enqueues `receipt` in the same transaction, a failure keeps
+    /// its message. Only the call that moves the contribution off pending changes anything;
+    /// the answer is the contribution as it is then and whether this call settled it (none
+    /// for an unknown id). A charge claimed already for a refund answers `PaymentRefunded`
+    /// and the contribution stays pending.
+    async fn settle(
+        &self,
+        id: &str,
+        settlement: &ContributionSettlement,
+        receipt: Option<&Mail>,
+        now: Timestamp,
+    ) -> Result<Option<(Contribution, bool)>, RecordContributionError>;
 
     async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError>;
 
@@ -128,6 +162,30 @@ impl InMemoryContributionStore {
     }
 }
 
+/// The contribution kept before under `contribution`'s idempotency key, if any; a taken id
+/// under another key is refused, so no contribution is kept over another.
+fn recorded_before(
+    contributions: &[Contribution],
+    contribution: &Contribution,
+) -> Result<Option<Contribution>, RepositoryError> {
+    if let Some(recorded) = contributions
+        .iter()
+        .find(|recorded| recorded.idempotency_key == contribution.idempotency_key)
+    {
+        return Ok(Some(recorded.clone()));
+    }
+    if contributions
+        .iter()
+        .any(|recorded| recorded.id == contribution.id)
+    {
+        return Err(RepositoryError::Rejected(format!(
+            "contribution id {} is taken",
+            contribution.id
+        )));
+    }
+    Ok(None)
+}
+
 #[async_trait]
 impl ContributionStore for InMemoryContributionStore {
     async fn record_with_receipt(
@@ -136,31 +194,18 @@ impl ContributionStore for InMemoryContributionStore {
         receipt: Option<&Mail>,
     ) -> Result<Contribution, RecordContributionError> {
         let mut contributions = self.lock();
-        if let Some(recorded) = contributions
-            .iter()
-            .find(|recorded| recorded.idempotency_key == contribution.idempotency_key)
-        {
-            return Ok(recorded.clone());
-        }
-        if contributions
-            .iter()
-            .any(|recorded| recorded.id == contribution.id)
-        {
-            return Err(RepositoryError::Rejected(format!(
-                "contribution id {} is taken",
-                contribution.id
-            ))
-            .into());
+        if let Some(recorded) = recorded_before(&contributions, contribution)? {
+            return Ok(recorded);
         }
         let claimed = self.ledger.claim(
-            &contribution.payment_id,
+            contribution.payment_id(),
             &contribution.idempotency_key,
             PaymentUse::Contribution,
             contribution.created,
         );
         if !claimed {
             return Err(RecordContributionError::PaymentRefunded(
-                contribution.payment_id.clone(),
+                contribution.payment_id().to_owned(),
             ));
         }
         contributions.push(contribution.clone());
@@ -171,6 +216,57 @@ impl ContributionStore for InMemoryContributionStore {
                 .push(receipt.clone());
         }
         Ok(contribution.clone())
+    }
+
+    async fn open_pending(
+        &self,
+        contribution: &Contribution,
+    ) -> Result<Contribution, RepositoryError> {
+        let mut contributions = self.lock();
+        if let Some(recorded) = recorded_before(&contributions, contribution)? {
+            return Ok(recorded);
+        }
+        contributions.push(contribution.clone());
+        Ok(contribution.clone())
+    }
+
+    async fn settle(
+        &self,
+        id: &str,
+        settlement: &ContributionSettlement,
+        receipt: Option<&Mail>,
+        now: Timestamp,
+    ) -> Result<Option<(Contribution, bool)>, RecordContributionError> {
+        let mut contributions = self.lock();
+        let Some(found) = contributions.iter_mut().find(|found| found.id == id) else {
+            return Ok(None);
+        };
+        let settles = !found.payment.is_settled()
+            && matches!(
+                settlement,
+                ContributionSettlement::Paid(_) | ContributionSettlement::Failed { .. }
+            );
+        if !settles {
+            return Ok(Some((found.clone(), false)));
+        }
+        if let ContributionSettlement::Paid(payment) = settlement
+            && !self.ledger.claim(
+                &payment.id,
+                &found.idempotency_key,
+                PaymentUse::Contribution,
+                now,
+            )
+        {
+            return Err(RecordContributionError::PaymentRefunded(payment.id.clone()));
+        }
+        found.payment = found.payment.after(settlement);
+        if let (ContributionSettlement::Paid(_), Some(receipt)) = (settlement, receipt) {
+            self.receipts
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .push(receipt.clone());
+        }
+        Ok(Some((found.clone(), true)))
     }
 
     async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError> {
@@ -386,7 +482,9 @@ impl DonationService {
             name: details.name,
             email: details.email,
             created: now,
-            payment_id: payment.id.clone(),
+            payment: ContributionPayment::Paid {
+                payment_id: payment.id.clone(),
+            },
         };
         let receipt = if self.receipts {
             let organisation = self
@@ -495,6 +593,23 @@ mod tests {
             self.inner.record_with_receipt(contribution, receipt).await
         }
 
+        async fn open_pending(
+            &self,
+            contribution: &Contribution,
+        ) -> Result<Contribution, RepositoryError> {
+            self.inner.open_pending(contribution).await
+        }
+
+        async fn settle(
+            &self,
+            id: &str,
+            settlement: &ContributionSettlement,
+            receipt: Option<&Mail>,
+            now: Timestamp,
+        ) -> Result<Option<(Contribution, bool)>, RecordContributionError> {
+            self.inner.settle(id, settlement, receipt, now).await
+        }
+
         async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError> {
             self.inner.contribution(id).await
         }
@@ -529,9 +644,14 @@ mod tests {
             .await
             .expect("the retry records the contribution");
 
-        assert_eq!(contribution.payment_id, "test_ch_00000000000000k1-r1");
+        assert_eq!(contribution.payment_id(), "test_ch_00000000000000k1-r1");
         assert_eq!(gateway.charge_count(), 2);
-        assert!(!gateway.refunded().contains(&contribution.payment_id));
+        assert!(
+            !gateway
+                .refunded()
+                .iter()
+                .any(|refunded| refunded == contribution.payment_id())
+        );
     }
 
     fn request(key: &str, id: &str, card: &str) -> DonationRequest {

@@ -347,10 +347,10 @@ pub struct DonationRequest {
 /// settings), read with the page, so a re-imported site's currency shows at once.
 pub struct DonationService {
     site: Arc<dyn SiteRepository>,
-    store: Arc<dyn ContributionStore>,
-    payments: Arc<dyn PaymentGateway>,
+    pub(super) store: Arc<dyn ContributionStore>,
+    pub(super) payments: Arc<dyn PaymentGateway>,
     /// Counts failed payments per visitor and address (`card_testing.rs`).
-    card_testing: super::card_testing::CardTestingGuard,
+    pub(super) card_testing: super::card_testing::CardTestingGuard,
     /// Whether each contribution's receipt is mailed to its donor (a server that can send
     /// mail); off by default.
     receipts: bool,
@@ -392,19 +392,53 @@ impl DonationService {
         request: DonationRequest,
         now: Timestamp,
     ) -> Result<Contribution, DonateError> {
-        use super::card_testing::AdmitError;
-        match self.card_testing.admit(payer, now).await {
-            Ok(()) => {}
-            Err(AdmitError::Refused(refused)) => {
-                return Err(DonateError::TooManyFailedPayments(refused));
-            }
-            Err(AdmitError::Repository(error)) => return Err(error.into()),
-        }
+        self.admit(payer, now).await?;
         let result = self.donate(request, now).await;
         if let Err(DonateError::Payment(PaymentError::Declined { .. })) = &result {
             self.card_testing.record_failure(payer, now).await;
         }
         result
+    }
+
+    /// The donation page `donate_page_id`, which must exist to be given through.
+    pub(super) async fn open_campaign(
+        &self,
+        donate_page_id: &str,
+    ) -> Result<DonationCampaign, DonateError> {
+        self.campaign(donate_page_id)
+            .await?
+            .ok_or_else(|| DonateError::UnknownPage(donate_page_id.to_owned()))
+    }
+
+    /// Refuses a payer who failed to pay too often lately, before the gateway is asked.
+    pub(super) async fn admit(
+        &self,
+        payer: &super::card_testing::Payer,
+        now: Timestamp,
+    ) -> Result<(), DonateError> {
+        use super::card_testing::AdmitError;
+        match self.card_testing.admit(payer, now).await {
+            Ok(()) => Ok(()),
+            Err(AdmitError::Refused(refused)) => Err(DonateError::TooManyFailedPayments(refused)),
+            Err(AdmitError::Repository(error)) => Err(error.into()),
+        }
+    }
+
+    /// The receipt of `contribution` when receipts are mailed.
+    pub(super) async fn receipt(
+        &self,
+        contribution: &Contribution,
+    ) -> Result<Option<Mail>, RepositoryError> {
+        if !self.receipts {
+            return Ok(None);
+        }
+        let organisation = self
+            .site
+            .profile()
+            .await?
+            .map(|profile| Organisation::of(&profile.settings))
+            .unwrap_or_default();
+        Ok(Some(contribution_receipt_mail(contribution, &organisation)))
     }
 
     pub fn payments(&self) -> &Arc<dyn PaymentGateway> {
@@ -452,10 +486,7 @@ impl DonationService {
         if let Some(recorded) = self.store.contribution_by_key(&request.key).await? {
             return Ok(recorded);
         }
-        let campaign = self
-            .campaign(&request.donate_page_id)
-            .await?
-            .ok_or_else(|| DonateError::UnknownPage(request.donate_page_id.clone()))?;
+        let campaign = self.open_campaign(&request.donate_page_id).await?;
         let details = request
             .form
             .check(&campaign, now)
@@ -486,17 +517,7 @@ impl DonationService {
                 payment_id: payment.id.clone(),
             },
         };
-        let receipt = if self.receipts {
-            let organisation = self
-                .site
-                .profile()
-                .await?
-                .map(|profile| Organisation::of(&profile.settings))
-                .unwrap_or_default();
-            Some(contribution_receipt_mail(&contribution, &organisation))
-        } else {
-            None
-        };
+        let receipt = self.receipt(&contribution).await?;
         match self
             .store
             .record_with_receipt(&contribution, receipt.as_ref())
@@ -528,14 +549,14 @@ impl DonationService {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::checkout::{TEST_CARD_DECLINED, TestPaymentGateway};
     use crate::ports::memory::MemorySiteRepository;
     use crate::site::{Block, BlockId, Collection, DonationBlock, Layout};
 
     // 2026-11-21T14:00:00Z
-    const NOW: Timestamp = Timestamp(1_795_269_600_000);
+    pub(in crate::checkout) const NOW: Timestamp = Timestamp(1_795_269_600_000);
 
     async fn service() -> (DonationService, Arc<TestPaymentGateway>) {
         service_with(Arc::new(InMemoryContributionStore::new())).await
@@ -544,6 +565,16 @@ mod tests {
     async fn service_with(
         store: Arc<dyn ContributionStore>,
     ) -> (DonationService, Arc<TestPaymentGateway>) {
+        let gateway = Arc::new(TestPaymentGateway::new());
+        (donation_service(store, gateway.clone()).await, gateway)
+    }
+
+    /// The donation service of a site with the `kiln-fund` donation page (euros), paying
+    /// through `gateway`.
+    pub(in crate::checkout) async fn donation_service(
+        store: Arc<dyn ContributionStore>,
+        gateway: Arc<dyn PaymentGateway>,
+    ) -> DonationService {
         let mut site = crate::ports::conformance::fixture_site("Shop");
         site.settings.store.selected_currency = Currency::Eur;
         let donation = Block {
@@ -566,9 +597,7 @@ mod tests {
         page.body.layout = Layout::stacked(vec![donation]).unwrap();
         let repository = MemorySiteRepository::new();
         repository.replace_site(&site).await.unwrap();
-        let gateway = Arc::new(TestPaymentGateway::new());
-        let service = DonationService::new(Arc::new(repository), store, gateway.clone());
-        (service, gateway)
+        DonationService::new(Arc::new(repository), store, gateway)
     }
 
     /// A contribution store whose database is away for the first record.
@@ -654,7 +683,7 @@ mod tests {
         );
     }
 
-    fn request(key: &str, id: &str, card: &str) -> DonationRequest {
+    pub(in crate::checkout) fn request(key: &str, id: &str, card: &str) -> DonationRequest {
         DonationRequest {
             donate_page_id: "kiln-fund".into(),
             key: IdempotencyKey::parse(format!("{key:0>16}")).unwrap(),

@@ -7,7 +7,7 @@ use std::fmt;
 
 use sqlx::{PgPool, SqlitePool};
 use vitrine_core::cart::Timestamp;
-use vitrine_core::checkout::{Contribution, IdempotencyKey};
+use vitrine_core::checkout::{Contribution, ContributionPayment, IdempotencyKey};
 use vitrine_core::money::Currency;
 use vitrine_core::ports::RepositoryError;
 
@@ -49,10 +49,17 @@ impl fmt::Debug for PostgresContributionStore {
     }
 }
 
-macro_rules! contribution_columns {
+/// The columns a contribution is recorded with; its payment's state has defaults (paid).
+macro_rules! record_columns {
     () => {
         "id, idempotency_key, donate_page_id, campaign_title, amount_minor, currency, name, \
          email, created, payment_id"
+    };
+}
+
+macro_rules! contribution_columns {
+    () => {
+        concat!(record_columns!(), ", payment_status, intent_id, failure")
     };
 }
 
@@ -60,9 +67,26 @@ macro_rules! contribution_columns {
 /// a unique violation, so no contribution is ever recorded over another.
 pub(crate) const RECORD: &str = concat!(
     "INSERT INTO contributions (",
-    contribution_columns!(),
+    record_columns!(),
     ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (idempotency_key) DO NOTHING"
 );
+
+/// Keeps a contribution pending on the provider's intent `$11`, unless one with its
+/// idempotency key exists.
+pub(crate) const OPEN_PENDING: &str = concat!(
+    "INSERT INTO contributions (",
+    record_columns!(),
+    ", payment_status, intent_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11) \
+     ON CONFLICT (idempotency_key) DO NOTHING"
+);
+
+/// Pays the pending contribution `$1` with the charge `$2`; changes nothing once settled.
+pub(crate) const SETTLE_PAID: &str = "UPDATE contributions \
+     SET payment_status = 'paid', payment_id = $2 WHERE id = $1 AND payment_status = 'pending'";
+
+/// Fails the pending contribution `$1` for the reason `$2`; changes nothing once settled.
+pub(crate) const SETTLE_FAILED: &str = "UPDATE contributions \
+     SET payment_status = 'failed', failure = $2 WHERE id = $1 AND payment_status = 'pending'";
 
 pub(crate) const BY_ID: &str = concat!(
     "SELECT ",
@@ -93,6 +117,9 @@ pub(crate) struct ContributionRow {
     email: String,
     created: i64,
     payment_id: String,
+    payment_status: String,
+    intent_id: String,
+    failure: String,
 }
 
 fn corrupt(what: &str, reason: impl ToString) -> RepositoryError {
@@ -104,6 +131,18 @@ fn corrupt(what: &str, reason: impl ToString) -> RepositoryError {
 
 impl ContributionRow {
     pub(crate) fn into_contribution(self) -> Result<Contribution, RepositoryError> {
+        let payment = match self.payment_status.as_str() {
+            "paid" => ContributionPayment::Paid {
+                payment_id: self.payment_id,
+            },
+            "pending" => ContributionPayment::Pending {
+                intent_id: self.intent_id,
+            },
+            "failed" => ContributionPayment::Failed {
+                message: self.failure,
+            },
+            other => return Err(corrupt("a contribution's payment status", other)),
+        };
         Ok(Contribution {
             idempotency_key: IdempotencyKey::parse(self.idempotency_key)
                 .map_err(|error| corrupt("a contribution's idempotency key", error))?,
@@ -116,10 +155,28 @@ impl ContributionRow {
             name: self.name,
             email: self.email,
             created: Timestamp(self.created),
-            payment_id: self.payment_id,
+            payment,
         })
     }
 }
+
+/// `$query` with the [`RECORD`] columns of `$contribution` bound, in order.
+macro_rules! bind_record {
+    ($query:expr, $contribution:expr) => {
+        $query
+            .bind(&$contribution.id)
+            .bind($contribution.idempotency_key.as_str())
+            .bind(&$contribution.donate_page_id)
+            .bind(&$contribution.campaign_title)
+            .bind($contribution.amount_minor)
+            .bind($contribution.currency.code())
+            .bind(&$contribution.name)
+            .bind(&$contribution.email)
+            .bind($contribution.created.millis())
+            .bind($contribution.payment_id())
+    };
+}
+pub(crate) use bind_record;
 
 macro_rules! sql_contribution_store {
     ($store:ty) => {
@@ -149,7 +206,7 @@ macro_rules! sql_contribution_store {
                     .map_err(repository_error("starting a contribution"))?;
                 let claimed = $crate::payment_claims::claim_payment!(
                     &mut *tx,
-                    contribution.payment_id.as_str(),
+                    contribution.payment_id(),
                     contribution.idempotency_key,
                     vitrine_core::checkout::PaymentUse::Contribution,
                     contribution.created
@@ -157,7 +214,7 @@ macro_rules! sql_contribution_store {
                 if !claimed {
                     let (used_for,): (String,) =
                         sqlx::query_as($crate::payment_claims::CLAIMED_FOR)
-                            .bind(contribution.payment_id.as_str())
+                            .bind(contribution.payment_id())
                             .fetch_one(&mut *tx)
                             .await
                             .map_err(repository_error("reading a payment's claim"))?;
@@ -166,7 +223,7 @@ macro_rules! sql_contribution_store {
                         .map_err(repository_error("rolling back a contribution"))?;
                     if used_for == "refund" {
                         return Err(RecordContributionError::PaymentRefunded(
-                            contribution.payment_id.clone(),
+                            contribution.payment_id().to_owned(),
                         ));
                     }
                     // A second submit of the same form, whose charge the provider replayed,
@@ -177,25 +234,18 @@ macro_rules! sql_contribution_store {
                         .ok_or_else(|| {
                             vitrine_core::ports::RepositoryError::Rejected(format!(
                                 "payment {} paid for another {used_for}",
-                                contribution.payment_id
+                                contribution.payment_id()
                             ))
                             .into()
                         });
                 }
-                sqlx::query($crate::contribution_store::RECORD)
-                    .bind(&contribution.id)
-                    .bind(contribution.idempotency_key.as_str())
-                    .bind(&contribution.donate_page_id)
-                    .bind(&contribution.campaign_title)
-                    .bind(contribution.amount_minor)
-                    .bind(contribution.currency.code())
-                    .bind(&contribution.name)
-                    .bind(&contribution.email)
-                    .bind(contribution.created.millis())
-                    .bind(&contribution.payment_id)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(repository_error("recording a contribution"))?;
+                $crate::contribution_store::bind_record!(
+                    sqlx::query($crate::contribution_store::RECORD),
+                    contribution
+                )
+                .execute(&mut *tx)
+                .await
+                .map_err(repository_error("recording a contribution"))?;
                 if let Some(receipt) = receipt {
                     sqlx::query($crate::outbox_statements::ENQUEUE_MAIL)
                         .bind($crate::outbox::mail_to_json(receipt))
@@ -216,6 +266,114 @@ macro_rules! sql_contribution_store {
                             "a recorded contribution could not be read back".into(),
                         )
                     })?)
+            }
+
+            async fn open_pending(
+                &self,
+                contribution: &vitrine_core::checkout::Contribution,
+            ) -> Result<vitrine_core::checkout::Contribution, vitrine_core::ports::RepositoryError>
+            {
+                use $crate::errors::repository_error;
+
+                let vitrine_core::checkout::ContributionPayment::Pending { intent_id } =
+                    &contribution.payment
+                else {
+                    return Err(vitrine_core::ports::RepositoryError::Rejected(format!(
+                        "contribution {} is not pending",
+                        contribution.id
+                    )));
+                };
+                $crate::contribution_store::bind_record!(
+                    sqlx::query($crate::contribution_store::OPEN_PENDING),
+                    contribution
+                )
+                .bind(intent_id)
+                .execute(&self.pool)
+                .await
+                .map_err(repository_error("keeping a pending contribution"))?;
+                self.contribution_by_key(&contribution.idempotency_key)
+                    .await?
+                    .ok_or_else(|| {
+                        vitrine_core::ports::RepositoryError::Unavailable(
+                            "a pending contribution could not be read back".into(),
+                        )
+                    })
+            }
+
+            async fn settle(
+                &self,
+                id: &str,
+                settlement: &vitrine_core::checkout::ContributionSettlement,
+                receipt: Option<&vitrine_core::forms::Mail>,
+                now: vitrine_core::cart::Timestamp,
+            ) -> Result<
+                Option<(vitrine_core::checkout::Contribution, bool)>,
+                vitrine_core::checkout::RecordContributionError,
+            > {
+                use vitrine_core::checkout::{ContributionSettlement, RecordContributionError};
+                use $crate::errors::repository_error;
+
+                let Some(pending) = self.contribution(id).await? else {
+                    return Ok(None);
+                };
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .map_err(repository_error("starting a contribution's settlement"))?;
+                let (statement, value) = match settlement {
+                    ContributionSettlement::Paid(payment) => {
+                        ($crate::contribution_store::SETTLE_PAID, payment.id.as_str())
+                    }
+                    ContributionSettlement::Failed { message } => {
+                        ($crate::contribution_store::SETTLE_FAILED, message.as_str())
+                    }
+                    ContributionSettlement::Unchanged | ContributionSettlement::Mismatch => {
+                        return Ok(Some((pending, false)));
+                    }
+                };
+                let moved = sqlx::query(statement)
+                    .bind(id)
+                    .bind(value)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(repository_error("settling a contribution"))?
+                    .rows_affected()
+                    == 1;
+                if !moved {
+                    tx.rollback()
+                        .await
+                        .map_err(repository_error("rolling back a contribution's settlement"))?;
+                    return Ok(self.contribution(id).await?.map(|found| (found, false)));
+                }
+                if let ContributionSettlement::Paid(payment) = settlement {
+                    let claimed = $crate::payment_claims::claim_payment!(
+                        &mut *tx,
+                        payment.id.as_str(),
+                        pending.idempotency_key,
+                        vitrine_core::checkout::PaymentUse::Contribution,
+                        now
+                    )?;
+                    if !claimed {
+                        tx.rollback().await.map_err(repository_error(
+                            "rolling back a contribution's settlement",
+                        ))?;
+                        return Err(RecordContributionError::PaymentRefunded(payment.id.clone()));
+                    }
+                    if let Some(receipt) = receipt {
+                        sqlx::query($crate::outbox_statements::ENQUEUE_MAIL)
+                            .bind($crate::outbox::mail_to_json(receipt))
+                            .bind(vitrine_core::forms::DeliveryKind::SiteUserMail.as_str())
+                            .bind(now.millis())
+                            .execute(&mut *tx)
+                            .await
+                            .map_err(repository_error("enqueueing a contribution's receipt"))?;
+                    }
+                }
+                tx.commit()
+                    .await
+                    .map_err(repository_error("committing a contribution's settlement"))?;
+                Ok(self.contribution(id).await?.map(|found| (found, true)))
             }
 
             async fn contribution(

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 
+use super::contribution_payment::{ContributionPayment, ContributionSettlement};
 use super::contribution_receipt::{Organisation, contribution_receipt_mail};
 use super::details::CheckoutFieldErrors;
 use super::donation::{DonationCampaign, DonationForm};
@@ -36,8 +37,19 @@ pub struct Contribution {
     pub name: String,
     pub email: String,
     pub created: Timestamp,
-    /// The payment gateway's id of the charge.
-    pub payment_id: String,
+    /// Where its payment stands: paid at once when the server charged the card, pending
+    /// until the provider answers when the donor paid in the provider's own fields.
+    pub payment: ContributionPayment,
+}
+
+impl Contribution {
+    /// The payment gateway's id of the charge; empty until the contribution is paid.
+    pub fn payment_id(&self) -> &str {
+        match &self.payment {
+            ContributionPayment::Paid { payment_id } => payment_id,
+            ContributionPayment::Pending { .. } | ContributionPayment::Failed { .. } => "",
+        }
+    }
 }
 
 /// Why a contribution was not recorded.
@@ -74,6 +86,28 @@ pub trait ContributionStore: PaymentLedger + Send + Sync {
         contribution: &Contribution,
         receipt: Option<&Mail>,
     ) -> Result<Contribution, RecordContributionError>;
+
+    /// Keeps `contribution`, whose payment is pending on the provider's intent, unless one
+    /// with its idempotency key exists, which is returned as it was. Nothing is claimed in
+    /// the ledger: no money was taken yet.
+    async fn open_pending(
+        &self,
+        contribution: &Contribution,
+    ) -> Result<Contribution, RepositoryError>;
+
+    /// Records `settlement` on the pending contribution `id` at `now`: a payment claims its
+    /// charge in the ledger and enqueues `receipt` in the same transaction, a failure keeps
+    /// its message. Only the call that moves the contribution off pending changes anything;
+    /// the answer is the contribution as it is then and whether this call settled it (none
+    /// for an unknown id). A charge claimed already for a refund answers `PaymentRefunded`
+    /// and the contribution stays pending.
+    async fn settle(
+        &self,
+        id: &str,
+        settlement: &ContributionSettlement,
+        receipt: Option<&Mail>,
+        now: Timestamp,
+    ) -> Result<Option<(Contribution, bool)>, RecordContributionError>;
 
     async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError>;
 
@@ -128,6 +162,30 @@ impl InMemoryContributionStore {
     }
 }
 
+/// The contribution kept before under `contribution`'s idempotency key, if any; a taken id
+/// under another key is refused, so no contribution is kept over another.
+fn recorded_before(
+    contributions: &[Contribution],
+    contribution: &Contribution,
+) -> Result<Option<Contribution>, RepositoryError> {
+    if let Some(recorded) = contributions
+        .iter()
+        .find(|recorded| recorded.idempotency_key == contribution.idempotency_key)
+    {
+        return Ok(Some(recorded.clone()));
+    }
+    if contributions
+        .iter()
+        .any(|recorded| recorded.id == contribution.id)
+    {
+        return Err(RepositoryError::Rejected(format!(
+            "contribution id {} is taken",
+            contribution.id
+        )));
+    }
+    Ok(None)
+}
+
 #[async_trait]
 impl ContributionStore for InMemoryContributionStore {
     async fn record_with_receipt(
@@ -136,31 +194,18 @@ impl ContributionStore for InMemoryContributionStore {
         receipt: Option<&Mail>,
     ) -> Result<Contribution, RecordContributionError> {
         let mut contributions = self.lock();
-        if let Some(recorded) = contributions
-            .iter()
-            .find(|recorded| recorded.idempotency_key == contribution.idempotency_key)
-        {
-            return Ok(recorded.clone());
-        }
-        if contributions
-            .iter()
-            .any(|recorded| recorded.id == contribution.id)
-        {
-            return Err(RepositoryError::Rejected(format!(
-                "contribution id {} is taken",
-                contribution.id
-            ))
-            .into());
+        if let Some(recorded) = recorded_before(&contributions, contribution)? {
+            return Ok(recorded);
         }
         let claimed = self.ledger.claim(
-            &contribution.payment_id,
+            contribution.payment_id(),
             &contribution.idempotency_key,
             PaymentUse::Contribution,
             contribution.created,
         );
         if !claimed {
             return Err(RecordContributionError::PaymentRefunded(
-                contribution.payment_id.clone(),
+                contribution.payment_id().to_owned(),
             ));
         }
         contributions.push(contribution.clone());
@@ -171,6 +216,57 @@ impl ContributionStore for InMemoryContributionStore {
                 .push(receipt.clone());
         }
         Ok(contribution.clone())
+    }
+
+    async fn open_pending(
+        &self,
+        contribution: &Contribution,
+    ) -> Result<Contribution, RepositoryError> {
+        let mut contributions = self.lock();
+        if let Some(recorded) = recorded_before(&contributions, contribution)? {
+            return Ok(recorded);
+        }
+        contributions.push(contribution.clone());
+        Ok(contribution.clone())
+    }
+
+    async fn settle(
+        &self,
+        id: &str,
+        settlement: &ContributionSettlement,
+        receipt: Option<&Mail>,
+        now: Timestamp,
+    ) -> Result<Option<(Contribution, bool)>, RecordContributionError> {
+        let mut contributions = self.lock();
+        let Some(found) = contributions.iter_mut().find(|found| found.id == id) else {
+            return Ok(None);
+        };
+        let settles = !found.payment.is_settled()
+            && matches!(
+                settlement,
+                ContributionSettlement::Paid(_) | ContributionSettlement::Failed { .. }
+            );
+        if !settles {
+            return Ok(Some((found.clone(), false)));
+        }
+        if let ContributionSettlement::Paid(payment) = settlement
+            && !self.ledger.claim(
+                &payment.id,
+                &found.idempotency_key,
+                PaymentUse::Contribution,
+                now,
+            )
+        {
+            return Err(RecordContributionError::PaymentRefunded(payment.id.clone()));
+        }
+        found.payment = found.payment.after(settlement);
+        if let (ContributionSettlement::Paid(_), Some(receipt)) = (settlement, receipt) {
+            self.receipts
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .push(receipt.clone());
+        }
+        Ok(Some((found.clone(), true)))
     }
 
     async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError> {
@@ -251,10 +347,10 @@ pub struct DonationRequest {
 /// settings), read with the page, so a re-imported site's currency shows at once.
 pub struct DonationService {
     site: Arc<dyn SiteRepository>,
-    store: Arc<dyn ContributionStore>,
-    payments: Arc<dyn PaymentGateway>,
+    pub(super) store: Arc<dyn ContributionStore>,
+    pub(super) payments: Arc<dyn PaymentGateway>,
     /// Counts failed payments per visitor and address (`card_testing.rs`).
-    card_testing: super::card_testing::CardTestingGuard,
+    pub(super) card_testing: super::card_testing::CardTestingGuard,
     /// Whether each contribution's receipt is mailed to its donor (a server that can send
     /// mail); off by default.
     receipts: bool,
@@ -296,19 +392,53 @@ impl DonationService {
         request: DonationRequest,
         now: Timestamp,
     ) -> Result<Contribution, DonateError> {
-        use super::card_testing::AdmitError;
-        match self.card_testing.admit(payer, now).await {
-            Ok(()) => {}
-            Err(AdmitError::Refused(refused)) => {
-                return Err(DonateError::TooManyFailedPayments(refused));
-            }
-            Err(AdmitError::Repository(error)) => return Err(error.into()),
-        }
+        self.admit(payer, now).await?;
         let result = self.donate(request, now).await;
         if let Err(DonateError::Payment(PaymentError::Declined { .. })) = &result {
             self.card_testing.record_failure(payer, now).await;
         }
         result
+    }
+
+    /// The donation page `donate_page_id`, which must exist to be given through.
+    pub(super) async fn open_campaign(
+        &self,
+        donate_page_id: &str,
+    ) -> Result<DonationCampaign, DonateError> {
+        self.campaign(donate_page_id)
+            .await?
+            .ok_or_else(|| DonateError::UnknownPage(donate_page_id.to_owned()))
+    }
+
+    /// Refuses a payer who failed to pay too often lately, before the gateway is asked.
+    pub(super) async fn admit(
+        &self,
+        payer: &super::card_testing::Payer,
+        now: Timestamp,
+    ) -> Result<(), DonateError> {
+        use super::card_testing::AdmitError;
+        match self.card_testing.admit(payer, now).await {
+            Ok(()) => Ok(()),
+            Err(AdmitError::Refused(refused)) => Err(DonateError::TooManyFailedPayments(refused)),
+            Err(AdmitError::Repository(error)) => Err(error.into()),
+        }
+    }
+
+    /// The receipt of `contribution` when receipts are mailed.
+    pub(super) async fn receipt(
+        &self,
+        contribution: &Contribution,
+    ) -> Result<Option<Mail>, RepositoryError> {
+        if !self.receipts {
+            return Ok(None);
+        }
+        let organisation = self
+            .site
+            .profile()
+            .await?
+            .map(|profile| Organisation::of(&profile.settings))
+            .unwrap_or_default();
+        Ok(Some(contribution_receipt_mail(contribution, &organisation)))
     }
 
     pub fn payments(&self) -> &Arc<dyn PaymentGateway> {
@@ -356,10 +486,7 @@ impl DonationService {
         if let Some(recorded) = self.store.contribution_by_key(&request.key).await? {
             return Ok(recorded);
         }
-        let campaign = self
-            .campaign(&request.donate_page_id)
-            .await?
-            .ok_or_else(|| DonateError::UnknownPage(request.donate_page_id.clone()))?;
+        let campaign = self.open_campaign(&request.donate_page_id).await?;
         let details = request
             .form
             .check(&campaign, now)
@@ -386,19 +513,11 @@ impl DonationService {
             name: details.name,
             email: details.email,
             created: now,
-            payment_id: payment.id.clone(),
+            payment: ContributionPayment::Paid {
+                payment_id: payment.id.clone(),
+            },
         };
-        let receipt = if self.receipts {
-            let organisation = self
-                .site
-                .profile()
-                .await?
-                .map(|profile| Organisation::of(&profile.settings))
-                .unwrap_or_default();
-            Some(contribution_receipt_mail(&contribution, &organisation))
-        } else {
-            None
-        };
+        let receipt = self.receipt(&contribution).await?;
         match self
             .store
             .record_with_receipt(&contribution, receipt.as_ref())
@@ -430,14 +549,14 @@ impl DonationService {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::checkout::{TEST_CARD_DECLINED, TestPaymentGateway};
     use crate::ports::memory::MemorySiteRepository;
     use crate::site::{Block, BlockId, Collection, DonationBlock, Layout};
 
     // 2026-11-21T14:00:00Z
-    const NOW: Timestamp = Timestamp(1_795_269_600_000);
+    pub(in crate::checkout) const NOW: Timestamp = Timestamp(1_795_269_600_000);
 
     async fn service() -> (DonationService, Arc<TestPaymentGateway>) {
         service_with(Arc::new(InMemoryContributionStore::new())).await
@@ -446,6 +565,16 @@ mod tests {
     async fn service_with(
         store: Arc<dyn ContributionStore>,
     ) -> (DonationService, Arc<TestPaymentGateway>) {
+        let gateway = Arc::new(TestPaymentGateway::new());
+        (donation_service(store, gateway.clone()).await, gateway)
+    }
+
+    /// The donation service of a site with the `kiln-fund` donation page (euros), paying
+    /// through `gateway`.
+    pub(in crate::checkout) async fn donation_service(
+        store: Arc<dyn ContributionStore>,
+        gateway: Arc<dyn PaymentGateway>,
+    ) -> DonationService {
         let mut site = crate::ports::conformance::fixture_site("Shop");
         site.settings.store.selected_currency = Currency::Eur;
         let donation = Block {
@@ -468,9 +597,7 @@ mod tests {
         page.body.layout = Layout::stacked(vec![donation]).unwrap();
         let repository = MemorySiteRepository::new();
         repository.replace_site(&site).await.unwrap();
-        let gateway = Arc::new(TestPaymentGateway::new());
-        let service = DonationService::new(Arc::new(repository), store, gateway.clone());
-        (service, gateway)
+        DonationService::new(Arc::new(repository), store, gateway)
     }
 
     /// A contribution store whose database is away for the first record.
@@ -493,6 +620,23 @@ mod tests {
                 return Err(RepositoryError::Unavailable("connection reset".into()).into());
             }
             self.inner.record_with_receipt(contribution, receipt).await
+        }
+
+        async fn open_pending(
+            &self,
+            contribution: &Contribution,
+        ) -> Result<Contribution, RepositoryError> {
+            self.inner.open_pending(contribution).await
+        }
+
+        async fn settle(
+            &self,
+            id: &str,
+            settlement: &ContributionSettlement,
+            receipt: Option<&Mail>,
+            now: Timestamp,
+        ) -> Result<Option<(Contribution, bool)>, RecordContributionError> {
+            self.inner.settle(id, settlement, receipt, now).await
         }
 
         async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError> {
@@ -529,12 +673,17 @@ mod tests {
             .await
             .expect("the retry records the contribution");
 
-        assert_eq!(contribution.payment_id, "test_ch_00000000000000k1-r1");
+        assert_eq!(contribution.payment_id(), "test_ch_00000000000000k1-r1");
         assert_eq!(gateway.charge_count(), 2);
-        assert!(!gateway.refunded().contains(&contribution.payment_id));
+        assert!(
+            !gateway
+                .refunded()
+                .iter()
+                .any(|refunded| refunded == contribution.payment_id())
+        );
     }
 
-    fn request(key: &str, id: &str, card: &str) -> DonationRequest {
+    pub(in crate::checkout) fn request(key: &str, id: &str, card: &str) -> DonationRequest {
         DonationRequest {
             donate_page_id: "kiln-fund".into(),
             key: IdempotencyKey::parse(format!("{key:0>16}")).unwrap(),

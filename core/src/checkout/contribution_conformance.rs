@@ -2,8 +2,11 @@
 //! PostgreSQL run the same assertions through [`contribution_store_conformance!`].
 
 use super::contribution::{Contribution, ContributionStore, RecordContributionError};
+use super::contribution_payment::ContributionPayment;
+use super::contribution_payment::ContributionSettlement;
 use super::ledger::RefundClaim;
 use super::order::IdempotencyKey;
+use super::payment::Payment;
 use crate::cart::Timestamp;
 use crate::money::Currency;
 
@@ -17,6 +20,9 @@ macro_rules! contribution_store_conformance {
             the_same_key_records_once_and_answers_the_first,
             a_charge_claimed_for_a_refund_records_no_contribution,
             an_erased_donor_leaves_the_amount_and_the_date,
+            a_pending_contribution_is_settled_once,
+            a_failed_contribution_keeps_why_and_is_never_paid,
+            a_refunded_charge_leaves_the_contribution_pending,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -60,7 +66,9 @@ pub fn contribution(id: &str, key: &str, amount_minor: i64) -> Contribution {
         name: "Ada Lovelace".into(),
         email: "ada@example.com".into(),
         created: Timestamp(1_795_269_600_000),
-        payment_id: format!("test_ch_{id}"),
+        payment: ContributionPayment::Paid {
+            payment_id: format!("test_ch_{id}"),
+        },
     }
 }
 
@@ -123,13 +131,13 @@ pub async fn one_recorded(
 pub async fn a_charge_claimed_for_a_refund_records_no_contribution(store: &dyn ContributionStore) {
     let given = contribution("gift-1", "k1", 2_500);
     let claim = store
-        .claim_for_refund(&given.payment_id, &given.idempotency_key, given.created)
+        .claim_for_refund(given.payment_id(), &given.idempotency_key, given.created)
         .await
         .unwrap();
     assert_eq!(claim, RefundClaim::Claimed);
     let error = store.record(&given).await.unwrap_err();
     assert!(
-        matches!(&error, RecordContributionError::PaymentRefunded(id) if id == &given.payment_id),
+        matches!(&error, RecordContributionError::PaymentRefunded(id) if id == given.payment_id()),
         "{error:?}"
     );
     assert_eq!(store.contribution("gift-1").await.unwrap(), None);
@@ -141,7 +149,9 @@ pub async fn a_charge_claimed_for_a_refund_records_no_contribution(store: &dyn C
         1
     );
     let retried = Contribution {
-        payment_id: "test_ch_retried".into(),
+        payment: ContributionPayment::Paid {
+            payment_id: "test_ch_retried".into(),
+        },
         ..given
     };
     assert_eq!(store.record(&retried).await.unwrap(), retried);
@@ -205,4 +215,129 @@ pub async fn an_erased_donor_leaves_the_amount_and_the_date(store: &dyn Contribu
         store.erase_contributions_of("%@example.com").await.unwrap(),
         0
     );
+}
+
+/// Ada's contribution `id`, kept pending on the provider's intent `pi_{id}`.
+pub fn pending(id: &str, key: &str) -> Contribution {
+    Contribution {
+        payment: ContributionPayment::Pending {
+            intent_id: format!("pi_{id}"),
+        },
+        ..contribution(id, key, 2_500)
+    }
+}
+
+fn paid_by(payment_id: &str) -> ContributionSettlement {
+    ContributionSettlement::Paid(Payment {
+        id: payment_id.into(),
+        amount_minor: 2_500,
+        currency: Currency::Eur,
+    })
+}
+
+fn declined() -> ContributionSettlement {
+    ContributionSettlement::Failed {
+        message: "Your card was declined.".into(),
+    }
+}
+
+/// The first answer settles it (the return address); the second (the webhook) changes
+/// nothing and says so, and a replayed attempt answers the pending contribution.
+pub async fn a_pending_contribution_is_settled_once(store: &dyn ContributionStore) {
+    let given = pending("gift-1", "p1");
+    assert_eq!(store.open_pending(&given).await.unwrap(), given);
+    assert_eq!(
+        store.open_pending(&pending("gift-2", "p1")).await.unwrap(),
+        given
+    );
+    assert_eq!(store.contribution("gift-2").await.unwrap(), None);
+    assert_eq!(
+        store
+            .settle("gift-9", &paid_by("ch_9"), None, given.created)
+            .await
+            .unwrap(),
+        None
+    );
+    let unchanged = store
+        .settle(
+            "gift-1",
+            &ContributionSettlement::Unchanged,
+            None,
+            given.created,
+        )
+        .await
+        .unwrap();
+    assert_eq!(unchanged, Some((given.clone(), false)));
+    let paid = Contribution {
+        payment: ContributionPayment::Paid {
+            payment_id: "ch_1".into(),
+        },
+        ..given.clone()
+    };
+    let settled = store
+        .settle("gift-1", &paid_by("ch_1"), None, given.created)
+        .await
+        .unwrap();
+    assert_eq!(settled, Some((paid.clone(), true)));
+    let again = store
+        .settle("gift-1", &paid_by("ch_1"), None, given.created)
+        .await
+        .unwrap();
+    assert_eq!(again, Some((paid.clone(), false)));
+    assert_eq!(
+        store
+            .settle("gift-1", &declined(), None, given.created)
+            .await
+            .unwrap(),
+        Some((paid.clone(), false))
+    );
+    assert_eq!(store.contribution("gift-1").await.unwrap(), Some(paid));
+    assert_eq!(
+        store
+            .claim_for_refund("ch_1", &given.idempotency_key, given.created)
+            .await
+            .unwrap(),
+        RefundClaim::AlreadyClaimed,
+        "the charge is the contribution's"
+    );
+}
+
+pub async fn a_failed_contribution_keeps_why_and_is_never_paid(store: &dyn ContributionStore) {
+    let given = pending("gift-1", "p1");
+    store.open_pending(&given).await.unwrap();
+    let failed = Contribution {
+        payment: ContributionPayment::Failed {
+            message: "Your card was declined.".into(),
+        },
+        ..given.clone()
+    };
+    let settled = store
+        .settle("gift-1", &declined(), None, given.created)
+        .await
+        .unwrap();
+    assert_eq!(settled, Some((failed.clone(), true)));
+    let late = store
+        .settle("gift-1", &paid_by("ch_1"), None, given.created)
+        .await
+        .unwrap();
+    assert_eq!(late, Some((failed.clone(), false)));
+    assert_eq!(store.contribution("gift-1").await.unwrap(), Some(failed));
+}
+
+pub async fn a_refunded_charge_leaves_the_contribution_pending(store: &dyn ContributionStore) {
+    let given = pending("gift-1", "p1");
+    store.open_pending(&given).await.unwrap();
+    store
+        .claim_for_refund("ch_1", &given.idempotency_key, given.created)
+        .await
+        .unwrap();
+    let error = store
+        .settle("gift-1", &paid_by("ch_1"), None, given.created)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&error, RecordContributionError::PaymentRefunded(id) if id == "ch_1"),
+        "{error:?}"
+    );
+    assert_eq!(store.contribution("gift-1").await.unwrap(), Some(given));
 }

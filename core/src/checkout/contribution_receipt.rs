@@ -71,8 +71,8 @@ pub fn contribution_receipt_mail(contribution: &Contribution, organisation: &Org
     if let Some(address) = &organisation.address {
         rows.push(("Address", address.clone()));
     }
-    if !contribution.payment_id.is_empty() {
-        rows.push(("Payment reference", contribution.payment_id.clone()));
+    if !contribution.payment_id().is_empty() {
+        rows.push(("Payment reference", contribution.payment_id().to_owned()));
     }
     rows.retain(|(_, value)| !value.is_empty());
 

@@ -83,6 +83,15 @@ pub struct DonationForm {
     pub card_cvc: String,
 }
 
+/// The checked donation form without the card, for a donor who pays in the payment
+/// provider's own fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DonorDetails {
+    pub amount_minor: i64,
+    pub name: String,
+    pub email: String,
+}
+
 /// The checked donation form.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DonationDetails {
@@ -100,6 +109,33 @@ impl DonationForm {
         campaign: &DonationCampaign,
         now: Timestamp,
     ) -> Result<DonationDetails, CheckoutFieldErrors> {
+        match self.checked(campaign, now, true)? {
+            (donor, Some(card)) => Ok(DonationDetails {
+                amount_minor: donor.amount_minor,
+                name: donor.name,
+                email: donor.email,
+                card,
+            }),
+            (_, None) => Err(CheckoutFieldErrors::new()),
+        }
+    }
+
+    /// Checks the form for `campaign` without a card, for a donor who pays in the payment
+    /// provider's own fields: the card fields are not read.
+    pub fn check_without_card(
+        &self,
+        campaign: &DonationCampaign,
+    ) -> Result<DonorDetails, CheckoutFieldErrors> {
+        self.checked(campaign, Timestamp(0), false)
+            .map(|(donor, _)| donor)
+    }
+
+    fn checked(
+        &self,
+        campaign: &DonationCampaign,
+        now: Timestamp,
+        card: bool,
+    ) -> Result<(DonorDetails, Option<CardDetails>), CheckoutFieldErrors> {
         let contact_and_card = CheckoutForm {
             email: self.email.clone(),
             card_number: self.card_number.clone(),
@@ -110,7 +146,7 @@ impl DonationForm {
         .check(
             CheckoutNeeds {
                 shipping: false,
-                payment: true,
+                payment: card,
             },
             now,
         );
@@ -124,19 +160,16 @@ impl DonationForm {
             errors.insert("name", required("Name"));
         }
         match (amount, contact_and_card) {
-            (
-                Ok(amount_minor),
-                Ok(CheckoutDetails {
-                    email,
-                    card: Some(card),
-                    ..
-                }),
-            ) if errors.is_empty() => Ok(DonationDetails {
-                amount_minor,
-                name: name.to_owned(),
-                email,
-                card,
-            }),
+            (Ok(amount_minor), Ok(CheckoutDetails { email, card, .. })) if errors.is_empty() => {
+                Ok((
+                    DonorDetails {
+                        amount_minor,
+                        name: name.to_owned(),
+                        email,
+                    },
+                    card,
+                ))
+            }
             _ => Err(errors),
         }
     }

@@ -8,9 +8,11 @@ mod aftercare_service;
 mod aftercare_store;
 mod billing;
 mod billing_mails;
+mod browser_donation;
 mod browser_payment;
 mod card_testing;
 mod contribution;
+mod contribution_payment;
 mod contribution_receipt;
 mod details;
 mod donation;
@@ -58,6 +60,7 @@ pub use aftercare_service::{AftercareError, OrderAftercareService, OrderSummary}
 pub use aftercare_store::{
     ChangeOrderStoreError, OrderAftercareStore, RefundOutcome, RequestRefundError,
 };
+pub use browser_donation::{BrowserDonation, ResumeDonationError, ResumedDonation};
 pub use browser_payment::{
     BrowserCardFields, CARD_FIELDS_NEED_JAVASCRIPT, IntentReport, IntentRequest, IntentState,
     OpenIntent,
@@ -70,14 +73,15 @@ pub use contribution::{
     Contribution, ContributionStore, DonateError, DonationRequest, DonationService,
     InMemoryContributionStore, RecordContributionError,
 };
+pub use contribution_payment::{ContributionPayment, ContributionSettlement};
 pub use contribution_receipt::{Organisation, RECEIPT_TAX_NOTE, contribution_receipt_mail};
 pub use details::{
     CARD_CVC_INVALID, CARD_EXPIRY_INVALID, CARD_NUMBER_INVALID, COUNTRY_INVALID, CheckoutDetails,
     CheckoutFieldErrors, CheckoutForm, CheckoutNeeds, SHIPPING_OPTION_REQUIRED, ShippingAddress,
 };
 pub use donation::{
-    AMOUNT_REQUIRED, DonationCampaign, DonationDetails, DonationForm, OTHER_AMOUNT, amount_invalid,
-    parse_amount,
+    AMOUNT_REQUIRED, DonationCampaign, DonationDetails, DonationForm, DonorDetails, OTHER_AMOUNT,
+    amount_invalid, parse_amount,
 };
 pub use entry::{
     CheckoutEntryRefusal, MAX_HELD_UNITS_PER_CART, MAX_HELD_UNITS_PER_ITEM, SESSION_EXPIRED_ALERT,

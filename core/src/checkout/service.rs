@@ -21,7 +21,7 @@ use super::store::CommerceStore;
 
 mod browser_checkout;
 #[cfg(test)]
-mod browser_checkout_tests;
+pub(super) mod browser_checkout_tests;
 mod cart;
 #[cfg(test)]
 mod cart_tests;

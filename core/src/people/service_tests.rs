@@ -720,7 +720,9 @@ async fn shopped_and_subscribed(h: &Harness, email: &str) -> crate::checkout::Or
         name: "Ada Lovelace".into(),
         email: email.into(),
         created: NOW,
-        payment_id: "test_ch_erasure".into(),
+        payment: crate::checkout::ContributionPayment::Paid {
+            payment_id: "test_ch_erasure".into(),
+        },
     };
     h.contributions.record(&donation).await.unwrap();
     let signup = crate::forms::outbox_conformance::newsletter_signup("letter", email, 1);

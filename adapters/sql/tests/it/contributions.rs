@@ -4,8 +4,10 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use vitrine_core::cart::Timestamp;
 use vitrine_core::checkout::{
-    Contribution, ContributionStore, IdempotencyKey, RecordContributionError,
+    Contribution, ContributionSettlement, ContributionStore, IdempotencyKey,
+    RecordContributionError,
 };
 use vitrine_core::ports::RepositoryError;
 
@@ -23,6 +25,23 @@ impl<Guard: Send + Sync> ContributionStore for ContributionStoreUnderTest<Guard>
         receipt: Option<&vitrine_core::forms::Mail>,
     ) -> Result<Contribution, RecordContributionError> {
         self.store.record_with_receipt(contribution, receipt).await
+    }
+
+    async fn open_pending(
+        &self,
+        contribution: &Contribution,
+    ) -> Result<Contribution, RepositoryError> {
+        self.store.open_pending(contribution).await
+    }
+
+    async fn settle(
+        &self,
+        id: &str,
+        settlement: &ContributionSettlement,
+        receipt: Option<&vitrine_core::forms::Mail>,
+        now: Timestamp,
+    ) -> Result<Option<(Contribution, bool)>, RecordContributionError> {
+        self.store.settle(id, settlement, receipt, now).await
     }
 
     async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError> {
@@ -73,6 +92,47 @@ async fn a_receipt_is_enqueued_once_with_its_contribution(database: &vitrine_sql
     assert_eq!(due[0].subject, DeliverySubject::Mail(receipt));
 }
 
+/// A pending contribution's receipt is enqueued when its payment succeeds, once, however
+/// often the provider says so; a failed one mails nothing.
+async fn a_receipt_is_enqueued_once_when_a_pending_contribution_is_paid(
+    database: &vitrine_sql::Database,
+) {
+    use vitrine_core::checkout::contribution_conformance::pending;
+    use vitrine_core::checkout::{Organisation, Payment, contribution_receipt_mail};
+    let store = database.contribution_store();
+    let outbox = database.delivery_outbox();
+    let organisation = Organisation {
+        name: "Kiln Society".into(),
+        address: None,
+    };
+    let paid = pending("gift-paid", "paid");
+    let failed = pending("gift-failed", "failed");
+    for given in [&paid, &failed] {
+        store.open_pending(given).await.unwrap();
+    }
+    let receipt = contribution_receipt_mail(&paid, &organisation);
+    let payment = ContributionSettlement::Paid(Payment {
+        id: "ch_paid".into(),
+        amount_minor: paid.amount_minor,
+        currency: paid.currency,
+    });
+    let declined = ContributionSettlement::Failed {
+        message: "Your card was declined.".into(),
+    };
+    for _ in 0..2 {
+        store
+            .settle(&paid.id, &payment, Some(&receipt), paid.created)
+            .await
+            .unwrap();
+        store
+            .settle(&failed.id, &declined, Some(&receipt), failed.created)
+            .await
+            .unwrap();
+    }
+    let deliveries = outbox.deliveries().await.unwrap();
+    assert_eq!(deliveries.len(), 1, "{deliveries:?}");
+}
+
 mod sqlite {
     use super::ContributionStoreUnderTest;
 
@@ -80,6 +140,13 @@ mod sqlite {
     async fn a_receipt_is_enqueued_once_with_its_contribution() {
         let store = crate::sqlite::fresh().await;
         super::a_receipt_is_enqueued_once_with_its_contribution(&store.database).await;
+    }
+
+    #[tokio::test]
+    async fn a_receipt_is_enqueued_once_when_a_pending_contribution_is_paid() {
+        let store = crate::sqlite::fresh().await;
+        super::a_receipt_is_enqueued_once_when_a_pending_contribution_is_paid(&store.database)
+            .await;
     }
 
     async fn fresh() -> ContributionStoreUnderTest<impl Send + Sync + 'static> {
@@ -102,6 +169,15 @@ mod postgres {
             return;
         };
         super::a_receipt_is_enqueued_once_with_its_contribution(&store.database).await;
+    }
+
+    #[tokio::test]
+    async fn a_receipt_is_enqueued_once_when_a_pending_contribution_is_paid() {
+        let Some(store) = crate::postgres::fresh().await else {
+            return;
+        };
+        super::a_receipt_is_enqueued_once_when_a_pending_contribution_is_paid(&store.database)
+            .await;
     }
 
     async fn fresh() -> Option<ContributionStoreUnderTest<impl Send + Sync + 'static>> {

@@ -21,20 +21,20 @@ use crate::site::ItemId;
 
 /// A provider whose intents the test settles, as a shopper's browser and bank would.
 #[derive(Default)]
-struct IntentGateway {
+pub(crate) struct IntentGateway {
     /// Intent id by key, with its request and state.
     intents: Mutex<BTreeMap<String, (String, IntentRequest, IntentState)>>,
 }
 
 impl IntentGateway {
-    fn only_intent(&self) -> (String, IntentRequest) {
+    pub(crate) fn only_intent(&self) -> (String, IntentRequest) {
         let intents = self.intents.lock().unwrap();
         assert_eq!(intents.len(), 1, "one intent");
         let (id, request, _) = intents.values().next().unwrap();
         (id.clone(), request.clone())
     }
 
-    fn settle(&self, id: &str, state: IntentState) {
+    pub(crate) fn settle(&self, id: &str, state: IntentState) {
         for (intent, _, stored) in self.intents.lock().unwrap().values_mut() {
             if intent == id {
                 *stored = state.clone();

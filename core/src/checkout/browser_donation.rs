@@ -1,0 +1,340 @@
+//! Donations paid in the payment provider's own card fields, so the card never reaches this
+//! server: the donation service opens an intent for the contribution and keeps it pending
+//! ([`DonationService::open_browser_donation`]); the donor's browser confirms it with the
+//! provider; the return address asks the provider what became of it and settles the
+//! contribution once ([`DonationService::resume_browser_donation`]).
+
+use super::browser_payment::{IntentRequest, OpenIntent};
+use super::card_testing::Payer;
+use super::contribution::{Contribution, DonateError, DonationRequest, DonationService};
+use super::contribution_payment::{ContributionPayment, ContributionSettlement};
+use super::payment::PaymentError;
+use crate::cart::Timestamp;
+use crate::ports::RepositoryError;
+
+/// What the donor's browser does next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BrowserDonation {
+    /// Confirm `intent` with the provider; the contribution waits for its answer.
+    Confirm {
+        contribution: Contribution,
+        intent: OpenIntent,
+    },
+    /// This attempt was settled before (a submit sent again after paying): its contribution.
+    Settled(Contribution),
+}
+
+/// A contribution after the provider's answer was asked at its return address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResumedDonation {
+    pub contribution: Contribution,
+    /// Whether this call settled it: its `Donate` event fires now, and only now.
+    pub settled_now: bool,
+}
+
+/// Why a contribution could not be resumed.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeDonationError {
+    /// No pending contribution of this id was paid through this intent.
+    #[error("no contribution {0} paid through this intent")]
+    UnknownContribution(String),
+    /// The provider could not say; the donor may load the return address again.
+    #[error(transparent)]
+    Payment(#[from] PaymentError),
+    /// The charge was claimed for a refund first; nothing was recorded.
+    #[error("payment {0} was refunded before the contribution could be recorded")]
+    PaymentRefunded(String),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+impl DonationService {
+    /// Checks the form (without a card), opens the provider's intent for the amount under the
+    /// attempt's key, and keeps the contribution pending on it. The same key answers the
+    /// same contribution and intent; one settled already answers [`BrowserDonation::Settled`].
+    pub async fn open_browser_donation(
+        &self,
+        payer: &Payer,
+        request: DonationRequest,
+        now: Timestamp,
+    ) -> Result<BrowserDonation, DonateError> {
+        self.admit(payer, now).await?;
+        if let Some(kept) = self.store.contribution_by_key(&request.key).await?
+            && kept.payment.is_settled()
+        {
+            return Ok(BrowserDonation::Settled(kept));
+        }
+        let campaign = self.open_campaign(&request.donate_page_id).await?;
+        let donor = request
+            .form
+            .check_without_card(&campaign)
+            .map_err(DonateError::Invalid)?;
+        let intent = self
+            .payments
+            .open_intent(&IntentRequest {
+                key: request.key.clone(),
+                amount_minor: donor.amount_minor,
+                currency: campaign.currency,
+                email: donor.email.clone(),
+                description: format!("Donation: {}", campaign.title),
+                save_for_renewals: false,
+            })
+            .await?;
+        let contribution = Contribution {
+            id: request.contribution_id,
+            idempotency_key: request.key,
+            donate_page_id: campaign.id,
+            campaign_title: campaign.title,
+            amount_minor: donor.amount_minor,
+            currency: campaign.currency,
+            name: donor.name,
+            email: donor.email,
+            created: now,
+            payment: ContributionPayment::Pending {
+                intent_id: intent.id.clone(),
+            },
+        };
+        let contribution = self.store.open_pending(&contribution).await?;
+        Ok(BrowserDonation::Confirm {
+            contribution,
+            intent,
+        })
+    }
+
+    /// Asks the provider (never the browser) what became of `intent_id` and settles the
+    /// contribution `id` on it, once: a success pays it and enqueues its receipt, a failure
+    /// keeps why (and counts against the payer), an open intent leaves it pending.
+    pub async fn resume_browser_donation(
+        &self,
+        payer: &Payer,
+        id: &str,
+        intent_id: &str,
+        now: Timestamp,
+    ) -> Result<ResumedDonation, ResumeDonationError> {
+        let unknown = || ResumeDonationError::UnknownContribution(id.to_owned());
+        let contribution = self.store.contribution(id).await?.ok_or_else(unknown)?;
+        let report = self.payments.intent_report(intent_id).await?;
+        if report.key.as_deref() != Some(contribution.idempotency_key.as_str()) {
+            return Err(unknown());
+        }
+        let settlement = contribution.payment.settle(
+            intent_id,
+            contribution.amount_minor,
+            contribution.currency,
+            &report.state,
+        );
+        // A success for another amount leaves it pending for the owner, as an order's does.
+        if matches!(
+            settlement,
+            ContributionSettlement::Unchanged | ContributionSettlement::Mismatch
+        ) {
+            return Ok(ResumedDonation {
+                contribution,
+                settled_now: false,
+            });
+        }
+        let receipt = match settlement {
+            ContributionSettlement::Paid(_) => {
+                let paid = Contribution {
+                    payment: contribution.payment.after(&settlement),
+                    ..contribution
+                };
+                self.receipt(&paid).await?
+            }
+            _ => None,
+        };
+        let (contribution, settled_now) = self
+            .store
+            .settle(id, &settlement, receipt.as_ref(), now)
+            .await
+            .map_err(|error| match error {
+                super::contribution::RecordContributionError::PaymentRefunded(payment) => {
+                    ResumeDonationError::PaymentRefunded(payment)
+                }
+                super::contribution::RecordContributionError::Repository(error) => error.into(),
+            })?
+            .ok_or_else(unknown)?;
+        if settled_now && matches!(contribution.payment, ContributionPayment::Failed { .. }) {
+            self.card_testing.record_failure(payer, now).await;
+        }
+        Ok(ResumedDonation {
+            contribution,
+            settled_now,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::checkout::browser_payment::IntentState;
+    use crate::checkout::contribution::tests::{NOW, donation_service, request};
+    use crate::checkout::service::browser_checkout_tests::IntentGateway;
+    use crate::checkout::{ContributionStore, InMemoryContributionStore, Payment};
+    use crate::money::Currency;
+
+    struct Donations {
+        service: DonationService,
+        store: Arc<InMemoryContributionStore>,
+        gateway: Arc<IntentGateway>,
+    }
+
+    async fn donations() -> Donations {
+        let store = Arc::new(InMemoryContributionStore::new());
+        let gateway = Arc::new(IntentGateway::default());
+        let service = donation_service(store.clone(), gateway.clone())
+            .await
+            .with_receipts();
+        Donations {
+            service,
+            store,
+            gateway,
+        }
+    }
+
+    /// A donation form of Ada's for €25 without any card.
+    fn without_card(key: &str, id: &str) -> DonationRequest {
+        request(key, id, "")
+    }
+
+    async fn open(donations: &Donations, key: &str, id: &str) -> (Contribution, OpenIntent) {
+        let opened = donations
+            .service
+            .open_browser_donation(&Payer::default(), without_card(key, id), NOW)
+            .await
+            .unwrap();
+        match opened {
+            BrowserDonation::Confirm {
+                contribution,
+                intent,
+            } => (contribution, intent),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn paid(id: &str, amount_minor: i64) -> IntentState {
+        IntentState::Succeeded(Payment {
+            id: id.into(),
+            amount_minor,
+            currency: Currency::Eur,
+        })
+    }
+
+    #[tokio::test]
+    async fn a_donation_in_the_browser_waits_pending_and_is_paid_once_on_the_providers_word() {
+        let donations = donations().await;
+        let (contribution, intent) = open(&donations, "k1", "c1").await;
+        let (_, asked) = donations.gateway.only_intent();
+        assert_eq!(asked.amount_minor, 2_500);
+        assert_eq!(asked.currency, Currency::Eur);
+        assert_eq!(
+            contribution.payment,
+            ContributionPayment::Pending {
+                intent_id: intent.id.clone()
+            }
+        );
+        // The same attempt again opens nothing more.
+        let (again, same) = open(&donations, "k1", "c2").await;
+        assert_eq!(
+            (again.id.as_str(), same.id.as_str()),
+            ("c1", intent.id.as_str())
+        );
+        let payer = Payer::default();
+        let open = donations
+            .service
+            .resume_browser_donation(&payer, "c1", &intent.id, NOW)
+            .await
+            .unwrap();
+        assert!(!open.settled_now, "still open at the bank");
+        assert!(donations.store.receipts().is_empty());
+        donations
+            .gateway
+            .settle(&intent.id, paid(&intent.id, 2_500));
+        let resumed = donations
+            .service
+            .resume_browser_donation(&payer, "c1", &intent.id, NOW)
+            .await
+            .unwrap();
+        assert!(resumed.settled_now);
+        assert_eq!(resumed.contribution.payment_id(), intent.id);
+        let reloaded = donations
+            .service
+            .resume_browser_donation(&payer, "c1", &intent.id, NOW)
+            .await
+            .unwrap();
+        assert!(!reloaded.settled_now, "the Donate event fires once");
+        assert_eq!(donations.store.receipts().len(), 1, "one receipt");
+        let settled = donations
+            .service
+            .open_browser_donation(&payer, without_card("k1", "c3"), NOW)
+            .await
+            .unwrap();
+        assert_eq!(settled, BrowserDonation::Settled(resumed.contribution));
+    }
+
+    #[tokio::test]
+    async fn a_failed_verification_fails_the_contribution_with_the_providers_words() {
+        let donations = donations().await;
+        let (_, intent) = open(&donations, "k1", "c1").await;
+        let message = "The bank could not verify your card. Nothing was charged.";
+        donations.gateway.settle(
+            &intent.id,
+            IntentState::Failed {
+                message: message.into(),
+            },
+        );
+        let resumed = donations
+            .service
+            .resume_browser_donation(&Payer::default(), "c1", &intent.id, NOW)
+            .await
+            .unwrap();
+        assert!(resumed.settled_now);
+        assert_eq!(
+            resumed.contribution.payment,
+            ContributionPayment::Failed {
+                message: message.into()
+            }
+        );
+        assert!(
+            donations.store.receipts().is_empty(),
+            "no receipt for no money"
+        );
+    }
+
+    #[tokio::test]
+    async fn another_amount_another_contribution_or_a_form_with_errors_settles_nothing() {
+        let donations = donations().await;
+        let (_, first) = open(&donations, "k1", "c1").await;
+        let (_, second) = open(&donations, "k2", "c2").await;
+        donations.gateway.settle(&first.id, paid(&first.id, 100));
+        let resumed = donations
+            .service
+            .resume_browser_donation(&Payer::default(), "c1", &first.id, NOW)
+            .await
+            .unwrap();
+        assert!(!resumed.settled_now, "left pending for the owner");
+        let error = donations
+            .service
+            .resume_browser_donation(&Payer::default(), "c1", &second.id, NOW)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, ResumeDonationError::UnknownContribution(_)),
+            "{error:?}"
+        );
+        let mut nameless = without_card("k3", "c3");
+        nameless.form.name.clear();
+        let error = donations
+            .service
+            .open_browser_donation(&Payer::default(), nameless, NOW)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&error, DonateError::Invalid(errors) if errors.get("name").is_some()),
+            "{error:?}"
+        );
+        assert_eq!(donations.store.contribution("c3").await.unwrap(), None);
+    }
+}

@@ -77,12 +77,11 @@ impl MediaLibrary {
     }
 }
 
+/// A media file's content type, and its width and height when it is an image.
+type Inspected = (&'static str, Option<(u32, u32)>);
+
 /// The content type of one media file, and its width and height when it is an image.
-fn inspect(
-    name: &str,
-    file: &str,
-    bytes: &[u8],
-) -> Result<(&'static str, Option<(u32, u32)>), BundleError> {
+fn inspect(name: &str, file: &str, bytes: &[u8]) -> Result<Inspected, BundleError> {
     let valid_name = name.len() <= MAX_NAME_LEN
         && name
             .chars()

@@ -149,7 +149,7 @@ mod tests {
             .map(|n| {
                 let mut item = template.clone();
                 item.id = format!("post-{n}").try_into().unwrap();
-                item.slug = Slug::parse(&format!("post-{n}")).unwrap();
+                item.slug = Slug::parse(format!("post-{n}")).unwrap();
                 item.published_on = n * 1000;
                 item
             })

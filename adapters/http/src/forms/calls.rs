@@ -99,7 +99,7 @@ async fn save(
                         &state,
                         &headers,
                         address,
-                        *kind,
+                        kind,
                         serde_json::json!({ "formId": form_id }),
                     )
                     .await;

@@ -71,7 +71,7 @@ pub async fn seed(data_dir: &Path, fake: &FakeStripe, count: usize) {
             format!("order-{n:04}"),
             key.clone(),
             token,
-            &format!("member{n}@example.com"),
+            format!("member{n}@example.com"),
             started,
         )
         .unwrap();

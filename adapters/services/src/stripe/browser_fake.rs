@@ -124,19 +124,21 @@ pub(super) async fn retrieve_intent(
     (outcome.status, outcome.body.to_string()).into_response()
 }
 
-/// A browser's call: the form, once its publishable key is the fake's.
-fn browser_call(state: &mut Ledger, body: &Bytes) -> Result<Form, Response> {
+/// A browser's call: the form, when its publishable key is the fake's (else `wrong_key`).
+fn browser_call(state: &mut Ledger, body: &Bytes) -> Option<Form> {
     state.requests += 1;
     let form: Form = url::form_urlencoded::parse(body).into_owned().collect();
-    if form.get("key").map(String::as_str) != Some(FAKE_PUBLISHABLE_KEY) {
-        return Err(cors(stripe_error(
-            StatusCode::UNAUTHORIZED,
-            "invalid_request_error",
-            None,
-            "Invalid API Key provided: pk_test_********",
-        )));
-    }
-    Ok(form)
+    (form.get("key").map(String::as_str) == Some(FAKE_PUBLISHABLE_KEY)).then_some(form)
+}
+
+/// Stripe's answer to a browser call with another publishable key.
+fn wrong_key() -> Response {
+    cors(stripe_error(
+        StatusCode::UNAUTHORIZED,
+        "invalid_request_error",
+        None,
+        "Invalid API Key provided: pk_test_********",
+    ))
 }
 
 fn cors(mut response: Response) -> Response {
@@ -162,8 +164,8 @@ pub(super) async fn create_payment_method(
     }
     let mut state = lock(&ledger);
     match browser_call(&mut state, &body) {
-        Ok(form) => answer(super::recurring_fake::keep_card(&mut state, &form)),
-        Err(refused) => refused,
+        Some(form) => answer(super::recurring_fake::keep_card(&mut state, &form)),
+        None => wrong_key(),
     }
 }
 
@@ -175,9 +177,8 @@ pub(super) async fn confirm_intent(
     body: Bytes,
 ) -> Response {
     let mut state = lock(&ledger);
-    let form = match browser_call(&mut state, &body) {
-        Ok(form) => form,
-        Err(refused) => return refused,
+    let Some(form) = browser_call(&mut state, &body) else {
+        return wrong_key();
     };
     let field = |name: &str| form.get(name).cloned().unwrap_or_default();
     let Some(number) = super::recurring_fake::card_of(&state, &field("payment_method")) else {

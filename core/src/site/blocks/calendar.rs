@@ -198,7 +198,7 @@ fn month_grid<T: Clone>(month: YearMonth, dated: &[(i64, T)]) -> CalendarMonth<T
             .collect();
         cells.push(Some(CalendarDay { day, entries }));
     }
-    while cells.len() % 7 != 0 {
+    while !cells.len().is_multiple_of(7) {
         cells.push(None);
     }
     let weeks = cells

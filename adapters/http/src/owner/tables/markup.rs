@@ -111,22 +111,22 @@ pub(super) fn table_page<T>(screen: &TableScreen<'_, T>) -> Response {
     } else {
         screen.rows.clone()
     };
-    let previous = (number > 1)
-        .then(|| {
-            format!(
-                "<a rel=\"prev\" href=\"{}\">Previous page</a> ",
-                escape(&address(table, search, number - 1))
-            )
-        })
-        .unwrap_or_default();
-    let next = (number < pages)
-        .then(|| {
-            format!(
-                " <a rel=\"next\" href=\"{}\">Next page</a>",
-                escape(&address(table, search, number + 1))
-            )
-        })
-        .unwrap_or_default();
+    let previous = if number > 1 {
+        format!(
+            "<a rel=\"prev\" href=\"{}\">Previous page</a> ",
+            escape(&address(table, search, number - 1))
+        )
+    } else {
+        String::new()
+    };
+    let next = if number < pages {
+        format!(
+            " <a rel=\"next\" href=\"{}\">Next page</a>",
+            escape(&address(table, search, number + 1))
+        )
+    } else {
+        String::new()
+    };
     let viewer = screen.viewer;
     let html = format!(
         "<header class=\"owner-bar\" aria-label=\"Owner area\"><p>Signed in as {email} ({role})</p>\

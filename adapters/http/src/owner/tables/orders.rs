@@ -206,15 +206,13 @@ fn refused(error: AftercareError) -> Response {
     }
 }
 
-/// The aftercare service, or the answer of a server that has none (no order store).
-fn aftercare(state: &AppState) -> Result<&vitrine_core::checkout::OrderAftercareService, Response> {
-    state.order_aftercare.as_deref().ok_or_else(|| {
-        refusal(
-            TABLE,
-            StatusCode::SERVICE_UNAVAILABLE,
-            "This server keeps no orders, so none can be changed.",
-        )
-    })
+/// The answer of a server that has no aftercare service (no order store).
+fn no_aftercare() -> Response {
+    refusal(
+        TABLE,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "This server keeps no orders, so none can be changed.",
+    )
 }
 
 /// `POST /config/orders/fulfil`: marks an order sent, with its tracking link, and mails the
@@ -229,9 +227,8 @@ async fn fulfil(State(state): State<AppState>, parts: Parts, body: Bytes) -> Res
         Ok(tracking) => tracking,
         Err(error) => return refusal(TABLE, StatusCode::BAD_REQUEST, &sentence(&error)),
     };
-    let service = match aftercare(&state) {
-        Ok(service) => service,
-        Err(response) => return response,
+    let Some(service) = state.order_aftercare.as_deref() else {
+        return no_aftercare();
     };
     match service.fulfil(field("id"), &tracking, now()).await {
         Ok(()) => back_to(TABLE, &fields),
@@ -247,9 +244,8 @@ async fn refund(State(state): State<AppState>, parts: Parts, body: Bytes) -> Res
         return response;
     }
     let id = super::super::config_page::field(&fields, "id").unwrap_or_default();
-    let service = match aftercare(&state) {
-        Ok(service) => service,
-        Err(response) => return response,
+    let Some(service) = state.order_aftercare.as_deref() else {
+        return no_aftercare();
     };
     match service
         .refund(id, &RefundRequest::everything(), now())

@@ -76,7 +76,7 @@ impl DonationService {
                 amount_minor: donor.amount_minor,
                 currency: campaign.currency,
                 email: donor.email.clone(),
-                description: format!("Donation: {}", campaign.title),
+                description: super::contribution::payment_description(&campaign.title),
                 save_for_renewals: false,
             })
             .await?;

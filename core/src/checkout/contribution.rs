@@ -356,6 +356,12 @@ pub struct DonationService {
     receipts: bool,
 }
 
+/// What the payment provider shows for a donation to `title`, on the server's charge and the
+/// browser's intent alike.
+pub(super) fn payment_description(title: &str) -> String {
+    format!("Donation: {title}")
+}
+
 impl DonationService {
     pub fn new(
         site: Arc<dyn SiteRepository>,
@@ -500,7 +506,7 @@ impl DonationService {
                 currency: campaign.currency,
                 card: details.card,
                 email: details.email.clone(),
-                description: format!("Donation: {}", campaign.title),
+                description: payment_description(&campaign.title),
             })
             .await?;
         let contribution = Contribution {

@@ -65,8 +65,12 @@ test.describe('on a phone', () => {
       await recordLayoutShifts(page);
       await page.goto(path);
       await page.waitForLoadState('load');
+      // The first request for each width resizes the original, which on a machine busy
+      // compiling can take longer than the default poll.
       await expect
-        .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.loading === 'lazy' || img.complete)))
+        .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.loading === 'lazy' || img.complete)), {
+          timeout: 40_000,
+        })
         .toBe(true);
       await page.waitForTimeout(500);
       expect(await totalLayoutShift(page)).toBeLessThan(0.005);

@@ -24,6 +24,8 @@ async function fillCard(page: Page): Promise<void> {
 }
 
 test('a gift card bought for someone pays part of a later order', async ({ page, browser }) => {
+  // Two shoppers, two checkouts and seven accessibility checks: a long journey.
+  test.slow();
   await page.goto(GIFT_CARD);
   await page.getByRole('link', { name: 'Send as a gift, with a message' }).click();
   await expect(page).toHaveURL(/\/checkout\/giftcard\?websiteId=.+&giftCardProductId=.+$/);

@@ -24,6 +24,8 @@ test('pages load only the chunks of the islands they contain', async ({ browser,
   await home.goto('/');
   const pages = [...new Set([new URL('/', origin).href, ...(await navigationPages(home, origin))])];
   await home.close();
+  // A fresh context per page, each waiting for its islands: the budget grows with the site.
+  test.setTimeout(30_000 + pages.length * 10_000);
 
   let islandFreePages = 0;
   for (const url of pages) {

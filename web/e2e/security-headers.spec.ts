@@ -57,6 +57,8 @@ test('no page of the storefront triggers a CSP violation', async ({ browser, bas
     ]),
   ];
   await home.close();
+  // One fresh page per URL, each waiting for its islands: the budget grows with the site.
+  test.setTimeout(30_000 + pages.length * 10_000);
 
   for (const url of pages) {
     await test.step(pathOf(url), async () => {

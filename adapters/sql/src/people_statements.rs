@@ -19,6 +19,26 @@ pub(crate) const SET_PASSWORD: &str =
 pub(crate) const CHANGE_EMAIL: &str =
     "UPDATE site_user_accounts SET email = $2, confirmed_at = $3 WHERE id = $1";
 
+/// Keeps the address an account is about to leave among its earlier ones, when it was
+/// confirmed and is not the address it moves to; leaving it again moves the time.
+pub(crate) const KEEP_EARLIER_EMAIL: &str = "INSERT INTO site_user_earlier_emails \
+     (account_id, email, left_at) \
+     SELECT id, email, $2 FROM site_user_accounts \
+     WHERE id = $1 AND confirmed_at IS NOT NULL AND email <> $3 \
+     ON CONFLICT (account_id, email) DO UPDATE SET left_at = excluded.left_at";
+
+/// An address an account has just confirmed by moving to it is nobody's earlier one.
+pub(crate) const FORGET_EARLIER_EMAIL: &str =
+    "DELETE FROM site_user_earlier_emails WHERE email = $1";
+
+/// An address an account has just confirmed is no other account's earlier one.
+pub(crate) const FORGET_OTHERS_EARLIER_EMAIL: &str = "DELETE FROM site_user_earlier_emails \
+     WHERE account_id <> $1 \
+     AND email = (SELECT email FROM site_user_accounts WHERE id = $1)";
+
+pub(crate) const EARLIER_EMAILS: &str = "SELECT email FROM site_user_earlier_emails \
+     WHERE account_id = $1 ORDER BY left_at DESC, email";
+
 pub(crate) const SET_MEMBER_AREAS: &str =
     "UPDATE site_user_accounts SET member_areas = $2 WHERE id = $1";
 

@@ -144,6 +144,11 @@ pub(crate) fn account_write_error(
     }
 }
 
+/// An address read back from the store, checked as when it was typed.
+pub(crate) fn stored_email(email: &str) -> Result<EmailAddress, RepositoryError> {
+    EmailAddress::parse(email).map_err(|error| corrupt("an account's earlier address", error))
+}
+
 /// `Ok` when the statement changed the account, `UnknownAccount` when there was none.
 pub(crate) fn one_account(rows: u64) -> Result<(), vitrine_core::people::AccountWriteError> {
     if rows == 0 {
@@ -213,15 +218,28 @@ macro_rules! sql_people_store {
                 id: &vitrine_core::people::AccountId,
                 now: vitrine_core::cart::Timestamp,
             ) -> Result<(), vitrine_core::people::AccountWriteError> {
-                let done = sqlx::query($crate::people_statements::CONFIRM_EMAIL)
+                use $crate::people_statements as sql;
+                let write = $crate::people_store::account_write_error;
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .map_err(write("starting to confirm an address"))?;
+                let done = sqlx::query(sql::CONFIRM_EMAIL)
                     .bind(id.as_str())
                     .bind(now.millis())
-                    .execute(&self.pool)
+                    .execute(&mut *tx)
                     .await
-                    .map_err($crate::people_store::account_write_error(
-                        "confirming an address",
-                    ))?;
-                $crate::people_store::one_account(done.rows_affected())
+                    .map_err(write("confirming an address"))?;
+                $crate::people_store::one_account(done.rows_affected())?;
+                sqlx::query(sql::FORGET_OTHERS_EARLIER_EMAIL)
+                    .bind(id.as_str())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(write("handing a confirmed address over"))?;
+                tx.commit()
+                    .await
+                    .map_err(write("committing a confirmed address"))
             }
 
             async fn set_password(
@@ -246,16 +264,57 @@ macro_rules! sql_people_store {
                 email: &vitrine_core::people::EmailAddress,
                 now: vitrine_core::cart::Timestamp,
             ) -> Result<(), vitrine_core::people::AccountWriteError> {
-                let done = sqlx::query($crate::people_statements::CHANGE_EMAIL)
+                use $crate::people_statements as sql;
+                let write = $crate::people_store::account_write_error;
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .map_err(write("starting to change an address"))?;
+                // The address left is read before the account moves, in the same
+                // transaction, so a refused move keeps nothing.
+                sqlx::query(sql::KEEP_EARLIER_EMAIL)
+                    .bind(id.as_str())
+                    .bind(now.millis())
+                    .bind(email.as_str())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(write("keeping the address left"))?;
+                let done = sqlx::query(sql::CHANGE_EMAIL)
                     .bind(id.as_str())
                     .bind(email.as_str())
                     .bind(now.millis())
-                    .execute(&self.pool)
+                    .execute(&mut *tx)
                     .await
-                    .map_err($crate::people_store::account_write_error(
-                        "changing an address",
-                    ))?;
-                $crate::people_store::one_account(done.rows_affected())
+                    .map_err(write("changing an address"))?;
+                $crate::people_store::one_account(done.rows_affected())?;
+                sqlx::query(sql::FORGET_EARLIER_EMAIL)
+                    .bind(email.as_str())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(write("handing a confirmed address over"))?;
+                tx.commit()
+                    .await
+                    .map_err(write("committing an address change"))
+            }
+
+            async fn earlier_emails(
+                &self,
+                id: &vitrine_core::people::AccountId,
+            ) -> Result<Vec<vitrine_core::people::EmailAddress>, vitrine_core::ports::RepositoryError>
+            {
+                let stored: Vec<String> =
+                    sqlx::query_scalar($crate::people_statements::EARLIER_EMAILS)
+                        .bind(id.as_str())
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error(
+                            "reading an account's earlier addresses",
+                        ))?;
+                stored
+                    .iter()
+                    .map(|email| $crate::people_store::stored_email(email))
+                    .collect()
             }
 
             async fn set_member_areas(

@@ -27,6 +27,8 @@ macro_rules! people_store_conformance {
             saved_data_expires_and_is_removed,
             deleting_an_account_erases_its_sessions_tokens_and_data,
             an_account_keeps_the_last_address_it_saved_until_removed,
+            an_account_keeps_the_confirmed_addresses_it_moved_away_from,
+            an_earlier_address_confirmed_by_another_account_is_theirs,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -499,4 +501,123 @@ pub async fn an_account_keeps_the_last_address_it_saved_until_removed(store: &dy
         None,
         "deleting the account erases its address"
     );
+}
+
+/// The addresses `account` moved away from, as the store answers them.
+async fn earlier(store: &dyn PeopleStore, account: &Account) -> Vec<String> {
+    store
+        .earlier_emails(&account.id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|email| email.as_str().to_owned())
+        .collect()
+}
+
+pub async fn an_account_keeps_the_confirmed_addresses_it_moved_away_from(store: &dyn PeopleStore) {
+    let ada = fixture_account(1, "ada@example.com");
+    store.create_account(&ada).await.unwrap();
+    store
+        .confirm_email(&ada.id, Timestamp(2_000))
+        .await
+        .unwrap();
+    assert!(earlier(store, &ada).await.is_empty());
+
+    store
+        .change_email(&ada.id, &email("ada.new@example.com"), Timestamp(3_000))
+        .await
+        .unwrap();
+    store
+        .change_email(&ada.id, &email("ada.third@example.com"), Timestamp(4_000))
+        .await
+        .unwrap();
+    assert_eq!(
+        earlier(store, &ada).await,
+        ["ada.new@example.com", "ada@example.com"],
+        "the address left last comes first"
+    );
+    store
+        .change_email(&ada.id, &email("Ada@Example.com"), Timestamp(5_000))
+        .await
+        .unwrap();
+    assert_eq!(
+        earlier(store, &ada).await,
+        ["ada.third@example.com", "ada.new@example.com"],
+        "the address moved back to is the current one, not an earlier one"
+    );
+
+    // An address never confirmed is not one the account verified.
+    let bob = fixture_account(2, "bob@example.com");
+    store.create_account(&bob).await.unwrap();
+    store
+        .change_email(&bob.id, &email("robert@example.com"), Timestamp(3_000))
+        .await
+        .unwrap();
+    assert!(earlier(store, &bob).await.is_empty());
+    store
+        .change_email(&bob.id, &email("rob@example.com"), Timestamp(4_000))
+        .await
+        .unwrap();
+    assert_eq!(earlier(store, &bob).await, ["robert@example.com"]);
+
+    // A refused move leaves no earlier address behind.
+    let moved = store
+        .change_email(&bob.id, &email("ada@example.com"), Timestamp(6_000))
+        .await;
+    assert!(
+        matches!(moved, Err(AccountWriteError::EmailTaken)),
+        "{moved:?}"
+    );
+    assert_eq!(earlier(store, &bob).await, ["robert@example.com"]);
+
+    assert!(store.delete_account(&ada.id).await.unwrap());
+    assert!(
+        earlier(store, &ada).await.is_empty(),
+        "deleting the account erases its earlier addresses"
+    );
+    assert_eq!(earlier(store, &bob).await, ["robert@example.com"]);
+    let ghost = fixture_account(9, "ghost@example.com");
+    assert!(earlier(store, &ghost).await.is_empty());
+}
+
+pub async fn an_earlier_address_confirmed_by_another_account_is_theirs(store: &dyn PeopleStore) {
+    let ada = fixture_account(1, "ada@example.com");
+    store.create_account(&ada).await.unwrap();
+    store
+        .confirm_email(&ada.id, Timestamp(2_000))
+        .await
+        .unwrap();
+    for (address, at) in [
+        ("ada.new@example.com", 3_000),
+        ("ada.third@example.com", 4_000),
+    ] {
+        store
+            .change_email(&ada.id, &email(address), Timestamp(at))
+            .await
+            .unwrap();
+    }
+
+    // Signing up with the old address proves nothing until it is confirmed.
+    let carol = fixture_account(2, "ada@example.com");
+    store.create_account(&carol).await.unwrap();
+    assert_eq!(
+        earlier(store, &ada).await,
+        ["ada.new@example.com", "ada@example.com"]
+    );
+    store
+        .confirm_email(&carol.id, Timestamp(5_000))
+        .await
+        .unwrap();
+    assert_eq!(earlier(store, &ada).await, ["ada.new@example.com"]);
+
+    // Moving to it by its mailed link proves it too.
+    let dan = fixture_account(3, "dan@example.com");
+    store.create_account(&dan).await.unwrap();
+    store
+        .change_email(&dan.id, &email("ada.new@example.com"), Timestamp(6_000))
+        .await
+        .unwrap();
+    assert!(earlier(store, &ada).await.is_empty());
+    assert!(earlier(store, &carol).await.is_empty());
+    assert!(earlier(store, &dan).await.is_empty());
 }

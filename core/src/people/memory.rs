@@ -20,6 +20,14 @@ struct People {
     sessions: BTreeMap<TokenDigest, Session>,
     data: BTreeMap<(TokenDigest, String), SavedSessionData>,
     addresses: BTreeMap<AccountId, ShippingAddress>,
+    /// Confirmed addresses accounts moved away from, in the order they were left.
+    earlier: Vec<EarlierEmail>,
+}
+
+/// A confirmed address an account moved away from.
+struct EarlierEmail {
+    account: AccountId,
+    email: EmailAddress,
 }
 
 impl People {
@@ -90,6 +98,10 @@ impl AccountStore for InMemoryPeopleStore {
         let mut people = self.lock()?;
         let account = people.account_mut(id)?;
         account.confirmed_at.get_or_insert(now);
+        let email = account.email.clone();
+        people
+            .earlier
+            .retain(|earlier| earlier.email != email || &earlier.account == id);
         Ok(())
     }
 
@@ -117,9 +129,31 @@ impl AccountStore for InMemoryPeopleStore {
             return Err(AccountWriteError::EmailTaken);
         }
         let account = people.account_mut(id)?;
+        let left = account.is_confirmed().then(|| account.email.clone());
         account.email = email.clone();
         account.confirmed_at = Some(now);
+        people.earlier.retain(|earlier| {
+            &earlier.email != email
+                && !(&earlier.account == id && Some(&earlier.email) == left.as_ref())
+        });
+        if let Some(left) = left.filter(|left| left != email) {
+            people.earlier.push(EarlierEmail {
+                account: id.clone(),
+                email: left,
+            });
+        }
         Ok(())
+    }
+
+    async fn earlier_emails(&self, id: &AccountId) -> Result<Vec<EmailAddress>, RepositoryError> {
+        Ok(self
+            .lock()?
+            .earlier
+            .iter()
+            .rev()
+            .filter(|earlier| &earlier.account == id)
+            .map(|earlier| earlier.email.clone())
+            .collect())
     }
 
     async fn set_member_areas(
@@ -135,6 +169,7 @@ impl AccountStore for InMemoryPeopleStore {
         let mut people = self.lock()?;
         let existed = people.accounts.remove(id).is_some();
         people.addresses.remove(id);
+        people.earlier.retain(|earlier| &earlier.account != id);
         people.tokens.retain(|_, token| &token.account != id);
         let ended: Vec<TokenDigest> = people
             .sessions

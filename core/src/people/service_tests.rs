@@ -828,3 +828,126 @@ async fn a_saved_address_is_replaced_removed_and_never_saved_for_a_deleted_accou
     h.service.save_address(&account.id, &address).await.unwrap();
     assert_eq!(h.service.saved_address(&account.id).await.unwrap(), None);
 }
+
+/// An order placed with `email`, its id made from `n`.
+async fn ordered_with(h: &Harness, n: usize, email: &str) -> crate::checkout::Order {
+    use crate::checkout::CommerceStore;
+    let mut order = crate::checkout::subscription_conformance::ordered(
+        &*h.orders,
+        n,
+        None,
+        crate::cart::Stock::Unlimited,
+        1,
+    )
+    .await;
+    order.email = email.into();
+    order.shipping_address = Some(london_address());
+    h.orders.place_order(&order, &[]).await.unwrap();
+    order
+}
+
+impl Harness {
+    /// Moves the account of `from` to `to` through the mailed link.
+    async fn moved(&self, from: &str, to: &str) -> Account {
+        let account = self
+            .store
+            .account_by_email(&EmailAddress::parse(from).unwrap())
+            .await
+            .unwrap()
+            .unwrap();
+        self.service
+            .request_email_change(&account.id, to, "client", NOW)
+            .await
+            .unwrap();
+        let token = self.last_token().await;
+        self.service
+            .confirm_email_change(&token, NOW)
+            .await
+            .unwrap();
+        self.store.account(&account.id).await.unwrap().unwrap()
+    }
+}
+
+#[tokio::test]
+async fn deleting_an_account_erases_the_orders_of_the_addresses_it_confirmed_before() {
+    use crate::checkout::CommerceStore;
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    let first = ordered_with(&h, 1, "Ada@Example.com").await;
+    h.moved("ada@example.com", "ada@work.example.com").await;
+    let second = ordered_with(&h, 2, "ada@work.example.com").await;
+    let ada = h
+        .moved("ada@work.example.com", "ada@home.example.com")
+        .await;
+    // A queued mail to an earlier address, which the account's owner may no longer read.
+    h.outbox
+        .enqueue_mail(
+            &crate::forms::Mail {
+                to: "ada@work.example.com".into(),
+                subject: "Your order".into(),
+                text: "Thank you".into(),
+                html: None,
+                list_unsubscribe: None,
+            },
+            NOW.millis(),
+        )
+        .await
+        .unwrap();
+    // Somebody else's order under an address Ada never had, and under Ada's first address
+    // once somebody else confirmed it for an account of their own.
+    let stranger = ordered_with(&h, 3, "bo@example.com").await;
+    assert_eq!(
+        h.service
+            .verified_addresses(&ada)
+            .await
+            .unwrap()
+            .iter()
+            .map(EmailAddress::as_str)
+            .collect::<Vec<_>>(),
+        [
+            "ada@home.example.com",
+            "ada@work.example.com",
+            "ada@example.com"
+        ]
+    );
+
+    let erased = h.service.delete_account(&ada).await.unwrap();
+
+    assert_eq!((erased.account, erased.orders), (true, 2));
+    for order in [&first, &second] {
+        let kept = h.orders.order(&order.id).await.unwrap().unwrap();
+        assert_eq!(kept.email, "", "{}", order.id);
+        assert_eq!(kept.shipping_address.unwrap().name, "");
+        assert_eq!(kept.grand_total_cents, order.grand_total_cents);
+    }
+    assert_eq!(h.orders.order(&stranger.id).await.unwrap(), Some(stranger));
+    assert!(
+        h.mails()
+            .await
+            .iter()
+            .all(|mail| !mail.to.starts_with("ada@")),
+        "no mail to any of Ada's addresses is left to send"
+    );
+}
+
+#[tokio::test]
+async fn an_earlier_address_somebody_else_confirmed_since_is_not_erased() {
+    use crate::checkout::CommerceStore;
+    let h = harness().await;
+    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+        .await;
+    let ada = h.moved("ada@example.com", "ada@home.example.com").await;
+    h.signed_up_and_confirmed("ada@example.com", "another horse")
+        .await;
+    let theirs = ordered_with(&h, 1, "ada@example.com").await;
+    assert_eq!(
+        h.service.verified_addresses(&ada).await.unwrap(),
+        [EmailAddress::parse("ada@home.example.com").unwrap()]
+    );
+
+    let erased = h.service.delete_account(&ada).await.unwrap();
+
+    assert_eq!((erased.account, erased.orders), (true, 0));
+    assert_eq!(h.orders.order(&theirs.id).await.unwrap(), Some(theirs));
+}

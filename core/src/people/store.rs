@@ -37,7 +37,9 @@ pub trait AccountStore: Send + Sync {
         email: &EmailAddress,
     ) -> Result<Option<Account>, RepositoryError>;
 
-    /// Marks the address confirmed at `now` (kept at its first confirmation).
+    /// Marks the address confirmed at `now` (kept at its first confirmation). Another
+    /// account that confirmed the address before and moved away from it no longer counts it
+    /// among its [earlier addresses](Self::earlier_emails): it has a new verified holder.
     async fn confirm_email(&self, id: &AccountId, now: Timestamp) -> Result<(), AccountWriteError>;
 
     async fn set_password(
@@ -47,7 +49,9 @@ pub trait AccountStore: Send + Sync {
     ) -> Result<(), AccountWriteError>;
 
     /// Moves the account to `email`, which counts as confirmed since its owner followed the
-    /// link mailed to it.
+    /// link mailed to it. The address it leaves is kept among its
+    /// [earlier addresses](Self::earlier_emails) when it was confirmed, and `email` stops
+    /// being anybody's earlier address, this account's included: it is its current one now.
     async fn change_email(
         &self,
         id: &AccountId,
@@ -55,13 +59,19 @@ pub trait AccountStore: Send + Sync {
         now: Timestamp,
     ) -> Result<(), AccountWriteError>;
 
+    /// The confirmed addresses the account moved away from, which no other account has
+    /// confirmed since, the one left last first: the orders and mails kept under them are the
+    /// account's to see and to erase. None for an unknown account.
+    async fn earlier_emails(&self, id: &AccountId) -> Result<Vec<EmailAddress>, RepositoryError>;
+
     async fn set_member_areas(
         &self,
         id: &AccountId,
         member_areas: &[String],
     ) -> Result<(), AccountWriteError>;
 
-    /// Erases the account with its tokens, sessions, saved data and saved address. `false`
+    /// Erases the account with its tokens, sessions, saved data, saved address and earlier
+    /// addresses. `false`
     /// when there was none.
     async fn delete_account(&self, id: &AccountId) -> Result<bool, RepositoryError>;
 

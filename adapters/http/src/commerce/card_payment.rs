@@ -147,6 +147,7 @@ async fn open(
         .await;
     let step = match opened {
         Ok(BrowserCheckout::Confirm { order, intent }) => {
+            crate::shared::paid_membership::record_buyer(&state, &headers, &order).await;
             crate::commerce::checkout_page::save_address_if_asked(&state, &headers, &body, &order)
                 .await;
             CardPaymentStepDto::Confirm {
@@ -157,11 +158,16 @@ async fn open(
         Ok(BrowserCheckout::Placed(order)) => {
             // A replayed submit answers the first order, whose id is not this request's.
             if order.id == order_id {
+                crate::shared::paid_membership::record_buyer(&state, &headers, &order).await;
                 record_purchase(&state, &headers, address, &order).await;
             }
-            CardPaymentStepDto::Order {
-                order_path: format!("/commerce/orders/{}/confirmed", order.id),
-            }
+            // Paid in full by gift cards, a subscription leads where one paid by card leads.
+            let order_path = if order.payment_status == PaymentStatus::Paid {
+                crate::commerce::subscribe_page::confirmed_path(&state, &headers, &order).await
+            } else {
+                format!("/commerce/orders/{}/confirmed", order.id)
+            };
+            CardPaymentStepDto::Order { order_path }
         }
         Err(error) => {
             let (status, alert, errors) = match explain(&state, &headers, error).await {

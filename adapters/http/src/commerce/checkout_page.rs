@@ -446,9 +446,11 @@ async fn place(
         return card_fields_need_javascript(&state, &headers, &body, &route).await;
     }
     match check_out(&state, &headers, address, &token, &body, &route).await {
-        Ok(order) => {
-            crate::commerce::cart::see_other_to(&format!("/commerce/orders/{}/confirmed", order.id))
-        }
+        // A subscription that reached this form (its cart changed in another tab after the
+        // page was shown) leads where the subscription checkout leads, joining what it bought.
+        Ok(order) => crate::commerce::cart::see_other_to(
+            &crate::commerce::subscribe_page::confirmed_path(&state, &headers, &order).await,
+        ),
         Err(refusal) => refusal,
     }
 }

@@ -1,6 +1,7 @@
 //! `GET /account/export.json`: everything the site keeps about a signed-in site user, as a
-//! download they can keep or take elsewhere: the account itself, the orders placed with its
-//! address and the newsletters that address receives.
+//! download they can keep or take elsewhere: the account itself with the confirmed addresses
+//! it had before, the orders placed with any of its verified addresses (the ones deleting it
+//! would erase) and the newsletters those addresses receive.
 //!
 //! The export is a wire format of its own (not the core's types), so a renamed field in the
 //! core cannot silently change what people have already downloaded. Gift-card codes are left
@@ -14,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use vitrine_core::checkout::Order;
 use vitrine_core::forms::Subscriber;
-use vitrine_core::people::Account;
+use vitrine_core::people::{Account, EmailAddress, Unavailable};
 
 use crate::AppState;
 
@@ -29,6 +30,8 @@ struct AccountExport {
     id: String,
     email: String,
     email_confirmed_at: Option<i64>,
+    /// The confirmed addresses the account moved away from, the one left last first.
+    earlier_emails: Vec<String>,
     created_at: i64,
     member_areas: Vec<String>,
     orders: Vec<ExportedOrder>,
@@ -87,15 +90,26 @@ struct ExportedAddress {
 struct ExportedNewsletter {
     /// The newsletter block's list id.
     list: String,
+    /// The address subscribed.
+    email: String,
     confirmed: bool,
 }
 
 impl AccountExport {
-    fn new(account: &Account, orders: &[Order], subscriptions: &[Subscriber]) -> Self {
+    fn new(
+        account: &Account,
+        earlier_emails: &[EmailAddress],
+        orders: &[Order],
+        subscriptions: &[Subscriber],
+    ) -> Self {
         Self {
             id: account.id.as_str().to_owned(),
             email: account.email.as_str().to_owned(),
             email_confirmed_at: account.confirmed_at.map(|at| at.millis()),
+            earlier_emails: earlier_emails
+                .iter()
+                .map(|email| email.as_str().to_owned())
+                .collect(),
             created_at: account.created.millis(),
             member_areas: account.member_areas.clone(),
             orders: orders.iter().map(ExportedOrder::from).collect(),
@@ -103,6 +117,7 @@ impl AccountExport {
                 .iter()
                 .map(|subscriber| ExportedNewsletter {
                     list: subscriber.list.clone(),
+                    email: subscriber.email.clone(),
                     confirmed: subscriber.confirmed,
                 })
                 .collect(),
@@ -168,30 +183,13 @@ pub(super) async fn export(State(state): State<AppState>, headers: HeaderMap) ->
         Ok(viewer) => viewer,
         Err(response) => return response,
     };
-    let email = viewer.account.email.as_str();
-    let orders = match state
-        .carts
-        .store()
-        .orders_by_email(email, ORDERS_EXPORTED)
-        .await
-    {
-        Ok(orders) => orders,
+    let data = match gather(&state, &viewer.account).await {
+        Ok(data) => data,
         Err(error) => {
-            tracing::error!(%error, "reading an account's orders for its export failed");
+            tracing::error!(%error, "reading an account's records for its export failed");
             return crate::shared::visitor_page::unavailable(&state);
         }
     };
-    let subscriptions = match state.newsletter.as_deref() {
-        Some(newsletter) => match newsletter.subscriptions_of(email).await {
-            Ok(found) => found,
-            Err(error) => {
-                tracing::error!(%error, "reading an account's newsletters for its export failed");
-                return crate::shared::visitor_page::unavailable(&state);
-            }
-        },
-        None => Vec::new(),
-    };
-    let data = AccountExport::new(&viewer.account, &orders, &subscriptions);
     (
         StatusCode::OK,
         [
@@ -202,4 +200,88 @@ pub(super) async fn export(State(state): State<AppState>, headers: HeaderMap) ->
         serde_json::to_string_pretty(&data).unwrap_or_default(),
     )
         .into_response()
+}
+
+/// What the site keeps under the account's verified addresses: its orders, newest first,
+/// and its newsletters.
+async fn gather(state: &AppState, account: &Account) -> Result<AccountExport, Unavailable> {
+    let addresses = state.people.verified_addresses(account).await?;
+    let mut orders = Vec::new();
+    let mut subscriptions = Vec::new();
+    for email in &addresses {
+        orders.extend(
+            state
+                .carts
+                .store()
+                .orders_by_email(email.as_str(), ORDERS_EXPORTED)
+                .await?,
+        );
+        if let Some(newsletter) = state.newsletter.as_deref() {
+            subscriptions.extend(newsletter.subscriptions_of(email.as_str()).await?);
+        }
+    }
+    orders.sort_by(|a, b| (b.created, &b.id).cmp(&(a.created, &a.id)));
+    let earlier: Vec<EmailAddress> = addresses
+        .into_iter()
+        .filter(|email| email != &account.email)
+        .collect();
+    Ok(AccountExport::new(
+        account,
+        &earlier,
+        &orders,
+        &subscriptions,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use vitrine_core::cart::Timestamp;
+    use vitrine_core::people::AccountId;
+
+    use super::*;
+
+    #[test]
+    fn the_export_keeps_its_wire_shape() {
+        let email = |text| EmailAddress::parse(text).unwrap();
+        let account = Account {
+            id: AccountId::parse(&"a".repeat(32)).unwrap(),
+            email: email("ada.new@example.com"),
+            password_hash: "$argon2id$never-exported".into(),
+            confirmed_at: Some(Timestamp(2_000)),
+            created: Timestamp(1_000),
+            member_areas: vec!["readers".into()],
+        };
+        let letter = Subscriber {
+            submission_id: 7,
+            list: "letter".into(),
+            email: "ada@example.com".into(),
+            unsubscribe_token: "never-exported".into(),
+            confirm_token: None,
+            confirmed: true,
+            unsubscribed: false,
+        };
+        let export = AccountExport::new(&account, &[email("ada@example.com")], &[], &[letter]);
+        insta::assert_json_snapshot!(export, @r#"
+        {
+          "id": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+          "email": "ada.new@example.com",
+          "emailConfirmedAt": 2000,
+          "earlierEmails": [
+            "ada@example.com"
+          ],
+          "createdAt": 1000,
+          "memberAreas": [
+            "readers"
+          ],
+          "orders": [],
+          "newsletters": [
+            {
+              "list": "letter",
+              "email": "ada@example.com",
+              "confirmed": true
+            }
+          ]
+        }
+        "#);
+    }
 }

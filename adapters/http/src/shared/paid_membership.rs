@@ -1,15 +1,19 @@
 //! Paid member areas bought at checkout: the plans an order bought, read against the site's
 //! member areas and their plan products, joined for the account the order's subscription
 //! belongs to (the signed-in buyer, or else the confirmed account of the order's address),
-//! which is recorded on the subscription. Checkout calls it when the payment succeeds, the
-//! membership-confirmed page again (so a store that failed at the first call is made good on
-//! the next), and the people pages when an address is confirmed after its orders were
-//! placed. Joining is idempotent, so every call after the first changes nothing. Whether a
+//! which is recorded on the subscription. Checkout calls it when the payment succeeds (the
+//! subscription checkout and the cart's, whichever placed a subscription), and the card
+//! fields' checkout records its signed-in buyer already as it places the order, since the
+//! provider's webhook may settle the payment without the buyer's browser. The
+//! membership-confirmed page calls it again (so a store that failed at the first call is made
+//! good on the next), and the people pages when an address is confirmed after its orders
+//! were placed. Joining is idempotent, so every call after the first changes nothing. Whether a
 //! paid membership is still open is read here too, from the account's subscriptions as they
 //! stand now, so a change of the account's address keeps it.
 
 use std::collections::BTreeSet;
 
+use axum::http::HeaderMap;
 use vitrine_core::checkout::{Order, Subscription};
 use vitrine_core::people::{
     Account, AccountId, OrderMembership, Unavailable, open_areas, plans_bought,
@@ -63,6 +67,34 @@ pub(crate) async fn join_areas_of_order(
         OrderMembership::AwaitingAccount(areas) => PaidAreas::AwaitingAccount(owned(&areas)),
         OrderMembership::Joined(areas) => PaidAreas::Joined(owned(&areas)),
     })
+}
+
+/// Records the subscription `order` started with the site user signed in on `headers` (the
+/// buyer's own request placing it), whatever address they typed; of two claims the first
+/// stands, so a replayed form changes nothing. An order
+/// without a subscription, or a buyer not signed in, records nothing here: the payment's
+/// join and the membership page claim for the confirmed account of the order's address. A
+/// failure is logged and the order stands.
+pub(crate) async fn record_buyer(state: &AppState, headers: &HeaderMap, order: &Order) {
+    let Some(started) = Subscription::start(order) else {
+        return;
+    };
+    let buyer = match crate::shared::viewer::viewer(state, headers).await {
+        Ok(Some(viewer)) => viewer.account.id,
+        Ok(None) => return,
+        Err(error) => {
+            tracing::warn!(%error, order = order.id, "reading the buyer's session failed");
+            return;
+        }
+    };
+    let claimed = state
+        .carts
+        .store()
+        .claim_subscription(&started.id, buyer.as_str())
+        .await;
+    if let Err(error) = claimed {
+        tracing::error!(%error, order = order.id, "recording a subscription's buyer failed");
+    }
 }
 
 /// The account the subscription `id` of `order` belongs to: the one recorded, or the one it

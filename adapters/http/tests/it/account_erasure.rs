@@ -1,7 +1,9 @@
 //! Account deletion through the router really erases: the orders placed with the account's
 //! address stay (their pages open) without the address or the shipping details, and the
 //! address's newsletter subscriptions and the mails to it not yet sent are gone, while
-//! another buyer's order is untouched.
+//! another buyer's order is untouched. The addresses the account confirmed before an email
+//! change are erased (and exported) as its current one is; an address it only asked to
+//! move to is not.
 
 use std::sync::Arc;
 
@@ -9,8 +11,11 @@ use axum::http::StatusCode;
 use vitrine_core::checkout::{CommerceStore, InMemoryCommerceStore};
 use vitrine_core::forms::{NewsletterService, NewsletterSubscriptions};
 
+use crate::members::Members;
 use crate::members::{members_erasing, page};
-use crate::paid_members::{paid_site, plan_checkout, subscribe, subscriptions_of, with_store_in};
+use crate::paid_members::{
+    api_post, paid_site, plan_checkout, subscribe, subscriptions_of, with_store_in,
+};
 
 /// The signed order link the account page shows first.
 fn first_order_link(html: &str) -> String {
@@ -119,4 +124,97 @@ async fn a_deleted_account_leaves_its_orders_without_its_address_and_ends_its_su
         others[0].shipping_address.as_ref().unwrap().name,
         "Ada Member"
     );
+}
+
+/// Asks to move the account of `session` to `to`; the token mailed there.
+async fn ask_to_move(app: &Members, session: &str, xsrf: &str, to: &str) -> String {
+    let asked = app
+        .send(api_post(
+            "/api/site-users/account/email",
+            serde_json::json!({ "email": to }),
+            session,
+            xsrf,
+        ))
+        .await;
+    assert_eq!(asked.status, StatusCode::ACCEPTED, "{}", asked.text());
+    app.token_mailed_to(to).await
+}
+
+/// Moves the account of `session` to `to` through the link mailed there.
+async fn moved(app: &Members, session: &str, xsrf: &str, to: &str) {
+    let token = ask_to_move(app, session, xsrf, to).await;
+    let changed = app
+        .send(api_post(
+            "/api/site-users/account/email/confirm",
+            serde_json::json!({ "token": token }),
+            session,
+            xsrf,
+        ))
+        .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.text());
+}
+
+#[tokio::test]
+async fn a_deleted_account_erases_the_orders_of_the_addresses_it_confirmed_before() {
+    let orders = Arc::new(InMemoryCommerceStore::new());
+    let store = orders.clone();
+    let app = members_erasing(
+        &paid_site(),
+        orders.clone(),
+        None,
+        move |state, repository| with_store_in(state, repository, store),
+    )
+    .await;
+    let session = app.member("ada@example.com").await;
+    let (cart, html) = plan_checkout(&app, Some(&session)).await;
+    subscribe(&app, &cart, &html, "ada@example.com", Some(&session)).await;
+    let xsrf = app.xsrf(&session).await;
+    moved(&app, &session, &xsrf, "ada.new@example.com").await;
+    // An address Ada asked to move to and never confirmed, where somebody else shops.
+    ask_to_move(&app, &session, &xsrf, "ada.typo@example.com").await;
+    let (other_cart, other_html) = plan_checkout(&app, None).await;
+    subscribe(&app, &other_cart, &other_html, "ada.typo@example.com", None).await;
+    let first = orders.orders_by_email("ada@example.com", 10).await.unwrap();
+    assert_eq!(first.len(), 1);
+
+    let export = app
+        .send(page("/account/export.json", Some(&session)))
+        .await
+        .json();
+    assert_eq!(export["email"], "ada.new@example.com");
+    assert_eq!(
+        export["earlierEmails"],
+        serde_json::json!(["ada@example.com"])
+    );
+    let exported: Vec<&str> = export["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|order| order["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        exported,
+        [first[0].id.as_str()],
+        "the old address's order, and nobody else's"
+    );
+    assert!(app.unsent_mails_to("ada@example.com").await > 0);
+
+    let deleted = app.delete_account(&session, &xsrf).await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text());
+
+    let kept = orders.order(&first[0].id).await.unwrap().unwrap();
+    assert_eq!(kept.email, "");
+    assert_eq!(kept.shipping_address.unwrap().line1, "");
+    assert_eq!(kept.grand_total_cents, first[0].grand_total_cents);
+    assert_eq!(app.unsent_mails_to("ada@example.com").await, 0);
+    let theirs = orders
+        .orders_by_email("ada.typo@example.com", 10)
+        .await
+        .unwrap();
+    assert_eq!(theirs.len(), 1, "an address never confirmed is not erased");
+    assert_eq!(
+        theirs[0].shipping_address.as_ref().unwrap().line1,
+        "1 Main St"
+    );
+    assert!(app.unsent_mails_to("ada.typo@example.com").await > 0);
 }

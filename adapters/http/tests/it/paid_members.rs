@@ -487,7 +487,12 @@ async fn a_paid_membership_closes_with_its_subscription_and_opens_again_on_resum
 
 /// A call of the site-user API as the browser's script makes it: with the crumb, the
 /// session cookie and its XSRF token.
-fn api_post(path: &str, body: serde_json::Value, session: &str, xsrf: &str) -> Request<Body> {
+pub(crate) fn api_post(
+    path: &str,
+    body: serde_json::Value,
+    session: &str,
+    xsrf: &str,
+) -> Request<Body> {
     const CRUMB: &str = "paid-members-crumb";
     Request::builder()
         .method("POST")
@@ -551,5 +556,44 @@ async fn a_paid_membership_stays_with_the_account_when_its_address_changes() {
     assert_eq!(
         membership_seen(&app, &newcomer).await,
         (StatusCode::FORBIDDEN, serde_json::json!([]))
+    );
+}
+
+#[tokio::test]
+async fn a_plan_bought_through_the_cart_checkout_belongs_to_the_signed_in_buyer() {
+    let app = paid_members().await;
+    let bo = app.member("bo@example.com").await;
+    let ada = app.member("ada@example.com").await;
+    let (cart, html) = plan_checkout(&app, Some(&ada)).await;
+    // The cart's own checkout, as a form shown before the plan joined the cart posts it,
+    // with the address of somebody else's confirmed account typed in.
+    let body = format!(
+        "{CARD}&email=bo%40example.com&idempotencyKey={}",
+        idempotency_key(&html)
+    );
+    let placed = app
+        .send(with_cookies("POST", "/checkout", &body, &cart, Some(&ada)))
+        .await;
+    assert_eq!(placed.status, StatusCode::SEE_OTHER, "{}", placed.text());
+    let location = placed.header("location").to_owned();
+    assert!(
+        location.starts_with("/commerce/orders/order-") && location.ends_with("/membership"),
+        "{location}"
+    );
+
+    assert_eq!(
+        membership_seen(&app, &ada).await,
+        (StatusCode::OK, serde_json::json!(["readers"])),
+        "the signed-in buyer is the member"
+    );
+    // The membership page, which claims for the order's address, finds it recorded.
+    let confirmed = app
+        .send(with_cookies("GET", &location, "", &cart, Some(&ada)))
+        .await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.text());
+    assert_eq!(
+        membership_seen(&app, &bo).await,
+        (StatusCode::FORBIDDEN, serde_json::json!([])),
+        "the typed address's account gets nothing"
     );
 }

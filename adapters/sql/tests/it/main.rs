@@ -18,4 +18,5 @@ mod postgres;
 mod renewals;
 mod reviews;
 mod sqlite;
+mod subscription_backfill;
 mod support;

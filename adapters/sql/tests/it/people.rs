@@ -52,6 +52,10 @@ impl<Guard: Send + Sync> AccountStore for PeopleStoreUnderTest<Guard> {
         self.store.change_email(id, email, now).await
     }
 
+    async fn earlier_emails(&self, id: &AccountId) -> Result<Vec<EmailAddress>, RepositoryError> {
+        self.store.earlier_emails(id).await
+    }
+
     async fn set_member_areas(
         &self,
         id: &AccountId,

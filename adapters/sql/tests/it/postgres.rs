@@ -66,6 +66,15 @@ impl Drop for Schema {
 }
 
 pub(crate) async fn fresh() -> Option<FreshPostgres> {
+    let (url, schema) = empty_schema().await?;
+    let database = connect(&url).await.unwrap();
+    database.migrate().await.unwrap();
+    Some(TestStore::new(database, schema))
+}
+
+/// A schema of its own with no table in it yet, and the URL whose connections use it;
+/// dropped again when the guard goes.
+pub(crate) async fn empty_schema() -> Option<(String, Schema)> {
     let server_url = server_url()?;
     // The name is generated here from a UUID, so splicing it into SQL is safe.
     let schema = format!("vitrine_test_{}", uuid::Uuid::new_v4().simple());
@@ -82,10 +91,8 @@ pub(crate) async fn fresh() -> Option<FreshPostgres> {
     // the `options` parameter PostgreSQL applies at login.
     let separator = if server_url.contains('?') { '&' } else { '?' };
     let url = format!("{server_url}{separator}options=-c%20search_path%3D{schema}");
-    let database = connect(&url).await.unwrap();
-    database.migrate().await.unwrap();
-    Some(TestStore::new(
-        database,
+    Some((
+        url,
         Schema {
             server_url,
             name: schema,

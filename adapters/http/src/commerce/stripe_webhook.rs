@@ -1,8 +1,9 @@
 //! `POST /api/commerce/stripe/webhook`: where Stripe reports what became of a charge
 //! (succeeded, failed, refunded, disputed). No crumb: Stripe's signature over the body, with
 //! the endpoint's signing secret, is the check. Each event is recorded once and moves the
-//! payment status of the order it concerns; events of other kinds are acknowledged and
-//! ignored, so Stripe does not send them again. Without a signing secret configured the route
+//! payment status of the order it concerns (a paid plan of a member area joins it for the
+//! subscription's account then, as the buyer may never come back to the return address);
+//! events of other kinds are acknowledged and ignored, so Stripe does not send them again. Without a signing secret configured the route
 //! answers 404, as if it did not exist.
 //!
 //! Stripe reads only the status: 2xx takes the event, anything else is sent again later
@@ -78,13 +79,17 @@ async fn receive(
         Ok(received) => {
             if let Received::Reconciled(Reconciliation::Applied { order_id, status }) = &received
                 && *status == PaymentStatus::Paid
-                && let Err(error) = state
+            {
+                if let Err(error) = state
                     .carts
                     .keep_card_of_paid_order(order_id, crate::shared::clock::now())
                     .await
-            {
-                // The payment stands; the subscription's first renewal asks for a card.
-                tracing::warn!(%error, order = order_id, "a paid subscription's card could not be recorded");
+                {
+                    // The payment stands; the subscription's first renewal asks for a card.
+                    tracing::warn!(%error, order = order_id, "a paid subscription's card could not be recorded");
+                }
+                // The buyer may never come back to the return address, which joins too.
+                crate::shared::paid_membership::join_areas_of_paid_order(&state, order_id).await;
             }
             Ok(Json(EventReceivedDto::new(&received)))
         }

@@ -206,21 +206,13 @@ pub(super) async fn export(State(state): State<AppState>, headers: HeaderMap) ->
 /// and its newsletters.
 async fn gather(state: &AppState, account: &Account) -> Result<AccountExport, Unavailable> {
     let addresses = state.people.verified_addresses(account).await?;
-    let mut orders = Vec::new();
+    let orders = super::account_page::orders_under(state, &addresses, ORDERS_EXPORTED).await?;
     let mut subscriptions = Vec::new();
-    for email in &addresses {
-        orders.extend(
-            state
-                .carts
-                .store()
-                .orders_by_email(email.as_str(), ORDERS_EXPORTED)
-                .await?,
-        );
-        if let Some(newsletter) = state.newsletter.as_deref() {
+    if let Some(newsletter) = state.newsletter.as_deref() {
+        for email in &addresses {
             subscriptions.extend(newsletter.subscriptions_of(email.as_str()).await?);
         }
     }
-    orders.sort_by(|a, b| (b.created, &b.id).cmp(&(a.created, &a.id)));
     let earlier: Vec<EmailAddress> = addresses
         .into_iter()
         .filter(|email| email != &account.email)

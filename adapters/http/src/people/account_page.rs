@@ -1,5 +1,6 @@
 //! The signed-in site user's account page: who they are, the member areas they belong to
-//! with their pages, the orders placed with their (confirmed) address linked as the order
+//! with their pages, the orders placed with their verified addresses (the current one and
+//! those confirmed before an email change, as the export holds them) linked as the order
 //! mails link them, their subscriptions with pause, resume and cancel
 //! (`account_subscriptions.rs`), the newsletters the address receives with a button to unsubscribe, a
 //! JSON export of their data, account deletion with a confirmation, and signing out. Its forms carry the session's XSRF token beside the same-origin check.
@@ -10,9 +11,11 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::{get, post};
-use vitrine_core::checkout::{ORDER_LINK_PARAMETER, ORDERS_PATH};
+use vitrine_core::checkout::{ORDER_LINK_PARAMETER, ORDERS_PATH, Order};
 use vitrine_core::forms::channels::UNSUBSCRIBE_PATH;
-use vitrine_core::people::{ACCOUNT_PAGE_PATH, MEMBER_ACCESS_PATH, SIGN_IN_PATH, Viewer};
+use vitrine_core::people::{
+    ACCOUNT_PAGE_PATH, Account, EmailAddress, MEMBER_ACCESS_PATH, SIGN_IN_PATH, Unavailable, Viewer,
+};
 use vitrine_core::site::BlockContent;
 
 use super::forms::{Posted, carries_xsrf, member_areas, page, see_other, signed_in, with_return};
@@ -62,13 +65,11 @@ fn paths() -> AccountPaths {
 /// How many of the newest orders the account page lists.
 const ORDERS_SHOWN: u32 = 50;
 
-/// The newest orders placed with the viewer's address, each linked with a signed order link
-/// (the order pages open for the buyer's cart or such a link only). None without a store.
+/// The newest orders placed with any of the viewer's verified addresses (the current one and
+/// those it confirmed before), each linked with a signed order link (the order pages open for
+/// the buyer's cart or such a link only).
 async fn orders(state: &AppState, viewer: &Viewer) -> Result<Vec<AccountOrderView>, Response> {
-    let found = state
-        .carts
-        .store()
-        .orders_by_email(viewer.account.email.as_str(), ORDERS_SHOWN)
+    let found = newest_orders(state, &viewer.account, ORDERS_SHOWN)
         .await
         .map_err(|error| {
             tracing::error!(%error, "reading an account's orders failed");
@@ -97,6 +98,38 @@ async fn orders(state: &AppState, viewer: &Viewer) -> Result<Vec<AccountOrderVie
                 .join(", "),
         })
         .collect())
+}
+
+/// The orders placed with any of `account`'s verified addresses, newest first, at most
+/// `limit`: the set its export holds and its deletion erases.
+pub(super) async fn newest_orders(
+    state: &AppState,
+    account: &Account,
+    limit: u32,
+) -> Result<Vec<Order>, Unavailable> {
+    let addresses = state.people.verified_addresses(account).await?;
+    orders_under(state, &addresses, limit).await
+}
+
+/// The orders placed with any of `addresses`, newest first, at most `limit`.
+pub(super) async fn orders_under(
+    state: &AppState,
+    addresses: &[EmailAddress],
+    limit: u32,
+) -> Result<Vec<Order>, Unavailable> {
+    let mut orders = Vec::new();
+    for email in addresses {
+        orders.extend(
+            state
+                .carts
+                .store()
+                .orders_by_email(email.as_str(), limit)
+                .await?,
+        );
+    }
+    orders.sort_by(|a, b| (b.created, &b.id).cmp(&(a.created, &a.id)));
+    orders.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    Ok(orders)
 }
 
 /// The newsletters the viewer's address receives, named by their block's title.

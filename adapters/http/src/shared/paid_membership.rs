@@ -4,7 +4,8 @@
 //! which is recorded on the subscription. Checkout calls it when the payment succeeds (the
 //! subscription checkout and the cart's, whichever placed a subscription), and the card
 //! fields' checkout records its signed-in buyer already as it places the order, since the
-//! provider's webhook may settle the payment without the buyer's browser. The
+//! provider's webhook may settle the payment without the buyer's browser: the webhook joins
+//! as it records the payment. The
 //! membership-confirmed page calls it again (so a store that failed at the first call is made
 //! good on the next), and the people pages when an address is confirmed after its orders
 //! were placed. Joining is idempotent, so every call after the first changes nothing. Whether a
@@ -67,6 +68,25 @@ pub(crate) async fn join_areas_of_order(
         OrderMembership::AwaitingAccount(areas) => PaidAreas::AwaitingAccount(owned(&areas)),
         OrderMembership::Joined(areas) => PaidAreas::Joined(owned(&areas)),
     })
+}
+
+/// Joins the paid areas bought by the order `order_id` once the provider's webhook reports it
+/// paid, for the account its subscription belongs to: the buyer the card fields' checkout
+/// recorded, or else the confirmed account of the order's address. The buyer's return (or
+/// the membership page) joins again, which changes nothing. A failure is logged and the
+/// payment stands: those pages try again.
+pub(crate) async fn join_areas_of_paid_order(state: &AppState, order_id: &str) {
+    let order = match state.carts.store().order(order_id).await {
+        Ok(Some(order)) => order,
+        Ok(None) => return,
+        Err(error) => {
+            tracing::error!(%error, order = order_id, "reading a paid order to join its member areas failed");
+            return;
+        }
+    };
+    if let Err(error) = join_areas_of_order(state, &order, None).await {
+        tracing::error!(%error, order = order_id, "joining the member areas of an order failed");
+    }
 }
 
 /// Records the subscription `order` started with the site user signed in on `headers` (the

@@ -3,7 +3,7 @@
 //! address's newsletter subscriptions and the mails to it not yet sent are gone, while
 //! another buyer's order is untouched. The addresses the account confirmed before an email
 //! change are erased (and exported) as its current one is; an address it only asked to
-//! move to is not.
+//! move to is not. The account page lists the orders of all those addresses, newest first.
 
 use std::sync::Arc;
 
@@ -217,4 +217,64 @@ async fn a_deleted_account_erases_the_orders_of_the_addresses_it_confirmed_befor
         "1 Main St"
     );
     assert!(app.unsent_mails_to("ada.typo@example.com").await > 0);
+}
+
+/// The ids of the orders the account page lists, in its order.
+fn listed_orders(html: &str) -> Vec<String> {
+    html.split("href=\"/commerce/orders/")
+        .skip(1)
+        .filter_map(|rest| rest.split('?').next())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[tokio::test]
+async fn the_account_page_lists_the_orders_of_every_address_the_account_confirmed_newest_first() {
+    let orders = Arc::new(InMemoryCommerceStore::new());
+    let store = orders.clone();
+    let app = members_erasing(
+        &paid_site(),
+        orders.clone(),
+        None,
+        move |state, repository| with_store_in(state, repository, store),
+    )
+    .await;
+    let session = app.member("ada@example.com").await;
+    let (cart, html) = plan_checkout(&app, Some(&session)).await;
+    subscribe(&app, &cart, &html, "ada@example.com", Some(&session)).await;
+    let xsrf = app.xsrf(&session).await;
+    moved(&app, &session, &xsrf, "ada.new@example.com").await;
+    let (cart, html) = plan_checkout(&app, Some(&session)).await;
+    subscribe(&app, &cart, &html, "ada.new@example.com", Some(&session)).await;
+    // An address Ada asked to move to and never confirmed, where somebody else shops.
+    ask_to_move(&app, &session, &xsrf, "ada.typo@example.com").await;
+    let (other_cart, other_html) = plan_checkout(&app, None).await;
+    subscribe(&app, &other_cart, &other_html, "ada.typo@example.com", None).await;
+
+    let earlier = orders.orders_by_email("ada@example.com", 10).await.unwrap();
+    let current = orders
+        .orders_by_email("ada.new@example.com", 10)
+        .await
+        .unwrap();
+    assert_eq!((earlier.len(), current.len()), (1, 1));
+    assert!(current[0].created >= earlier[0].created);
+    let account = app.send(page("/account", Some(&session))).await;
+    assert_eq!(account.status, StatusCode::OK, "{}", account.text());
+    assert_eq!(
+        listed_orders(&account.text()),
+        [current[0].id.clone(), earlier[0].id.clone()],
+        "both of Ada's addresses' orders, the newest first, and nobody else's"
+    );
+    // The export holds the same orders in the same order.
+    let export = app
+        .send(page("/account/export.json", Some(&session)))
+        .await
+        .json();
+    let exported: Vec<&str> = export["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|order| order["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(exported, [current[0].id.as_str(), earlier[0].id.as_str()]);
 }

@@ -45,11 +45,9 @@ async fn shop() -> Shop {
     shop_over(crate::support::repository().await).await
 }
 
-/// The shop of `repository`'s site paying through Stripe's fields on the fake, keeping
-/// subscription cards for renewals.
-pub(crate) async fn shop_over(repository: Arc<dyn SiteRepository>) -> Shop {
-    let fake = FakeStripe::start().await;
-    let gateway = Arc::new(
+/// The production Stripe gateway pointed at `fake`, with Stripe's fields for the browser.
+pub(crate) fn gateway_of(fake: &FakeStripe) -> Arc<StripeGateway> {
+    Arc::new(
         StripeGateway::new(
             fake.base().clone(),
             StripeSecretKey::parse(FAKE_SECRET_KEY).unwrap(),
@@ -58,7 +56,40 @@ pub(crate) async fn shop_over(repository: Arc<dyn SiteRepository>) -> Shop {
             publishable_key: StripePublishableKey::parse(FAKE_PUBLISHABLE_KEY).unwrap(),
             script_url: fake.base().join("/v3/").unwrap(),
         }),
-    );
+    )
+}
+
+/// Stripe's webhook events, checked against the test endpoint's signing secret.
+pub(crate) fn webhooks() -> Arc<StripeWebhooks> {
+    Arc::new(StripeWebhooks::new(vec![
+        StripeWebhookSecret::parse(WEBHOOK_SECRET).unwrap(),
+    ]))
+}
+
+/// The last event `fake` sent, as Stripe delivers it to the webhook: signed now.
+pub(crate) fn last_event_delivered(fake: &FakeStripe) -> Request<Body> {
+    let event = fake.events().last().cloned().expect("an event");
+    assert_eq!(event.kind, "payment_intent.succeeded");
+    let body = event.body.to_string();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let signature = StripeWebhookSecret::parse(WEBHOOK_SECRET)
+        .unwrap()
+        .signature_header(now, body.as_bytes());
+    Request::post("/api/commerce/stripe/webhook")
+        .header("content-type", "application/json")
+        .header("stripe-signature", signature)
+        .body(Body::from(body))
+        .unwrap()
+}
+
+/// The shop of `repository`'s site paying through Stripe's fields on the fake, keeping
+/// subscription cards for renewals.
+pub(crate) async fn shop_over(repository: Arc<dyn SiteRepository>) -> Shop {
+    let fake = FakeStripe::start().await;
+    let gateway = gateway_of(&fake);
     let store = Arc::new(InMemoryCommerceStore::new());
     let rules = vitrine_core::checkout::conformance::flat_rate_rules();
     let renewals = || {
@@ -78,9 +109,7 @@ pub(crate) async fn shop_over(repository: Arc<dyn SiteRepository>) -> Shop {
         config(),
     )
     .with_carts(Arc::new(carts))
-    .with_payment_reports(Arc::new(StripeWebhooks::new(vec![
-        StripeWebhookSecret::parse(WEBHOOK_SECRET).unwrap(),
-    ])));
+    .with_payment_reports(webhooks());
     Shop {
         app: vitrine_http::router(state),
         renewals: renewals(),
@@ -375,25 +404,7 @@ async fn stripes_webhook_settles_an_order_whose_shopper_never_came_back() {
     shop.fake
         .confirm_in_browser(&secret, cards::SUCCEEDS, &return_url)
         .await;
-    let event = shop.fake.events().last().cloned().expect("an event");
-    assert_eq!(event.kind, "payment_intent.succeeded");
-    let body = event.body.to_string();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs() as i64;
-    let signature = StripeWebhookSecret::parse(WEBHOOK_SECRET)
-        .unwrap()
-        .signature_header(now, body.as_bytes());
-    let delivered = send(
-        &shop.app,
-        Request::post("/api/commerce/stripe/webhook")
-            .header("content-type", "application/json")
-            .header("stripe-signature", signature)
-            .body(Body::from(body))
-            .unwrap(),
-    )
-    .await;
+    let delivered = send(&shop.app, last_event_delivered(&shop.fake)).await;
     assert_eq!(delivered.status, StatusCode::OK, "{}", delivered.text());
     let order = stored(&shop, &return_url).await;
     assert_eq!(order.payment_status, PaymentStatus::Paid);

@@ -45,6 +45,7 @@ mod page_delivery;
 mod page_passwords;
 mod pages;
 mod paid_members;
+mod paid_members_card;
 mod places;
 mod popup;
 mod product_forms;

@@ -72,16 +72,20 @@ pub(crate) fn with_store_in(
     repository: Arc<dyn SiteRepository>,
     store: Arc<dyn vitrine_core::checkout::CommerceStore>,
 ) -> AppState {
-    let rules = StoreRules {
+    let carts = CartService::new(repository, store, shop_rules());
+    state.with_carts(Arc::new(carts))
+}
+
+/// The shop's rules: one flat-rate shipping option, `standard`.
+pub(crate) fn shop_rules() -> StoreRules {
+    StoreRules {
         shipping_options: vec![ShippingOption {
             id: "standard".into(),
             name: "Standard shipping".into(),
             rate: ShippingRate::FlatRate { cost_cents: 500 },
         }],
         ..StoreRules::default()
-    };
-    let carts = CartService::new(repository, store, rules);
-    state.with_carts(Arc::new(carts))
+    }
 }
 
 /// A request carrying the cart cookie and, when given, the site-user session.
@@ -401,7 +405,10 @@ fn now() -> vitrine_core::cart::Timestamp {
 
 /// The member's status and `memberAreas` for `session`: the journal page's status, and the
 /// areas the account call names.
-async fn membership_seen(app: &Members, session: &str) -> (StatusCode, serde_json::Value) {
+pub(crate) async fn membership_seen(
+    app: &Members,
+    session: &str,
+) -> (StatusCode, serde_json::Value) {
     let journal = app.send(page("/journal/first", Some(session))).await;
     let account = app
         .send(page("/api/site-users/account", Some(session)))

@@ -352,12 +352,14 @@ mod tests {
     async fn the_webhook_settles_a_contribution_by_its_key_once_whichever_comes_first() {
         let donations = donations().await;
         let (_, intent) = open(&donations, "k1", "c1").await;
+        // The key the intent was opened under, as the provider reports it.
+        let key = format!("{:0>16}", "k1");
         donations
             .gateway
             .settle(&intent.id, paid(&intent.id, 2_500));
         let reported = donations
             .service
-            .settle_reported("k1", &intent.id, NOW)
+            .settle_reported(&key, &intent.id, NOW)
             .await
             .unwrap()
             .expect("the contribution of the key");
@@ -365,7 +367,7 @@ mod tests {
         assert_eq!(reported.contribution.payment_id(), intent.id);
         let again = donations
             .service
-            .settle_reported("k1", &intent.id, NOW)
+            .settle_reported(&key, &intent.id, NOW)
             .await
             .unwrap()
             .unwrap();

@@ -23,7 +23,7 @@ const ATTEMPTS: [&str; 6] = [
     "/api/commerce/cart/coupons",
     "/cart/coupon",
     "/checkout/donate",
-    crate::commerce::donate_card_payment::DONATE_CARD_PAYMENT_PATH,
+    "/checkout/donate/card-payment",
     vitrine_core::gift_cards::GIFT_CARD_BALANCE_PATH,
 ];
 

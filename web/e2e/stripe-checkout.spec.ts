@@ -5,7 +5,9 @@
 //! load here). A card without verification pays at once; a 3-D Secure card goes to the fake's
 //! bank page and back, approved or failed; the card number is never sent to the shop; without
 //! the script or without JavaScript the page says card payment is unavailable and the cart
-//! stays. axe checks the checkout, the bank's page, and the pages after them.
+//! stays. A donor gives the same way on the donation page, through 3-D Secure, and lands on the
+//! contribution's page, which says so when the bank refused. axe checks the checkout, the
+//! donation page, the bank's page, and the pages after them.
 //!
 //! The two processes are started here rather than as Playwright web servers, so the other
 //! specs do not wait for them: the shop two ports above the others' extra servers, the fake on
@@ -41,6 +43,8 @@ const VERIFIED_ONCE = '4000 0025 0000 3155';
 
 const NEEDS_JAVASCRIPT =
   'Card payment needs JavaScript, which is off or could not load the payment form. Your cart is kept: turn JavaScript on or try another browser, then pay again.';
+const DONATION_NEEDS_JAVASCRIPT =
+  'Card payment needs JavaScript, which is off or could not load the payment form. Nothing was charged and what you typed is kept: turn JavaScript on or try another browser, then donate again.';
 
 test.describe.configure({ mode: 'serial' });
 const processes: ChildProcess[] = [];
@@ -238,5 +242,60 @@ test('without JavaScript the page says card payment needs it, and a posted form 
   await expect(plain.getByRole('alert')).toHaveText(NEEDS_JAVASCRIPT);
   await plain.goto(`${base}/cart`);
   await expect(plain.getByText('Sea Glass Mug').first()).toBeVisible();
+  await context.close();
+});
+
+/** The community kiln's donation page with €25.00 picked and the donor's details typed. */
+async function atDonation(page: Page): Promise<void> {
+  await page.goto(`${base}/checkout/donate?donatePageId=community-kiln&amount=2500`);
+  await expect(page.getByRole('radio', { name: '€25.00' })).toBeChecked();
+  await page.getByLabel('Full name').fill('Ada Donor');
+  await page.getByLabel('Email').fill('donor@example.com');
+}
+
+test('a donor gives through Stripe’s fields with a 3-D Secure card and is thanked', async ({ page }) => {
+  const leaks = watchForCard(page, ASKS_FOR_3DS);
+  await atDonation(page);
+  await expect(page.getByText(DONATION_NEEDS_JAVASCRIPT)).toBeHidden();
+  await typeCard(page, ASKS_FOR_3DS);
+  await expectNoViolations(page, 'donation page with Stripe’s card fields');
+  await page.getByRole('button', { name: 'Donate' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify your payment');
+  expect(page.url().startsWith(`${fakeBase}/bank/`)).toBe(true);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your contribution');
+  expect(page.url()).toMatch(/\/commerce\/contributions\/contribution-[0-9a-f]{32}\/confirmed\?link=/);
+  await expect(page.locator('.order-page__lead')).toHaveText(
+    'Thank you, Ada Donor. Your contribution of €25.00 to Support the community kiln was received.',
+  );
+  await expectNoViolations(page, 'contribution confirmed after a Stripe payment');
+  expect(leaks).toEqual([]);
+});
+
+test('a donation whose bank verification fails says why and leads back to try again', async ({ page }) => {
+  await atDonation(page);
+  await typeCard(page, ASKS_FOR_3DS);
+  await page.getByRole('button', { name: 'Donate' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify your payment');
+  await page.getByRole('button', { name: 'Fail verification' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your contribution did not go through');
+  await expect(page.getByText('Your bank could not verify this payment, so nothing was charged.')).toBeVisible();
+  await expectNoViolations(page, 'contribution failed after the bank');
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support the community kiln');
+});
+
+test('without JavaScript the donation page says card payment needs it and keeps what was typed', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto(`${base}/checkout/donate?donatePageId=community-kiln&amount=2500`);
+  await expect(plain.getByText(DONATION_NEEDS_JAVASCRIPT)).toBeVisible();
+  await expect(plain.getByLabel('Card number')).toHaveCount(0);
+  await plain.getByLabel('Full name').fill('Ada Donor');
+  await plain.getByLabel('Email').fill('donor@example.com');
+  await plain.getByRole('button', { name: 'Donate' }).click();
+  await expect(plain.getByRole('alert')).toHaveText(DONATION_NEEDS_JAVASCRIPT);
+  await expect(plain.getByLabel('Full name')).toHaveValue('Ada Donor');
+  await expect(plain.getByRole('radio', { name: '€25.00' })).toBeChecked();
   await context.close();
 });

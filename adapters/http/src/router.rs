@@ -136,6 +136,7 @@ pub fn feature_routes() -> Routes {
         .merge(crate::commerce::subscribe_page::routes())
         .merge(crate::commerce::subscription_manage::routes())
         .merge(crate::commerce::donate_page::routes())
+        .merge(crate::commerce::donate_card_payment::routes())
         .merge(crate::commerce::gift_card_page::routes())
         .merge(crate::commerce::gift_card_balance::routes())
         .merge(crate::pages::search_page::routes())

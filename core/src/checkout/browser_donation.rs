@@ -8,6 +8,7 @@ use super::browser_payment::{IntentRequest, OpenIntent};
 use super::card_testing::Payer;
 use super::contribution::{Contribution, DonateError, DonationRequest, DonationService};
 use super::contribution_payment::{ContributionPayment, ContributionSettlement};
+use super::order::IdempotencyKey;
 use super::payment::PaymentError;
 use crate::cart::Timestamp;
 use crate::ports::RepositoryError;
@@ -111,8 +112,49 @@ impl DonationService {
         intent_id: &str,
         now: Timestamp,
     ) -> Result<ResumedDonation, ResumeDonationError> {
-        let unknown = || ResumeDonationError::UnknownContribution(id.to_owned());
-        let contribution = self.store.contribution(id).await?.ok_or_else(unknown)?;
+        let contribution = self
+            .store
+            .contribution(id)
+            .await?
+            .ok_or_else(|| ResumeDonationError::UnknownContribution(id.to_owned()))?;
+        self.settle_on_providers_word(contribution, intent_id, Some(payer), now)
+            .await
+    }
+
+    /// What the provider's webhook reported about the intent `intent_id`, opened under the
+    /// idempotency key `key`: the contribution kept pending under that key is settled on the
+    /// provider's word, as its return address would settle it, whichever comes first. None
+    /// when no contribution was opened under `key` (an order's payment, or one made outside
+    /// this shop). No payer is known here, so a failure counts against nobody.
+    pub async fn settle_reported(
+        &self,
+        key: &str,
+        intent_id: &str,
+        now: Timestamp,
+    ) -> Result<Option<ResumedDonation>, ResumeDonationError> {
+        let Ok(key) = IdempotencyKey::parse(key) else {
+            return Ok(None);
+        };
+        let Some(contribution) = self.store.contribution_by_key(&key).await? else {
+            return Ok(None);
+        };
+        self.settle_on_providers_word(contribution, intent_id, None, now)
+            .await
+            .map(Some)
+    }
+
+    /// Settles `contribution` on what the provider says became of `intent_id`, which must
+    /// be an intent opened under the contribution's key. A failure settled now counts
+    /// against `payer`, when the donor's request is the one settling it.
+    async fn settle_on_providers_word(
+        &self,
+        contribution: Contribution,
+        intent_id: &str,
+        payer: Option<&Payer>,
+        now: Timestamp,
+    ) -> Result<ResumedDonation, ResumeDonationError> {
+        let id = contribution.id.clone();
+        let unknown = || ResumeDonationError::UnknownContribution(id.clone());
         let report = self.payments.intent_report(intent_id).await?;
         if report.key.as_deref() != Some(contribution.idempotency_key.as_str()) {
             return Err(unknown());
@@ -145,7 +187,7 @@ impl DonationService {
         };
         let (contribution, settled_now) = self
             .store
-            .settle(id, &settlement, receipt.as_ref(), now)
+            .settle(&id, &settlement, receipt.as_ref(), now)
             .await
             .map_err(|error| match error {
                 super::contribution::RecordContributionError::PaymentRefunded(payment) => {
@@ -154,7 +196,10 @@ impl DonationService {
                 super::contribution::RecordContributionError::Repository(error) => error.into(),
             })?
             .ok_or_else(unknown)?;
-        if settled_now && matches!(contribution.payment, ContributionPayment::Failed { .. }) {
+        if let Some(payer) = payer
+            && settled_now
+            && matches!(contribution.payment, ContributionPayment::Failed { .. })
+        {
             self.card_testing.record_failure(payer, now).await;
         }
         Ok(ResumedDonation {
@@ -301,6 +346,51 @@ mod tests {
             donations.store.receipts().is_empty(),
             "no receipt for no money"
         );
+    }
+
+    #[tokio::test]
+    async fn the_webhook_settles_a_contribution_by_its_key_once_whichever_comes_first() {
+        let donations = donations().await;
+        let (_, intent) = open(&donations, "k1", "c1").await;
+        // The key the intent was opened under, as the provider reports it.
+        let key = format!("{:0>16}", "k1");
+        donations
+            .gateway
+            .settle(&intent.id, paid(&intent.id, 2_500));
+        let reported = donations
+            .service
+            .settle_reported(&key, &intent.id, NOW)
+            .await
+            .unwrap()
+            .expect("the contribution of the key");
+        assert!(reported.settled_now);
+        assert_eq!(reported.contribution.payment_id(), intent.id);
+        let again = donations
+            .service
+            .settle_reported(&key, &intent.id, NOW)
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(!again.settled_now, "a redelivery settles nothing more");
+        let returned = donations
+            .service
+            .resume_browser_donation(&Payer::default(), "c1", &intent.id, NOW)
+            .await
+            .unwrap();
+        assert!(
+            !returned.settled_now,
+            "the late return fires no second Donate"
+        );
+        assert_eq!(donations.store.receipts().len(), 1, "one receipt");
+        // An order's key, or one that is no key at all, names no contribution.
+        for key in ["order-key-1", "no key"] {
+            let none = donations
+                .service
+                .settle_reported(key, &intent.id, NOW)
+                .await
+                .unwrap();
+            assert_eq!(none, None, "{key}");
+        }
     }
 
     #[tokio::test]

@@ -86,3 +86,7 @@ pub enum IntentState {
 /// What a shopper reads when a payment needs the browser and this shop cannot load the
 /// payment provider's fields (our text).
 pub const CARD_FIELDS_NEED_JAVASCRIPT: &str = "Card payment needs JavaScript, which is off or could not load the payment form. Your cart is kept: turn JavaScript on or try another browser, then pay again.";
+
+/// What a donor reads when their donation needs the browser and this site cannot load the
+/// payment provider's fields (our text).
+pub const DONATION_CARD_FIELDS_NEED_JAVASCRIPT: &str = "Card payment needs JavaScript, which is off or could not load the payment form. Nothing was charged and what you typed is kept: turn JavaScript on or try another browser, then donate again.";

@@ -62,8 +62,8 @@ pub use aftercare_store::{
 };
 pub use browser_donation::{BrowserDonation, ResumeDonationError, ResumedDonation};
 pub use browser_payment::{
-    BrowserCardFields, CARD_FIELDS_NEED_JAVASCRIPT, IntentReport, IntentRequest, IntentState,
-    OpenIntent,
+    BrowserCardFields, CARD_FIELDS_NEED_JAVASCRIPT, DONATION_CARD_FIELDS_NEED_JAVASCRIPT,
+    IntentReport, IntentRequest, IntentState, OpenIntent,
 };
 pub use card_testing::{
     AdmitError, CardTestingGuard, FailedPaymentLimits, Payer, PayerPart, PaymentAttemptRefused,

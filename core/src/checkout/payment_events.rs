@@ -189,6 +189,9 @@ pub trait PaymentReports: Send + Sync {
 pub enum Received {
     /// A report about a charge, recorded (or recognised as a repeat).
     Reconciled(Reconciliation),
+    /// A report about the payment of a contribution given in the donor's browser, which
+    /// settled it now or found it settled before.
+    Contribution(super::ResumedDonation),
     /// A report of a kind the shop does not act on.
     Ignored { kind: String },
 }
@@ -203,18 +206,36 @@ pub enum ReceiveReportError {
     /// The report could not be recorded; the provider sends it again later.
     #[error(transparent)]
     Repository(#[from] RepositoryError),
+    /// The provider could not be asked about the contribution the report concerns; it
+    /// sends the report again later, which settles the contribution then.
+    #[error(transparent)]
+    Provider(#[from] super::PaymentError),
 }
 
 /// Where a payment provider's reports arrive: checked and read by the provider's adapter,
-/// then recorded once and applied to their order by the store.
+/// then recorded once and applied to their order by the store, or to the contribution whose
+/// intent they report on.
 pub struct PaymentReportInbox {
     reports: Arc<dyn PaymentReports>,
     log: Arc<dyn PaymentEventLog>,
+    contributions: Option<Arc<super::DonationService>>,
 }
 
 impl PaymentReportInbox {
     pub fn new(reports: Arc<dyn PaymentReports>, log: Arc<dyn PaymentEventLog>) -> Self {
-        Self { reports, log }
+        Self {
+            reports,
+            log,
+            contributions: None,
+        }
+    }
+
+    /// The same inbox settling the contributions given in the donor's browser through
+    /// `donations`: a success or a failure that names no order settles the pending
+    /// contribution opened under its key.
+    pub fn with_contributions(mut self, donations: Arc<super::DonationService>) -> Self {
+        self.contributions = Some(donations);
+        self
     }
 
     /// Takes the report `body`, signed as `signature` says, at `now`.
@@ -254,7 +275,55 @@ impl PaymentReportInbox {
                         tracing::debug!(event = event.id, "a payment report arrived again");
                     }
                 }
+                // A report delivered again tries its contribution again too: settling is
+                // once, and the first delivery may have failed after the log recorded it.
+                if !matches!(reconciled, Reconciliation::Applied { .. })
+                    && let Some(settled) = self.settle_contribution(&event, now).await?
+                {
+                    return Ok(Received::Contribution(settled));
+                }
                 Ok(Received::Reconciled(reconciled))
+            }
+        }
+    }
+}
+
+impl PaymentReportInbox {
+    /// The contribution `event` settles, when it reports a success or a failure of an
+    /// intent opened for one.
+    async fn settle_contribution(
+        &self,
+        event: &PaymentEvent,
+        now: Timestamp,
+    ) -> Result<Option<super::ResumedDonation>, ReceiveReportError> {
+        let (Some(donations), Some(key)) = (&self.contributions, &event.payment_key) else {
+            return Ok(None);
+        };
+        if !matches!(
+            event.outcome,
+            PaymentOutcome::Succeeded | PaymentOutcome::Failed
+        ) {
+            return Ok(None);
+        }
+        match donations.settle_reported(key, &event.payment_id, now).await {
+            Ok(settled) => {
+                if let Some(settled) = &settled {
+                    tracing::info!(
+                        event = event.id,
+                        contribution = settled.contribution.id,
+                        settled_now = settled.settled_now,
+                        "a payment report reached a contribution"
+                    );
+                }
+                Ok(settled)
+            }
+            Err(super::ResumeDonationError::Repository(error)) => Err(error.into()),
+            Err(super::ResumeDonationError::Payment(error)) => Err(error.into()),
+            // The report names an intent the contribution did not open, or its charge was
+            // refunded first: nothing is settled, and the owner looks.
+            Err(error) => {
+                tracing::warn!(event = event.id, %error, "a payment report could not settle its contribution");
+                Ok(None)
             }
         }
     }

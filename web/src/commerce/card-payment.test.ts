@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_UNREACHABLE_TEXT, elementsOptions, formBody, parseCardPaymentProps, parseCardPaymentStep, returnUrl } from './card-payment';
+import {
+  CARD_FIELDS_UNAVAILABLE_TEXT,
+  CHECKOUT_UNREACHABLE_TEXT,
+  DONATION_FIELDS_UNAVAILABLE_TEXT,
+  DONATION_UNREACHABLE_TEXT,
+  elementsOptions,
+  formBody,
+  parseCardPaymentProps,
+  parseCardPaymentStep,
+  paymentTexts,
+  returnUrl,
+} from './card-payment';
 
 describe('card-payment rules', () => {
   it('reads the props the server writes and refuses others', () => {
-    const props = { publishableKey: 'pk_test_1', amountMinor: 3700, currency: 'eur', intentPath: '/checkout/card-payment', saveForRenewals: false };
+    const props = {
+      publishableKey: 'pk_test_1',
+      amountMinor: 3700,
+      currency: 'eur',
+      intentPath: '/checkout/card-payment',
+      saveForRenewals: false,
+      purpose: 'order',
+    };
     expect(parseCardPaymentProps(props)).toEqual(props);
-    const { saveForRenewals: _, ...older } = props;
+    const { saveForRenewals: _, purpose: __, ...older } = props;
     expect(parseCardPaymentProps(older)).toEqual(props);
+    expect(parseCardPaymentProps({ ...props, purpose: 'donation' }).purpose).toBe('donation');
+    expect(() => parseCardPaymentProps({ ...props, purpose: 'gift' })).toThrow();
     expect(() => parseCardPaymentProps({ ...props, saveForRenewals: 'yes' })).toThrow();
     expect(() => parseCardPaymentProps({ ...props, publishableKey: 'sk_test_1' })).toThrow();
     expect(() => parseCardPaymentProps({ ...props, amountMinor: 1.5 })).toThrow();
@@ -20,6 +40,12 @@ describe('card-payment rules', () => {
     expect(once).toEqual({ mode: 'payment', amount: 3700, currency: 'eur', paymentMethodTypes: ['card'] });
     const kept = elementsOptions(parseCardPaymentProps({ ...props, saveForRenewals: true }));
     expect(kept).toEqual({ ...once, setupFutureUsage: 'off_session' });
+  });
+
+  it('names a donation in the texts of a donation, and an order otherwise', () => {
+    expect(paymentTexts('donation')).toEqual({ unavailable: DONATION_FIELDS_UNAVAILABLE_TEXT, unreachable: DONATION_UNREACHABLE_TEXT });
+    expect(paymentTexts('order')).toEqual({ unavailable: CARD_FIELDS_UNAVAILABLE_TEXT, unreachable: CHECKOUT_UNREACHABLE_TEXT });
+    expect(parseCardPaymentStep(undefined, DONATION_UNREACHABLE_TEXT)).toEqual({ next: 'refused', alert: DONATION_UNREACHABLE_TEXT, fieldErrors: {} });
   });
 
   it('reads each next step, and anything else as a refusal to try again', () => {

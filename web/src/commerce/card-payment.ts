@@ -13,7 +13,11 @@ export interface CardPaymentProps {
   /** Whether the card is kept for later payments without the shopper (a subscription's
    * renewals); the provider's fields must be told, as the intent is opened to keep it. */
   readonly saveForRenewals: boolean;
+  /** What is paid for: an order (the checkout) or a donation, which the texts name. */
+  readonly purpose: CardPaymentPurpose;
 }
+
+export type CardPaymentPurpose = 'order' | 'donation';
 
 /** The options the provider's fields are created with, before any intent exists (Stripe's
  * deferred-intent mode): they must agree with the intent the server opens. */
@@ -27,7 +31,8 @@ export function elementsOptions(props: CardPaymentProps): Record<string, unknown
   };
 }
 
-/** What the browser does next, as the server answers the checkout form. */
+/** What the browser does next, as the server answers the checkout or donation form; a
+ * donation's `order` step leads to the contribution's page. */
 export type CardPaymentStep =
   | { readonly next: 'confirm'; readonly clientSecret: string; readonly returnPath: string }
   | { readonly next: 'order'; readonly orderPath: string }
@@ -40,6 +45,20 @@ export const CARD_FIELDS_UNAVAILABLE_TEXT =
 /** Shown when the server could not be reached (our text). */
 export const CHECKOUT_UNREACHABLE_TEXT = 'Your order could not be sent. Please check your connection and try again; nothing was charged.';
 
+/** Shown on the donation page when the provider's script did not load (our text). */
+export const DONATION_FIELDS_UNAVAILABLE_TEXT =
+  'Card payment is unavailable right now: the payment form could not load. Nothing was charged; please reload the page or try again later.';
+
+/** Shown on the donation page when the server could not be reached (our text). */
+export const DONATION_UNREACHABLE_TEXT = 'Your donation could not be sent. Please check your connection and try again; nothing was charged.';
+
+/** The island's own texts for what is paid for. */
+export function paymentTexts(purpose: CardPaymentPurpose): { readonly unavailable: string; readonly unreachable: string } {
+  return purpose === 'donation'
+    ? { unavailable: DONATION_FIELDS_UNAVAILABLE_TEXT, unreachable: DONATION_UNREACHABLE_TEXT }
+    : { unavailable: CARD_FIELDS_UNAVAILABLE_TEXT, unreachable: CHECKOUT_UNREACHABLE_TEXT };
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -47,7 +66,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Reads the props the server wrote; throws on another shape, so the static markup stays. */
 export function parseCardPaymentProps(props: unknown): CardPaymentProps {
   if (!isRecord(props)) throw new Error('card-payment island: props are not an object');
-  const { publishableKey, amountMinor, currency, intentPath, saveForRenewals } = props;
+  const { publishableKey, amountMinor, currency, intentPath, saveForRenewals, purpose } = props;
   if (typeof publishableKey !== 'string' || !publishableKey.startsWith('pk_')) {
     throw new Error('card-payment island: a publishable key is required');
   }
@@ -59,11 +78,14 @@ export function parseCardPaymentProps(props: unknown): CardPaymentProps {
   if (saveForRenewals !== undefined && typeof saveForRenewals !== 'boolean') {
     throw new Error('card-payment island: saveForRenewals is not a yes or no');
   }
-  return { publishableKey, amountMinor, currency, intentPath, saveForRenewals: saveForRenewals === true };
+  if (purpose !== undefined && purpose !== 'order' && purpose !== 'donation') {
+    throw new Error('card-payment island: the purpose is neither an order nor a donation');
+  }
+  return { publishableKey, amountMinor, currency, intentPath, saveForRenewals: saveForRenewals === true, purpose: purpose ?? 'order' };
 }
 
-/** Reads the server's answer; anything else reads as a refusal saying to try again. */
-export function parseCardPaymentStep(value: unknown): CardPaymentStep {
+/** Reads the server's answer; anything else reads as a refusal saying `unreachable`. */
+export function parseCardPaymentStep(value: unknown, unreachable: string = CHECKOUT_UNREACHABLE_TEXT): CardPaymentStep {
   if (isRecord(value)) {
     if (value['next'] === 'confirm' && typeof value['clientSecret'] === 'string' && typeof value['returnPath'] === 'string') {
       return { next: 'confirm', clientSecret: value['clientSecret'], returnPath: value['returnPath'] };
@@ -82,7 +104,7 @@ export function parseCardPaymentStep(value: unknown): CardPaymentStep {
       return { next: 'refused', alert: value['alert'], fieldErrors };
     }
   }
-  return { next: 'refused', alert: CHECKOUT_UNREACHABLE_TEXT, fieldErrors: {} };
+  return { next: 'refused', alert: unreachable, fieldErrors: {} };
 }
 
 /** The checkout form's fields as the server reads them, without anything card-like. */

@@ -1,4 +1,4 @@
-//! The checkout's card-payment island: mounts the payment provider's own card fields (Stripe's
+//! The card-payment island of the checkout and donation pages: mounts the payment provider's own card fields (Stripe's
 //! Payment Element, from the provider's script the page loads) in the checkout form, posts the
 //! form without a card to the server, which holds the stock and answers the intent's client
 //! secret, and confirms the payment with the provider, who takes the shopper to their bank when
@@ -8,13 +8,12 @@
 //! page says so, and the button stays off so nothing is posted.
 
 import {
-  CARD_FIELDS_UNAVAILABLE_TEXT,
-  CHECKOUT_UNREACHABLE_TEXT,
   type CardPaymentProps,
   elementsOptions,
   formBody,
   parseCardPaymentProps,
   parseCardPaymentStep,
+  paymentTexts,
   returnUrl,
 } from '../commerce/card-payment';
 import type { IslandUnmount } from '../runtime/island-contract';
@@ -72,6 +71,7 @@ function startPayments(form: HTMLFormElement, props: CardPaymentProps, client: P
   const alert = form.querySelector<HTMLElement>('#checkout-alert');
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (fields === null || alert === null || button === null) throw new Error('card-payment island: the form lacks its parts');
+  const texts = paymentTexts(props.purpose);
   const elements = client.elements(elementsOptions(props));
   elements.create('payment').mount(fields);
   if (note !== null) note.hidden = true;
@@ -109,7 +109,7 @@ function startPayments(form: HTMLFormElement, props: CardPaymentProps, client: P
     clearMessages();
     const checked = await elements.submit();
     if (checked.error) {
-      say(checked.error.message ?? CHECKOUT_UNREACHABLE_TEXT);
+      say(checked.error.message ?? texts.unreachable);
       return;
     }
     let answer: unknown;
@@ -124,7 +124,7 @@ function startPayments(form: HTMLFormElement, props: CardPaymentProps, client: P
     } catch {
       answer = undefined;
     }
-    const step = parseCardPaymentStep(answer);
+    const step = parseCardPaymentStep(answer, texts.unreachable);
     if (step.next === 'refused') {
       say(step.alert);
       showFieldErrors(step.fieldErrors);
@@ -144,7 +144,7 @@ function startPayments(form: HTMLFormElement, props: CardPaymentProps, client: P
       location.assign(failed.toString());
       return;
     }
-    if (confirmed.error) say(confirmed.error.message ?? CHECKOUT_UNREACHABLE_TEXT);
+    if (confirmed.error) say(confirmed.error.message ?? texts.unreachable);
   };
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -173,7 +173,7 @@ export function mount(element: HTMLElement, rawProps: unknown): IslandUnmount {
     if (unmounted) return;
     if (script === undefined) {
       if (note !== null) {
-        note.textContent = CARD_FIELDS_UNAVAILABLE_TEXT;
+        note.textContent = paymentTexts(props.purpose).unavailable;
         note.setAttribute('role', 'alert');
       }
       return;

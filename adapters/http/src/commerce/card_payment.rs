@@ -102,7 +102,7 @@ pub(crate) enum CardPaymentStepDto {
     },
 }
 
-fn refused(status: StatusCode, alert: &str) -> Response {
+pub(crate) fn refused(status: StatusCode, alert: &str) -> Response {
     let step = CardPaymentStepDto::Refused {
         alert: alert.to_owned(),
         field_errors: BTreeMap::new(),

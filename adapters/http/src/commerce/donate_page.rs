@@ -5,6 +5,12 @@
 //! is the contribution confirmed page (204), which shows the donor's name and amount and so
 //! opens only through the signed, expiring link the donation's answer leads to. Every rule
 //! is the core's; these handlers parse and map.
+//!
+//! When the payment provider's own card fields are available (Stripe), the page shows them
+//! through the `card-payment` island instead of the card inputs, and the island posts the
+//! form to `donate_card_payment.rs`; the form posted here then carries no card, so it is
+//! answered with the page again, what was typed kept, saying that paying by card needs
+//! JavaScript.
 
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
@@ -13,15 +19,16 @@ use axum::response::Response;
 use axum::routing::get;
 use vitrine_core::cart::texts::{PLEASE_TRY_AGAIN, UPDATE_MISSING_INFORMATION};
 use vitrine_core::checkout::{
-    CheckoutFieldErrors, DonateError, DonationCampaign, DonationForm, DonationRequest,
-    IdempotencyKey, ORDER_LINK_PARAMETER, OrderPageAccess, PaymentError, link_access,
+    CheckoutFieldErrors, Contribution, DONATION_CARD_FIELDS_NEED_JAVASCRIPT, DonateError,
+    DonationCampaign, DonationForm, DonationRequest, IdempotencyKey, ORDER_LINK_PARAMETER,
+    OrderPageAccess, PaymentError, link_access,
 };
 use vitrine_core::enums::PageType;
 
 use crate::AppState;
 use crate::commerce::cart_page::FormFields;
 use crate::commerce::checkout_page::{TEST_PAYMENT_NOTE, random_hex};
-use crate::render::commerce_pages::{CommerceMain, FieldView, NoticeMain};
+use crate::render::commerce_pages::{CardFieldsView, CommerceMain, FieldView, NoticeMain};
 use crate::render::donate_pages::{ContributionMain, DonateMain};
 use crate::shared::clock::now;
 use crate::shared::route_table::Routes;
@@ -34,7 +41,7 @@ pub(crate) fn routes() -> Routes {
 }
 
 /// A query parameter's value.
-fn query_value(query: Option<&str>, name: &str) -> String {
+pub(crate) fn query_value(query: Option<&str>, name: &str) -> String {
     query
         .map(|query| url::form_urlencoded::parse(query.as_bytes()))
         .and_then(|mut pairs| pairs.find(|(key, _)| key == name))
@@ -43,7 +50,7 @@ fn query_value(query: Option<&str>, name: &str) -> String {
 }
 
 /// `/checkout/donate?donatePageId={id}`.
-fn donate_path(donate_page_id: &str) -> String {
+pub(crate) fn donate_path(donate_page_id: &str) -> String {
     let query: String = url::form_urlencoded::Serializer::new(String::new())
         .append_pair("donatePageId", donate_page_id)
         .finish();
@@ -51,7 +58,7 @@ fn donate_path(donate_page_id: &str) -> String {
 }
 
 /// A donation notice with a way back into the site.
-async fn donate_notice(
+pub(crate) async fn donate_notice(
     state: &AppState,
     path: &str,
     status: StatusCode,
@@ -69,7 +76,7 @@ async fn donate_notice(
 
 /// The answer for a `donatePageId` no donation block on a published page has: a 404 that
 /// says so and leads back into the site.
-async fn unknown_page(state: &AppState, path: &str) -> Response {
+pub(crate) async fn unknown_page(state: &AppState, path: &str) -> Response {
     let text = "We couldn’t find this donation page. It may have closed; the Donate buttons on our pages lead to the ones that are open.";
     donate_notice(
         state,
@@ -113,6 +120,11 @@ async fn donate_page(
     };
     main.name = with_error(main.name, &typed.name);
     main.email = with_error(main.email, &typed.email);
+    main.card_fields = card_fields_view(state, campaign, &typed.amount);
+    if main.card_fields.is_some() {
+        // The provider's fields take the card: the page has no card input of its own.
+        main.payment.clear();
+    }
     main.payment = main
         .payment
         .into_iter()
@@ -132,7 +144,8 @@ async fn donate_page(
     main.test_mode = payments.is_test();
     main.payments_off = !payments.takes_payments();
     main.alert = alert;
-    respond(
+    let with_card_fields = main.card_fields.is_some();
+    let mut response = respond(
         state,
         PageType::Donate,
         &path,
@@ -140,7 +153,127 @@ async fn donate_page(
         status,
         &CommerceMain::Donate(Box::new(main)),
     )
-    .await
+    .await;
+    if with_card_fields && let Some(fields) = state.donations.payments().browser_card_fields() {
+        crate::commerce::card_payment::allow_card_fields(&mut response, &fields);
+    }
+    response
+}
+
+/// The provider's card fields for a donation to `campaign`, when the gateway has them. The
+/// fields are created before the donor picks an amount (the provider's deferred intent), so
+/// they start with the amount picked, or the first suggested one; the intent the server
+/// opens carries the amount the donor chose.
+fn card_fields_view(
+    state: &AppState,
+    campaign: &DonationCampaign,
+    chosen: &str,
+) -> Option<CardFieldsView> {
+    let fields = state.donations.payments().browser_card_fields()?;
+    let amount_minor = campaign
+        .suggested_amounts
+        .iter()
+        .find(|amount| amount.to_string() == chosen)
+        .or(campaign.suggested_amounts.first())
+        .copied()
+        .unwrap_or(campaign.minimum_amount);
+    Some(CardFieldsView {
+        props: serde_json::json!({
+            "publishableKey": fields.publishable_key,
+            "amountMinor": amount_minor,
+            "currency": campaign.currency.code().to_ascii_lowercase(),
+            "intentPath": crate::commerce::donate_card_payment::intent_path(&campaign.id),
+            "saveForRenewals": false,
+            "purpose": "donation",
+        })
+        .to_string(),
+        script_url: fields.script_url,
+        unavailable_text: DONATION_CARD_FIELDS_NEED_JAVASCRIPT,
+    })
+}
+
+/// The signed, expiring link to the confirmed page of `contribution`: the page shows the
+/// donor's name and amount, so the address alone opens nothing.
+pub(crate) fn confirmed_link(state: &AppState, contribution: &Contribution) -> String {
+    format!(
+        "/commerce/contributions/{}/confirmed?{ORDER_LINK_PARAMETER}={}",
+        contribution.id,
+        state.order_links.sign(&contribution.id, now())
+    )
+}
+
+/// Why a donation was refused, as the page or the island shows it.
+pub(crate) enum DonationRefusal {
+    /// No donation block on a published page has this id.
+    UnknownPage,
+    /// The status, the messages per field and the alert.
+    Explained(StatusCode, CheckoutFieldErrors, String),
+}
+
+/// What a donor reads about `error` (logging what the donor does not read).
+pub(crate) fn explain(state: &AppState, error: DonateError) -> DonationRefusal {
+    let no_errors = CheckoutFieldErrors::new();
+    let (status, errors, alert) = match error {
+        DonateError::UnknownPage(_) => return DonationRefusal::UnknownPage,
+        DonateError::Invalid(errors) => (
+            StatusCode::BAD_REQUEST,
+            errors,
+            UPDATE_MISSING_INFORMATION.to_owned(),
+        ),
+        DonateError::Payment(PaymentError::Declined { message }) => {
+            (StatusCode::PAYMENT_REQUIRED, no_errors, message)
+        }
+        // A donation waits for no webhook: the donor sends the same form again, whose
+        // key the gateway answers with the first charge if it was made.
+        DonateError::Payment(
+            PaymentError::Unavailable(cause) | PaymentError::OutcomeUnknown(cause),
+        ) => {
+            tracing::error!(error = %cause, "the payment gateway failed");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                no_errors,
+                PLEASE_TRY_AGAIN.to_owned(),
+            )
+        }
+        DonateError::Payment(PaymentError::NotConfigured) => {
+            tracing::warn!(
+                "a contribution was refused: this shop takes no payments (no Stripe key, no --test-payments)"
+            );
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                no_errors,
+                vitrine_core::checkout::CANNOT_TAKE_PAYMENTS.to_owned(),
+            )
+        }
+        DonateError::PaymentRefunded(payment) => {
+            tracing::warn!(
+                payment_id = payment,
+                "a contribution lost its charge to a refund"
+            );
+            (
+                StatusCode::CONFLICT,
+                no_errors,
+                vitrine_core::checkout::PAYMENT_REFUNDED_MESSAGE.to_owned(),
+            )
+        }
+        DonateError::TooManyFailedPayments(refused) => {
+            crate::commerce::payer::record_refusal(state, &refused);
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                no_errors,
+                vitrine_core::checkout::TOO_MANY_FAILED_PAYMENTS.to_owned(),
+            )
+        }
+        DonateError::Repository(cause) => {
+            tracing::error!(error = %cause, "recording a contribution failed");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                no_errors,
+                PLEASE_TRY_AGAIN.to_owned(),
+            )
+        }
+    };
+    DonationRefusal::Explained(status, errors, alert)
 }
 
 async fn show(State(state): State<AppState>, query: RawQuery) -> Response {
@@ -170,7 +303,7 @@ async fn show(State(state): State<AppState>, query: RawQuery) -> Response {
     .await
 }
 
-fn typed_form(body: &[u8]) -> DonationForm {
+pub(crate) fn typed_form(body: &[u8]) -> DonationForm {
     let form = FormFields::parse(body);
     DonationForm {
         amount: form.text("amount"),
@@ -202,6 +335,20 @@ async fn donate(
         }
     };
     let no_errors = CheckoutFieldErrors::new();
+    if state.donations.payments().browser_card_fields().is_some() {
+        // The provider's fields take the card, and only with JavaScript: this form carries
+        // none, so nothing is tried and the page comes back with what was typed.
+        let alert = Some(DONATION_CARD_FIELDS_NEED_JAVASCRIPT.to_owned());
+        return donate_page(
+            &state,
+            &campaign,
+            StatusCode::BAD_REQUEST,
+            &typed,
+            &no_errors,
+            alert,
+        )
+        .await;
+    }
     let Ok(key) = IdempotencyKey::parse(FormFields::parse(&body).text("idempotencyKey")) else {
         let alert = Some(PLEASE_TRY_AGAIN.to_owned());
         return donate_page(
@@ -222,7 +369,7 @@ async fn donate(
     };
     let contribution_id = request.contribution_id.clone();
     let payer = crate::commerce::payer::payer(&headers, address, None);
-    let (status, errors, alert) = match state.donations.donate_as(&payer, request, now()).await {
+    match state.donations.donate_as(&payer, request, now()).await {
         Ok(contribution) => {
             // A replayed submit answers the first contribution, whose id is not this
             // request's: its Donate fired with it.
@@ -230,74 +377,15 @@ async fn donate(
                 let event = crate::shared::conversion_events::donated(&state, &contribution);
                 crate::shared::conversions::fire(&state, &headers, event).await;
             }
-            // The page shows the donor's name and amount, so only this signed link opens
-            // it: the address alone opens nothing.
-            return crate::commerce::cart::see_other_to(&format!(
-                "/commerce/contributions/{}/confirmed?{ORDER_LINK_PARAMETER}={}",
-                contribution.id,
-                state.order_links.sign(&contribution.id, now())
-            ));
+            crate::commerce::cart::see_other_to(&confirmed_link(&state, &contribution))
         }
-        Err(DonateError::UnknownPage(_)) => return unknown_page(&state, &path).await,
-        Err(DonateError::Invalid(errors)) => (
-            StatusCode::BAD_REQUEST,
-            errors,
-            UPDATE_MISSING_INFORMATION.to_owned(),
-        ),
-        Err(DonateError::Payment(PaymentError::Declined { message })) => {
-            (StatusCode::PAYMENT_REQUIRED, no_errors, message)
-        }
-        // A donation waits for no webhook: the donor sends the same form again, whose
-        // key the gateway answers with the first charge if it was made.
-        Err(DonateError::Payment(
-            PaymentError::Unavailable(cause) | PaymentError::OutcomeUnknown(cause),
-        )) => {
-            tracing::error!(error = %cause, "the payment gateway failed");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                no_errors,
-                PLEASE_TRY_AGAIN.to_owned(),
-            )
-        }
-        Err(DonateError::Payment(PaymentError::NotConfigured)) => {
-            tracing::warn!(
-                "a contribution was refused: this shop takes no payments (no Stripe key, no --test-payments)"
-            );
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                no_errors,
-                vitrine_core::checkout::CANNOT_TAKE_PAYMENTS.to_owned(),
-            )
-        }
-        Err(DonateError::PaymentRefunded(payment)) => {
-            tracing::warn!(
-                payment_id = payment,
-                "a contribution lost its charge to a refund"
-            );
-            (
-                StatusCode::CONFLICT,
-                no_errors,
-                vitrine_core::checkout::PAYMENT_REFUNDED_MESSAGE.to_owned(),
-            )
-        }
-        Err(DonateError::TooManyFailedPayments(refused)) => {
-            crate::commerce::payer::record_refusal(&state, &refused);
-            (
-                StatusCode::TOO_MANY_REQUESTS,
-                no_errors,
-                vitrine_core::checkout::TOO_MANY_FAILED_PAYMENTS.to_owned(),
-            )
-        }
-        Err(DonateError::Repository(cause)) => {
-            tracing::error!(error = %cause, "recording a contribution failed");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                no_errors,
-                PLEASE_TRY_AGAIN.to_owned(),
-            )
-        }
-    };
-    donate_page(&state, &campaign, status, &typed, &errors, Some(alert)).await
+        Err(error) => match explain(&state, error) {
+            DonationRefusal::UnknownPage => unknown_page(&state, &path).await,
+            DonationRefusal::Explained(status, errors, alert) => {
+                donate_page(&state, &campaign, status, &typed, &errors, Some(alert)).await
+            }
+        },
+    }
 }
 
 /// The contribution page of a request that may not see it: 404 "Contribution not found"
@@ -365,12 +453,14 @@ async fn confirmed(
             None
         }
     };
-    let main = ContributionMain::new(&contribution, thank_you);
+    let donate_again = donate_path(&contribution.donate_page_id);
+    let main = ContributionMain::new(&contribution, thank_you, donate_again);
+    let title = main.heading;
     respond(
         &state,
         PageType::ContributionConfirmed,
         &path,
-        "Thank you for your contribution",
+        title,
         StatusCode::OK,
         &CommerceMain::Contribution(Box::new(main)),
     )

@@ -10,6 +10,7 @@ pub(crate) mod cart_forms;
 pub(crate) mod cart_page;
 pub(crate) mod cart_wire;
 pub(crate) mod checkout_page;
+pub(crate) mod donate_card_payment;
 pub(crate) mod donate_page;
 pub(crate) mod failed_refunds;
 pub(crate) mod gift_card_balance;

@@ -2,8 +2,10 @@
 //! (succeeded, failed, refunded, disputed). No crumb: Stripe's signature over the body, with
 //! the endpoint's signing secret, is the check. Each event is recorded once and moves the
 //! payment status of the order it concerns (a paid plan of a member area joins it for the
-//! subscription's account then, as the buyer may never come back to the return address);
-//! events of other kinds are acknowledged and ignored, so Stripe does not send them again. Without a signing secret configured the route
+//! subscription's account then, as the buyer may never come back to the return address), or
+//! settles the contribution given in the donor's browser whose intent it reports on (once,
+//! whether the return address came first or not); events of other kinds are acknowledged and
+//! ignored, so Stripe does not send them again. Without a signing secret configured the route
 //! answers 404, as if it did not exist.
 //!
 //! Stripe reads only the status: 2xx takes the event, anything else is sent again later
@@ -50,6 +52,8 @@ impl EventReceivedDto {
         let outcome = match received {
             Received::Reconciled(Reconciliation::Duplicate) => "duplicate",
             Received::Reconciled(_) => "recorded",
+            Received::Contribution(settled) if settled.settled_now => "recorded",
+            Received::Contribution(_) => "duplicate",
             Received::Ignored { .. } => "ignored",
         };
         Self {
@@ -67,7 +71,8 @@ async fn receive(
     let Some(reports) = &state.payment_reports else {
         return Err(ApiError::NotFound);
     };
-    let inbox = PaymentReportInbox::new(reports.clone(), state.carts.store().clone());
+    let inbox = PaymentReportInbox::new(reports.clone(), state.carts.store().clone())
+        .with_contributions(state.donations.clone());
     let signature = headers
         .get(SIGNATURE_HEADER)
         .and_then(|value| value.to_str().ok())
@@ -98,6 +103,7 @@ async fn receive(
             Err(ApiError::BadRequest(REFUSED_MESSAGE.to_owned()))
         }
         Err(ReceiveReportError::Repository(error)) => Err(ApiError::Unavailable(Box::new(error))),
+        Err(ReceiveReportError::Provider(error)) => Err(ApiError::Unavailable(Box::new(error))),
     }
 }
 

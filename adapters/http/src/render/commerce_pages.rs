@@ -343,7 +343,7 @@ pub(crate) struct CheckoutMain {
     pub(crate) card_fields: Option<CardFieldsView>,
 }
 
-/// The payment provider's card fields on the checkout page: its script, and the props of
+/// The payment provider's card fields on the checkout or donation page: its script, and the props of
 /// the `card-payment` island that mounts them and confirms the payment.
 #[derive(Debug, Clone)]
 pub(crate) struct CardFieldsView {
@@ -478,6 +478,9 @@ impl CommerceMain {
                 let countdown = main.reservation_seconds_left.map(|_| "hold-countdown");
                 let card_fields = main.card_fields.as_ref().map(|_| "card-payment");
                 countdown.into_iter().chain(card_fields).collect()
+            }
+            Self::Donate(main) if main.card_fields.is_some() => {
+                ["card-payment"].into_iter().collect()
             }
             Self::People(main) => main.islands(),
             _ => std::collections::BTreeSet::new(),

@@ -16,12 +16,14 @@ use crate::RequestLimits;
 use crate::shared::request_limits::count;
 
 /// The paths whose `POST` is an attempt: checkout entry, a coupon by the API and by the
-/// cart page's form, a donation, and a gift card balance check (which tries a code).
-const ATTEMPTS: [&str; 5] = [
+/// cart page's form, a donation (by the form, or by the card-payment island), and a gift
+/// card balance check (which tries a code).
+const ATTEMPTS: [&str; 6] = [
     "/commerce/goto-checkout",
     "/api/commerce/cart/coupons",
     "/cart/coupon",
     "/checkout/donate",
+    "/checkout/donate/card-payment",
     vitrine_core::gift_cards::GIFT_CARD_BALANCE_PATH,
 ];
 

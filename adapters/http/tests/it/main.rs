@@ -17,6 +17,7 @@ mod conversion_events;
 mod conversions;
 mod crawlers;
 mod crumb;
+mod donate_card_payment;
 mod donate_subscribe;
 mod experiments;
 mod failed_refunds;

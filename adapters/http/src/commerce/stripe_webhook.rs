@@ -1,5 +1,6 @@
 //! `POST /api/commerce/stripe/webhook`: where Stripe reports what became of a charge
-//! (succeeded, failed, refunded, disputed). No crumb: Stripe's signature over the body, with
+//! (succeeded, declined, cancelled, refunded, disputed). A declined attempt at an intent
+//! confirmed in the browser leaves its order payable and counts against the order's cart. No crumb: Stripe's signature over the body, with
 //! the endpoint's signing secret, is the check. Each event is recorded once and moves the
 //! payment status of the order it concerns; events of other kinds are acknowledged and
 //! ignored, so Stripe does not send them again. Without a signing secret configured the route
@@ -85,6 +86,18 @@ async fn receive(
             {
                 // The payment stands; the subscription's first renewal asks for a card.
                 tracing::warn!(%error, order = order_id, "a paid subscription's card could not be recorded");
+            }
+            if let Received::Reconciled(Reconciliation::Declined {
+                order_id,
+                payment_id,
+            }) = &received
+                && let Err(error) = state
+                    .carts
+                    .count_declined_attempt(order_id, payment_id, crate::shared::clock::now())
+                    .await
+            {
+                // The decline is recorded; only its count against the cart is lost.
+                tracing::warn!(%error, order = order_id, "a declined attempt could not be counted");
             }
             Ok(Json(EventReceivedDto::new(&received)))
         }

@@ -139,7 +139,9 @@ impl CartService {
 
     /// The shopper came back from paying order `order_id` in the browser, naming the intent
     /// `intent_id`: the provider is asked what became of it, and its answer is recorded as
-    /// its webhook's would be. An intent of another order, or a success for another amount,
+    /// its webhook's would be. A failed attempt counts against the payer and, since the
+    /// shopper left the card fields for this address, ends the payment: the intent is
+    /// cancelled and the order fails with the provider's reason. An intent of another order, or a success for another amount,
     /// settles nothing. While the provider cannot be asked, the order stays pending.
     pub async fn resume_browser_payment(
         &self,
@@ -174,30 +176,27 @@ impl CartService {
         };
         check_intent_of(&order, intent_id, &report)?;
         if let IntentState::Failed { message } = report.state {
-            // The bank's verification failed, or the card was declined: the same intent
-            // may be confirmed again with another card, unless the payer failed too often.
-            return Ok(
-                match self
-                    .after_decline(payer, order, intent_id, message, now)
-                    .await?
-                {
-                    DeclinedAttempt::TryAgain { order, message } => ResumedPayment {
-                        order,
-                        failure: Some(message),
-                        settled_now: false,
-                    },
-                    DeclinedAttempt::Ended { order, failure } => ResumedPayment {
-                        settled_now: order.payment_status != PaymentStatus::Pending,
-                        order,
-                        failure,
-                    },
-                    DeclinedAttempt::Open(order) => ResumedPayment {
-                        order,
-                        failure: None,
-                        settled_now: false,
-                    },
-                },
-            );
+            // The bank's verification failed, or the card was declined, and the shopper has
+            // left the checkout page for this address: the payment ends here, so that their
+            // cart is theirs again at once rather than when the abandoned intent is cancelled.
+            return match self
+                .after_decline(payer, order, intent_id, message.clone(), now)
+                .await?
+            {
+                DeclinedAttempt::TryAgain { order, .. } | DeclinedAttempt::Open(order) => {
+                    let ended = self.end_browser_payment(&order, intent_id, now).await?;
+                    Ok(ResumedPayment {
+                        settled_now: ended.payment_status != PaymentStatus::Pending,
+                        failure: (ended.payment_status == PaymentStatus::Failed).then_some(message),
+                        order: ended,
+                    })
+                }
+                DeclinedAttempt::Ended { order, failure } => Ok(ResumedPayment {
+                    settled_now: order.payment_status != PaymentStatus::Pending,
+                    order,
+                    failure,
+                }),
+            };
         }
         let cancelled = report.state == IntentState::Canceled;
         let order = self.settle_from_report(&order, report, now).await?;

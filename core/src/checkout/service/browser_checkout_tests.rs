@@ -250,13 +250,13 @@ async fn the_confirmation_waits_for_the_payment_and_goes_out_once_when_it_succee
 }
 
 #[tokio::test]
-async fn a_failed_verification_says_why_and_another_card_pays_the_same_intent_once() {
+async fn a_declined_card_leaves_the_intent_payable_and_another_card_pays_it_once() {
     let shop = shop().await;
     let buyer = at_checkout(&shop, "alice").await;
     let BrowserCheckout::Confirm { order, intent } = open(&shop, &buyer, "k1").await else {
         panic!("to confirm");
     };
-    let why = "Your bank could not verify this payment.";
+    let why = "Your card was declined. Nothing was charged.";
     shop.gateway.settle(
         &intent.id,
         IntentState::Failed {
@@ -265,12 +265,18 @@ async fn a_failed_verification_says_why_and_another_card_pays_the_same_intent_on
     );
     let declined = shop
         .service
-        .resume_browser_payment(&payer(), &order.id, &intent.id, NOW)
+        .decline_in_browser(&payer(), &order.id, &intent.id, NOW)
         .await
         .unwrap();
-    assert_eq!(declined.order.payment_status, PaymentStatus::Pending);
-    assert_eq!(declined.failure.as_deref(), Some(why));
-    assert!(!declined.settled_now);
+    let DeclinedAttempt::TryAgain {
+        order: waiting,
+        message,
+    } = declined
+    else {
+        panic!("another card may be tried: {declined:?}");
+    };
+    assert_eq!(waiting.payment_status, PaymentStatus::Pending);
+    assert_eq!(message, why);
     let cart = shop.service.cart(&buyer, NOW).await.unwrap().unwrap();
     assert!(
         cart.is_purchased,
@@ -284,7 +290,11 @@ async fn a_failed_verification_says_why_and_another_card_pays_the_same_intent_on
         outcome: PaymentOutcome::Declined,
     };
     shop.store.reconcile_payment(&webhook, NOW).await.unwrap();
-    // Another card on the same intent: paid, once.
+    // The same checkout again answers the same intent, which another card pays, once.
+    let BrowserCheckout::Confirm { intent: same, .. } = open(&shop, &buyer, "k1").await else {
+        panic!("still to confirm");
+    };
+    assert_eq!(same, intent);
     shop.gateway.pay(&intent.id, &order);
     for _ in 0..2 {
         let paid = shop
@@ -297,6 +307,35 @@ async fn a_failed_verification_says_why_and_another_card_pays_the_same_intent_on
     }
     shop.gateway.only_intent();
     assert_eq!(shop.store.released_confirmations(), [order.id]);
+}
+
+#[tokio::test]
+async fn a_failed_verification_at_the_return_address_says_why_and_gives_the_cart_back() {
+    let shop = shop().await;
+    let buyer = at_checkout(&shop, "alice").await;
+    let BrowserCheckout::Confirm { order, intent } = open(&shop, &buyer, "k1").await else {
+        panic!("to confirm");
+    };
+    let why = "Your bank could not verify this payment.";
+    shop.gateway.settle(
+        &intent.id,
+        IntentState::Failed {
+            message: why.into(),
+        },
+    );
+    let failed = shop
+        .service
+        .resume_browser_payment(&payer(), &order.id, &intent.id, NOW)
+        .await
+        .unwrap();
+    assert_eq!(failed.order.payment_status, PaymentStatus::Failed);
+    assert_eq!(failed.failure.as_deref(), Some(why));
+    assert_eq!(
+        shop.gateway.intent_report(&intent.id).await.unwrap().state,
+        IntentState::Canceled
+    );
+    let cart = shop.service.cart(&buyer, NOW).await.unwrap().unwrap();
+    assert!(!cart.is_purchased, "the cart is the shopper's again");
 }
 
 #[tokio::test]

@@ -215,7 +215,7 @@ impl CartService {
     /// Cancels `order`'s intent `intent_id` at the provider and records what became of it:
     /// the order fails once the intent is cancelled, or is paid when the intent succeeded
     /// first. While the provider cannot be asked the order stays pending.
-    async fn end_browser_payment(
+    pub(super) async fn end_browser_payment(
         &self,
         order: &Order,
         intent_id: &str,

@@ -521,7 +521,10 @@ async fn abandoned_payments_are_cancelled_after_the_window_unless_they_succeeded
         shop.gateway.intent_report(&paid.id).await.unwrap().state,
         IntentState::Succeeded(_)
     ));
-    assert_eq!(shop.store.released_confirmations(), [paid_late.id.clone()]);
+    assert_eq!(
+        shop.store.released_confirmations(),
+        std::slice::from_ref(&paid_late.id)
+    );
     let alice_cart = shop.service.cart(&alice, later).await.unwrap().unwrap();
     assert!(
         !alice_cart.is_purchased,

@@ -2,8 +2,9 @@
 //! with Stripe configured against the local fake of Stripe (`vitrine-stripe-fake`, built with
 //! `cargo build -p vitrine-services --features test-support --bin vitrine-stripe-fake`), whose
 //! stand-in of Stripe.js the checkout page loads in place of Stripe's (the real script cannot
-//! load here). A card without verification pays at once; a 3-D Secure card goes to the fake's
-//! bank page and back, approved or failed; the card number is never sent to the shop; without
+//! load here). A card without verification pays at once; a declined card says why and another
+//! pays the same order; a 3-D Secure card goes to the fake's bank page and back, approved or
+//! failed; the card number is never sent to the shop; without
 //! the script or without JavaScript the page says card payment is unavailable and the cart
 //! stays. A donor gives the same way on the donation page, through 3-D Secure, and lands on the
 //! contribution's page, which says so when the bank refused. axe checks the checkout, the
@@ -38,8 +39,13 @@ const PUBLISHABLE_KEY = 'pk_test_vitrine_fake_stripe';
 /** Stripe's test cards, as the fake knows them. */
 const PAYS = '4242 4242 4242 4242';
 const ASKS_FOR_3DS = '4000 0027 6000 3184';
+/** Declined at once (Stripe's generic decline). */
+const DECLINED = '4000 0000 0000 0002';
 /** Asks for 3-D Secure when it is set up for renewals, and never again off session. */
 const VERIFIED_ONCE = '4000 0025 0000 3155';
+
+/** What the shop says of Stripe's generic decline (`DECLINED_MESSAGE`). */
+const DECLINED_TEXT = 'Your card was declined. Please use another card.';
 
 const NEEDS_JAVASCRIPT =
   'Card payment needs JavaScript, which is off or could not load the payment form. Your cart is kept: turn JavaScript on or try another browser, then pay again.';
@@ -213,6 +219,28 @@ test('a failed 3-D Secure verification says why, charges nothing and keeps the c
   await expectNoViolations(page, 'payment failed after the bank');
   await page.getByRole('link', { name: 'Back to the cart' }).click();
   await expect(page.getByText('Sea Glass Mug').first()).toBeVisible();
+});
+
+test('a declined card says why, and another card on the same checkout pays one order', async ({ page }) => {
+  const declinedOrders: string[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${base}/checkout/card-payment/declined`) {
+      declinedOrders.push(new URLSearchParams(request.postData() ?? '').get('order') ?? '');
+    }
+  });
+  await atCheckout(page);
+  await typeCard(page, DECLINED);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.locator('#checkout-alert')).toHaveText(DECLINED_TEXT);
+  await expect(page).toHaveURL(`${base}/checkout`);
+  await expectNoViolations(page, 'checkout after a declined card');
+  expect(declinedOrders).toHaveLength(1);
+  await typeCard(page, PAYS);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
+  // The order the declined card left waiting is the one the second card paid.
+  expect(page.url()).toContain(`/commerce/orders/${declinedOrders[0]}/`);
+  await expectNoViolations(page, 'order confirmed after a declined card and another');
 });
 
 test('without Stripe’s script the page says card payment is unavailable and posts nothing', async ({ page }) => {

@@ -166,7 +166,7 @@ pub fn renewal_service(
     .with_lease_ms(lease_ms)
 }
 
-fn now() -> Timestamp {
+pub(crate) fn now() -> Timestamp {
     let millis = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_millis());

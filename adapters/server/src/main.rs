@@ -1,6 +1,7 @@
 //! `vitrine`: the composition root. It reads the command line, builds the adapters, hands them
 //! to the core's services and runs the chosen command; no business rule lives here.
 
+mod abandoned_payments;
 mod ad_pixel;
 mod analytics_cli;
 mod billing_cli;

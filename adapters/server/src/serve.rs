@@ -125,6 +125,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .context("could not read the owner accounts")?
         .is_empty();
+    // Orders whose payer left the provider's fields unpaid give their stock back.
+    let abandoned_payments = crate::abandoned_payments::spawn_cleanup(carts.clone());
     let app = crate::ad_pixel::apply(
         AppState::new(pages, repository.clone(), assets, config)
             .with_census(census.clone())
@@ -203,6 +205,9 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     flusher.abort();
     if let Some(renewals) = renewals {
         renewals.abort();
+    }
+    if let Some(cleanup) = abandoned_payments {
+        cleanup.abort();
     }
     deliveries.stop();
     crate::census::flush(&census, analytics.as_ref(), i64::MAX).await;

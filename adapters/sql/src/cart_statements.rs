@@ -107,10 +107,38 @@ pub(crate) const RECORD_PAYMENT_EVENT: &str = "INSERT INTO payment_events \
 
 /// The order a report concerns: the one paid with its charge, or the one still pending
 /// without a charge id that asked for the charge under its idempotency key.
-pub(crate) const ORDER_OF_PAYMENT: &str = "SELECT id, payment_id, payment_status, \
-     idempotency_key FROM orders \
-     WHERE (payment_id <> '' AND payment_id = $1) \
-        OR (payment_id = '' AND payment_key <> '' AND payment_key = $2)";
+macro_rules! order_of_payment {
+    ($lock:literal) => {
+        concat!(
+            "SELECT id, payment_id, payment_status, idempotency_key FROM orders \
+             WHERE (payment_id <> '' AND payment_id = $1) \
+                OR (payment_id = '' AND payment_key <> '' AND payment_key = $2)",
+            $lock
+        )
+    };
+}
+
+pub(crate) const ORDER_OF_PAYMENT: &str = order_of_payment!("");
+
+/// [`ORDER_OF_PAYMENT`], locking the order's row until the report's transaction ends.
+pub(crate) const POSTGRES_ORDER_OF_PAYMENT: &str = order_of_payment!(" FOR UPDATE");
+
+/// An order placed as payment pending waits on the intent its payer confirms in the browser.
+pub(crate) const WAIT_FOR_BROWSER_PAYMENT: &str = "INSERT INTO waiting_browser_payments \
+     (order_id, intent_id, opened) VALUES ($1, $2, $3)";
+
+/// Whether the order still waits on an intent confirmed in the browser.
+pub(crate) const WAITS_FOR_BROWSER_PAYMENT: &str =
+    "SELECT COUNT(*) FROM waiting_browser_payments WHERE order_id = $1";
+
+/// The order's payment is settled: it waits on no intent any more.
+pub(crate) const END_BROWSER_PAYMENT_WAIT: &str =
+    "DELETE FROM waiting_browser_payments WHERE order_id = $1";
+
+/// The orders waiting on an intent confirmed in the browser since before `$1`, oldest
+/// first, at most `$2`.
+pub(crate) const BROWSER_PAYMENTS_OPENED_BEFORE: &str = "SELECT order_id, intent_id, opened \
+     FROM waiting_browser_payments WHERE opened < $1 ORDER BY opened, order_id LIMIT $2";
 
 pub(crate) const SET_ORDER_PAYMENT: &str =
     "UPDATE orders SET payment_id = $2, payment_status = $3 WHERE id = $1";

@@ -153,17 +153,6 @@ impl OwnerOrderRow {
     }
 }
 
-/// How `payment_events` writes an outcome.
-pub(crate) fn outcome_name(outcome: vitrine_core::checkout::PaymentOutcome) -> &'static str {
-    use vitrine_core::checkout::PaymentOutcome;
-    match outcome {
-        PaymentOutcome::Succeeded => "succeeded",
-        PaymentOutcome::Failed => "failed",
-        PaymentOutcome::Refunded => "refunded",
-        PaymentOutcome::Disputed => "disputed",
-    }
-}
-
 /// The stored cart with the purchase columns applied: they are written only by placing an
 /// order, so they win over the JSON state saved before it.
 pub(crate) fn cart_from_row(
@@ -547,6 +536,35 @@ macro_rules! sql_commerce_store {
                 Ok(order.clone())
             }
 
+            async fn browser_payments_opened_before(
+                &self,
+                opened_before: vitrine_core::cart::Timestamp,
+                limit: u32,
+            ) -> Result<
+                Vec<vitrine_core::checkout::WaitingBrowserPayment>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let rows: Vec<(String, String, i64)> =
+                    sqlx::query_as($crate::cart_statements::BROWSER_PAYMENTS_OPENED_BEFORE)
+                        .bind(opened_before.millis())
+                        .bind(i64::from(limit))
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error(
+                            "listing the browser payments still waiting",
+                        ))?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(order_id, intent_id, opened)| {
+                        vitrine_core::checkout::WaitingBrowserPayment {
+                            order_id,
+                            intent_id,
+                            opened: vitrine_core::cart::Timestamp(opened),
+                        }
+                    })
+                    .collect())
+            }
+
             async fn hold_stock(
                 &self,
                 token: &vitrine_core::cart::CartToken,
@@ -911,7 +929,7 @@ macro_rules! sql_payment_event_log {
                 let recorded = sqlx::query(sql::RECORD_PAYMENT_EVENT)
                     .bind(event.id.as_str())
                     .bind(event.payment_id.as_str())
-                    .bind($crate::cart_store::outcome_name(event.outcome))
+                    .bind(event.outcome.as_str())
                     .bind(now.millis())
                     .execute(&mut *tx)
                     .await
@@ -926,7 +944,7 @@ macro_rules! sql_payment_event_log {
                     return Ok(Reconciliation::Duplicate);
                 }
                 let row: Option<(String, String, String, String)> =
-                    sqlx::query_as(sql::ORDER_OF_PAYMENT)
+                    sqlx::query_as(Self::ORDER_OF_PAYMENT)
                         .bind(event.payment_id.as_str())
                         .bind(event.payment_key.as_deref().unwrap_or(""))
                         .fetch_optional(&mut *tx)
@@ -944,6 +962,24 @@ macro_rules! sql_payment_event_log {
                         reason: status.clone(),
                     }
                 })?;
+                let in_browser = status == PaymentStatus::Pending && {
+                    let (waiting,): (i64,) = sqlx::query_as(sql::WAITS_FOR_BROWSER_PAYMENT)
+                        .bind(order_id.as_str())
+                        .fetch_one(&mut *tx)
+                        .await
+                        .map_err(repository_error("finding a report's intent"))?;
+                    waiting > 0
+                };
+                if in_browser && event.outcome == PaymentOutcome::Declined {
+                    // The payer may confirm the same intent again with another card.
+                    tx.commit()
+                        .await
+                        .map_err(repository_error("recording a payment report"))?;
+                    return Ok(Reconciliation::Declined {
+                        order_id,
+                        payment_id: event.payment_id.clone(),
+                    });
+                }
                 let mut outcome = event.outcome;
                 if payment_id.is_empty() && outcome == PaymentOutcome::Succeeded {
                     let key = vitrine_core::checkout::IdempotencyKey::parse(form_key).map_err(
@@ -980,6 +1016,11 @@ macro_rules! sql_payment_event_log {
                         .map_err(repository_error("giving a failed order's cart back"))?;
                 }
                 if before == PaymentStatus::Pending && status != PaymentStatus::Pending {
+                    sqlx::query(sql::END_BROWSER_PAYMENT_WAIT)
+                        .bind(order_id.as_str())
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(repository_error("ending a browser payment's wait"))?;
                     $crate::cart_store::settle_held_confirmation!(
                         tx,
                         order_id.as_str(),
@@ -1006,11 +1047,16 @@ macro_rules! sql_payment_event_log {
 sql_payment_event_log!(SqliteCommerceStore);
 sql_payment_event_log!(PostgresCommerceStore);
 impl SqliteCommerceStore {
+    /// SQLite writes one transaction at a time, and the report's insert took the lock.
+    const ORDER_OF_PAYMENT: &str = crate::cart_statements::ORDER_OF_PAYMENT;
     const PAGE_ORDERS: &str = crate::cart_statements::SQLITE_PAGE_ORDERS;
     const COUNT_ORDERS: &str = crate::cart_statements::SQLITE_COUNT_ORDERS;
 }
 
 impl PostgresCommerceStore {
+    /// Locked, so that two reports about one order (a cancellation recorded by two servers
+    /// under different ids) move it one after the other, and its stock comes back once.
+    const ORDER_OF_PAYMENT: &str = crate::cart_statements::POSTGRES_ORDER_OF_PAYMENT;
     const PAGE_ORDERS: &str = crate::cart_statements::POSTGRES_PAGE_ORDERS;
     const COUNT_ORDERS: &str = crate::cart_statements::POSTGRES_COUNT_ORDERS;
 }

@@ -39,6 +39,14 @@ macro_rules! sql_order_follow_up {
                         .execute(&mut *conn)
                         .await?;
                 }
+                if let Some(intent) = &follow_up.browser_intent {
+                    sqlx::query($crate::cart_statements::WAIT_FOR_BROWSER_PAYMENT)
+                        .bind(order.id.as_str())
+                        .bind(intent.as_str())
+                        .bind(order.created.millis())
+                        .execute(&mut *conn)
+                        .await?;
+                }
                 if let Some(scheduled) = &follow_up.review_request {
                     let request = &scheduled.request;
                     $crate::review_store::save_request_query!(request)

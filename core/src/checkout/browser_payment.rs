@@ -76,12 +76,28 @@ pub enum IntentState {
     /// The money was taken.
     Succeeded(Payment),
     /// The last attempt failed (a decline, a failed bank verification) and nothing was
-    /// taken; `message` says why in the shopper's words.
+    /// taken; `message` says why in the shopper's words. The intent can be confirmed again
+    /// with another card.
     Failed { message: String },
+    /// The intent was cancelled: it can never be paid, and nothing was taken.
+    Canceled,
     /// Not settled yet: the browser has not confirmed it, the bank's verification is still
     /// open, or the provider is still processing it.
     Open,
 }
+
+/// An order placed as payment pending that still waits on the intent its payer confirms in
+/// the browser, as the store keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WaitingBrowserPayment {
+    pub order_id: String,
+    pub intent_id: String,
+    /// When the order was placed and its intent opened.
+    pub opened: crate::cart::Timestamp,
+}
+
+/// What a donor reads when the intent of their payment was cancelled (our text).
+pub const INTENT_CANCELLED: &str = "The payment was cancelled and nothing was charged.";
 
 /// What a shopper reads when a payment needs the browser and this shop cannot load the
 /// payment provider's fields (our text).

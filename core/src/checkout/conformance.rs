@@ -46,6 +46,8 @@ macro_rules! commerce_store_conformance {
             a_payment_report_moves_its_order_once,
             a_report_settles_a_pending_order_by_its_payment_key,
             a_report_of_an_unknown_charge_is_recorded_without_an_order,
+            a_declined_card_leaves_a_browser_order_payable_until_its_intent_is_cancelled,
+            browser_payments_wait_until_settled_and_are_listed_oldest_first,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -710,6 +712,174 @@ pub async fn a_report_of_an_unknown_charge_is_recorded_without_an_order(store: &
     assert_eq!(
         store.reconcile_payment(&stray, NOW).await.unwrap(),
         Reconciliation::Duplicate
+    );
+}
+
+/// Places order `n` (one MUG) as payment pending, waiting on `intent` in the browser when
+/// one is given, placed at `created`.
+async fn place_pending(
+    store: &dyn CommerceStore,
+    n: usize,
+    intent: Option<&str>,
+    created: Timestamp,
+) -> Order {
+    let cart = cart_with("MUG", 1);
+    store.save_cart(&token(n), &cart).await.unwrap();
+    let mut order = order_for(&cart, n);
+    order.payment_key = key(n).attempt(1).as_str().to_owned();
+    order.payment_status = PaymentStatus::Pending;
+    order.created = created;
+    let follow_up = super::OrderFollowUp {
+        browser_intent: intent.map(str::to_owned),
+        ..super::OrderFollowUp::default()
+    };
+    store
+        .place_order_with_follow_up(&order, &[], &follow_up)
+        .await
+        .unwrap()
+}
+
+pub async fn a_declined_card_leaves_a_browser_order_payable_until_its_intent_is_cancelled(
+    store: &dyn CommerceStore,
+) {
+    store
+        .set_stock(&sku("MUG"), Stock::Limited(5))
+        .await
+        .unwrap();
+    let in_browser = place_pending(store, 1, Some("pi_b1"), NOW).await;
+    let by_server = place_pending(store, 2, None, NOW).await;
+    assert_eq!(
+        store.stock(&sku("MUG")).await.unwrap(),
+        Some(Stock::Limited(3))
+    );
+    let key_of = |order: &Order| Some(order.payment_key.clone());
+    let declined = |id: &str, order: &Order| PaymentEvent {
+        id: id.into(),
+        payment_id: "pi_b1".into(),
+        payment_key: key_of(order),
+        outcome: PaymentOutcome::Declined,
+    };
+    assert_eq!(
+        store
+            .reconcile_payment(&declined("evt_d1", &in_browser), NOW)
+            .await
+            .unwrap(),
+        Reconciliation::Declined {
+            order_id: in_browser.id.clone(),
+            payment_id: "pi_b1".into(),
+        },
+        "the payer may try another card"
+    );
+    let waiting = store.order(&in_browser.id).await.unwrap().unwrap();
+    assert_eq!(waiting.payment_status, PaymentStatus::Pending);
+    assert!(
+        store
+            .load_cart(&token(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .is_purchased
+    );
+    assert_eq!(
+        store.stock(&sku("MUG")).await.unwrap(),
+        Some(Stock::Limited(3))
+    );
+    // A charge the server asked for is not tried again: its decline fails it.
+    assert_eq!(
+        store
+            .reconcile_payment(&declined("evt_d2", &by_server), NOW)
+            .await
+            .unwrap(),
+        Reconciliation::Applied {
+            order_id: by_server.id.clone(),
+            status: PaymentStatus::Failed,
+        }
+    );
+    // The intent cancelled, reported by two servers under two ids: the order fails once.
+    for id in ["checkout:cancelled", "evt_cancelled"] {
+        let cancelled = PaymentEvent {
+            id: id.into(),
+            payment_id: "pi_b1".into(),
+            payment_key: key_of(&in_browser),
+            outcome: PaymentOutcome::Failed,
+        };
+        assert_eq!(
+            store.reconcile_payment(&cancelled, NOW).await.unwrap(),
+            Reconciliation::Applied {
+                order_id: in_browser.id.clone(),
+                status: PaymentStatus::Failed,
+            }
+        );
+    }
+    assert_eq!(
+        store.stock(&sku("MUG")).await.unwrap(),
+        Some(Stock::Limited(5)),
+        "each failed order's unit is back, once"
+    );
+    assert!(
+        !store
+            .load_cart(&token(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .is_purchased
+    );
+    // A decline reported late changes a cancelled order no more.
+    assert_eq!(
+        store
+            .reconcile_payment(&declined("evt_d3", &in_browser), NOW)
+            .await
+            .unwrap(),
+        Reconciliation::Applied {
+            order_id: in_browser.id.clone(),
+            status: PaymentStatus::Failed,
+        }
+    );
+}
+
+pub async fn browser_payments_wait_until_settled_and_are_listed_oldest_first(
+    store: &dyn CommerceStore,
+) {
+    let later = Timestamp(NOW.millis() + 60_000);
+    let newer = place_pending(store, 1, Some("pi_newer"), later).await;
+    let older = place_pending(store, 2, Some("pi_older"), NOW).await;
+    place_pending(store, 3, None, NOW).await;
+    let listed = |before: Timestamp, limit: u32| async move {
+        store
+            .browser_payments_opened_before(before, limit)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|payment| (payment.order_id, payment.intent_id, payment.opened))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(listed(NOW, 10).await, vec![], "none was opened before");
+    let just_after = Timestamp(NOW.millis() + 1);
+    assert_eq!(
+        listed(just_after, 10).await,
+        vec![(older.id.clone(), "pi_older".into(), NOW)]
+    );
+    let all = Timestamp(later.millis() + 1);
+    assert_eq!(
+        listed(all, 10).await,
+        vec![
+            (older.id.clone(), "pi_older".into(), NOW),
+            (newer.id.clone(), "pi_newer".into(), later),
+        ],
+        "oldest first, and the server's pending charge waits on no intent"
+    );
+    assert_eq!(listed(all, 1).await.len(), 1);
+    let paid = PaymentEvent {
+        id: "evt_paid".into(),
+        payment_id: "pi_older".into(),
+        payment_key: Some(older.payment_key.clone()),
+        outcome: PaymentOutcome::Succeeded,
+    };
+    store.reconcile_payment(&paid, NOW).await.unwrap();
+    assert_eq!(
+        listed(all, 10).await,
+        vec![(newer.id.clone(), "pi_newer".into(), later)],
+        "a settled order waits no more"
     );
 }
 

@@ -69,6 +69,9 @@ impl ContributionPayment {
             IntentState::Failed { message } => ContributionSettlement::Failed {
                 message: message.clone(),
             },
+            IntentState::Canceled => ContributionSettlement::Failed {
+                message: super::browser_payment::INTENT_CANCELLED.to_owned(),
+            },
         }
     }
 

@@ -38,6 +38,13 @@ pub struct OrderFollowUp {
     /// makes it due in the transaction that records the payment's success, and drops it with
     /// a failure, so it goes out once and only for a paid order.
     pub confirmation_waits_for_payment: bool,
+    /// The provider's intent the order waits on while its payer confirms it in the browser:
+    /// the store keeps it until the order's payment is settled, so that a declined card
+    /// leaves the order payable ([`PaymentStatus::after_in_browser`]) and an order abandoned
+    /// with it can be found and its intent cancelled.
+    ///
+    /// [`PaymentStatus::after_in_browser`]: super::PaymentStatus::after_in_browser
+    pub browser_intent: Option<String>,
     pub review_request: Option<ScheduledReviewRequest>,
     /// The mails giving the order's gift cards to their recipients, each due on the day the
     /// buyer chose (at once when they chose none).
@@ -87,6 +94,7 @@ impl OrderFollowUp {
         Self {
             confirmation: mails.confirmation,
             confirmation_waits_for_payment: false,
+            browser_intent: None,
             review_request,
             gift_card_mails: Vec::new(),
         }

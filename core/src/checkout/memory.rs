@@ -261,6 +261,32 @@ impl CommerceStore for InMemoryCommerceStore {
         Ok(inner.read_order(order))
     }
 
+    async fn browser_payments_opened_before(
+        &self,
+        opened_before: Timestamp,
+        limit: u32,
+    ) -> Result<Vec<super::WaitingBrowserPayment>, RepositoryError> {
+        let inner = self.lock();
+        let mut waiting: Vec<super::WaitingBrowserPayment> = inner
+            .orders
+            .iter()
+            .filter(|order| {
+                order.payment_status == PaymentStatus::Pending && order.created < opened_before
+            })
+            .filter_map(|order| {
+                let (_, follow_up) = inner.follow_ups.iter().find(|(id, _)| *id == order.id)?;
+                Some(super::WaitingBrowserPayment {
+                    order_id: order.id.clone(),
+                    intent_id: follow_up.browser_intent.clone()?,
+                    opened: order.created,
+                })
+            })
+            .collect();
+        waiting.sort_by_key(|payment| (payment.opened, payment.order_id.clone()));
+        waiting.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        Ok(waiting)
+    }
+
     async fn hold_stock(
         &self,
         token: &CartToken,
@@ -469,6 +495,19 @@ impl CommerceStore for InMemoryCommerceStore {
     }
 }
 
+impl InMemoryCommerceStore {
+    /// Whether `event` is about `order`: the order paid with its charge, or the one still
+    /// pending without a charge id that asked for the charge under its idempotency key.
+    fn reported_about(order: &Order, event: &PaymentEvent) -> bool {
+        if order.payment_id.is_empty() {
+            !order.payment_key.is_empty()
+                && event.payment_key.as_deref() == Some(order.payment_key.as_str())
+        } else {
+            order.payment_id == event.payment_id
+        }
+    }
+}
+
 #[async_trait]
 impl PaymentEventLog for InMemoryCommerceStore {
     async fn reconcile_payment(
@@ -480,16 +519,32 @@ impl PaymentEventLog for InMemoryCommerceStore {
         if !inner.payment_events.insert(event.id.clone()) {
             return Ok(Reconciliation::Duplicate);
         }
-        let Some(order) = inner.orders.iter_mut().find(|order| {
-            if order.payment_id.is_empty() {
-                !order.payment_key.is_empty()
-                    && event.payment_key.as_deref() == Some(order.payment_key.as_str())
-            } else {
-                order.payment_id == event.payment_id
-            }
-        }) else {
+        let waiting_in_browser = |order: &Order| {
+            order.payment_status == PaymentStatus::Pending
+                && inner
+                    .follow_ups
+                    .iter()
+                    .any(|(id, follow_up)| *id == order.id && follow_up.browser_intent.is_some())
+        };
+        let in_browser = inner
+            .orders
+            .iter()
+            .find(|order| Self::reported_about(order, event))
+            .is_some_and(waiting_in_browser);
+        let Some(order) = inner
+            .orders
+            .iter_mut()
+            .find(|order| Self::reported_about(order, event))
+        else {
             return Ok(Reconciliation::NoOrder);
         };
+        if in_browser && event.outcome == PaymentOutcome::Declined {
+            // The payer may confirm the same intent again with another card.
+            return Ok(Reconciliation::Declined {
+                order_id: order.id.clone(),
+                payment_id: event.payment_id.clone(),
+            });
+        }
         let mut outcome = event.outcome;
         if order.payment_id.is_empty() && outcome == PaymentOutcome::Succeeded {
             // The charge the pending order waited for: the order claims it, unless a refund

@@ -63,7 +63,7 @@ pub use aftercare_store::{
 pub use browser_donation::{BrowserDonation, ResumeDonationError, ResumedDonation};
 pub use browser_payment::{
     BrowserCardFields, CARD_FIELDS_NEED_JAVASCRIPT, DONATION_CARD_FIELDS_NEED_JAVASCRIPT,
-    IntentReport, IntentRequest, IntentState, OpenIntent,
+    IntentReport, IntentRequest, IntentState, OpenIntent, WaitingBrowserPayment,
 };
 pub use card_testing::{
     AdmitError, CardTestingGuard, FailedPaymentLimits, Payer, PayerPart, PaymentAttemptRefused,
@@ -114,10 +114,12 @@ pub use payment_events::{
     PaymentStatus, ProviderReport, ReceiveReportError, Received, Reconciliation, ReportRefusal,
 };
 pub use service::{
-    AddGiftCardError, BrowserCheckout, CartService, CartServiceError, CartUpdate, CheckoutError,
-    DEFAULT_HOLD_SECONDS, EnterCheckoutError, GIFT_CARD_AMOUNT_REQUIRED, GIFT_CARD_UNKNOWN,
-    GiftCardAmount, GiftCardBalance, GiftCardForm, GiftCardOffer, GiftCardOfferError,
-    InvalidAnswers, LineForm, OTHER_RECIPIENT, ResumePaymentError, ResumedPayment,
+    ABANDONED_BROWSER_PAYMENT_SECONDS, AddGiftCardError, BROWSER_PAYMENT_CANCELLED,
+    BrowserCheckout, CartService, CartServiceError, CartUpdate, CheckoutError,
+    DEFAULT_HOLD_SECONDS, DeclinedAttempt, EnterCheckoutError, GIFT_CARD_AMOUNT_REQUIRED,
+    GIFT_CARD_UNKNOWN, GiftCardAmount, GiftCardBalance, GiftCardForm, GiftCardOffer,
+    GiftCardOfferError, InvalidAnswers, LineForm, OTHER_RECIPIENT, ResumePaymentError,
+    ResumedPayment,
 };
 pub use store::{CommerceStore, HoldStockError};
 pub use subscription::{Subscription, SubscriptionStatus};

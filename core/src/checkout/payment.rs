@@ -169,6 +169,18 @@ pub trait PaymentGateway: Send + Sync {
             "this payment gateway knows no intent {id}"
         )))
     }
+
+    /// Cancels the intent `id` unless it was paid meanwhile, and answers what became of it:
+    /// [`IntentState::Canceled`] once it is cancelled (now or before), or
+    /// [`IntentState::Succeeded`] when the money was taken first. Asking again is harmless.
+    ///
+    /// [`IntentState::Canceled`]: super::IntentState::Canceled
+    /// [`IntentState::Succeeded`]: super::IntentState::Succeeded
+    async fn cancel_intent(&self, id: &str) -> Result<IntentReport, PaymentError> {
+        Err(PaymentError::Unavailable(format!(
+            "this payment gateway cannot cancel intent {id}"
+        )))
+    }
 }
 
 /// The gateway of a shop that has none: every charge is refused as

@@ -37,9 +37,29 @@ pub enum PaymentStatus {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PaymentOutcome {
     Succeeded,
+    /// The charge can no longer be made: a charge the server asked for was declined, or an
+    /// intent the browser confirms was cancelled.
     Failed,
+    /// One attempt at a charge failed (a card declined, a bank's verification failed) and
+    /// nothing was taken. Final for a charge the server asked for; an intent the payer
+    /// confirms in their browser stays payable with another card
+    /// ([`PaymentStatus::after_in_browser`]).
+    Declined,
     Refunded,
     Disputed,
+}
+
+impl PaymentOutcome {
+    /// How the store records a report of it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Succeeded => "succeeded",
+            Self::Failed => "failed",
+            Self::Declined => "declined",
+            Self::Refunded => "refunded",
+            Self::Disputed => "disputed",
+        }
+    }
 }
 
 impl PaymentStatus {
@@ -72,7 +92,7 @@ impl PaymentStatus {
     pub fn after(self, outcome: PaymentOutcome) -> Self {
         let reported = match outcome {
             PaymentOutcome::Succeeded => Self::Paid,
-            PaymentOutcome::Failed => Self::Failed,
+            PaymentOutcome::Failed | PaymentOutcome::Declined => Self::Failed,
             PaymentOutcome::Refunded => Self::Refunded,
             PaymentOutcome::Disputed => Self::Disputed,
         };
@@ -80,6 +100,19 @@ impl PaymentStatus {
             reported
         } else {
             self
+        }
+    }
+
+    /// The status after the provider reported `outcome` about an intent the payer confirms
+    /// in their browser: as [`Self::after`], except that a declined attempt changes nothing,
+    /// since the intent can be confirmed again with another card; only its cancellation
+    /// ([`PaymentOutcome::Failed`]) fails a pending order. A success reported after the
+    /// cancellation still marks the order paid, as money once taken is never forgotten.
+    pub fn after_in_browser(self, outcome: PaymentOutcome) -> Self {
+        if outcome == PaymentOutcome::Declined {
+            self
+        } else {
+            self.after(outcome)
         }
     }
 
@@ -124,6 +157,15 @@ pub enum Reconciliation {
     Applied {
         order_id: String,
         status: PaymentStatus,
+    },
+    /// The report of a declined attempt was recorded, and order `order_id` still waits on
+    /// its intent `payment_id`, which its payer may confirm again with another card: the
+    /// attempt counts against the order's cart (see [`CardTestingGuard`]).
+    ///
+    /// [`CardTestingGuard`]: super::card_testing::CardTestingGuard
+    Declined {
+        order_id: String,
+        payment_id: String,
     },
     /// The report was recorded, and no order was paid with the charge (a donation's, or
     /// a charge made outside this shop).
@@ -266,6 +308,11 @@ impl PaymentReportInbox {
                         status = status.as_str(),
                         "a payment report moved an order"
                     ),
+                    Reconciliation::Declined { order_id, .. } => tracing::info!(
+                        event = event.id,
+                        order = order_id,
+                        "a payment attempt in the browser was declined; the order still waits"
+                    ),
                     Reconciliation::NoOrder => tracing::info!(
                         event = event.id,
                         payment = event.payment_id,
@@ -356,5 +403,37 @@ mod tests {
         assert_eq!(S::Paid.after(O::Refunded).after(O::Succeeded), S::Refunded);
         assert_eq!(S::Paid.after(O::Disputed).after(O::Refunded), S::Disputed);
         assert!(!S::Pending.was_paid() && !S::Failed.after(O::Failed).was_paid());
+    }
+
+    #[test]
+    fn a_declined_card_fails_a_server_charge_but_leaves_a_browser_intent_payable() {
+        use PaymentOutcome as O;
+        use PaymentStatus as S;
+        assert_eq!(S::Pending.after(O::Declined), S::Failed);
+        assert_eq!(S::Pending.after_in_browser(O::Declined), S::Pending);
+        assert_eq!(
+            S::Pending
+                .after_in_browser(O::Declined)
+                .after_in_browser(O::Declined)
+                .after_in_browser(O::Succeeded),
+            S::Paid,
+            "a decline then a success pays the order"
+        );
+        assert_eq!(S::Pending.after_in_browser(O::Failed), S::Failed);
+        assert_eq!(
+            S::Failed.after_in_browser(O::Declined),
+            S::Failed,
+            "a cancelled intent stays failed"
+        );
+        assert_eq!(
+            S::Paid.after_in_browser(O::Declined),
+            S::Paid,
+            "a late decline of an earlier attempt does not undo the success"
+        );
+        assert_eq!(
+            S::Failed.after_in_browser(O::Succeeded),
+            S::Paid,
+            "a success reported after the cancellation is money taken, kept for the owner"
+        );
     }
 }

@@ -3,7 +3,8 @@
 //! cart's rules and stores the result; time and the new cart's token come in as arguments.
 //! This file holds the service's errors and its set-up; its calls live beside it by concern:
 //! `cart.rs` (reading and editing the cart), `orders.rs` (entering checkout, placing orders,
-//! paying), `browser_checkout.rs` (paying with the provider's own card fields in the browser), `gift_cards.rs` and `product_forms.rs`.
+//! paying), `browser_checkout.rs` (paying with the provider's own card fields in the browser),
+//! `browser_retry.rs` (another card after a decline, and payments abandoned in the browser), `gift_cards.rs` and `product_forms.rs`.
 
 use std::sync::Arc;
 
@@ -22,6 +23,7 @@ use super::store::CommerceStore;
 mod browser_checkout;
 #[cfg(test)]
 pub(super) mod browser_checkout_tests;
+mod browser_retry;
 mod cart;
 #[cfg(test)]
 mod cart_tests;
@@ -41,6 +43,9 @@ mod owner_orders;
 mod pending_tests;
 
 pub use browser_checkout::{BrowserCheckout, ResumePaymentError, ResumedPayment};
+pub use browser_retry::{
+    ABANDONED_BROWSER_PAYMENT_SECONDS, BROWSER_PAYMENT_CANCELLED, DeclinedAttempt,
+};
 pub use gift_cards::{
     AddGiftCardError, GIFT_CARD_AMOUNT_REQUIRED, GIFT_CARD_UNKNOWN, GiftCardAmount,
     GiftCardBalance, GiftCardForm, GiftCardOffer, GiftCardOfferError, OTHER_RECIPIENT,

@@ -81,6 +81,15 @@ pub trait CommerceStore: PaymentLedger + PaymentEventLog + Send + Sync {
         follow_up: &OrderFollowUp,
     ) -> Result<Order, PlaceOrderError>;
 
+    /// The orders still waiting on the intent their payer confirms in the browser
+    /// ([`OrderFollowUp::browser_intent`]) that were placed before `opened_before`, oldest
+    /// first, at most `limit`. An order leaves this list when its payment is settled.
+    async fn browser_payments_opened_before(
+        &self,
+        opened_before: Timestamp,
+        limit: u32,
+    ) -> Result<Vec<super::browser_payment::WaitingBrowserPayment>, RepositoryError>;
+
     /// Holds `lines` for the cart `token` from `now` for `seconds`, all or nothing, in
     /// place of the holds it had: what other carts hold (unexpired) is not available to it.
     /// SKUs that are unlimited or not tracked need no hold. Returns when the hold ends.

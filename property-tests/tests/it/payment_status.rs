@@ -1,7 +1,9 @@
 //! The payment status of an order under the reports a payment provider delivers: at least
 //! once and in any order. The real state machine ([`PaymentStatus::after`]) is checked against
 //! a tiny model that only remembers which outcomes were reported: the status must be what the
-//! model says after every step, whatever the order and the repeats.
+//! model says after every step, whatever the order and the repeats. An intent the payer
+//! confirms in their browser ([`PaymentStatus::after_in_browser`]) follows the same model,
+//! except that its declined attempts report nothing: only its cancellation fails it.
 
 use proptest::prelude::*;
 use vitrine_core::checkout::{PaymentOutcome, PaymentStatus};
@@ -10,6 +12,7 @@ fn outcome() -> impl Strategy<Value = PaymentOutcome> {
     prop_oneof![
         4 => Just(PaymentOutcome::Succeeded),
         4 => Just(PaymentOutcome::Failed),
+        4 => Just(PaymentOutcome::Declined),
         2 => Just(PaymentOutcome::Refunded),
         1 => Just(PaymentOutcome::Disputed),
     ]
@@ -19,6 +22,7 @@ fn outcome() -> impl Strategy<Value = PaymentOutcome> {
 /// shopper waited counts as a reported success, a pending one as nothing reported yet.
 #[derive(Debug, Default)]
 struct Reported {
+    in_browser: bool,
     succeeded: bool,
     failed: bool,
     refunded: bool,
@@ -30,6 +34,9 @@ impl Reported {
         match outcome {
             PaymentOutcome::Succeeded => self.succeeded = true,
             PaymentOutcome::Failed => self.failed = true,
+            // The payer may try another card on the same intent.
+            PaymentOutcome::Declined if self.in_browser => {}
+            PaymentOutcome::Declined => self.failed = true,
             PaymentOutcome::Refunded => self.refunded = true,
             PaymentOutcome::Disputed => self.disputed = true,
         }
@@ -54,26 +61,32 @@ proptest! {
     #[test]
     fn the_status_is_what_was_reported_whatever_the_order_and_repeats(
         paid_at_checkout in any::<bool>(),
+        in_browser in any::<bool>(),
         (reports, reordered) in prop::collection::vec(outcome(), 0..12)
             .prop_flat_map(|reports| (Just(reports.clone()), Just(reports).prop_shuffle())),
     ) {
+        let after = |status: PaymentStatus, report: PaymentOutcome| {
+            if in_browser { status.after_in_browser(report) } else { status.after(report) }
+        };
         let (start, mut model) = if paid_at_checkout {
-            (PaymentStatus::Paid, Reported { succeeded: true, ..Reported::default() })
+            (PaymentStatus::Paid, Reported { in_browser, succeeded: true, ..Reported::default() })
         } else {
-            (PaymentStatus::Pending, Reported::default())
+            (PaymentStatus::Pending, Reported { in_browser, ..Reported::default() })
         };
         let mut status = start;
         for report in &reports {
             let before = status;
-            status = status.after(*report);
+            status = after(status, *report);
             model.record(*report);
             prop_assert_eq!(status, model.status());
             prop_assert!(!before.was_paid() || status.was_paid(), "money taken is never forgotten");
-            prop_assert_eq!(status.after(*report), status, "a repeated report changes nothing");
+            prop_assert_eq!(after(status, *report), status, "a repeated report changes nothing");
         }
         // Delivered in another order, the same reports end in the same status.
-        let other = reordered.iter().fold(start, |status, report| status.after(*report));
+        let other = reordered.iter().fold(start, |status, report| after(status, *report));
         prop_assert_eq!(other, status);
-        prop_assert_eq!(status == PaymentStatus::Pending, !paid_at_checkout && reports.is_empty());
+        let only_declines = reports.iter().all(|report| *report == PaymentOutcome::Declined);
+        let still_pending = !paid_at_checkout && (reports.is_empty() || (in_browser && only_declines));
+        prop_assert_eq!(status == PaymentStatus::Pending, still_pending);
     }
 }

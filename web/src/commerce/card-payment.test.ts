@@ -4,11 +4,13 @@ import {
   CHECKOUT_UNREACHABLE_TEXT,
   DONATION_FIELDS_UNAVAILABLE_TEXT,
   DONATION_UNREACHABLE_TEXT,
+  declinedBody,
   elementsOptions,
   formBody,
   parseCardPaymentProps,
   parseCardPaymentStep,
   paymentTexts,
+  parseDeclinedStep,
   returnUrl,
 } from './card-payment';
 
@@ -19,6 +21,7 @@ describe('card-payment rules', () => {
       amountMinor: 3700,
       currency: 'eur',
       intentPath: '/checkout/card-payment',
+      declinedPath: '/checkout/card-payment/declined',
       saveForRenewals: false,
       purpose: 'order',
     };
@@ -26,16 +29,21 @@ describe('card-payment rules', () => {
     const { saveForRenewals: _, purpose: __, ...older } = props;
     expect(parseCardPaymentProps(older)).toEqual(props);
     expect(parseCardPaymentProps({ ...props, purpose: 'donation' }).purpose).toBe('donation');
+    // A donation's fields have no declined path: a decline ends its attempt at the return address.
+    const { declinedPath: ___, ...donation } = { ...props, purpose: 'donation' };
+    expect(parseCardPaymentProps(donation)).not.toHaveProperty('declinedPath');
+    expect(() => parseCardPaymentProps({ ...props, declinedPath: 'https://elsewhere.example/' })).toThrow();
     expect(() => parseCardPaymentProps({ ...props, purpose: 'gift' })).toThrow();
     expect(() => parseCardPaymentProps({ ...props, saveForRenewals: 'yes' })).toThrow();
     expect(() => parseCardPaymentProps({ ...props, publishableKey: 'sk_test_1' })).toThrow();
     expect(() => parseCardPaymentProps({ ...props, amountMinor: 1.5 })).toThrow();
     expect(() => parseCardPaymentProps({ ...props, currency: 'EURO' })).toThrow();
+    expect(() => parseCardPaymentProps({ ...props, declinedPath: 'https://elsewhere.example/' })).toThrow();
     expect(() => parseCardPaymentProps(null)).toThrow();
   });
 
   it('tells the provider fields to keep a subscription card for renewals, and only then', () => {
-    const props = { publishableKey: 'pk_test_1', amountMinor: 3700, currency: 'eur', intentPath: '/checkout/card-payment' };
+    const props = { publishableKey: 'pk_test_1', amountMinor: 3700, currency: 'eur', intentPath: '/checkout/card-payment', declinedPath: '/checkout/card-payment/declined' };
     const once = elementsOptions(parseCardPaymentProps(props));
     expect(once).toEqual({ mode: 'payment', amount: 3700, currency: 'eur', paymentMethodTypes: ['card'] });
     const kept = elementsOptions(parseCardPaymentProps({ ...props, saveForRenewals: true }));
@@ -65,6 +73,25 @@ describe('card-payment rules', () => {
       fieldErrors: { email: 'Required' },
     });
     expect(parseCardPaymentStep('<html>')).toEqual({ next: 'refused', alert: CHECKOUT_UNREACHABLE_TEXT, fieldErrors: {} });
+  });
+
+  it('reads the answer about a declined card, and anything else as a refusal', () => {
+    expect(parseDeclinedStep({ next: 'tryAgain', message: 'Your card was declined.' })).toEqual({
+      next: 'tryAgain',
+      message: 'Your card was declined.',
+    });
+    expect(parseDeclinedStep({ next: 'order', orderPath: '/commerce/orders/o/confirmed', alert: null })).toEqual({
+      next: 'order',
+      orderPath: '/commerce/orders/o/confirmed',
+    });
+    expect(parseDeclinedStep({ next: 'order', orderPath: 'https://elsewhere.example/' }).next).toBe('refused');
+    expect(parseDeclinedStep({ next: 'refused', alert: 'Please try again.' })).toEqual({ next: 'refused', alert: 'Please try again.' });
+    expect(parseDeclinedStep('nonsense')).toEqual({ next: 'refused', alert: CHECKOUT_UNREACHABLE_TEXT });
+  });
+
+  it('names the order of the return address and the declined intent', () => {
+    const body = declinedBody('https://shop.example/checkout/card-payment/return?order=order-1', 'pi_1');
+    expect(body.toString()).toBe('order=order-1&paymentIntent=pi_1');
   });
 
   it('never sends a card field', () => {

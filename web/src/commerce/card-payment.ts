@@ -10,6 +10,9 @@ export interface CardPaymentProps {
   readonly currency: string;
   /** Where the checkout form is posted (without the card). */
   readonly intentPath: string;
+  /** Where a card the provider declined is told, before another is tried on the same intent;
+   * without it (a donation) a decline ends the attempt at the return address. */
+  readonly declinedPath?: string;
   /** Whether the card is kept for later payments without the shopper (a subscription's
    * renewals); the provider's fields must be told, as the intent is opened to keep it. */
   readonly saveForRenewals: boolean;
@@ -66,7 +69,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Reads the props the server wrote; throws on another shape, so the static markup stays. */
 export function parseCardPaymentProps(props: unknown): CardPaymentProps {
   if (!isRecord(props)) throw new Error('card-payment island: props are not an object');
-  const { publishableKey, amountMinor, currency, intentPath, saveForRenewals, purpose } = props;
+  const { publishableKey, amountMinor, currency, intentPath, declinedPath, saveForRenewals, purpose } = props;
   if (typeof publishableKey !== 'string' || !publishableKey.startsWith('pk_')) {
     throw new Error('card-payment island: a publishable key is required');
   }
@@ -75,13 +78,24 @@ export function parseCardPaymentProps(props: unknown): CardPaymentProps {
   }
   if (typeof currency !== 'string' || !/^[a-z]{3}$/.test(currency)) throw new Error('card-payment island: the currency is not a code');
   if (typeof intentPath !== 'string' || !intentPath.startsWith('/')) throw new Error('card-payment island: the form path is not a path');
+  if (declinedPath !== undefined && (typeof declinedPath !== 'string' || !declinedPath.startsWith('/'))) {
+    throw new Error('card-payment island: the declined path is not a path');
+  }
   if (saveForRenewals !== undefined && typeof saveForRenewals !== 'boolean') {
     throw new Error('card-payment island: saveForRenewals is not a yes or no');
   }
   if (purpose !== undefined && purpose !== 'order' && purpose !== 'donation') {
     throw new Error('card-payment island: the purpose is neither an order nor a donation');
   }
-  return { publishableKey, amountMinor, currency, intentPath, saveForRenewals: saveForRenewals === true, purpose: purpose ?? 'order' };
+  return {
+    publishableKey,
+    amountMinor,
+    currency,
+    intentPath,
+    ...(declinedPath === undefined ? {} : { declinedPath }),
+    saveForRenewals: saveForRenewals === true,
+    purpose: purpose ?? 'order',
+  };
 }
 
 /** Reads the server's answer; anything else reads as a refusal saying `unreachable`. */
@@ -105,6 +119,31 @@ export function parseCardPaymentStep(value: unknown, unreachable: string = CHECK
     }
   }
   return { next: 'refused', alert: unreachable, fieldErrors: {} };
+}
+
+/** What the browser does after the provider declined a card, as the server answers. */
+export type DeclinedStep =
+  | { readonly next: 'tryAgain'; readonly message: string }
+  | { readonly next: 'order'; readonly orderPath: string }
+  | { readonly next: 'refused'; readonly alert: string };
+
+/** Reads the server's answer about a declined card; anything else reads as a refusal. */
+export function parseDeclinedStep(value: unknown): DeclinedStep {
+  if (isRecord(value)) {
+    if (value['next'] === 'tryAgain' && typeof value['message'] === 'string') return { next: 'tryAgain', message: value['message'] };
+    if (value['next'] === 'order' && typeof value['orderPath'] === 'string' && value['orderPath'].startsWith('/')) {
+      return { next: 'order', orderPath: value['orderPath'] };
+    }
+    if (value['next'] === 'refused' && typeof value['alert'] === 'string') return { next: 'refused', alert: value['alert'] };
+  }
+  return { next: 'refused', alert: CHECKOUT_UNREACHABLE_TEXT };
+}
+
+/** The body telling the server which order's intent declined a card: the order is the one
+ * the return address names. */
+export function declinedBody(returnAddress: string, intentId: string): URLSearchParams {
+  const order = new URL(returnAddress).searchParams.get('order') ?? '';
+  return new URLSearchParams({ order, paymentIntent: intentId });
 }
 
 /** The checkout form's fields as the server reads them, without anything card-like. */

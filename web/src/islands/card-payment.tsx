@@ -3,17 +3,20 @@
 //! form without a card to the server, which holds the stock and answers the intent's client
 //! secret, and confirms the payment with the provider, who takes the shopper to their bank when
 //! the card asks for it and back to the shop's return address. A card the provider declines at
-//! once goes to the return address too, where the server, asking the provider, says why. Plain
+//! once is told to the server, which asks the provider and says why; the shopper then types
+//! another card and confirms the same intent again (the same checkout answers it). Plain
 //! DOM, so its chunk loads no React. Without the provider's script the fields cannot show: the
 //! page says so, and the button stays off so nothing is posted.
 
 import {
   type CardPaymentProps,
+  declinedBody,
   elementsOptions,
   formBody,
   parseCardPaymentProps,
   parseCardPaymentStep,
   paymentTexts,
+  parseDeclinedStep,
   returnUrl,
 } from '../commerce/card-payment';
 import type { IslandUnmount } from '../runtime/island-contract';
@@ -138,13 +141,41 @@ function startPayments(form: HTMLFormElement, props: CardPaymentProps, client: P
     const confirmed = await client.confirmPayment({ elements, clientSecret: step.clientSecret, confirmParams: { return_url: back } });
     const intent = confirmed.error?.payment_intent?.id;
     if (intent !== undefined) {
-      // The provider refused the card: the server asks it and says why on the return page.
+      // The provider refused the card: the server asks it, counts the decline and says
+      // whether another card may be tried on the same intent.
+      await afterDecline(back, intent);
+      return;
+    }
+    if (confirmed.error) say(confirmed.error.message ?? texts.unreachable);
+  };
+  const afterDecline = async (back: string, intent: string) => {
+    const declinedPath = props.declinedPath;
+    if (declinedPath === undefined) {
+      // No other card on this intent (a donation): the return address says why it failed.
       const failed = new URL(back);
       failed.searchParams.append('payment_intent', intent);
       location.assign(failed.toString());
       return;
     }
-    if (confirmed.error) say(confirmed.error.message ?? texts.unreachable);
+    let answer: unknown;
+    try {
+      const response = await fetch(declinedPath, {
+        method: 'POST',
+        body: declinedBody(back, intent),
+        headers: { Accept: 'application/json' },
+        credentials: 'same-origin',
+      });
+      answer = await response.json();
+    } catch {
+      answer = undefined;
+    }
+    const step = parseDeclinedStep(answer);
+    if (step.next === 'order') {
+      location.assign(step.orderPath);
+      return;
+    }
+    say(step.next === 'tryAgain' ? step.message : step.alert);
+    fields.querySelector<HTMLInputElement>('input')?.focus();
   };
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();

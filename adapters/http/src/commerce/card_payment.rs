@@ -19,8 +19,8 @@ use axum::routing::{get, post};
 use serde::Serialize;
 use vitrine_core::cart::texts::{NOTHING_IN_CART, PLEASE_TRY_AGAIN};
 use vitrine_core::checkout::{
-    BrowserCardFields, BrowserCheckout, IdempotencyKey, PaymentStatus, ResumePaymentError,
-    SESSION_EXPIRED_ALERT,
+    BrowserCardFields, BrowserCheckout, DeclinedAttempt, IdempotencyKey, PaymentStatus,
+    ResumePaymentError, SESSION_EXPIRED_ALERT,
 };
 
 use crate::AppState;
@@ -34,6 +34,9 @@ use crate::shared::route_table::Routes;
 /// Where the island posts the checkout form.
 pub(crate) const CARD_PAYMENT_PATH: &str = "/checkout/card-payment";
 
+/// Where the island tells of a card the provider declined, before the shopper tries another.
+pub(crate) const DECLINED_PATH: &str = "/checkout/card-payment/declined";
+
 /// Where the provider sends the shopper back, with `order` and the provider's parameters.
 pub(crate) const RETURN_PATH: &str = "/checkout/card-payment/return";
 
@@ -43,6 +46,7 @@ const UNKNOWN_PAYMENT: &str = "We could not find this payment. If you paid, your
 pub(crate) fn routes() -> Routes {
     Routes::new()
         .route(CARD_PAYMENT_PATH, post(open))
+        .route(DECLINED_PATH, post(declined))
         .route(RETURN_PATH, get(resume))
 }
 
@@ -247,6 +251,79 @@ async fn resume(
     }
 }
 
+/// What the island does after a declined card, as `POST /checkout/card-payment/declined`
+/// answers.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+#[serde(tag = "next", rename_all = "camelCase")]
+pub(crate) enum DeclinedStepDto {
+    /// Show `message` (why the card failed, in the shopper's words) and let them confirm the
+    /// same intent with another card.
+    #[serde(rename_all = "camelCase")]
+    TryAgain { message: String },
+    /// The payment is over (paid meanwhile, or failed for good): go to the order's page.
+    #[serde(rename_all = "camelCase")]
+    Order {
+        order_path: String,
+        alert: Option<String>,
+    },
+    /// Nothing is known of the decline yet; `alert` says so.
+    #[serde(rename_all = "camelCase")]
+    Refused { alert: String },
+}
+
+impl DeclinedStepDto {
+    fn new(attempt: DeclinedAttempt) -> Self {
+        match attempt {
+            DeclinedAttempt::TryAgain { message, .. } => Self::TryAgain { message },
+            DeclinedAttempt::Ended { order, failure } => Self::Order {
+                order_path: format!("/commerce/orders/{}/confirmed", order.id),
+                alert: failure,
+            },
+            DeclinedAttempt::Open(_) => Self::Refused {
+                alert: PLEASE_TRY_AGAIN.to_owned(),
+            },
+        }
+    }
+}
+
+/// The island's word that the provider declined a card: the server asks the provider, counts
+/// the decline against the shopper, and says whether another card may be tried.
+async fn declined(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let fields = FormFields::parse(&body);
+    let (order_id, intent_id) = (fields.text("order"), fields.text("paymentIntent"));
+    let token = request_token(&headers);
+    let payer = crate::commerce::payer::payer(&headers, address, token.as_ref());
+    match state
+        .carts
+        .decline_in_browser(&payer, &order_id, &intent_id, now())
+        .await
+    {
+        Ok(attempt) => Json(DeclinedStepDto::new(attempt)).into_response(),
+        Err(ResumePaymentError::UnknownPayment(_)) => (
+            StatusCode::NOT_FOUND,
+            Json(DeclinedStepDto::Refused {
+                alert: UNKNOWN_PAYMENT.to_owned(),
+            }),
+        )
+            .into_response(),
+        Err(ResumePaymentError::Repository(cause)) => {
+            tracing::error!(error = %cause, "a declined card could not be recorded");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(DeclinedStepDto::Refused {
+                    alert: PLEASE_TRY_AGAIN.to_owned(),
+                }),
+            )
+                .into_response()
+        }
+    }
+}
+
 /// A notice page about the payment, leading back to the cart (which a failed payment gave
 /// back to the shopper).
 async fn failure_page(
@@ -275,6 +352,23 @@ mod tests {
             CardPaymentStepDto::Refused {
                 alert: "Please update the missing information.".into(),
                 field_errors: [("email".to_owned(), "Required".to_owned())].into(),
+            },
+        ];
+        insta::assert_snapshot!(serde_json::to_string_pretty(&steps).unwrap());
+    }
+
+    #[test]
+    fn the_declined_step_dto_keeps_its_wire_shape() {
+        let steps = [
+            DeclinedStepDto::TryAgain {
+                message: "Your card was declined. Nothing was charged.".into(),
+            },
+            DeclinedStepDto::Order {
+                order_path: "/commerce/orders/order-1/confirmed".into(),
+                alert: Some("Too many payments failed.".into()),
+            },
+            DeclinedStepDto::Refused {
+                alert: "Please try again.".into(),
             },
         ];
         insta::assert_snapshot!(serde_json::to_string_pretty(&steps).unwrap());

@@ -660,6 +660,7 @@ fn card_fields_view(state: &AppState, cart: &ShoppingCart) -> Option<CardFieldsV
             "amountMinor": cart.grand_total_cents,
             "currency": cart.subtotal_amount.currency.code().to_ascii_lowercase(),
             "intentPath": crate::commerce::card_payment::CARD_PAYMENT_PATH,
+            "declinedPath": crate::commerce::card_payment::DECLINED_PATH,
             // A subscription's card is kept for its renewals, as its intent is opened to do.
             "saveForRenewals": crate::commerce::subscribe_page::holds_subscription(cart),
         })

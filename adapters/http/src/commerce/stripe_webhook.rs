@@ -1,5 +1,6 @@
 //! `POST /api/commerce/stripe/webhook`: where Stripe reports what became of a charge
-//! (succeeded, failed, refunded, disputed). No crumb: Stripe's signature over the body, with
+//! (succeeded, declined, cancelled, refunded, disputed). A declined attempt at an intent
+//! confirmed in the browser leaves its order payable and counts against the order's cart. No crumb: Stripe's signature over the body, with
 //! the endpoint's signing secret, is the check. Each event is recorded once and moves the
 //! payment status of the order it concerns (a paid plan of a member area joins it for the
 //! subscription's account then, as the buyer may never come back to the return address), or
@@ -95,6 +96,18 @@ async fn receive(
                 }
                 // The buyer may never come back to the return address, which joins too.
                 crate::shared::paid_membership::join_areas_of_paid_order(&state, order_id).await;
+            }
+            if let Received::Reconciled(Reconciliation::Declined {
+                order_id,
+                payment_id,
+            }) = &received
+                && let Err(error) = state
+                    .carts
+                    .count_declined_attempt(order_id, payment_id, crate::shared::clock::now())
+                    .await
+            {
+                // The decline is recorded; only its count against the cart is lost.
+                tracing::warn!(%error, order = order_id, "a declined attempt could not be counted");
             }
             Ok(Json(EventReceivedDto::new(&received)))
         }

@@ -4,7 +4,8 @@
 //! PaymentIntent per attempt after holding the stock and places the order as payment pending;
 //! the return address resumes it on Stripe's own word (a 3-D Secure approval confirms it, a
 //! failed verification or a decline says why and gives the cart back), and so does Stripe's
-//! webhook. No card number ever reaches the server on this path.
+//! webhook. A card declined in the fields leaves the order waiting for another card on the
+//! same intent; a cancelled intent fails it. No card number ever reaches the server on this path.
 
 use std::sync::Arc;
 
@@ -66,10 +67,10 @@ pub(crate) fn webhooks() -> Arc<StripeWebhooks> {
     ]))
 }
 
-/// The last event `fake` sent, as Stripe delivers it to the webhook: signed now.
-pub(crate) fn last_event_delivered(fake: &FakeStripe) -> Request<Body> {
+/// The last event `fake` sent, of `kind`, as Stripe delivers it to the webhook: signed now.
+pub(crate) fn last_event_delivered(fake: &FakeStripe, kind: &str) -> Request<Body> {
     let event = fake.events().last().cloned().expect("an event");
-    assert_eq!(event.kind, "payment_intent.succeeded");
+    assert_eq!(event.kind, kind);
     let body = event.body.to_string();
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -404,9 +405,127 @@ async fn stripes_webhook_settles_an_order_whose_shopper_never_came_back() {
     shop.fake
         .confirm_in_browser(&secret, cards::SUCCEEDS, &return_url)
         .await;
-    let delivered = send(&shop.app, last_event_delivered(&shop.fake)).await;
+    let delivered = deliver_last_event(&shop, "payment_intent.succeeded").await;
     assert_eq!(delivered.status, StatusCode::OK, "{}", delivered.text());
     let order = stored(&shop, &return_url).await;
     assert_eq!(order.payment_status, PaymentStatus::Paid);
     assert!(order.payment_id.starts_with("pi_"), "{order:?}");
+}
+
+/// Delivers the fake's last event, of `kind`, to the webhook as Stripe signs it.
+async fn deliver_last_event(shop: &Shop, kind: &str) -> Answer {
+    send(&shop.app, last_event_delivered(&shop.fake, kind)).await
+}
+
+/// The island telling the server that the provider declined a card for `return_url`'s order.
+async fn tell_declined(shop: &Shop, token: &str, return_url: &str, intent: &str) -> Answer {
+    let body = format!("order={}&paymentIntent={intent}", order_id(return_url));
+    let mut request = form(
+        "POST",
+        "/checkout/card-payment/declined",
+        &body,
+        Some(token),
+    );
+    request
+        .headers_mut()
+        .insert("accept", "application/json".parse().unwrap());
+    send(&shop.app, request).await
+}
+
+fn intent_of(secret: &str) -> &str {
+    secret.split("_secret_").next().unwrap()
+}
+
+#[tokio::test]
+async fn a_declined_card_says_why_and_another_card_pays_the_same_order_once() {
+    let shop = shop().await;
+    let (token, key) = at_checkout(&shop.app, 1).await;
+    let (secret, return_url) = open(&shop, &token, &key).await;
+    let step = shop
+        .fake
+        .confirm_in_browser(&secret, cards::DECLINED, &return_url)
+        .await;
+    assert!(matches!(step, BrowserStep::Declined { .. }), "{step:?}");
+    // Stripe's report of the decline leaves the order waiting for another card.
+    let reported = deliver_last_event(&shop, "payment_intent.payment_failed").await;
+    assert_eq!(reported.status, StatusCode::OK, "{}", reported.text());
+    assert_eq!(
+        stored(&shop, &return_url).await.payment_status,
+        PaymentStatus::Pending
+    );
+    let told = tell_declined(&shop, &token, &return_url, intent_of(&secret)).await;
+    assert_eq!(told.status, StatusCode::OK, "{}", told.text());
+    let answer = told.json();
+    assert_eq!(answer["next"], "tryAgain", "{answer}");
+    assert_eq!(
+        answer["message"],
+        "Your card was declined. Please use another card."
+    );
+    // The same checkout answers the same intent, which another card pays.
+    let (again, same_return) = open(&shop, &token, &key).await;
+    assert_eq!((&again, &same_return), (&secret, &return_url));
+    shop.fake
+        .confirm_in_browser(&secret, cards::SUCCEEDS, &return_url)
+        .await;
+    let back = format!("{return_url}&payment_intent={}", intent_of(&secret));
+    let resumed = visit(&shop, &back, &token).await;
+    assert_eq!(resumed.status, StatusCode::SEE_OTHER, "{}", resumed.text());
+    let order = stored(&shop, &return_url).await;
+    assert_eq!(order.payment_status, PaymentStatus::Paid);
+    assert_eq!(order.payment_id, intent_of(&secret));
+    assert_eq!(
+        shop.fake.payment_intents().len(),
+        1,
+        "one intent for the checkout"
+    );
+    // A decline told after the payment names the paid order.
+    let late = tell_declined(&shop, &token, &return_url, intent_of(&secret)).await;
+    assert_eq!(late.json()["next"], "order", "{}", late.text());
+}
+
+#[tokio::test]
+async fn a_decline_of_another_orders_intent_is_refused() {
+    let shop = shop().await;
+    let (alice, alice_key) = at_checkout(&shop.app, 1).await;
+    let (_, alice_return) = open(&shop, &alice, &alice_key).await;
+    let (mallory, mallory_key) = at_checkout(&shop.app, 1).await;
+    let (mallory_secret, _) = open(&shop, &mallory, &mallory_key).await;
+    let forged = tell_declined(&shop, &alice, &alice_return, intent_of(&mallory_secret)).await;
+    assert_eq!(forged.status, StatusCode::NOT_FOUND, "{}", forged.text());
+    assert_eq!(forged.json()["next"], "refused");
+}
+
+#[tokio::test]
+async fn stripes_report_of_a_cancelled_intent_fails_the_order_once_and_gives_the_cart_back() {
+    let shop = shop().await;
+    let (token, key) = at_checkout(&shop.app, 1).await;
+    let (secret, return_url) = open(&shop, &token, &key).await;
+    let gateway = StripeGateway::new(
+        shop.fake.base().clone(),
+        StripeSecretKey::parse(FAKE_SECRET_KEY).unwrap(),
+    );
+    let cancelled =
+        vitrine_core::checkout::PaymentGateway::cancel_intent(&gateway, intent_of(&secret))
+            .await
+            .unwrap();
+    assert_eq!(
+        cancelled.state,
+        vitrine_core::checkout::IntentState::Canceled
+    );
+    for _ in 0..2 {
+        let delivered = deliver_last_event(&shop, "payment_intent.canceled").await;
+        assert_eq!(delivered.status, StatusCode::OK, "{}", delivered.text());
+    }
+    let order = stored(&shop, &return_url).await;
+    assert_eq!(order.payment_status, PaymentStatus::Failed);
+    // The return address now names a failed order; the cart is the shopper's again.
+    let back = format!("{return_url}&payment_intent={}", intent_of(&secret));
+    let resumed = visit(&shop, &back, &token).await;
+    assert_eq!(resumed.status, StatusCode::SEE_OTHER, "{}", resumed.text());
+    let entry = send(
+        &shop.app,
+        form("POST", "/commerce/goto-checkout", "", Some(&token)),
+    )
+    .await;
+    assert_eq!(entry.status, StatusCode::SEE_OTHER, "{}", entry.text());
 }

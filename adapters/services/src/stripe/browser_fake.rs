@@ -10,7 +10,7 @@
 //! `Access-Control-Allow-Origin: *`, as Stripe's API does for publishable-key calls.
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::header::{ACCESS_CONTROL_ALLOW_ORIGIN, CONTENT_TYPE, LOCATION};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
@@ -100,14 +100,34 @@ pub(super) fn redirect_action(intent: &FakePaymentIntent) -> serde_json::Value {
     })
 }
 
-/// `GET /v1/payment_intents/{id}` with the secret key.
+/// `GET /v1/payment_intents/{id}` with the secret key, or from the browser with the
+/// publishable key and the intent's client secret (as Stripe.js reads an intent).
 pub(super) async fn retrieve_intent(
     State(ledger): State<Shared>,
     Path(id): Path<String>,
+    RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
     let mut state = lock(&ledger);
     state.requests += 1;
+    if !headers.contains_key("authorization") {
+        // Stripe.js reads an intent with the publishable key and its client secret.
+        let query: Form = url::form_urlencoded::parse(query.unwrap_or_default().as_bytes())
+            .into_owned()
+            .collect();
+        if query.get("key").map(String::as_str) != Some(FAKE_PUBLISHABLE_KEY) {
+            return wrong_key();
+        }
+        let secret = query.get("client_secret").cloned().unwrap_or_default();
+        return answer(
+            match state.intents.iter().find(|intent| {
+                intent.id == id && !secret.is_empty() && intent.client_secret == secret
+            }) {
+                Some(intent) => Outcome::ran(StatusCode::OK, intent_json(intent)),
+                None => missing(&id),
+            },
+        );
+    }
     let expected = format!("Bearer {FAKE_SECRET_KEY}");
     if headers.get("authorization").map(HeaderValue::as_bytes) != Some(expected.as_bytes()) {
         return stripe_error(

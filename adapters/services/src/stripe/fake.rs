@@ -12,7 +12,8 @@
 //! endpoint runs, so nothing is saved for them. Cards behave as Stripe's test cards do.
 //!
 //! It also keeps the events Stripe would send to a webhook endpoint (`payment_intent.succeeded`
-//! and `.payment_failed` for each charge, `charge.refunded` for each refund, and
+//! and `.payment_failed` for each charge, `.canceled` for each cancelled intent,
+//! `charge.refunded` for each refund, and
 //! `charge.dispute.created` for [`FakeStripe::dispute`]) and sends them, signed as Stripe
 //! signs, when a test asks ([`FakeStripe::deliver_events`]): Stripe delivers later than it
 //! answers, and at least once ([`FakeStripe::redeliver`]).
@@ -724,7 +725,9 @@ async fn cancel_intent(
             );
         }
         intent.status = "canceled".into();
-        Outcome::ran(StatusCode::OK, intent_json(intent))
+        let body = intent_json(intent);
+        push_event(state, "payment_intent.canceled", body.clone());
+        Outcome::ran(StatusCode::OK, body)
     })
     .await
 }

@@ -409,6 +409,25 @@ impl PaymentGateway for StripeGateway {
         let answer = self.send(url, None).await?;
         read_intent_report(answer.status, &answer.body)
     }
+
+    /// `POST /v1/payment_intents/{id}/cancel` under `cancel-{id}`, so that servers asking at
+    /// once cancel once. An intent Stripe will not cancel (it succeeded, or was cancelled
+    /// before) is read back: its own state is the answer.
+    async fn cancel_intent(&self, id: &str) -> Result<IntentReport, PaymentError> {
+        let url = self.url(&["payment_intents", id, "cancel"])?;
+        let answer = self
+            .post(url, &format!("cancel-{id}"), cancel_form())
+            .await?;
+        if answer.status == 200 {
+            return read_intent_report(answer.status, &answer.body);
+        }
+        tracing::info!(
+            payment_intent = id,
+            status = answer.status,
+            "Stripe did not cancel the intent; reading what became of it"
+        );
+        self.intent_report(id).await
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 // `elements.create('payment').mount(target)` draws card fields (Stripe draws them in its own
 // frame; here they are plain inputs without a name, so no form ever posts them);
 // `elements.submit()` checks they are filled; `stripe.confirmPayment({ elements, clientSecret,
-// confirmParams: { return_url } })` creates a PaymentMethod from the fields with the
+// confirmParams: { return_url } })` reads the intent (refusing, as Stripe.js does, one whose
+// `setup_future_usage` differs from the fields' `setupFutureUsage`), creates a PaymentMethod from the fields with the
 // publishable key, confirms the PaymentIntent with its client secret, and follows
 // `next_action.redirect_to_url` to the bank, or goes to the return address with the
 // parameters Stripe adds. A card error resolves as `{ error }`, as Stripe.js does.
@@ -99,12 +100,42 @@
   Stripe.prototype.elements = function (options) {
     return new Elements(options);
   };
+  // Stripe.js refuses to confirm an intent whose `setup_future_usage` differs from the one
+  // the fields were created with: the card would be kept (or not) against the shopper's word.
+  function checkSetupFutureUsage(key, secret, elements) {
+    var id = secret.split('_secret_')[0];
+    var query = new URLSearchParams({ key: key, client_secret: secret });
+    return fetch(api + '/v1/payment_intents/' + encodeURIComponent(id) + '?' + query)
+      .then(function (response) {
+        return response.json();
+      })
+      .then(function (intent) {
+        if (intent.error) return intent.error;
+        var fields = elements.options.setupFutureUsage || null;
+        var wanted = intent.setup_future_usage || null;
+        if (fields === wanted) return null;
+        return {
+          type: 'invalid_request_error',
+          code: 'incompatible_payment_intent',
+          message:
+            "The `setupFutureUsage` passed to elements() (" + fields + ") does not match the PaymentIntent's `setup_future_usage` (" + wanted + ').',
+        };
+      });
+  }
+
   Stripe.prototype.confirmPayment = function (options) {
     var key = this.key;
     var secret = options.clientSecret;
     var returnUrl = options.confirmParams && options.confirmParams.return_url;
     var card = options.elements.payment.values();
     var never = new Promise(function () {});
+    return checkSetupFutureUsage(key, secret, options.elements).then(function (mismatch) {
+      if (mismatch) return { error: mismatch };
+      return confirmWithCard(key, secret, returnUrl, card, never);
+    });
+  };
+
+  function confirmWithCard(key, secret, returnUrl, card, never) {
     return post('/v1/payment_methods', {
       key: key,
       type: 'card',
@@ -133,7 +164,7 @@
         location.assign(withParameters(returnUrl, intent, 'succeeded'));
         return never;
       });
-  };
+  }
 
   window.Stripe = Stripe;
 })();

@@ -157,7 +157,10 @@ fn read_event(body: &[u8]) -> Result<ProviderReport, ReportRefusal> {
     };
     let outcome = match event.kind.as_str() {
         "payment_intent.succeeded" => PaymentOutcome::Succeeded,
-        "payment_intent.payment_failed" => PaymentOutcome::Failed,
+        // Stripe puts the intent back to `requires_payment_method`: for an intent the payer
+        // confirms in the browser another card may follow; only `canceled` is final.
+        "payment_intent.payment_failed" => PaymentOutcome::Declined,
+        "payment_intent.canceled" => PaymentOutcome::Failed,
         "charge.refunded" => PaymentOutcome::Refunded,
         "charge.dispute.created" => PaymentOutcome::Disputed,
         _ => return Ok(ignored(event)),
@@ -308,6 +311,13 @@ mod tests {
         assert_eq!(
             read(
                 "payment_intent.payment_failed",
+                serde_json::json!({ "id": "pi_7" })
+            ),
+            payment(PaymentOutcome::Declined)
+        );
+        assert_eq!(
+            read(
+                "payment_intent.canceled",
                 serde_json::json!({ "id": "pi_7" })
             ),
             payment(PaymentOutcome::Failed)

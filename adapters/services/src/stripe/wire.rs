@@ -272,7 +272,7 @@ pub(crate) fn read_intent_report(status: u16, body: &str) -> Result<IntentReport
         "requires_payment_method" if intent.last_payment_error.is_some() => {
             failed(intent.last_payment_error.as_ref())
         }
-        "canceled" => failed(None),
+        "canceled" => IntentState::Canceled,
         _ => IntentState::Open,
     };
     Ok(IntentReport {

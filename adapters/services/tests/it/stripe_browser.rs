@@ -153,6 +153,43 @@ async fn a_declined_card_fails_the_intent_in_the_shoppers_words_and_a_wrong_secr
     assert_eq!(untouched.state, IntentState::Open);
 }
 
+#[tokio::test]
+async fn a_declined_intent_pays_with_another_card_and_cancelling_ends_only_an_unpaid_one() {
+    let fake = FakeStripe::start().await;
+    let gateway = gateway(&fake);
+    let opened = gateway.open_intent(&request("r1")).await.unwrap();
+    let step = fake
+        .confirm_in_browser(&opened.client_secret, cards::DECLINED, RETURN)
+        .await;
+    assert!(matches!(step, BrowserStep::Declined { .. }), "{step:?}");
+    // The same intent, the same client secret, another card.
+    let step = fake
+        .confirm_in_browser(&opened.client_secret, cards::SUCCEEDS, RETURN)
+        .await;
+    assert!(!matches!(step, BrowserStep::Declined { .. }), "{step:?}");
+    let paid = gateway.intent_report(&opened.id).await.unwrap();
+    assert!(matches!(paid.state, IntentState::Succeeded(_)), "{paid:?}");
+    // Cancelling a paid intent is refused by Stripe: the answer is its success.
+    let kept = gateway.cancel_intent(&opened.id).await.unwrap();
+    assert!(matches!(kept.state, IntentState::Succeeded(_)), "{kept:?}");
+
+    let left = gateway.open_intent(&request("r2")).await.unwrap();
+    let cancelled = gateway.cancel_intent(&left.id).await.unwrap();
+    assert_eq!(cancelled.state, IntentState::Canceled);
+    assert_eq!(
+        cancelled.key.as_deref(),
+        Some(request("r2").key.as_str()),
+        "the report still ties the intent to its order"
+    );
+    // Asked again (another server, or after a crash): still cancelled, nothing else.
+    let again = gateway.cancel_intent(&left.id).await.unwrap();
+    assert_eq!(again.state, IntentState::Canceled);
+    let step = fake
+        .confirm_in_browser(&left.client_secret, cards::SUCCEEDS, RETURN)
+        .await;
+    assert!(matches!(step, BrowserStep::Declined { .. }), "{step:?}");
+}
+
 fn renewal(token: &str, key: &str) -> RenewalCharge {
     RenewalCharge {
         key: IdempotencyKey::parse(format!("{key:0>32}")).unwrap(),

@@ -124,7 +124,7 @@ async fn charges_refunds_and_disputes_arrive_signed_and_read_as_their_outcomes()
         outcomes,
         [
             PaymentOutcome::Succeeded,
-            PaymentOutcome::Failed,
+            PaymentOutcome::Declined,
             PaymentOutcome::Refunded,
             PaymentOutcome::Disputed
         ]

@@ -104,6 +104,16 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.orders_by_email(email, limit).await
     }
 
+    async fn browser_payments_opened_before(
+        &self,
+        opened_before: Timestamp,
+        limit: u32,
+    ) -> Result<Vec<vitrine_core::checkout::WaitingBrowserPayment>, RepositoryError> {
+        self.store
+            .browser_payments_opened_before(opened_before, limit)
+            .await
+    }
+
     async fn order_page(
         &self,
         query: &vitrine_core::owners::tables::TableQuery,

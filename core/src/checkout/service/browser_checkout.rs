@@ -11,10 +11,10 @@ use crate::checkout::browser_payment::{IntentReport, IntentRequest, IntentState,
 use crate::checkout::card_testing::Payer;
 use crate::checkout::details::CheckoutForm;
 use crate::checkout::order::{IdempotencyKey, Order};
-use crate::checkout::payment::PaymentError;
 use crate::checkout::payment_events::PaymentStatus;
 use crate::ports::RepositoryError;
 
+use super::browser_retry::{BROWSER_PAYMENT_CANCELLED, DeclinedAttempt, check_intent_of};
 use super::guarded::is_failed_payment;
 use super::orders::{ToPay, charge_description};
 use super::{CartService, CheckoutError};
@@ -34,7 +34,8 @@ pub enum BrowserCheckout {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResumedPayment {
     pub order: Order,
-    /// Why the payment failed, in the shopper's words, when it did just now.
+    /// Why the payment failed, in the shopper's words, when it did just now: the order
+    /// failed, or (while it is still pending) the card was declined and another may be tried.
     pub failure: Option<String>,
     /// Whether this return settled the order (rather than the webhook or an earlier return),
     /// so that what follows a purchase happens once.
@@ -112,6 +113,9 @@ impl CartService {
         // Opened before the order is placed: an intent the browser never confirms charges
         // nothing, while an order placed without one could never be paid.
         let intent = self.payments.open_intent(&intent_request(&order)?).await?;
+        // The order waits on this intent until it is paid or cancelled: a declined card
+        // leaves it payable with another.
+        follow_up.browser_intent = Some(intent.id.clone());
         let placed = self
             .store
             .place_order_with_follow_up(&order, &self.coupon_limits(&order), &follow_up)
@@ -135,7 +139,9 @@ impl CartService {
 
     /// The shopper came back from paying order `order_id` in the browser, naming the intent
     /// `intent_id`: the provider is asked what became of it, and its answer is recorded as
-    /// its webhook's would be. An intent of another order, or a success for another amount,
+    /// its webhook's would be. A failed attempt counts against the payer and, since the
+    /// shopper left the card fields for this address, ends the payment: the intent is
+    /// cancelled and the order fails with the provider's reason. An intent of another order, or a success for another amount,
     /// settles nothing. While the provider cannot be asked, the order stays pending.
     pub async fn resume_browser_payment(
         &self,
@@ -168,59 +174,38 @@ impl CartService {
                 return Ok(settled);
             }
         };
-        if report.key.as_deref() != Some(order.payment_key.as_str()) {
-            tracing::warn!(
-                order = order.id,
-                intent = intent_id,
-                "a return from paying named an intent this order did not open"
-            );
-            return Err(unknown());
-        }
-        let answer = match report.state {
-            IntentState::Open => return Ok(settled),
-            IntentState::Succeeded(payment) => {
-                if payment.amount_minor != order.rest_due_cents()
-                    || payment.currency != order.currency
-                {
-                    tracing::error!(
-                        order = order.id,
-                        payment = payment.id,
-                        "a payment in the browser took another amount than the order's; the order stays pending for the owner"
-                    );
-                    return Ok(settled);
+        check_intent_of(&order, intent_id, &report)?;
+        if let IntentState::Failed { message } = report.state {
+            // The bank's verification failed, or the card was declined, and the shopper has
+            // left the checkout page for this address: the payment ends here, so that their
+            // cart is theirs again at once rather than when the abandoned intent is cancelled.
+            return match self
+                .after_decline(payer, order, intent_id, message.clone(), now)
+                .await?
+            {
+                DeclinedAttempt::TryAgain { order, .. } | DeclinedAttempt::Open(order) => {
+                    let ended = self.end_browser_payment(&order, intent_id, now).await?;
+                    Ok(ResumedPayment {
+                        settled_now: ended.payment_status != PaymentStatus::Pending,
+                        failure: (ended.payment_status == PaymentStatus::Failed).then_some(message),
+                        order: ended,
+                    })
                 }
-                let recorded = self.record_answer(&order, Ok(&payment), now).await;
-                if let (Ok(paid), Some(token)) = (&recorded, report.saved_card)
-                    && paid.payment_status == PaymentStatus::Paid
-                {
-                    self.keep_saved_card_for_renewals(paid, token, now).await;
-                }
-                recorded
-            }
-            IntentState::Failed { message } => {
-                self.card_testing.record_failure(payer, now).await;
-                let declined = PaymentError::Declined {
-                    message: message.clone(),
-                };
-                let recorded = self.record_answer(&order, Err(&declined), now).await;
-                return match recorded {
-                    Ok(order) => Ok(ResumedPayment {
-                        failure: (order.payment_status == PaymentStatus::Failed).then_some(message),
-                        settled_now: order.payment_status != PaymentStatus::Pending,
-                        order,
-                    }),
-                    Err(error) => Err(repository_error(error)),
-                };
-            }
-        };
-        match answer {
-            Ok(order) => Ok(ResumedPayment {
-                settled_now: order.payment_status != PaymentStatus::Pending,
-                order,
-                failure: None,
-            }),
-            Err(error) => Err(repository_error(error)),
+                DeclinedAttempt::Ended { order, failure } => Ok(ResumedPayment {
+                    settled_now: order.payment_status != PaymentStatus::Pending,
+                    order,
+                    failure,
+                }),
+            };
         }
+        let cancelled = report.state == IntentState::Canceled;
+        let order = self.settle_from_report(&order, report, now).await?;
+        Ok(ResumedPayment {
+            settled_now: order.payment_status != PaymentStatus::Pending,
+            failure: (cancelled && order.payment_status == PaymentStatus::Failed)
+                .then(|| BROWSER_PAYMENT_CANCELLED.to_owned()),
+            order,
+        })
     }
 
     /// Records, once the provider's webhook paid order `order_id`, the card its intent kept
@@ -290,7 +275,7 @@ fn intent_request(order: &Order) -> Result<IntentRequest, CheckoutError> {
 }
 
 /// `record_answer` fails only in the store.
-fn repository_error(error: CheckoutError) -> ResumePaymentError {
+pub(super) fn repository_error(error: CheckoutError) -> ResumePaymentError {
     match error {
         CheckoutError::Order(crate::checkout::PlaceOrderError::Repository(error)) => {
             ResumePaymentError::Repository(error)

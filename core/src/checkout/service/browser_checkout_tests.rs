@@ -9,7 +9,7 @@ use async_trait::async_trait;
 
 use super::test_shop::{NOW, add_totes, address_form as form, key, token};
 use super::*;
-use crate::cart::{CartToken, Stock};
+use crate::cart::{CartToken, Stock, Timestamp};
 use crate::catalog::Sku;
 use crate::checkout::browser_payment::{IntentReport, IntentRequest, IntentState, OpenIntent};
 use crate::checkout::order::Order;
@@ -87,6 +87,16 @@ impl PaymentGateway for IntentGateway {
             id: id.clone(),
             client_secret: format!("{id}_secret"),
         })
+    }
+
+    /// Cancels the intent unless it succeeded, as Stripe does.
+    async fn cancel_intent(&self, id: &str) -> Result<IntentReport, PaymentError> {
+        for (intent, _, state) in self.intents.lock().unwrap().values_mut() {
+            if intent == id && !matches!(state, IntentState::Succeeded(_)) {
+                *state = IntentState::Canceled;
+            }
+        }
+        self.intent_report(id).await
     }
 
     async fn intent_report(&self, id: &str) -> Result<IntentReport, PaymentError> {
@@ -240,7 +250,67 @@ async fn the_confirmation_waits_for_the_payment_and_goes_out_once_when_it_succee
 }
 
 #[tokio::test]
-async fn a_failed_verification_says_why_frees_the_stock_and_gives_the_cart_back() {
+async fn a_declined_card_leaves_the_intent_payable_and_another_card_pays_it_once() {
+    let shop = shop().await;
+    let buyer = at_checkout(&shop, "alice").await;
+    let BrowserCheckout::Confirm { order, intent } = open(&shop, &buyer, "k1").await else {
+        panic!("to confirm");
+    };
+    let why = "Your card was declined. Nothing was charged.";
+    shop.gateway.settle(
+        &intent.id,
+        IntentState::Failed {
+            message: why.into(),
+        },
+    );
+    let declined = shop
+        .service
+        .decline_in_browser(&payer(), &order.id, &intent.id, NOW)
+        .await
+        .unwrap();
+    let DeclinedAttempt::TryAgain {
+        order: waiting,
+        message,
+    } = declined
+    else {
+        panic!("another card may be tried: {declined:?}");
+    };
+    assert_eq!(waiting.payment_status, PaymentStatus::Pending);
+    assert_eq!(message, why);
+    let cart = shop.service.cart(&buyer, NOW).await.unwrap().unwrap();
+    assert!(
+        cart.is_purchased,
+        "the order still holds its cart and stock"
+    );
+    // The provider's webhook of the decline changes nothing either.
+    let webhook = PaymentEvent {
+        id: "evt_declined".into(),
+        payment_id: intent.id.clone(),
+        payment_key: Some(order.payment_key.clone()),
+        outcome: PaymentOutcome::Declined,
+    };
+    shop.store.reconcile_payment(&webhook, NOW).await.unwrap();
+    // The same checkout again answers the same intent, which another card pays, once.
+    let BrowserCheckout::Confirm { intent: same, .. } = open(&shop, &buyer, "k1").await else {
+        panic!("still to confirm");
+    };
+    assert_eq!(same, intent);
+    shop.gateway.pay(&intent.id, &order);
+    for _ in 0..2 {
+        let paid = shop
+            .service
+            .resume_browser_payment(&payer(), &order.id, &intent.id, NOW)
+            .await
+            .unwrap();
+        assert_eq!(paid.order.payment_status, PaymentStatus::Paid);
+        assert_eq!(paid.failure, None);
+    }
+    shop.gateway.only_intent();
+    assert_eq!(shop.store.released_confirmations(), [order.id]);
+}
+
+#[tokio::test]
+async fn a_failed_verification_at_the_return_address_says_why_and_gives_the_cart_back() {
     let shop = shop().await;
     let buyer = at_checkout(&shop, "alice").await;
     let BrowserCheckout::Confirm { order, intent } = open(&shop, &buyer, "k1").await else {
@@ -260,6 +330,36 @@ async fn a_failed_verification_says_why_frees_the_stock_and_gives_the_cart_back(
         .unwrap();
     assert_eq!(failed.order.payment_status, PaymentStatus::Failed);
     assert_eq!(failed.failure.as_deref(), Some(why));
+    assert_eq!(
+        shop.gateway.intent_report(&intent.id).await.unwrap().state,
+        IntentState::Canceled
+    );
+    let cart = shop.service.cart(&buyer, NOW).await.unwrap().unwrap();
+    assert!(!cart.is_purchased, "the cart is the shopper's again");
+}
+
+#[tokio::test]
+async fn a_cancelled_intent_fails_the_order_once_frees_the_stock_and_gives_the_cart_back() {
+    let shop = shop().await;
+    let buyer = at_checkout(&shop, "alice").await;
+    let BrowserCheckout::Confirm { order, intent } = open(&shop, &buyer, "k1").await else {
+        panic!("to confirm");
+    };
+    shop.gateway.settle(&intent.id, IntentState::Canceled);
+    let failed = shop
+        .service
+        .resume_browser_payment(&payer(), &order.id, &intent.id, NOW)
+        .await
+        .unwrap();
+    assert_eq!(failed.order.payment_status, PaymentStatus::Failed);
+    assert_eq!(failed.failure.as_deref(), Some(BROWSER_PAYMENT_CANCELLED));
+    assert!(failed.settled_now);
+    let again = shop
+        .service
+        .resume_browser_payment(&payer(), &order.id, &intent.id, NOW)
+        .await
+        .unwrap();
+    assert!(!again.settled_now, "failed once");
     let cart = shop.service.cart(&buyer, NOW).await.unwrap().unwrap();
     assert!(!cart.is_purchased, "the cart is the shopper's again");
     // The two totes are for sale again: another shopper can hold them.
@@ -275,6 +375,169 @@ async fn a_failed_verification_says_why_frees_the_stock_and_gives_the_cart_back(
         .await
         .unwrap();
     shop.service.enter_checkout(Some(&bob), NOW).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_payer_declined_too_often_has_the_intent_cancelled_and_the_order_failed() {
+    let shop = shop().await;
+    let buyer = at_checkout(&shop, "alice").await;
+    let BrowserCheckout::Confirm { order, intent } = open(&shop, &buyer, "k1").await else {
+        panic!("to confirm");
+    };
+    let declined = IntentState::Failed {
+        message: "Your card was declined.".into(),
+    };
+    for attempt in 1..=4 {
+        shop.gateway.settle(&intent.id, declined.clone());
+        let next = shop
+            .service
+            .decline_in_browser(&payer(), &order.id, &intent.id, NOW)
+            .await
+            .unwrap();
+        assert!(
+            matches!(next, DeclinedAttempt::TryAgain { ref message, .. } if message == "Your card was declined."),
+            "attempt {attempt}: {next:?}"
+        );
+    }
+    shop.gateway.settle(&intent.id, declined);
+    let refused = shop
+        .service
+        .decline_in_browser(&payer(), &order.id, &intent.id, NOW)
+        .await
+        .unwrap();
+    let DeclinedAttempt::Ended {
+        order: ended,
+        failure,
+    } = refused
+    else {
+        panic!("the fifth decline ends the payment: {refused:?}");
+    };
+    assert_eq!(ended.payment_status, PaymentStatus::Failed);
+    assert_eq!(
+        failure.as_deref(),
+        Some(crate::checkout::TOO_MANY_FAILED_PAYMENTS)
+    );
+    let report = shop.gateway.intent_report(&intent.id).await.unwrap();
+    assert_eq!(
+        report.state,
+        IntentState::Canceled,
+        "no card can be tried any more"
+    );
+    // A browser that claims a decline the provider does not report counts nothing.
+    let shop = self::shop().await;
+    let other = at_checkout(&shop, "bob").await;
+    let BrowserCheckout::Confirm { order, intent } = open(&shop, &other, "k2").await else {
+        panic!("to confirm");
+    };
+    let fresh = Payer {
+        visitor: Some("another visitor".into()),
+        cart: None,
+        address: Some("192.0.2.1".into()),
+    };
+    for _ in 0..10 {
+        let open = shop
+            .service
+            .decline_in_browser(&fresh, &order.id, &intent.id, NOW)
+            .await
+            .unwrap();
+        assert!(matches!(open, DeclinedAttempt::Open(_)), "{open:?}");
+    }
+}
+
+#[tokio::test]
+async fn the_providers_reports_of_declines_count_against_the_orders_cart() {
+    let shop = shop().await;
+    let buyer = at_checkout(&shop, "alice").await;
+    let BrowserCheckout::Confirm { order, intent } = open(&shop, &buyer, "k1").await else {
+        panic!("to confirm");
+    };
+    // A script confirming the intent with its client secret, without the shop's page.
+    for _ in 0..4 {
+        shop.service
+            .count_declined_attempt(&order.id, &intent.id, NOW)
+            .await
+            .unwrap();
+    }
+    let waiting = shop.store.order(&order.id).await.unwrap().unwrap();
+    assert_eq!(waiting.payment_status, PaymentStatus::Pending);
+    shop.service
+        .count_declined_attempt(&order.id, &intent.id, NOW)
+        .await
+        .unwrap();
+    let failed = shop.store.order(&order.id).await.unwrap().unwrap();
+    assert_eq!(failed.payment_status, PaymentStatus::Failed);
+}
+
+#[tokio::test]
+async fn abandoned_payments_are_cancelled_after_the_window_unless_they_succeeded_meanwhile() {
+    let shop = shop().await;
+    let alice = at_checkout(&shop, "alice").await;
+    let BrowserCheckout::Confirm {
+        order: abandoned,
+        intent: left,
+    } = open(&shop, &alice, "k1").await
+    else {
+        panic!("to confirm");
+    };
+    let bob = at_checkout(&shop, "bob").await;
+    let BrowserCheckout::Confirm {
+        order: paid_late,
+        intent: paid,
+    } = open(&shop, &bob, "k2").await
+    else {
+        panic!("to confirm");
+    };
+    // Bob paid, but neither his browser came back nor the webhook arrived.
+    shop.gateway.pay(&paid.id, &paid_late);
+    let window = ABANDONED_BROWSER_PAYMENT_SECONDS * 1000;
+    let too_soon = Timestamp(NOW.millis() + window);
+    assert_eq!(
+        shop.service
+            .cancel_abandoned_browser_payments(too_soon)
+            .await
+            .unwrap(),
+        0
+    );
+    let status = |id: String| {
+        let store = shop.store.clone();
+        async move { store.order(&id).await.unwrap().unwrap().payment_status }
+    };
+    assert_eq!(status(abandoned.id.clone()).await, PaymentStatus::Pending);
+    let later = Timestamp(too_soon.millis() + 1);
+    // Two servers, or one after a crash, run the same clean-up: each order changes once.
+    for _ in 0..2 {
+        shop.service
+            .cancel_abandoned_browser_payments(later)
+            .await
+            .unwrap();
+    }
+    assert_eq!(status(abandoned.id.clone()).await, PaymentStatus::Failed);
+    assert_eq!(status(paid_late.id.clone()).await, PaymentStatus::Paid);
+    assert_eq!(
+        shop.gateway.intent_report(&left.id).await.unwrap().state,
+        IntentState::Canceled
+    );
+    assert!(matches!(
+        shop.gateway.intent_report(&paid.id).await.unwrap().state,
+        IntentState::Succeeded(_)
+    ));
+    assert_eq!(
+        shop.store.released_confirmations(),
+        std::slice::from_ref(&paid_late.id)
+    );
+    let alice_cart = shop.service.cart(&alice, later).await.unwrap().unwrap();
+    assert!(
+        !alice_cart.is_purchased,
+        "the abandoned order's cart is back"
+    );
+    assert_eq!(
+        shop.service
+            .cancel_abandoned_browser_payments(later)
+            .await
+            .unwrap(),
+        0,
+        "nothing waits any more"
+    );
 }
 
 #[tokio::test]

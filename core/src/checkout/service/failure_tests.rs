@@ -56,6 +56,11 @@ mock! {
         async fn order(&self, id: &str) -> Result<Option<Order>, RepositoryError>;
         async fn order_by_key(&self, key: &IdempotencyKey) -> Result<Option<Order>, RepositoryError>;
         async fn orders_by_email(&self, email: &str, limit: u32) -> Result<Vec<Order>, RepositoryError>;
+        async fn browser_payments_opened_before(
+            &self,
+            opened_before: Timestamp,
+            limit: u32,
+        ) -> Result<Vec<crate::checkout::WaitingBrowserPayment>, RepositoryError>;
         async fn order_page(
             &self,
             query: &crate::owners::tables::TableQuery,

@@ -375,7 +375,7 @@ impl CartService {
         let event = PaymentEvent {
             // Not a provider's id (Stripe's start with `evt_`): one per answer, so the same
             // answer recorded twice is a duplicate.
-            id: format!("checkout:{}:{}", order.payment_key, outcome_word(outcome)),
+            id: format!("checkout:{}:{}", order.payment_key, outcome.as_str()),
             payment_id,
             payment_key: Some(order.payment_key.clone()),
             outcome,
@@ -485,15 +485,6 @@ fn charge_request(order: &Order, key: IdempotencyKey, card: CardDetails) -> Paym
         card,
         email: order.email.clone(),
         description: charge_description(order),
-    }
-}
-
-fn outcome_word(outcome: PaymentOutcome) -> &'static str {
-    match outcome {
-        PaymentOutcome::Succeeded => "succeeded",
-        PaymentOutcome::Failed => "failed",
-        PaymentOutcome::Refunded => "refunded",
-        PaymentOutcome::Disputed => "disputed",
     }
 }
 

@@ -159,7 +159,10 @@ async fn the_signed_in_buyer_paying_in_stripes_fields_is_the_member_whatever_add
         .await;
     assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.text());
     // Stripe's webhook, arriving after the browser, changes nothing.
-    let delivered = shop.app.send(last_event_delivered(&shop.fake, "payment_intent.succeeded")).await;
+    let delivered = shop
+        .app
+        .send(last_event_delivered(&shop.fake, "payment_intent.succeeded"))
+        .await;
     assert_eq!(delivered.status, StatusCode::OK, "{}", delivered.text());
     assert_eq!(
         membership_seen(&shop.app, &bo).await,
@@ -181,7 +184,10 @@ async fn stripes_webhook_alone_makes_the_signed_in_buyer_the_member_and_the_late
     );
 
     // Ada closed the tab before the return address loaded; Stripe reports the payment.
-    let delivered = shop.app.send(last_event_delivered(&shop.fake, "payment_intent.succeeded")).await;
+    let delivered = shop
+        .app
+        .send(last_event_delivered(&shop.fake, "payment_intent.succeeded"))
+        .await;
     assert_eq!(delivered.status, StatusCode::OK, "{}", delivered.text());
     let order = shop.store.order(&order_id(&back)).await.unwrap().unwrap();
     assert_eq!(order.payment_status, PaymentStatus::Paid);

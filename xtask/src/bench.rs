@@ -66,7 +66,14 @@ pub fn run_benchmarks(args: &[String]) -> Result<()> {
     // of `cargo xtask test`.
     if let Some(at) = args.iter().position(|arg| arg == "--pages") {
         let mut script = vec!["scripts/bench-pages.mjs"];
-        script.extend(args[at + 1..].iter().map(String::as_str));
+        // The documented `--pages -- --out pages.md` keeps its separator; node's argument
+        // parser would read it as a positional argument and stop.
+        script.extend(
+            args[at + 1..]
+                .iter()
+                .map(String::as_str)
+                .filter(|arg| *arg != "--"),
+        );
         return run(&workspace::root().join("web"), "node", &script, NPM_ENV);
     }
     let mut script = vec!["run", "bench", "--"];

@@ -289,7 +289,9 @@ async function main() {
   // nginx started by root reads files as an unprivileged worker user.
   chmodSync(workDir, 0o755);
   const binary = resolve(options.bin);
-  const server = await startServer({ binary, port: Number(options.port), dataDir });
+  // nginx runs with its access log off, so Vitrine logs no line per request either (RUST_LOG
+  // set by the caller wins): the two servers then do the same work per request.
+  const server = await startServer({ binary, port: Number(options.port), dataDir, env: { RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
   let nginxServer;
   try {
     const copies = await homePageCopies(server.origin);

@@ -14,6 +14,7 @@ const OUTPUT_TAIL_CHARS = 8_000;
  * @property {number} port loopback port to listen on
  * @property {string} dataDir directory of the server's SQLite database
  * @property {string} [assetsDir] serve web assets from this directory instead of the embedded copy
+ * @property {Record<string, string>} [env] environment variables set for the server, over this process's
  */
 
 /**
@@ -23,13 +24,13 @@ const OUTPUT_TAIL_CHARS = 8_000;
  */
 
 /** @param {ServerOptions} options @returns {Promise<RunningServer>} */
-export async function startServer({ binary, port, dataDir, assetsDir }) {
+export async function startServer({ binary, port, dataDir, assetsDir, env }) {
   const origin = `http://127.0.0.1:${port}`;
   // The benchmark's load comes from one address: the per-address rate limits must not stop it.
   const args = ['serve', '--plain-http', '--request-limits', 'address=100000000,visitor=100000000', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir];
   if (assetsDir !== undefined) args.push('--assets-dir', assetsDir);
 
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   // The pipes are always drained: a full pipe would stall a server that logs every request.
   let output = '';
   const keep = (chunk) => {

@@ -107,9 +107,21 @@ pub(crate) enum CardPaymentStepDto {
 }
 
 pub(crate) fn refused(status: StatusCode, alert: &str) -> Response {
+    refused_with(status, alert.to_owned(), BTreeMap::<&str, String>::new())
+}
+
+/// Nothing was placed: `alert`, and the message of each field of the form that was wrong.
+pub(crate) fn refused_with<'a>(
+    status: StatusCode,
+    alert: String,
+    field_errors: impl IntoIterator<Item = (&'a str, String)>,
+) -> Response {
     let step = CardPaymentStepDto::Refused {
-        alert: alert.to_owned(),
-        field_errors: BTreeMap::new(),
+        alert,
+        field_errors: field_errors
+            .into_iter()
+            .map(|(name, message)| (name.to_owned(), message))
+            .collect(),
     };
     (status, Json(step)).into_response()
 }
@@ -182,14 +194,7 @@ async fn open(
                     BTreeMap::new(),
                 ),
             };
-            let step = CardPaymentStepDto::Refused {
-                alert,
-                field_errors: errors
-                    .into_iter()
-                    .map(|(name, message)| (name.to_owned(), message))
-                    .collect(),
-            };
-            return (status, Json(step)).into_response();
+            return refused_with(status, alert, errors);
         }
     };
     Json(step).into_response()

@@ -23,7 +23,7 @@ use vitrine_core::checkout::{
 };
 
 use crate::AppState;
-use crate::commerce::card_payment::{CardPaymentStepDto, refused};
+use crate::commerce::card_payment::{CardPaymentStepDto, refused, refused_with};
 use crate::commerce::cart_page::FormFields;
 use crate::commerce::checkout_page::random_hex;
 use crate::commerce::donate_page::{
@@ -110,20 +110,9 @@ async fn open(
                     UNKNOWN_DONATION_PAGE.to_owned(),
                     BTreeMap::new(),
                 ),
-                DonationRefusal::Explained(status, errors, alert) => (
-                    status,
-                    alert,
-                    errors
-                        .into_iter()
-                        .map(|(name, message)| (name.to_owned(), message))
-                        .collect(),
-                ),
+                DonationRefusal::Explained(status, errors, alert) => (status, alert, errors),
             };
-            let step = CardPaymentStepDto::Refused {
-                alert,
-                field_errors,
-            };
-            return (status, Json(step)).into_response();
+            return refused_with(status, alert, field_errors);
         }
     };
     Json(step).into_response()

@@ -1005,15 +1005,10 @@ macro_rules! sql_payment_event_log {
                 }
                 let before = status;
                 let status = status.after(outcome);
-                if before == PaymentStatus::Pending && status == PaymentStatus::Failed {
-                    // The units the order held while it waited are for sale again.
-                    $crate::order_aftercare::restock_failed_order!(tx, order_id.as_str());
-                    // Nothing was bought: the shopper's cart is theirs again.
-                    sqlx::query(sql::RELEASE_FAILED_ORDER_CART)
-                        .bind(order_id.as_str())
-                        .execute(&mut *tx)
-                        .await
-                        .map_err(repository_error("giving a failed order's cart back"))?;
+                if vitrine_core::checkout::payment_fails_order(before, status) {
+                    // Nothing was bought: what placing the order took is given back, once,
+                    // since the order's row was read (on PostgreSQL, locked) above.
+                    $crate::failed_orders::give_back_failed_order!(tx, order_id.as_str());
                 }
                 if before == PaymentStatus::Pending && status != PaymentStatus::Pending {
                     sqlx::query(sql::END_BROWSER_PAYMENT_WAIT)

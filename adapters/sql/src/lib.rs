@@ -16,6 +16,7 @@ mod cart_store;
 mod contribution_store;
 mod database;
 mod errors;
+mod failed_orders;
 mod forms;
 mod forms_batch;
 mod forms_statements;

@@ -194,29 +194,6 @@ macro_rules! restock_and_mail {
     }};
 }
 
-/// Puts every unit of the order `$id` back into stock, on the connection `$conn`: its
-/// pending payment failed.
-macro_rules! restock_failed_order {
-    ($conn:expr, $id:expr) => {{
-        use $crate::errors::repository_error;
-        let row: $crate::cart_store::OrderRow =
-            sqlx::query_as($crate::cart_statements::ORDER_BY_ID)
-                .bind($id)
-                .fetch_one(&mut *$conn)
-                .await
-                .map_err(repository_error("reading an order"))?;
-        for (sku, quantity) in row.into_order()?.units_by_sku() {
-            sqlx::query($crate::order_aftercare::RESTOCK)
-                .bind(sku.as_str())
-                .bind(i64::from(quantity))
-                .execute(&mut *$conn)
-                .await
-                .map_err(repository_error("restocking a failed order's units"))?;
-        }
-    }};
-}
-pub(crate) use restock_failed_order;
-
 /// Moves an open order to `$status` (with `$tracking`) when `$check` allows it, putting
 /// back the units `$restock` names and enqueueing `$mail`, in one transaction that locks the
 /// order's row first.

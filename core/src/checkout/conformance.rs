@@ -1,6 +1,11 @@
 //! The conformance suite every [`CommerceStore`] must pass: the in-memory one, SQLite and
 //! PostgreSQL run the same assertions through [`commerce_store_conformance!`].
 
+pub use super::failed_order_conformance::{
+    a_failed_order_empties_the_gift_cards_it_issued,
+    a_failed_payment_gives_back_what_placing_took_once,
+};
+
 use super::details::ShippingAddress;
 use super::ledger::{FailedRefund, RefundClaim};
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
@@ -48,6 +53,8 @@ macro_rules! commerce_store_conformance {
             a_report_of_an_unknown_charge_is_recorded_without_an_order,
             a_declined_card_leaves_a_browser_order_payable_until_its_intent_is_cancelled,
             browser_payments_wait_until_settled_and_are_listed_oldest_first,
+            a_failed_payment_gives_back_what_placing_took_once,
+            a_failed_order_empties_the_gift_cards_it_issued,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -92,19 +99,19 @@ macro_rules! commerce_store_conformance {
     };
 }
 
-fn sku(text: &str) -> Sku {
+pub(crate) fn sku(text: &str) -> Sku {
     Sku::parse(text).expect("fixture SKUs are valid")
 }
 
-pub(super) fn token(n: usize) -> CartToken {
+pub(crate) fn token(n: usize) -> CartToken {
     CartToken::parse(format!("conformance-cart-{n:04}")).expect("fixture tokens are valid")
 }
 
-fn key(n: usize) -> IdempotencyKey {
+pub(crate) fn key(n: usize) -> IdempotencyKey {
     IdempotencyKey::parse(format!("conformance-key-{n:04}")).expect("fixture keys are valid")
 }
 
-const NOW: Timestamp = Timestamp(1_700_000_000_000);
+pub(crate) const NOW: Timestamp = Timestamp(1_700_000_000_000);
 
 /// A checkout form filled for a US address, the "standard" shipping option and the test
 /// gateway's card that succeeds.
@@ -139,7 +146,7 @@ pub fn flat_rate_rules() -> StoreRules {
 }
 
 /// A cart holding `quantity` of a digital or service `sku` (so no shipping is needed).
-fn cart_with(sku_text: &str, quantity: u32) -> CartState {
+pub(crate) fn cart_with(sku_text: &str, quantity: u32) -> CartState {
     let mut cart = CartState::new("cart", "site", NOW);
     let item = Purchasable::new(
         "product",
@@ -154,7 +161,7 @@ fn cart_with(sku_text: &str, quantity: u32) -> CartState {
     cart
 }
 
-pub(super) fn order_for(cart: &CartState, n: usize) -> Order {
+pub(crate) fn order_for(cart: &CartState, n: usize) -> Order {
     let priced = cart.price(&StoreRules::default(), NOW);
     Order::from_cart(
         &priced,
@@ -584,7 +591,7 @@ pub async fn place_order_paid_with(store: &dyn CommerceStore, n: usize, payment_
     store.place_order(&order, &[]).await.unwrap()
 }
 
-fn report(
+pub(crate) fn report(
     id: &str,
     payment_id: &str,
     payment_key: Option<&str>,
@@ -1056,7 +1063,7 @@ pub async fn lines_of_one_sku_take_its_stock_together(store: &dyn CommerceStore)
 }
 
 /// A cart holding `quantity` gift cards worth `price` each.
-pub(super) fn gift_card_cart(sku_text: &str, price: i64, quantity: u32) -> CartState {
+pub(crate) fn gift_card_cart(sku_text: &str, price: i64, quantity: u32) -> CartState {
     let mut cart = CartState::new("cart", "site", NOW);
     let item = Purchasable::new(
         "gift-card",
@@ -1071,12 +1078,12 @@ pub(super) fn gift_card_cart(sku_text: &str, price: i64, quantity: u32) -> CartS
     cart
 }
 
-fn code(n: u8) -> GiftCardCode {
+pub(crate) fn code(n: u8) -> GiftCardCode {
     GiftCardCode::from_random([n; 10])
 }
 
 /// The card the `n`th unit of `order`'s gift card line issues, with code `code(n)`.
-pub(super) fn card_for(
+pub(crate) fn card_for(
     order: &Order,
     n: u8,
     value: i64,
@@ -1095,7 +1102,7 @@ pub(super) fn card_for(
 }
 
 /// Places order `n` for a gift card worth `value`, issuing it with code `code(n)`.
-async fn issue_card(store: &dyn CommerceStore, n: usize, value: i64) -> GiftCard {
+pub async fn issue_card(store: &dyn CommerceStore, n: usize, value: i64) -> GiftCard {
     let cart = gift_card_cart("GIFT", value, 1);
     store.save_cart(&token(n), &cart).await.unwrap();
     let mut order = order_for(&cart, n);
@@ -1106,7 +1113,7 @@ async fn issue_card(store: &dyn CommerceStore, n: usize, value: i64) -> GiftCard
 }
 
 /// Order `n` of one service worth `total`, paying `paid` of it with the card `code`.
-async fn paying_with(
+pub async fn paying_with(
     store: &dyn CommerceStore,
     n: usize,
     card: &GiftCardCode,

@@ -5,6 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 
+use super::failed_order::{TakenByPlacing, payment_fails_order};
 use super::follow_up::OrderFollowUp;
 use super::fulfilment::OwnerOrder;
 use super::ledger::{MemoryPaymentLedger, PaymentUse, delegate_payment_ledger};
@@ -21,6 +22,7 @@ use crate::owners::tables::{TablePage, TableQuery};
 use crate::ports::RepositoryError;
 
 mod aftercare;
+mod failed_order;
 
 #[derive(Default)]
 pub(super) struct Inner {
@@ -40,6 +42,8 @@ pub(super) struct Inner {
     revealed: std::collections::HashSet<String>,
     /// The ids of the payment reports recorded.
     payment_events: std::collections::HashSet<String>,
+    /// The orders whose failed payment gave their coupons' uses back (`memory/failed_order.rs`).
+    coupon_uses_given_back: std::collections::HashSet<String>,
     /// Refunds and fulfilment by order id (`memory/aftercare.rs`).
     aftercare: HashMap<String, super::aftercare::Aftercare>,
     /// The mails refunds, cancellations and fulfilment sent.
@@ -180,7 +184,8 @@ impl CommerceStore for InMemoryCommerceStore {
             let using = inner
                 .orders
                 .iter()
-                .filter(|placed| placed.coupon_codes.contains(&limit.code));
+                .filter(|placed| placed.coupon_codes.contains(&limit.code))
+                .filter(|placed| inner.uses_coupons(placed));
             let (total, by_customer) = using.fold((0u32, 0u32), |(total, mine), placed| {
                 let same = placed.email.eq_ignore_ascii_case(&order.email);
                 (total + 1, mine + u32::from(same))
@@ -483,6 +488,7 @@ impl CommerceStore for InMemoryCommerceStore {
             .orders
             .iter()
             .filter(|order| order.coupon_codes.contains(code))
+            .filter(|order| inner.uses_coupons(order))
             .collect();
         let by_customer = using
             .iter()
@@ -563,20 +569,10 @@ impl PaymentEventLog for InMemoryCommerceStore {
         let before = order.payment_status;
         order.payment_status = order.payment_status.after(outcome);
         let (order_id, status) = (order.id.clone(), order.payment_status);
-        if before == PaymentStatus::Pending && status == PaymentStatus::Failed {
-            // The units the order held while it waited are for sale again.
-            let units: Vec<super::aftercare::RefundLine> = order
-                .units_by_sku()
-                .into_iter()
-                .map(|(sku, quantity)| super::aftercare::RefundLine { sku, quantity })
-                .collect();
-            // Nothing was bought: the shopper's cart is theirs again, to pay another way.
-            let token = order.cart_token.clone();
-            inner.restock(&units);
-            if let Some(cart) = inner.carts.get_mut(&token) {
-                cart.is_purchased = false;
-                cart.order_id = String::new();
-            }
+        if payment_fails_order(before, status) {
+            // Nothing was bought: what placing the order took is given back, once.
+            let taken = TakenByPlacing::of(order);
+            inner.give_back(&taken);
         }
         if before == PaymentStatus::Pending && status == PaymentStatus::Paid {
             let held = inner

@@ -18,6 +18,7 @@ mod details;
 mod donation;
 mod dunning;
 mod entry;
+mod failed_order;
 mod follow_up;
 mod fulfilment;
 mod ledger;
@@ -46,6 +47,8 @@ pub mod conformance;
 pub mod contribution_conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod erasure_conformance;
+#[cfg(any(test, feature = "test-support"))]
+pub mod failed_order_conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod renewal_conformance;
 #[cfg(any(test, feature = "test-support"))]
@@ -87,6 +90,7 @@ pub use entry::{
     CheckoutEntryRefusal, MAX_HELD_UNITS_PER_CART, MAX_HELD_UNITS_PER_ITEM, SESSION_EXPIRED_ALERT,
     check_hold_caps, enter_checkout, held_message,
 };
+pub use failed_order::{TakenByPlacing, balance_given_back, payment_fails_order};
 pub use follow_up::{
     DEFAULT_REVIEW_REQUEST_DELAY_SECONDS, OrderFollowUp, OrderMails, ScheduledMail,
     ScheduledReviewRequest, review_request_token,

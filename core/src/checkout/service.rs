@@ -36,6 +36,8 @@ mod failure_tests;
 #[cfg(test)]
 mod gift_card_tests;
 mod gift_cards;
+#[cfg(test)]
+mod give_back_tests;
 mod guarded;
 mod orders;
 mod owner_orders;

@@ -89,10 +89,18 @@ pub(crate) fn last_event_delivered(fake: &FakeStripe, kind: &str) -> Request<Bod
 /// The shop of `repository`'s site paying through Stripe's fields on the fake, keeping
 /// subscription cards for renewals.
 pub(crate) async fn shop_over(repository: Arc<dyn SiteRepository>) -> Shop {
+    let rules = vitrine_core::checkout::conformance::flat_rate_rules();
+    shop_with_rules(repository, rules).await
+}
+
+/// [`shop_over`] with the store rules `rules` (its coupons, shipping and taxes).
+pub(crate) async fn shop_with_rules(
+    repository: Arc<dyn SiteRepository>,
+    rules: vitrine_core::cart::StoreRules,
+) -> Shop {
     let fake = FakeStripe::start().await;
     let gateway = gateway_of(&fake);
     let store = Arc::new(InMemoryCommerceStore::new());
-    let rules = vitrine_core::checkout::conformance::flat_rate_rules();
     let renewals = || {
         RenewalService::new(
             store.clone(),
@@ -432,7 +440,7 @@ async fn tell_declined(shop: &Shop, token: &str, return_url: &str, intent: &str)
     send(&shop.app, request).await
 }
 
-fn intent_of(secret: &str) -> &str {
+pub(crate) fn intent_of(secret: &str) -> &str {
     secret.split("_secret_").next().unwrap()
 }
 

@@ -10,7 +10,12 @@ use crate::support::{app, cart_cookie, send};
 
 const CRUMB: &str = "test-crumb";
 
-fn call(method: &str, path: &str, body: Option<String>, cart: Option<&str>) -> Request<Body> {
+pub(crate) fn call(
+    method: &str,
+    path: &str,
+    body: Option<String>,
+    cart: Option<&str>,
+) -> Request<Body> {
     let cookies = match cart {
         Some(token) => format!("crumb={CRUMB}; vitrine_cart={token}"),
         None => format!("crumb={CRUMB}"),

@@ -20,6 +20,7 @@ mod crumb;
 mod donate_card_payment;
 mod donate_subscribe;
 mod experiments;
+mod failed_card_payment;
 mod failed_refunds;
 mod failures;
 mod feeds;

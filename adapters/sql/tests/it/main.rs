@@ -3,6 +3,7 @@
 
 mod aftercare;
 mod analytics;
+mod browser_payments;
 mod cart;
 mod checks;
 mod contributions;

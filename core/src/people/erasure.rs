@@ -42,9 +42,10 @@ pub struct Erased {
 
 impl PeopleService {
     /// Erases `account` and the personal data kept under its
-    /// [holds of addresses](PeopleService::address_holds). The records go first and the account last
-    /// (it holds the list of its holds), so a failure half-way leaves an account whose owner
-    /// can sign in and delete it again, never orphaned records nobody may ask to erase.
+    /// [holds of addresses](PeopleService::address_holds). The records go first and the
+    /// account last (it holds the list of its holds), so a failure half-way leaves an account
+    /// whose owner can sign in and delete it again, never orphaned records nobody may ask to
+    /// erase.
     pub async fn delete_account(&self, account: &Account) -> Result<Erased, Unavailable> {
         let mut erased = Erased {
             account: false,

@@ -12,8 +12,9 @@ impl PeopleService {
     /// current address once confirmed, then the confirmed ones it moved away from
     /// ([`AccountStore::address_holds`](super::AccountStore::address_holds)). An address the
     /// account never verified is never among them: whoever typed somebody else's address
-    /// proved nothing, and must neither read nor wipe that person's orders. Nor is an
-    /// address outside the spans the account held it: its orders are the other holders'.
+    /// proved nothing, and must neither read nor wipe that person's orders. Nor are the
+    /// orders placed with an address outside the span the account held it: they are the
+    /// other holders'.
     pub async fn address_holds(&self, account: &Account) -> Result<Vec<AddressHold>, Unavailable> {
         Ok(self.store.address_holds(&account.id).await?)
     }

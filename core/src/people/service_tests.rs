@@ -1047,7 +1047,7 @@ async fn the_later_holder_of_an_address_erases_only_its_own_orders() {
     assert_eq!((erased.account, erased.orders), (true, 1));
     assert_eq!(h.orders.order(&bos.id).await.unwrap().unwrap().email, "");
     assert_eq!(h.orders.order(&adas.id).await.unwrap(), Some(adas.clone()));
-    assert_eq!(h.orders_of(&ada).await, [adas.id.clone()]);
+    assert_eq!(h.orders_of(&ada).await, std::slice::from_ref(&adas.id));
 }
 
 /// Once another account has confirmed Ada's earlier address, the records kept under it

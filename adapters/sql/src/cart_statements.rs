@@ -92,6 +92,14 @@ pub(crate) const ORDERS_BY_EMAIL: &str = concat!(
     " FROM orders WHERE LOWER(email) = LOWER($1) ORDER BY created DESC, id DESC LIMIT $2"
 );
 
+/// An address's orders placed after `$2` and up to `$3` included, newest first.
+pub(crate) const ORDERS_PLACED_BETWEEN: &str = concat!(
+    "SELECT ",
+    order_columns!(),
+    " FROM orders WHERE LOWER(email) = LOWER($1) AND created > $2 AND created <= $3 \
+     ORDER BY created DESC, id DESC LIMIT $4"
+);
+
 /// Marks an order's gift card codes shown; a row changes only the first time.
 pub(crate) const REVEAL_GIFT_CARD_CODES: &str = "UPDATE orders SET gift_card_codes_shown = TRUE \
      WHERE id = $1 AND gift_card_codes_shown = FALSE";

@@ -729,6 +729,30 @@ macro_rules! sql_commerce_store {
                 Ok(orders)
             }
 
+            async fn orders_placed_between(
+                &self,
+                email: &str,
+                placed: vitrine_core::checkout::PlacedBetween,
+                limit: u32,
+            ) -> Result<Vec<vitrine_core::checkout::Order>, vitrine_core::ports::RepositoryError>
+            {
+                let (after, until) = placed.millis();
+                let rows: Vec<$crate::cart_store::OrderRow> =
+                    sqlx::query_as($crate::cart_statements::ORDERS_PLACED_BETWEEN)
+                        .bind(email)
+                        .bind(after)
+                        .bind(until)
+                        .bind(i64::from(limit))
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading an address's orders"))?;
+                let mut orders = Vec::with_capacity(rows.len());
+                for row in rows {
+                    orders.extend(self.with_gift_cards(Some(row)).await?);
+                }
+                Ok(orders)
+            }
+
             async fn order_page(
                 &self,
                 query: &vitrine_core::owners::tables::TableQuery,
@@ -757,8 +781,9 @@ macro_rules! sql_commerce_store {
             async fn erase_orders_of(
                 &self,
                 email: &str,
+                placed: vitrine_core::checkout::PlacedBetween,
             ) -> Result<u32, vitrine_core::ports::RepositoryError> {
-                $crate::order_erasure::erase_orders_of!(&self.pool, email).await
+                $crate::order_erasure::erase_orders_of!(&self.pool, email, placed).await
             }
 
             async fn gift_card(

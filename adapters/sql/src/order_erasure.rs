@@ -1,17 +1,20 @@
-//! Erasing an address from the orders placed with it, for account deletion: one
-//! transaction empties the orders' email and personal address fields, and the address kept
-//! beside them on their coupon uses and the subscriptions they started, and the recipient
-//! of every gift card sent to the address, and withdraws every mail to the address still
-//! waiting in the outbox (the orders' own mails and the composed ones sent to it), so
-//! nothing goes out to an address its owner has had erased.
+//! Erasing an address from the orders placed with it within one account's hold of it, for
+//! account deletion: one transaction empties the orders' email and personal address fields,
+//! and the address kept beside them on their coupon uses and the subscriptions they
+//! started, and the recipient of every gift card sent to the address within the hold, and
+//! withdraws the orders' own mails still waiting in the outbox. While the account still
+//! holds the address, the composed mails to it still waiting are withdrawn too, so nothing
+//! goes out to an address its owner has had erased; once another account holds it, those
+//! mails are the other account's.
 
 use vitrine_core::checkout::ShippingAddress;
 use vitrine_core::ports::RepositoryError;
 
-/// The orders of an address still carrying it, with their shipping address as stored. An
-/// erased order's empty email is nobody's, so it is never matched.
+/// The orders of an address still carrying it placed after `$2` and up to `$3`, with their
+/// shipping address as stored. An erased order's empty email is nobody's, so it is never
+/// matched.
 pub(crate) const ORDERS_TO_ERASE: &str = "SELECT id, shipping_address FROM orders \
-     WHERE LOWER(email) = LOWER($1) AND email <> ''";
+     WHERE LOWER(email) = LOWER($1) AND email <> '' AND created > $2 AND created <= $3";
 
 pub(crate) const ERASE_ORDER: &str =
     "UPDATE orders SET email = '', shipping_address = $2 WHERE id = $1";
@@ -34,10 +37,12 @@ pub(crate) const UNSENT_COMPOSED_MAILS: &str =
 
 pub(crate) const WITHDRAW_MAIL: &str = "DELETE FROM form_deliveries WHERE id = $1";
 
-/// The gift cards sent to an address lose their recipient; an empty address is nobody's.
+/// The gift cards sent to an address after `$2` and up to `$3` lose their recipient; an
+/// empty address is nobody's.
 pub(crate) const ERASE_GIFT_CARD_RECIPIENTS: &str = "UPDATE gift_cards \
      SET recipient_name = '', recipient_email = '', message = '' \
-     WHERE LOWER(recipient_email) = LOWER($1) AND recipient_email <> ''";
+     WHERE LOWER(recipient_email) = LOWER($1) AND recipient_email <> '' \
+     AND created > $2 AND created <= $3";
 
 /// The shipping address column of an erased order: empty stays empty (nothing shipped),
 /// and an address keeps only what [`ShippingAddress::erased`] keeps.
@@ -98,19 +103,23 @@ macro_rules! withdraw_mails_to {
 }
 pub(crate) use withdraw_mails_to;
 
-/// Erases `$email` from its orders through `$pool`, in one transaction; the number of
-/// orders changed.
+/// Erases `$email` from its orders placed within `$placed` through `$pool`, in one
+/// transaction; the number of orders changed.
 macro_rules! erase_orders_of {
-    ($pool:expr, $email:expr) => {
+    ($pool:expr, $email:expr, $placed:expr) => {
         async {
             use $crate::errors::repository_error;
             use $crate::order_erasure as sql;
+            let placed: vitrine_core::checkout::PlacedBetween = $placed;
+            let (after, until) = placed.millis();
             let mut tx = $pool
                 .begin()
                 .await
                 .map_err(repository_error("starting an erasure"))?;
             let orders: Vec<(String, String)> = sqlx::query_as(sql::ORDERS_TO_ERASE)
                 .bind($email)
+                .bind(after)
+                .bind(until)
                 .fetch_all(&mut *tx)
                 .await
                 .map_err(repository_error("finding an address's orders"))?;
@@ -135,10 +144,14 @@ macro_rules! erase_orders_of {
             }
             sqlx::query(sql::ERASE_GIFT_CARD_RECIPIENTS)
                 .bind($email)
+                .bind(after)
+                .bind(until)
                 .execute(&mut *tx)
                 .await
                 .map_err(repository_error("erasing gift card recipients"))?;
-            $crate::order_erasure::withdraw_mails_to!(tx, $email).await?;
+            if placed.until.is_none() {
+                $crate::order_erasure::withdraw_mails_to!(tx, $email).await?;
+            }
             tx.commit()
                 .await
                 .map_err(repository_error("committing an erasure"))?;

@@ -49,7 +49,7 @@ impl fmt::Debug for PostgresPeopleStore {
     }
 }
 
-fn corrupt(what: &str, reason: impl ToString) -> RepositoryError {
+pub(crate) fn corrupt(what: &str, reason: impl ToString) -> RepositoryError {
     RepositoryError::Corrupt {
         what: what.to_owned(),
         reason: reason.to_string(),
@@ -158,6 +158,24 @@ pub(crate) fn one_account(rows: u64) -> Result<(), vitrine_core::people::Account
     }
 }
 
+/// Starts, inside the transaction `$tx`, the hold of the address account `$id` has just
+/// confirmed, and drops its own earlier holds of it the new one covers.
+macro_rules! take_hold {
+    ($tx:ident, $id:expr, $write:expr) => {
+        for statement in [
+            $crate::people_statements::TAKE_HOLD,
+            $crate::people_statements::FORGET_COVERED_HOLDS,
+        ] {
+            sqlx::query(statement)
+                .bind($id.as_str())
+                .execute(&mut *$tx)
+                .await
+                .map_err($write("handing a confirmed address over"))?;
+        }
+    };
+}
+pub(crate) use take_hold;
+
 macro_rules! sql_people_store {
     ($store:ty) => {
         #[async_trait::async_trait]
@@ -180,6 +198,15 @@ macro_rules! sql_people_store {
                     .map_err($crate::people_store::account_write_error(
                         "creating an account",
                     ))?;
+                if account.is_confirmed() {
+                    sqlx::query($crate::people_statements::TAKE_HOLD)
+                        .bind(account.id.as_str())
+                        .execute(&self.pool)
+                        .await
+                        .map_err($crate::people_store::account_write_error(
+                            "starting the hold of an address",
+                        ))?;
+                }
                 Ok(())
             }
 
@@ -225,18 +252,24 @@ macro_rules! sql_people_store {
                     .begin()
                     .await
                     .map_err(write("starting to confirm an address"))?;
-                let done = sqlx::query(sql::CONFIRM_EMAIL)
+                let first = sqlx::query(sql::FIRST_CONFIRMATION)
                     .bind(id.as_str())
                     .bind(now.millis())
                     .execute(&mut *tx)
                     .await
                     .map_err(write("confirming an address"))?;
-                $crate::people_store::one_account(done.rows_affected())?;
-                sqlx::query(sql::FORGET_OTHERS_EARLIER_EMAIL)
-                    .bind(id.as_str())
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(write("handing a confirmed address over"))?;
+                if first.rows_affected() == 0 {
+                    // Confirmed before, or no such account: the time stays as it was.
+                    let done = sqlx::query(sql::CONFIRM_EMAIL)
+                        .bind(id.as_str())
+                        .bind(now.millis())
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(write("confirming an address"))?;
+                    $crate::people_store::one_account(done.rows_affected())?;
+                } else {
+                    $crate::people_store::take_hold!(tx, id, write);
+                }
                 tx.commit()
                     .await
                     .map_err(write("committing a confirmed address"))
@@ -271,7 +304,16 @@ macro_rules! sql_people_store {
                     .begin()
                     .await
                     .map_err(write("starting to change an address"))?;
-                // The address left is read before the account moves, in the same
+                let current: Option<(String, bool)> = sqlx::query_as(sql::CURRENT_ADDRESS)
+                    .bind(id.as_str())
+                    .fetch_optional(&mut *tx)
+                    .await
+                    .map_err(write("reading the address left"))?;
+                let Some((left, confirmed)) = current else {
+                    return Err(vitrine_core::people::AccountWriteError::UnknownAccount);
+                };
+                let stays = confirmed && left == email.as_str();
+                // The hold of the address left ends before the account moves, in the same
                 // transaction, so a refused move keeps nothing.
                 sqlx::query(sql::KEEP_EARLIER_EMAIL)
                     .bind(id.as_str())
@@ -288,33 +330,74 @@ macro_rules! sql_people_store {
                     .await
                     .map_err(write("changing an address"))?;
                 $crate::people_store::one_account(done.rows_affected())?;
-                sqlx::query(sql::FORGET_EARLIER_EMAIL)
-                    .bind(email.as_str())
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(write("handing a confirmed address over"))?;
+                if !stays {
+                    $crate::people_store::take_hold!(tx, id, write);
+                }
                 tx.commit()
                     .await
                     .map_err(write("committing an address change"))
             }
 
-            async fn earlier_emails(
+            async fn address_holds(
                 &self,
                 id: &vitrine_core::people::AccountId,
-            ) -> Result<Vec<vitrine_core::people::EmailAddress>, vitrine_core::ports::RepositoryError>
+            ) -> Result<Vec<vitrine_core::people::AddressHold>, vitrine_core::ports::RepositoryError>
             {
-                let stored: Vec<String> =
-                    sqlx::query_scalar($crate::people_statements::EARLIER_EMAILS)
+                use $crate::people_statements as sql;
+                let read = $crate::errors::repository_error;
+                let current: Option<(String, Option<i64>)> = sqlx::query_as(sql::CURRENT_HOLD)
+                    .bind(id.as_str())
+                    .fetch_optional(&self.pool)
+                    .await
+                    .map_err(read("reading an account's address"))?;
+                let earlier: Vec<(String, Option<i64>, i64, bool)> =
+                    sqlx::query_as(sql::EARLIER_HOLDS)
                         .bind(id.as_str())
                         .fetch_all(&self.pool)
                         .await
-                        .map_err($crate::errors::repository_error(
-                            "reading an account's earlier addresses",
-                        ))?;
-                stored
-                    .iter()
-                    .map(|email| $crate::people_store::stored_email(email))
+                        .map_err(read("reading an account's earlier addresses"))?;
+                let current = current.map(|(email, since)| (email, since, None, false));
+                current
+                    .into_iter()
+                    .chain(
+                        earlier
+                            .into_iter()
+                            .map(|(email, since, left, superseded)| (email, since, Some(left), superseded)),
+                    )
+                    .map(|(email, since, left, superseded)| -> Result<_, vitrine_core::ports::RepositoryError> {
+                        Ok(vitrine_core::people::AddressHold {
+                            email: $crate::people_store::stored_email(&email)?,
+                            placed: vitrine_core::checkout::PlacedBetween {
+                                after: since.map(vitrine_core::cart::Timestamp),
+                                until: left.map(vitrine_core::cart::Timestamp),
+                            },
+                            superseded,
+                        })
+                    })
                     .collect()
+            }
+
+            async fn holder_at(
+                &self,
+                email: &vitrine_core::people::EmailAddress,
+                at: vitrine_core::cart::Timestamp,
+            ) -> Result<Option<vitrine_core::people::AccountId>, vitrine_core::ports::RepositoryError>
+            {
+                let found: Option<String> =
+                    sqlx::query_scalar($crate::people_statements::HOLDER_AT)
+                        .bind(email.as_str())
+                        .bind(at.millis())
+                        .fetch_optional(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error(
+                            "finding the holder of an address",
+                        ))?;
+                found
+                    .map(|id| {
+                        vitrine_core::people::AccountId::parse(&id)
+                            .ok_or_else(|| $crate::people_store::corrupt("an account id", &id))
+                    })
+                    .transpose()
             }
 
             async fn set_member_areas(

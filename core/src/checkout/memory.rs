@@ -13,6 +13,7 @@ use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::payment_events::{
     PaymentEvent, PaymentEventLog, PaymentOutcome, PaymentStatus, Reconciliation,
 };
+use super::placed_between::PlacedBetween;
 use super::store::{CommerceStore, HoldStockError};
 use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, CouponUsage, Stock, StockHolds, Timestamp};
@@ -361,6 +362,18 @@ impl CommerceStore for InMemoryCommerceStore {
         Ok(orders)
     }
 
+    async fn orders_placed_between(
+        &self,
+        email: &str,
+        placed: PlacedBetween,
+        limit: u32,
+    ) -> Result<Vec<Order>, RepositoryError> {
+        let mut orders = self.orders_by_email(email, u32::MAX).await?;
+        orders.retain(|order| placed.contains(order.created));
+        orders.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        Ok(orders)
+    }
+
     async fn order_page(
         &self,
         query: &TableQuery,
@@ -387,13 +400,20 @@ impl CommerceStore for InMemoryCommerceStore {
         Ok(query.cut(matching))
     }
 
-    async fn erase_orders_of(&self, email: &str) -> Result<u32, RepositoryError> {
+    async fn erase_orders_of(
+        &self,
+        email: &str,
+        placed: PlacedBetween,
+    ) -> Result<u32, RepositoryError> {
         let mut inner = self.lock();
         let email = email.to_lowercase();
         let mut erased = Vec::new();
         for order in &mut inner.orders {
             // An erased order's empty address belongs to nobody, so it is never matched.
-            if !email.is_empty() && order.email.to_lowercase() == email {
+            if !email.is_empty()
+                && order.email.to_lowercase() == email
+                && placed.contains(order.created)
+            {
                 order.email.clear();
                 order.shipping_address = order.shipping_address.as_ref().map(|a| a.erased());
                 erased.push(order.id.clone());
@@ -409,7 +429,7 @@ impl CommerceStore for InMemoryCommerceStore {
                 .recipient
                 .as_ref()
                 .is_some_and(|recipient| recipient.email.to_lowercase() == email);
-            if !email.is_empty() && sent_to_email {
+            if !email.is_empty() && sent_to_email && placed.contains(card.created) {
                 card.recipient = None;
             }
         }

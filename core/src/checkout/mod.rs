@@ -28,6 +28,7 @@ mod order;
 mod order_link;
 mod payment;
 mod payment_events;
+mod placed_between;
 mod recurring;
 mod renewal;
 mod renewal_memory;
@@ -117,6 +118,7 @@ pub use payment_events::{
     PaymentEvent, PaymentEventLog, PaymentOutcome, PaymentReportInbox, PaymentReports,
     PaymentStatus, ProviderReport, ReceiveReportError, Received, Reconciliation, ReportRefusal,
 };
+pub use placed_between::PlacedBetween;
 pub use service::{
     ABANDONED_BROWSER_PAYMENT_SECONDS, AddGiftCardError, BROWSER_PAYMENT_CANCELLED,
     BrowserCheckout, CartService, CartServiceError, CartUpdate, CheckoutError,

@@ -108,22 +108,32 @@ pub struct RenewalService {
     lease_ms: i64,
 }
 
-/// A signed-in site user as the holder of subscriptions: their account's id and its
-/// confirmed address (empty when it is not confirmed).
+/// A signed-in site user as the holder of subscriptions: their account's id, its confirmed
+/// address (empty when it is not confirmed) and when its hold of that address started (none:
+/// since the beginning; the hold of an address another account held before starts where
+/// that account's ended).
 #[derive(Debug, Clone, Copy)]
 pub struct SubscriptionHolder<'a> {
     pub account: &'a str,
     pub email: &'a str,
+    pub held_since: Option<Timestamp>,
 }
 
 impl SubscriptionHolder<'_> {
     /// Whether `subscription` is this holder's: it belongs to their account, or no account
-    /// holds it yet and it was bought with their address (compared without case). One that
-    /// another account holds is not theirs, even when bought with their address.
+    /// holds it yet and it was bought with their address (compared without case) after their
+    /// hold of the address started. One that another account holds is not theirs, even when
+    /// bought with their address, nor one bought while the address was somebody else's.
     pub fn holds(&self, subscription: &Subscription) -> bool {
         match subscription.account.as_deref() {
             Some(account) => account == self.account,
-            None => !self.email.is_empty() && subscription.email.eq_ignore_ascii_case(self.email),
+            None => {
+                !self.email.is_empty()
+                    && subscription.email.eq_ignore_ascii_case(self.email)
+                    && self
+                        .held_since
+                        .is_none_or(|since| since < subscription.started)
+            }
         }
     }
 }

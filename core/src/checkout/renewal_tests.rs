@@ -367,12 +367,14 @@ async fn an_account_changes_only_the_subscriptions_of_its_own_address() {
     let owner = SubscriptionHolder {
         account: "ada",
         email: &address,
+        held_since: None,
     };
     let id = subscription.id.as_str();
     for email in ["someone@example.com", ""] {
         let stranger = SubscriptionHolder {
             account: "bo",
             email,
+            held_since: None,
         };
         let refused = fixture
             .service
@@ -384,6 +386,32 @@ async fn an_account_changes_only_the_subscriptions_of_its_own_address() {
             "{email}: {refused:?}"
         );
     }
+    // An account that confirmed the address only after the subscription started (the
+    // address was somebody else's then) does not hold it; one whose hold began before does.
+    let newcomer = SubscriptionHolder {
+        account: "bo",
+        email: &address,
+        held_since: Some(subscription.started),
+    };
+    assert!(!newcomer.holds(&subscription));
+    let refused = fixture
+        .service
+        .act_for(&newcomer, id, SubscriptionAction::Cancel, at(1))
+        .await;
+    assert!(matches!(refused, Err(SubscriptionActionError::Unknown(_))));
+    assert!(
+        fixture
+            .service
+            .of_holder(&newcomer)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let earlier_holder = SubscriptionHolder {
+        held_since: Some(crate::cart::Timestamp(subscription.started.millis() - 1)),
+        ..owner
+    };
+    assert!(earlier_holder.holds(&subscription));
     assert_eq!(fixture.current().await.status, SubscriptionStatus::Active);
     let paused = fixture
         .service
@@ -446,11 +474,13 @@ async fn a_claimed_subscription_is_managed_by_its_account_whatever_its_address()
     let moved = SubscriptionHolder {
         account: "ada",
         email: "ada.new@example.com",
+        held_since: None,
     };
     // Another account now holds the address the subscription was bought with.
     let newcomer = SubscriptionHolder {
         account: "bo",
         email: &subscription.email,
+        held_since: None,
     };
     let listed = fixture.service.of_holder(&moved).await.unwrap();
     assert_eq!(listed.len(), 1);

@@ -7,6 +7,7 @@ use super::fulfilment::OwnerOrder;
 use super::ledger::PaymentLedger;
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use super::payment_events::PaymentEventLog;
+use super::placed_between::PlacedBetween;
 use super::subscription::Subscription;
 use crate::cart::{CartState, CartToken, CouponCode, HoldError, Stock, Timestamp};
 use crate::catalog::Sku;
@@ -121,6 +122,16 @@ pub trait CommerceStore: PaymentLedger + PaymentEventLog + Send + Sync {
     async fn orders_by_email(&self, email: &str, limit: u32)
     -> Result<Vec<Order>, RepositoryError>;
 
+    /// The newest `limit` orders placed with `email` (compared without case) within
+    /// `placed`, newest first (ties by id, later first): the orders of one account's hold of
+    /// the address, which a later or earlier holder must not see.
+    async fn orders_placed_between(
+        &self,
+        email: &str,
+        placed: PlacedBetween,
+        limit: u32,
+    ) -> Result<Vec<Order>, RepositoryError>;
+
     /// The owner's table: the page `query` asks for of the orders whose id or address
     /// contains its search, newest first (ties by id, later first), each with its
     /// fulfilment, and how many match in all.
@@ -130,14 +141,20 @@ pub trait CommerceStore: PaymentLedger + PaymentEventLog + Send + Sync {
     ) -> Result<TablePage<OwnerOrder>, RepositoryError>;
 
     /// Removes the personal fields of every order placed with `email` (compared without
-    /// case), in one transaction: the order's email becomes empty, its shipping address is
-    /// [`ShippingAddress::erased`](super::ShippingAddress::erased), and the address is removed
-    /// from the orders' coupon uses and the subscriptions they started. Gift cards sent to
-    /// `email` lose their recipient (name, address and message) in the same transaction;
-    /// their codes and balances stay. Amounts, lines, SKUs, payment ids and dates stay: the
-    /// site owner's books must still add up. Answers how many orders changed; an address
-    /// without orders changes no order.
-    async fn erase_orders_of(&self, email: &str) -> Result<u32, RepositoryError>;
+    /// case) within `placed`, in one transaction: the order's email becomes empty, its
+    /// shipping address is [`ShippingAddress::erased`](super::ShippingAddress::erased), and
+    /// the address is removed from the orders' coupon uses and the subscriptions they
+    /// started. Gift cards sent to `email` within `placed` lose their recipient (name,
+    /// address and message) in the same transaction; their codes and balances stay. When
+    /// `placed` has no end (the address is still the erased account's), the composed mails
+    /// to `email` not yet sent are withdrawn too; otherwise they are the later holder's.
+    /// Amounts, lines, SKUs, payment ids and dates stay: the site owner's books must still
+    /// add up. Answers how many orders changed; an address without orders changes no order.
+    async fn erase_orders_of(
+        &self,
+        email: &str,
+        placed: PlacedBetween,
+    ) -> Result<u32, RepositoryError>;
 
     /// The subscription with this id, as its order started it.
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError>;

@@ -207,7 +207,10 @@ pub async fn a_subscription_belongs_to_the_first_account_that_claims_it(store: &
             .is_empty()
     );
 
-    store.erase_orders_of("clay@example.com").await.unwrap();
+    store
+        .erase_orders_of("clay@example.com", super::PlacedBetween::ALWAYS)
+        .await
+        .unwrap();
     let erased = store.subscription(id).await.unwrap().expect("kept");
     assert_eq!(
         (erased.email.as_str(), erased.account.as_deref()),

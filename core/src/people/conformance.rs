@@ -28,7 +28,7 @@ macro_rules! people_store_conformance {
             deleting_an_account_erases_its_sessions_tokens_and_data,
             an_account_keeps_the_last_address_it_saved_until_removed,
             an_account_keeps_the_confirmed_addresses_it_moved_away_from,
-            an_earlier_address_confirmed_by_another_account_is_theirs,
+            an_address_confirmed_by_another_account_is_held_from_where_the_last_hold_ended,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -506,12 +506,52 @@ pub async fn an_account_keeps_the_last_address_it_saved_until_removed(store: &dy
 /// The addresses `account` moved away from, as the store answers them.
 async fn earlier(store: &dyn PeopleStore, account: &Account) -> Vec<String> {
     store
-        .earlier_emails(&account.id)
+        .address_holds(&account.id)
         .await
         .unwrap()
         .iter()
-        .map(|email| email.as_str().to_owned())
+        .filter(|hold| !hold.is_current())
+        .map(|hold| hold.email.as_str().to_owned())
         .collect()
+}
+
+/// A hold as (address, after, until, superseded).
+type Held = (&'static str, Option<i64>, Option<i64>, bool);
+
+/// `account`'s holds, compared as [`Held`]s.
+async fn holds(
+    store: &dyn PeopleStore,
+    account: &Account,
+) -> Vec<(String, Option<i64>, Option<i64>, bool)> {
+    store
+        .address_holds(&account.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|hold| {
+            (
+                hold.email.as_str().to_owned(),
+                hold.placed.after.map(Timestamp::millis),
+                hold.placed.until.map(Timestamp::millis),
+                hold.superseded,
+            )
+        })
+        .collect()
+}
+
+fn held(expected: &[Held]) -> Vec<(String, Option<i64>, Option<i64>, bool)> {
+    expected
+        .iter()
+        .map(|&(email, after, until, superseded)| (email.to_owned(), after, until, superseded))
+        .collect()
+}
+
+/// The account holding `address` at `at`, by the id it was given.
+async fn holder(store: &dyn PeopleStore, address: &str, at: i64) -> Option<AccountId> {
+    store
+        .holder_at(&email(address), Timestamp(at))
+        .await
+        .unwrap()
 }
 
 pub async fn an_account_keeps_the_confirmed_addresses_it_moved_away_from(store: &dyn PeopleStore) {
@@ -580,13 +620,22 @@ pub async fn an_account_keeps_the_confirmed_addresses_it_moved_away_from(store: 
     assert!(earlier(store, &ghost).await.is_empty());
 }
 
-pub async fn an_earlier_address_confirmed_by_another_account_is_theirs(store: &dyn PeopleStore) {
+/// An account that confirms an address another account moved away from holds it from where
+/// that account's hold ended; the first account keeps its span, so each sees its own orders.
+pub async fn an_address_confirmed_by_another_account_is_held_from_where_the_last_hold_ended(
+    store: &dyn PeopleStore,
+) {
     let ada = fixture_account(1, "ada@example.com");
     store.create_account(&ada).await.unwrap();
     store
         .confirm_email(&ada.id, Timestamp(2_000))
         .await
         .unwrap();
+    assert_eq!(
+        holds(store, &ada).await,
+        held(&[("ada@example.com", None, None, false)]),
+        "the first holder holds the address since the beginning: a guest's orders are theirs"
+    );
     for (address, at) in [
         ("ada.new@example.com", 3_000),
         ("ada.third@example.com", 4_000),
@@ -596,19 +645,60 @@ pub async fn an_earlier_address_confirmed_by_another_account_is_theirs(store: &d
             .await
             .unwrap();
     }
+    assert_eq!(
+        holds(store, &ada).await,
+        held(&[
+            ("ada.third@example.com", None, None, false),
+            ("ada.new@example.com", None, Some(4_000), false),
+            ("ada@example.com", None, Some(3_000), false),
+        ])
+    );
 
     // Signing up with the old address proves nothing until it is confirmed.
     let carol = fixture_account(2, "ada@example.com");
     store.create_account(&carol).await.unwrap();
-    assert_eq!(
-        earlier(store, &ada).await,
-        ["ada.new@example.com", "ada@example.com"]
-    );
+    assert!(holds(store, &carol).await.is_empty());
+    assert_eq!(holder(store, "ada@example.com", 3_500).await, None);
     store
         .confirm_email(&carol.id, Timestamp(5_000))
         .await
         .unwrap();
-    assert_eq!(earlier(store, &ada).await, ["ada.new@example.com"]);
+    assert_eq!(
+        holds(store, &carol).await,
+        held(&[("ada@example.com", Some(3_000), None, false)]),
+        "an order placed between Ada leaving and Carol confirming is Carol's"
+    );
+    assert_eq!(
+        holds(store, &ada).await,
+        held(&[
+            ("ada.third@example.com", None, None, false),
+            ("ada.new@example.com", None, Some(4_000), false),
+            ("ada@example.com", None, Some(3_000), true),
+        ]),
+        "Ada keeps her span of her first address; another account holds it now"
+    );
+    assert_eq!(
+        holder(store, "ada@example.com", 1_000).await,
+        Some(ada.id.clone())
+    );
+    assert_eq!(
+        holder(store, "ADA@example.com", 3_000).await,
+        Some(ada.id.clone())
+    );
+    assert_eq!(
+        holder(store, "ada@example.com", 3_001).await,
+        Some(carol.id.clone())
+    );
+    assert_eq!(
+        holder(store, "ada@example.com", 9_000).await,
+        Some(carol.id.clone())
+    );
+    assert_eq!(
+        holder(store, "ada.new@example.com", 3_500).await,
+        Some(ada.id.clone())
+    );
+    assert_eq!(holder(store, "ada.new@example.com", 4_001).await, None);
+    assert_eq!(holder(store, "nobody@example.com", 3_000).await, None);
 
     // Moving to it by its mailed link proves it too.
     let dan = fixture_account(3, "dan@example.com");
@@ -617,7 +707,64 @@ pub async fn an_earlier_address_confirmed_by_another_account_is_theirs(store: &d
         .change_email(&dan.id, &email("ada.new@example.com"), Timestamp(6_000))
         .await
         .unwrap();
-    assert!(earlier(store, &ada).await.is_empty());
-    assert!(earlier(store, &carol).await.is_empty());
-    assert!(earlier(store, &dan).await.is_empty());
+    assert_eq!(
+        holds(store, &dan).await,
+        held(&[("ada.new@example.com", Some(4_000), None, false)])
+    );
+    assert_eq!(
+        holds(store, &ada).await[1],
+        held(&[("ada.new@example.com", None, Some(4_000), true)])[0]
+    );
+
+    // Ada comes back to her first address once Carol left it: a new span of her own.
+    store
+        .change_email(&carol.id, &email("carol@example.com"), Timestamp(7_000))
+        .await
+        .unwrap();
+    store
+        .change_email(&ada.id, &email("ada@example.com"), Timestamp(8_000))
+        .await
+        .unwrap();
+    assert_eq!(
+        holds(store, &ada).await,
+        held(&[
+            ("ada@example.com", Some(7_000), None, false),
+            ("ada.third@example.com", None, Some(8_000), false),
+            ("ada.new@example.com", None, Some(4_000), true),
+            ("ada@example.com", None, Some(3_000), true),
+        ])
+    );
+    assert_eq!(
+        holds(store, &carol).await,
+        held(&[
+            ("carol@example.com", None, None, false),
+            ("ada@example.com", Some(3_000), Some(7_000), true),
+        ])
+    );
+    assert_eq!(
+        holder(store, "ada@example.com", 2_000).await,
+        Some(ada.id.clone())
+    );
+    assert_eq!(
+        holder(store, "ada@example.com", 6_000).await,
+        Some(carol.id.clone())
+    );
+    assert_eq!(
+        holder(store, "ada@example.com", 7_500).await,
+        Some(ada.id.clone())
+    );
+
+    // A confirmation again (a password reset confirms too) moves no hold.
+    store
+        .confirm_email(&carol.id, Timestamp(9_000))
+        .await
+        .unwrap();
+    assert_eq!(
+        holds(store, &carol).await[0],
+        held(&[("carol@example.com", None, None, false)])[0]
+    );
+
+    assert!(store.delete_account(&carol.id).await.unwrap());
+    assert!(holds(store, &carol).await.is_empty());
+    assert_eq!(holder(store, "ada@example.com", 6_000).await, None);
 }

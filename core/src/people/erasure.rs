@@ -4,12 +4,16 @@
 //! its donations lose the donor's name and address (amount and date stay for the books), and
 //! the address's newsletter subscriptions end and are erased, and the mails to the address
 //! still waiting in the outbox are withdrawn, never sent. The same goes for every address
-//! the account confirmed before and moved away from, unless another account has confirmed
-//! it since. Form submissions stay: they are the site owner's records, not the account's.
+//! the account confirmed before and moved away from. Orders and gift cards are erased
+//! within the account's [holds](AddressHold) of each address only, so the account that held
+//! an address before or after it keeps its own; the records of an address kept without a
+//! time (newsletters, donations, waiting mails) go only while no other account has
+//! confirmed the address since. Form submissions stay: they are the site owner's records,
+//! not the account's.
 
 use std::sync::Arc;
 
-use super::model::{Account, EmailAddress};
+use super::model::{Account, AddressHold};
 use super::service::{PeopleService, Unavailable};
 use crate::checkout::{CommerceStore, ContributionStore};
 use crate::forms::NewsletterSubscriptions;
@@ -37,32 +41,11 @@ pub struct Erased {
 }
 
 impl PeopleService {
-    /// The addresses whose records are `account`'s: its own once confirmed, then the
-    /// confirmed ones it moved away from that no other account has confirmed since
-    /// ([`AccountStore::earlier_emails`](super::AccountStore::earlier_emails)). An address
-    /// the account never verified is never among them: whoever typed somebody else's
-    /// address proved nothing, and must neither read nor wipe that person's orders.
-    pub async fn verified_addresses(
-        &self,
-        account: &Account,
-    ) -> Result<Vec<EmailAddress>, Unavailable> {
-        let mut addresses = Vec::new();
-        if account.is_confirmed() {
-            addresses.push(account.email.clone());
-        }
-        for earlier in self.store.earlier_emails(&account.id).await? {
-            if !addresses.contains(&earlier) {
-                addresses.push(earlier);
-            }
-        }
-        Ok(addresses)
-    }
-
     /// Erases `account` and the personal data kept under its
-    /// [verified addresses](Self::verified_addresses). The records go first and the account
-    /// last (it holds the list of its earlier addresses), so a failure half-way leaves an
-    /// account whose owner can sign in and delete it again, never orphaned records nobody
-    /// may ask to erase.
+    /// [holds of addresses](PeopleService::address_holds). The records go first and the
+    /// account last (it holds the list of its holds), so a failure half-way leaves an account
+    /// whose owner can sign in and delete it again, never orphaned records nobody may ask to
+    /// erase.
     pub async fn delete_account(&self, account: &Account) -> Result<Erased, Unavailable> {
         let mut erased = Erased {
             account: false,
@@ -70,16 +53,30 @@ impl PeopleService {
             subscriptions: 0,
             contributions: 0,
         };
-        for email in self.verified_addresses(account).await? {
-            self.erase_records_of(email.as_str(), &mut erased).await?;
+        for hold in self.address_holds(account).await? {
+            self.erase_records_of(&hold, &mut erased).await?;
         }
         erased.account = self.store.delete_account(&account.id).await?;
         Ok(erased)
     }
 
-    /// Erases what the site keeps under one address, counting it into `erased`.
-    async fn erase_records_of(&self, email: &str, erased: &mut Erased) -> Result<(), Unavailable> {
-        erased.orders += self.records.orders.erase_orders_of(email).await?;
+    /// Erases what the site keeps under one address for one hold of it, counting it into
+    /// `erased`.
+    async fn erase_records_of(
+        &self,
+        hold: &AddressHold,
+        erased: &mut Erased,
+    ) -> Result<(), Unavailable> {
+        let email = hold.email.as_str();
+        erased.orders += self
+            .records
+            .orders
+            .erase_orders_of(email, hold.placed)
+            .await?;
+        if hold.superseded {
+            // What the address keeps without a time is its later holder's now.
+            return Ok(());
+        }
         erased.subscriptions += self
             .records
             .newsletters

@@ -20,6 +20,7 @@ use std::collections::BTreeSet;
 use super::model::{Account, AccountId, EmailAddress};
 use super::service::{PeopleService, Unavailable};
 use super::store::AccountWriteError;
+use crate::cart::Timestamp;
 use crate::checkout::{Order, Subscription};
 use crate::site::{Item, ItemId, MemberArea, MemberAreaAccess};
 
@@ -133,13 +134,17 @@ fn paid_areas_of<'a>(areas: &'a [MemberArea], bought: &[ItemId]) -> Vec<&'a Memb
 
 impl PeopleService {
     /// The account an order's subscription should belong to when none holds it yet: the
-    /// buyer who was signed in (`buyer`), or else the confirmed account of the order's
-    /// address `order_email`. None when neither is known yet: an account that confirms the
-    /// address later claims it then.
+    /// buyer who was signed in (`buyer`), or else the account whose hold of the order's
+    /// address `order_email` covers the moment it was `placed`
+    /// ([`AccountStore::holder_at`](super::AccountStore::holder_at)): an account that
+    /// confirms an address somebody else held before never claims that person's
+    /// subscriptions. None when neither is known yet: an account that confirms the address
+    /// later claims it then.
     pub async fn claimant_of_order(
         &self,
         buyer: Option<&AccountId>,
         order_email: &str,
+        placed: Timestamp,
     ) -> Result<Option<Account>, Unavailable> {
         if let Some(buyer) = buyer
             && let Some(account) = self.store.account(buyer).await?
@@ -149,8 +154,10 @@ impl PeopleService {
         let Ok(email) = EmailAddress::parse(order_email) else {
             return Ok(None);
         };
-        let account = self.store.account_by_email(&email).await?;
-        Ok(account.filter(Account::is_confirmed))
+        let Some(holder) = self.store.holder_at(&email, placed).await? else {
+            return Ok(None);
+        };
+        Ok(self.store.account(&holder).await?)
     }
 
     /// Grants the paid areas an order bought (`bought`: its plan items, from

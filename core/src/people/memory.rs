@@ -6,11 +6,12 @@ use std::sync::{Mutex, MutexGuard};
 use async_trait::async_trait;
 
 use super::model::{
-    Account, AccountId, AccountToken, EmailAddress, SavedSessionData, Session, TokenDigest,
+    Account, AccountId, AccountToken, AddressHold, EmailAddress, SavedSessionData, Session,
+    TokenDigest,
 };
 use super::store::{AccountStore, AccountWriteError, SiteUserSessionStore};
 use crate::cart::Timestamp;
-use crate::checkout::ShippingAddress;
+use crate::checkout::{PlacedBetween, ShippingAddress};
 use crate::ports::RepositoryError;
 
 #[derive(Default)]
@@ -20,14 +21,19 @@ struct People {
     sessions: BTreeMap<TokenDigest, Session>,
     data: BTreeMap<(TokenDigest, String), SavedSessionData>,
     addresses: BTreeMap<AccountId, ShippingAddress>,
+    /// Where the hold of each confirmed account's current address starts (none: since the
+    /// beginning).
+    held_since: BTreeMap<AccountId, Option<Timestamp>>,
     /// Confirmed addresses accounts moved away from, in the order they were left.
-    earlier: Vec<EarlierEmail>,
+    earlier: Vec<EarlierHold>,
 }
 
-/// A confirmed address an account moved away from.
-struct EarlierEmail {
+/// A confirmed address an account moved away from, with the span it held it.
+struct EarlierHold {
     account: AccountId,
     email: EmailAddress,
+    since: Option<Timestamp>,
+    left_at: Timestamp,
 }
 
 impl People {
@@ -35,6 +41,36 @@ impl People {
         self.accounts
             .get_mut(id)
             .ok_or(AccountWriteError::UnknownAccount)
+    }
+
+    /// The account `id` takes `email`, just confirmed: its hold starts where the last other
+    /// account's hold of it ended, and its own earlier holds the new one covers go.
+    fn take_hold(&mut self, id: &AccountId, email: &EmailAddress) {
+        let since = self
+            .earlier
+            .iter()
+            .filter(|hold| &hold.email == email && &hold.account != id)
+            .map(|hold| hold.left_at)
+            .max();
+        self.earlier.retain(|hold| {
+            let covered = since.is_none() || hold.since.is_some_and(|own| Some(own) >= since);
+            !(&hold.account == id && &hold.email == email && covered)
+        });
+        self.held_since.insert(id.clone(), since);
+    }
+
+    /// Whether an account other than `id` confirmed `email` after `left_at`.
+    fn superseded(&self, id: &AccountId, email: &EmailAddress, left_at: Timestamp) -> bool {
+        let held_now = self
+            .accounts
+            .values()
+            .any(|account| &account.id != id && &account.email == email && account.is_confirmed());
+        held_now
+            || self.earlier.iter().any(|hold| {
+                &hold.account != id
+                    && &hold.email == email
+                    && hold.since.is_some_and(|since| since >= left_at)
+            })
     }
 
     fn end_session(&mut self, token: &TokenDigest) -> bool {
@@ -75,6 +111,9 @@ impl AccountStore for InMemoryPeopleStore {
             return Err(AccountWriteError::EmailTaken);
         }
         people.accounts.insert(account.id.clone(), account.clone());
+        if account.is_confirmed() {
+            people.take_hold(&account.id, &account.email);
+        }
         Ok(())
     }
 
@@ -97,11 +136,11 @@ impl AccountStore for InMemoryPeopleStore {
     async fn confirm_email(&self, id: &AccountId, now: Timestamp) -> Result<(), AccountWriteError> {
         let mut people = self.lock()?;
         let account = people.account_mut(id)?;
-        account.confirmed_at.get_or_insert(now);
-        let email = account.email.clone();
-        people
-            .earlier
-            .retain(|earlier| earlier.email != email || &earlier.account == id);
+        if account.confirmed_at.is_none() {
+            account.confirmed_at = Some(now);
+            let email = account.email.clone();
+            people.take_hold(id, &email);
+        }
         Ok(())
     }
 
@@ -132,28 +171,88 @@ impl AccountStore for InMemoryPeopleStore {
         let left = account.is_confirmed().then(|| account.email.clone());
         account.email = email.clone();
         account.confirmed_at = Some(now);
-        people.earlier.retain(|earlier| {
-            &earlier.email != email
-                && !(&earlier.account == id && Some(&earlier.email) == left.as_ref())
-        });
-        if let Some(left) = left.filter(|left| left != email) {
-            people.earlier.push(EarlierEmail {
-                account: id.clone(),
-                email: left,
-            });
+        if left.as_ref() == Some(email) {
+            // Moving to the address it holds changes no hold.
+            return Ok(());
         }
+        if let Some(left) = left {
+            let since = people.held_since.get(id).copied().flatten();
+            let kept = people
+                .earlier
+                .iter()
+                .any(|hold| &hold.account == id && hold.email == left && hold.left_at == now);
+            if !kept {
+                people.earlier.push(EarlierHold {
+                    account: id.clone(),
+                    email: left,
+                    since,
+                    left_at: now,
+                });
+            }
+        }
+        people.take_hold(id, email);
         Ok(())
     }
 
-    async fn earlier_emails(&self, id: &AccountId) -> Result<Vec<EmailAddress>, RepositoryError> {
-        Ok(self
-            .lock()?
+    async fn address_holds(&self, id: &AccountId) -> Result<Vec<AddressHold>, RepositoryError> {
+        let people = self.lock()?;
+        let mut holds = Vec::new();
+        if let Some(account) = people.accounts.get(id).filter(|a| a.is_confirmed()) {
+            holds.push(AddressHold {
+                email: account.email.clone(),
+                placed: PlacedBetween {
+                    after: people.held_since.get(id).copied().flatten(),
+                    until: None,
+                },
+                superseded: false,
+            });
+        }
+        let mut earlier: Vec<&EarlierHold> = people
             .earlier
             .iter()
-            .rev()
-            .filter(|earlier| &earlier.account == id)
-            .map(|earlier| earlier.email.clone())
-            .collect())
+            .filter(|hold| &hold.account == id)
+            .collect();
+        earlier.sort_by(|a, b| (b.left_at, &a.email).cmp(&(a.left_at, &b.email)));
+        holds.extend(earlier.into_iter().map(|hold| AddressHold {
+            email: hold.email.clone(),
+            placed: PlacedBetween {
+                after: hold.since,
+                until: Some(hold.left_at),
+            },
+            superseded: people.superseded(id, &hold.email, hold.left_at),
+        }));
+        Ok(holds)
+    }
+
+    async fn holder_at(
+        &self,
+        email: &EmailAddress,
+        at: Timestamp,
+    ) -> Result<Option<AccountId>, RepositoryError> {
+        let people = self.lock()?;
+        let current = people.accounts.values().find(|account| {
+            &account.email == email
+                && account.is_confirmed()
+                && people
+                    .held_since
+                    .get(&account.id)
+                    .copied()
+                    .flatten()
+                    .is_none_or(|since| since < at)
+        });
+        let earlier = || {
+            people.earlier.iter().find(|hold| {
+                &hold.email == email
+                    && (PlacedBetween {
+                        after: hold.since,
+                        until: Some(hold.left_at),
+                    })
+                    .contains(at)
+            })
+        };
+        Ok(current
+            .map(|account| account.id.clone())
+            .or_else(|| earlier().map(|hold| hold.account.clone())))
     }
 
     async fn set_member_areas(
@@ -169,6 +268,7 @@ impl AccountStore for InMemoryPeopleStore {
         let mut people = self.lock()?;
         let existed = people.accounts.remove(id).is_some();
         people.addresses.remove(id);
+        people.held_since.remove(id);
         people.earlier.retain(|earlier| &earlier.account != id);
         people.tokens.retain(|_, token| &token.account != id);
         let ended: Vec<TokenDigest> = people

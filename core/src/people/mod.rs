@@ -11,6 +11,7 @@ mod mails;
 mod membership;
 mod memory;
 mod model;
+mod own_records;
 mod page_passwords;
 mod password;
 mod saved_address;
@@ -27,9 +28,9 @@ pub use mails::{
 pub use membership::{JoinError, OrderMembership, open_areas, plans_bought};
 pub use memory::InMemoryPeopleStore;
 pub use model::{
-    Account, AccountId, AccountToken, BROWSER_SESSION_SECONDS, BearerToken, EmailAddress,
-    InvalidEmail, MAX_EMAIL_LENGTH, REMEMBER_ME_SECONDS, SavedSessionData, Secret, SecretSource,
-    Session, TokenDigest, TokenPurpose,
+    Account, AccountId, AccountToken, AddressHold, BROWSER_SESSION_SECONDS, BearerToken,
+    EmailAddress, InvalidEmail, MAX_EMAIL_LENGTH, REMEMBER_ME_SECONDS, SavedSessionData, Secret,
+    SecretSource, Session, TokenDigest, TokenPurpose,
 };
 pub use page_passwords::PagePasswordError;
 pub use password::{

@@ -6,6 +6,7 @@ use std::fmt;
 use sha2::{Digest, Sha256};
 
 use crate::cart::Timestamp;
+use crate::checkout::PlacedBetween;
 use crate::forms::validation::is_valid_email;
 
 /// How long a session lasts with rememberMe: 30 days.
@@ -151,6 +152,32 @@ pub struct Account {
 impl Account {
     pub fn is_confirmed(&self) -> bool {
         self.confirmed_at.is_some()
+    }
+}
+
+/// A span of time an account held a confirmed address: the orders placed with the address
+/// within it (and the gift cards sent to it) are the account's to see, export and erase.
+///
+/// A hold starts where the one of the account that held the address before it ended (none
+/// before it: since the beginning, so the orders a guest placed before signing up are the
+/// account's), and ends when the account moves away (none while it still holds it). An
+/// order placed after one account left and before the next confirmed the address is the
+/// next account's: nobody else can prove it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AddressHold {
+    pub email: EmailAddress,
+    pub placed: PlacedBetween,
+    /// Whether another account has confirmed the address since this hold ended (the account
+    /// of a hold still running is never superseded). The records of an address kept without
+    /// a time (its newsletter subscriptions, its donations, the mails waiting to go to it)
+    /// belong to its last holder only.
+    pub superseded: bool,
+}
+
+impl AddressHold {
+    /// Whether the account still holds the address.
+    pub fn is_current(&self) -> bool {
+        self.placed.until.is_none()
     }
 }
 

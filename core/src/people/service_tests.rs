@@ -579,7 +579,11 @@ async fn join_order<'a>(
     areas: &'a [crate::site::MemberArea],
     bought: &[crate::site::ItemId],
 ) -> OrderMembership<'a> {
-    let holder = h.service.claimant_of_order(buyer, email).await.unwrap();
+    let holder = h
+        .service
+        .claimant_of_order(buyer, email, NOW)
+        .await
+        .unwrap();
     h.service
         .join_areas_of_order(holder.as_ref(), areas, bought)
         .await
@@ -627,7 +631,7 @@ async fn an_order_for_a_plan_joins_only_the_confirmed_account_of_its_address_and
     ));
     assert_eq!(
         h.service
-            .claimant_of_order(None, "Ada@Example.com")
+            .claimant_of_order(None, "Ada@Example.com", NOW)
             .await
             .unwrap(),
         None,
@@ -663,7 +667,7 @@ async fn a_signed_in_buyer_claims_the_order_whatever_address_it_names() {
 
     let claimant = h
         .service
-        .claimant_of_order(Some(&ada.id), "bo@example.com")
+        .claimant_of_order(Some(&ada.id), "bo@example.com", NOW)
         .await
         .unwrap();
     assert_eq!(claimant.map(|account| account.id), Some(ada.id.clone()));
@@ -829,8 +833,18 @@ async fn a_saved_address_is_replaced_removed_and_never_saved_for_a_deleted_accou
     assert_eq!(h.service.saved_address(&account.id).await.unwrap(), None);
 }
 
-/// An order placed with `email`, its id made from `n`.
-async fn ordered_with(h: &Harness, n: usize, email: &str) -> crate::checkout::Order {
+/// `ms` milliseconds after [`NOW`].
+fn later(ms: i64) -> Timestamp {
+    Timestamp(NOW.millis() + ms)
+}
+
+/// An order placed with `email` at `placed`, its id made from `n`.
+async fn ordered_with(
+    h: &Harness,
+    n: usize,
+    email: &str,
+    placed: Timestamp,
+) -> crate::checkout::Order {
     use crate::checkout::CommerceStore;
     let mut order = crate::checkout::subscription_conformance::ordered(
         &*h.orders,
@@ -841,30 +855,54 @@ async fn ordered_with(h: &Harness, n: usize, email: &str) -> crate::checkout::Or
     )
     .await;
     order.email = email.into();
+    order.created = placed;
     order.shipping_address = Some(london_address());
     h.orders.place_order(&order, &[]).await.unwrap();
     order
 }
 
 impl Harness {
-    /// Moves the account of `from` to `to` through the mailed link.
-    async fn moved(&self, from: &str, to: &str) -> Account {
-        let account = self
-            .store
-            .account_by_email(&EmailAddress::parse(from).unwrap())
-            .await
-            .unwrap()
-            .unwrap();
+    /// Moves the account of `from` to `to` through the mailed link, followed at `at`.
+    async fn moved(&self, from: &str, to: &str, at: Timestamp) -> Account {
+        let account = self.account_of(from).await;
         self.service
-            .request_email_change(&account.id, to, "client", NOW)
+            .request_email_change(&account.id, to, "client", at)
             .await
             .unwrap();
         let token = self.last_token().await;
+        self.service.confirm_email_change(&token, at).await.unwrap();
+        self.store.account(&account.id).await.unwrap().unwrap()
+    }
+
+    /// The account of `email`.
+    async fn account_of(&self, email: &str) -> Account {
+        self.store
+            .account_by_email(&EmailAddress::parse(email).unwrap())
+            .await
+            .unwrap()
+            .unwrap()
+    }
+
+    /// Signs up with `email` and follows the confirmation link at `at`.
+    async fn confirmed_at(&self, email: &str, at: Timestamp) -> Account {
         self.service
-            .confirm_email_change(&token, NOW)
+            .sign_up(email, "correct horse", "client", at)
             .await
             .unwrap();
-        self.store.account(&account.id).await.unwrap().unwrap()
+        let token = self.last_token().await;
+        self.service.confirm_account(&token, at).await.unwrap();
+        self.account_of(email).await
+    }
+
+    /// The ids of `account`'s orders, newest first.
+    async fn orders_of(&self, account: &Account) -> Vec<String> {
+        self.service
+            .orders_of(account, 50)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|order| order.id)
+            .collect()
     }
 }
 
@@ -872,13 +910,13 @@ impl Harness {
 async fn deleting_an_account_erases_the_orders_of_the_addresses_it_confirmed_before() {
     use crate::checkout::CommerceStore;
     let h = harness().await;
-    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+    h.confirmed_at("ada@example.com", NOW).await;
+    let first = ordered_with(&h, 1, "Ada@Example.com", later(1)).await;
+    h.moved("ada@example.com", "ada@work.example.com", later(2))
         .await;
-    let first = ordered_with(&h, 1, "Ada@Example.com").await;
-    h.moved("ada@example.com", "ada@work.example.com").await;
-    let second = ordered_with(&h, 2, "ada@work.example.com").await;
+    let second = ordered_with(&h, 2, "ada@work.example.com", later(3)).await;
     let ada = h
-        .moved("ada@work.example.com", "ada@home.example.com")
+        .moved("ada@work.example.com", "ada@home.example.com", later(4))
         .await;
     // A queued mail to an earlier address, which the account's owner may no longer read.
     h.outbox
@@ -894,22 +932,25 @@ async fn deleting_an_account_erases_the_orders_of_the_addresses_it_confirmed_bef
         )
         .await
         .unwrap();
-    // Somebody else's order under an address Ada never had, and under Ada's first address
-    // once somebody else confirmed it for an account of their own.
-    let stranger = ordered_with(&h, 3, "bo@example.com").await;
+    // Somebody else's order under an address Ada never had.
+    let stranger = ordered_with(&h, 3, "bo@example.com", later(5)).await;
     assert_eq!(
         h.service
-            .verified_addresses(&ada)
+            .address_holds(&ada)
             .await
             .unwrap()
             .iter()
-            .map(EmailAddress::as_str)
+            .map(|hold| hold.email.as_str())
             .collect::<Vec<_>>(),
         [
             "ada@home.example.com",
             "ada@work.example.com",
             "ada@example.com"
         ]
+    );
+    assert_eq!(
+        h.orders_of(&ada).await,
+        [second.id.clone(), first.id.clone()]
     );
 
     let erased = h.service.delete_account(&ada).await.unwrap();
@@ -931,23 +972,128 @@ async fn deleting_an_account_erases_the_orders_of_the_addresses_it_confirmed_bef
     );
 }
 
+/// Ada orders with her address, moves away, and Bo takes the address and orders with it:
+/// each sees their own order only, and Ada's export and erasure keep to hers.
 #[tokio::test]
-async fn an_earlier_address_somebody_else_confirmed_since_is_not_erased() {
+async fn an_address_taken_over_by_another_account_shows_each_only_their_own_orders() {
     use crate::checkout::CommerceStore;
     let h = harness().await;
-    h.signed_up_and_confirmed("ada@example.com", "correct horse")
+    let guest = ordered_with(&h, 1, "ada@example.com", NOW).await;
+    h.confirmed_at("ada@example.com", later(1)).await;
+    let adas = ordered_with(&h, 2, "ada@example.com", later(2)).await;
+    let ada = h
+        .moved("ada@example.com", "ada@home.example.com", later(3))
         .await;
-    let ada = h.moved("ada@example.com", "ada@home.example.com").await;
-    h.signed_up_and_confirmed("ada@example.com", "another horse")
-        .await;
-    let theirs = ordered_with(&h, 1, "ada@example.com").await;
+    let between = ordered_with(&h, 3, "ada@example.com", later(4)).await;
+    let bo = h.confirmed_at("ada@example.com", later(5)).await;
+    let bos = ordered_with(&h, 4, "ada@example.com", later(6)).await;
+
     assert_eq!(
-        h.service.verified_addresses(&ada).await.unwrap(),
-        [EmailAddress::parse("ada@home.example.com").unwrap()]
+        h.orders_of(&bo).await,
+        [bos.id.clone(), between.id.clone()],
+        "an order placed after Ada left and before Bo confirmed is Bo's"
     );
+    assert_eq!(
+        h.orders_of(&ada).await,
+        [adas.id.clone(), guest.id.clone()],
+        "the guest order placed before Ada signed up is still hers"
+    );
+    for (order, holder) in [(&guest, &ada), (&adas, &ada), (&between, &bo), (&bos, &bo)] {
+        let claimant = h
+            .service
+            .claimant_of_order(None, "ada@example.com", order.created)
+            .await
+            .unwrap();
+        assert_eq!(
+            claimant.map(|account| account.id),
+            Some(holder.id.clone()),
+            "a subscription of {} is its holder's",
+            order.id
+        );
+    }
 
     let erased = h.service.delete_account(&ada).await.unwrap();
 
-    assert_eq!((erased.account, erased.orders), (true, 0));
+    assert_eq!((erased.account, erased.orders), (true, 2));
+    for order in [&guest, &adas] {
+        assert_eq!(h.orders.order(&order.id).await.unwrap().unwrap().email, "");
+    }
+    for order in [&between, &bos] {
+        assert_eq!(
+            h.orders.order(&order.id).await.unwrap().as_ref(),
+            Some(order),
+            "Bo's orders stay whole"
+        );
+    }
+    assert_eq!(h.orders_of(&bo).await, [bos.id.clone(), between.id.clone()]);
+}
+
+/// Bo deleting the account of an address Ada held before erases Bo's orders, and neither
+/// Ada's orders nor what she kept under her own current address.
+#[tokio::test]
+async fn the_later_holder_of_an_address_erases_only_its_own_orders() {
+    use crate::checkout::CommerceStore;
+    let h = harness().await;
+    h.confirmed_at("ada@example.com", NOW).await;
+    let adas = ordered_with(&h, 1, "ada@example.com", later(1)).await;
+    let ada = h
+        .moved("ada@example.com", "ada@home.example.com", later(2))
+        .await;
+    let bo = h.confirmed_at("ada@example.com", later(3)).await;
+    let bos = ordered_with(&h, 2, "ada@example.com", later(4)).await;
+
+    let erased = h.service.delete_account(&bo).await.unwrap();
+
+    assert_eq!((erased.account, erased.orders), (true, 1));
+    assert_eq!(h.orders.order(&bos.id).await.unwrap().unwrap().email, "");
+    assert_eq!(h.orders.order(&adas.id).await.unwrap(), Some(adas.clone()));
+    assert_eq!(h.orders_of(&ada).await, std::slice::from_ref(&adas.id));
+}
+
+/// Once another account has confirmed Ada's earlier address, the records kept under it
+/// without a time (its newsletters, its donations, the mails waiting for it) are that
+/// account's: Ada's deletion leaves them, and erases only the orders of her span.
+#[tokio::test]
+async fn an_earlier_address_somebody_else_confirmed_since_keeps_its_newsletters_and_mails() {
+    use crate::checkout::CommerceStore;
+    use crate::forms::NewsletterSubscriptions;
+    let h = harness().await;
+    h.confirmed_at("ada@example.com", NOW).await;
+    let ada = h
+        .moved("ada@example.com", "ada@home.example.com", later(1))
+        .await;
+    h.confirmed_at("ada@example.com", later(2)).await;
+    let theirs = ordered_with(&h, 1, "ada@example.com", later(3)).await;
+    let signup =
+        crate::forms::outbox_conformance::newsletter_signup("letter", "ada@example.com", 1);
+    crate::forms::outbox_conformance::store_one(&*h.outbox, 1, &signup).await;
+    let to_the_address = |mails: Vec<crate::forms::Mail>| {
+        mails
+            .iter()
+            .filter(|mail| mail.to == "ada@example.com")
+            .count()
+    };
+    let waiting = to_the_address(h.mails().await);
+    assert!(waiting > 0);
+
+    let erased = h.service.delete_account(&ada).await.unwrap();
+
+    assert_eq!(
+        (erased.account, erased.orders, erased.subscriptions),
+        (true, 0, 0)
+    );
     assert_eq!(h.orders.order(&theirs.id).await.unwrap(), Some(theirs));
+    assert_eq!(
+        h.outbox
+            .subscriptions_of("ada@example.com")
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(
+        to_the_address(h.mails().await),
+        waiting,
+        "the mails to the new holder still go out"
+    );
 }

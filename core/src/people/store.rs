@@ -5,7 +5,8 @@
 use async_trait::async_trait;
 
 use super::model::{
-    Account, AccountId, AccountToken, EmailAddress, SavedSessionData, Session, TokenDigest,
+    Account, AccountId, AccountToken, AddressHold, EmailAddress, SavedSessionData, Session,
+    TokenDigest,
 };
 use crate::cart::Timestamp;
 use crate::checkout::ShippingAddress;
@@ -27,7 +28,9 @@ pub enum AccountWriteError {
 /// Site-user accounts and the single-use tokens mailed to them.
 #[async_trait]
 pub trait AccountStore: Send + Sync {
-    /// Stores a new account; an address already in use is refused whatever its case.
+    /// Stores a new account; an address already in use is refused whatever its case. An
+    /// account stored confirmed holds its address as [`confirm_email`](Self::confirm_email)
+    /// says.
     async fn create_account(&self, account: &Account) -> Result<(), AccountWriteError>;
 
     async fn account(&self, id: &AccountId) -> Result<Option<Account>, RepositoryError>;
@@ -37,9 +40,10 @@ pub trait AccountStore: Send + Sync {
         email: &EmailAddress,
     ) -> Result<Option<Account>, RepositoryError>;
 
-    /// Marks the address confirmed at `now` (kept at its first confirmation). Another
-    /// account that confirmed the address before and moved away from it no longer counts it
-    /// among its [earlier addresses](Self::earlier_emails): it has a new verified holder.
+    /// Marks the address confirmed at `now` (kept at its first confirmation). The first
+    /// confirmation starts the account's [hold](AddressHold) of the address where the last
+    /// other account's hold of it ended (none: since the beginning); the holds of accounts
+    /// that held it before stay as they were, ended.
     async fn confirm_email(&self, id: &AccountId, now: Timestamp) -> Result<(), AccountWriteError>;
 
     async fn set_password(
@@ -49,9 +53,11 @@ pub trait AccountStore: Send + Sync {
     ) -> Result<(), AccountWriteError>;
 
     /// Moves the account to `email`, which counts as confirmed since its owner followed the
-    /// link mailed to it. The address it leaves is kept among its
-    /// [earlier addresses](Self::earlier_emails) when it was confirmed, and `email` stops
-    /// being anybody's earlier address, this account's included: it is its current one now.
+    /// link mailed to it. The hold of the address it leaves ends at `now` and is kept among
+    /// its [holds](Self::address_holds) when it was confirmed; its hold of `email` starts
+    /// where the last other account's hold of it ended (none: since the beginning), and
+    /// replaces the account's own earlier holds of `email` it covers. Moving to the address
+    /// it holds changes no hold.
     async fn change_email(
         &self,
         id: &AccountId,
@@ -59,10 +65,19 @@ pub trait AccountStore: Send + Sync {
         now: Timestamp,
     ) -> Result<(), AccountWriteError>;
 
-    /// The confirmed addresses the account moved away from, which no other account has
-    /// confirmed since, the one left last first: the orders and mails kept under them are the
-    /// account's to see and to erase. None for an unknown account.
-    async fn earlier_emails(&self, id: &AccountId) -> Result<Vec<EmailAddress>, RepositoryError>;
+    /// The account's [holds](AddressHold) of confirmed addresses: the current address's
+    /// first when it is confirmed, then those it moved away from, the one left last first
+    /// (ties by address). None for an unknown account.
+    async fn address_holds(&self, id: &AccountId) -> Result<Vec<AddressHold>, RepositoryError>;
+
+    /// The account whose hold of `email` covers the instant `at` (an order's creation):
+    /// none when no hold covers it, as for an order placed after the last holder moved away
+    /// and before anybody confirmed the address again.
+    async fn holder_at(
+        &self,
+        email: &EmailAddress,
+        at: Timestamp,
+    ) -> Result<Option<AccountId>, RepositoryError>;
 
     async fn set_member_areas(
         &self,
@@ -70,8 +85,8 @@ pub trait AccountStore: Send + Sync {
         member_areas: &[String],
     ) -> Result<(), AccountWriteError>;
 
-    /// Erases the account with its tokens, sessions, saved data, saved address and earlier
-    /// addresses. `false`
+    /// Erases the account with its tokens, sessions, saved data, saved address and address
+    /// holds. `false`
     /// when there was none.
     async fn delete_account(&self, id: &AccountId) -> Result<bool, RepositoryError>;
 

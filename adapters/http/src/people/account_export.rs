@@ -1,7 +1,8 @@
 //! `GET /account/export.json`: everything the site keeps about a signed-in site user, as a
 //! download they can keep or take elsewhere: the account itself with the confirmed addresses
-//! it had before, the orders placed with any of its verified addresses (the ones deleting it
-//! would erase) and the newsletters those addresses receive.
+//! it had before, the orders placed with any of its verified addresses while it held them
+//! (the ones deleting it would erase) and the newsletters those addresses receive, unless
+//! another account has confirmed the address since.
 //!
 //! The export is a wire format of its own (not the core's types), so a renamed field in the
 //! core cannot silently change what people have already downloaded. Gift-card codes are left
@@ -202,21 +203,27 @@ pub(super) async fn export(State(state): State<AppState>, headers: HeaderMap) ->
         .into_response()
 }
 
-/// What the site keeps under the account's verified addresses: its orders, newest first,
-/// and its newsletters.
+/// What the site keeps under the account's verified addresses: the orders of its holds of
+/// them, newest first, and the newsletters of those no other account has confirmed since.
 async fn gather(state: &AppState, account: &Account) -> Result<AccountExport, Unavailable> {
-    let addresses = state.people.verified_addresses(account).await?;
-    let orders = super::account_page::orders_under(state, &addresses, ORDERS_EXPORTED).await?;
+    let holds = state.people.address_holds(account).await?;
+    let orders = state.people.orders_of(account, ORDERS_EXPORTED).await?;
+    let mut earlier: Vec<EmailAddress> = Vec::new();
+    let mut subscribed: Vec<&EmailAddress> = Vec::new();
+    for hold in &holds {
+        if !hold.is_current() && hold.email != account.email && !earlier.contains(&hold.email) {
+            earlier.push(hold.email.clone());
+        }
+        if !hold.superseded && !subscribed.contains(&&hold.email) {
+            subscribed.push(&hold.email);
+        }
+    }
     let mut subscriptions = Vec::new();
     if let Some(newsletter) = state.newsletter.as_deref() {
-        for email in &addresses {
+        for email in subscribed {
             subscriptions.extend(newsletter.subscriptions_of(email.as_str()).await?);
         }
     }
-    let earlier: Vec<EmailAddress> = addresses
-        .into_iter()
-        .filter(|email| email != &account.email)
-        .collect();
     Ok(AccountExport::new(
         account,
         &earlier,

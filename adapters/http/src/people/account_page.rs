@@ -1,7 +1,7 @@
 //! The signed-in site user's account page: who they are, the member areas they belong to
 //! with their pages, the orders placed with their verified addresses (the current one and
-//! those confirmed before an email change, as the export holds them) linked as the order
-//! mails link them, their subscriptions with pause, resume and cancel
+//! those confirmed before an email change, each within the span the account held it, as the
+//! export holds them) linked as the order mails link them, their subscriptions with pause, resume and cancel
 //! (`account_subscriptions.rs`), the newsletters the address receives with a button to unsubscribe, a
 //! JSON export of their data, account deletion with a confirmation, and signing out. Its forms carry the session's XSRF token beside the same-origin check.
 
@@ -11,11 +11,9 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::{get, post};
-use vitrine_core::checkout::{ORDER_LINK_PARAMETER, ORDERS_PATH, Order};
+use vitrine_core::checkout::{ORDER_LINK_PARAMETER, ORDERS_PATH};
 use vitrine_core::forms::channels::UNSUBSCRIBE_PATH;
-use vitrine_core::people::{
-    ACCOUNT_PAGE_PATH, Account, EmailAddress, MEMBER_ACCESS_PATH, SIGN_IN_PATH, Unavailable, Viewer,
-};
+use vitrine_core::people::{ACCOUNT_PAGE_PATH, MEMBER_ACCESS_PATH, SIGN_IN_PATH, Viewer};
 use vitrine_core::site::BlockContent;
 
 use super::forms::{Posted, carries_xsrf, member_areas, page, see_other, signed_in, with_return};
@@ -66,10 +64,12 @@ fn paths() -> AccountPaths {
 const ORDERS_SHOWN: u32 = 50;
 
 /// The newest orders placed with any of the viewer's verified addresses (the current one and
-/// those it confirmed before), each linked with a signed order link (the order pages open for
+/// those it confirmed before) while the viewer held them, each linked with a signed order link (the order pages open for
 /// the buyer's cart or such a link only).
 async fn orders(state: &AppState, viewer: &Viewer) -> Result<Vec<AccountOrderView>, Response> {
-    let found = newest_orders(state, &viewer.account, ORDERS_SHOWN)
+    let found = state
+        .people
+        .orders_of(&viewer.account, ORDERS_SHOWN)
         .await
         .map_err(|error| {
             tracing::error!(%error, "reading an account's orders failed");
@@ -98,38 +98,6 @@ async fn orders(state: &AppState, viewer: &Viewer) -> Result<Vec<AccountOrderVie
                 .join(", "),
         })
         .collect())
-}
-
-/// The orders placed with any of `account`'s verified addresses, newest first, at most
-/// `limit`: the set its export holds and its deletion erases.
-pub(super) async fn newest_orders(
-    state: &AppState,
-    account: &Account,
-    limit: u32,
-) -> Result<Vec<Order>, Unavailable> {
-    let addresses = state.people.verified_addresses(account).await?;
-    orders_under(state, &addresses, limit).await
-}
-
-/// The orders placed with any of `addresses`, newest first, at most `limit`.
-pub(super) async fn orders_under(
-    state: &AppState,
-    addresses: &[EmailAddress],
-    limit: u32,
-) -> Result<Vec<Order>, Unavailable> {
-    let mut orders = Vec::new();
-    for email in addresses {
-        orders.extend(
-            state
-                .carts
-                .store()
-                .orders_by_email(email.as_str(), limit)
-                .await?,
-        );
-    }
-    orders.sort_by(|a, b| (b.created, &b.id).cmp(&(a.created, &a.id)));
-    orders.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-    Ok(orders)
 }
 
 /// The newsletters the viewer's address receives, named by their block's title.

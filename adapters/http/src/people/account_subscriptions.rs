@@ -1,7 +1,8 @@
 //! The subscriptions on the account page: those that belong to the signed-in user's account
-//! (whatever address they were bought with) and those bought with its confirmed address that
-//! no account holds yet, with where each stands, its amount and next renewal, and buttons to
-//! pause, resume or cancel it. The buttons post to `/account/subscriptions/{id}/{action}`
+//! (whatever address they were bought with) and those bought with its confirmed address since
+//! it held it that no account holds yet, with where each stands, its amount and next
+//! renewal, and buttons to pause, resume or cancel it. The buttons post to
+//! `/account/subscriptions/{id}/{action}`
 //! with the session's XSRF token, and change the subscription through the same renewal
 //! service as the signed page its mails link to; anybody else's subscription is not found.
 
@@ -14,7 +15,7 @@ use axum::routing::post;
 use vitrine_core::checkout::{
     SubscriptionAction, SubscriptionActionError, SubscriptionHolder, SubscriptionStatus,
 };
-use vitrine_core::people::Viewer;
+use vitrine_core::people::{Unavailable, Viewer};
 
 use super::account_page::{account, required, xsrf_refusal};
 use super::forms::{Posted, carries_xsrf};
@@ -62,7 +63,11 @@ pub(super) async fn subscriptions(
     if !viewer.account.is_confirmed() {
         return Ok(Vec::new());
     }
-    let found = renewals.of_holder(&holder(viewer)).await.map_err(|error| {
+    let holder = holder(state, viewer).await.map_err(|error| {
+        tracing::error!(%error, "reading an account's addresses failed");
+        crate::shared::visitor_page::unavailable(state)
+    })?;
+    let found = renewals.of_holder(&holder).await.map_err(|error| {
         tracing::error!(%error, "reading an account's subscriptions failed");
         crate::shared::visitor_page::unavailable(state)
     })?;
@@ -92,12 +97,20 @@ pub(super) async fn subscriptions(
         .collect())
 }
 
-/// The signed-in, confirmed viewer as the holder of subscriptions.
-fn holder(viewer: &Viewer) -> SubscriptionHolder<'_> {
-    SubscriptionHolder {
+/// The signed-in, confirmed viewer as the holder of subscriptions, with the start of its
+/// hold of its address: a subscription bought with the address while another account held
+/// it is not the viewer's.
+async fn holder<'a>(
+    state: &AppState,
+    viewer: &'a Viewer,
+) -> Result<SubscriptionHolder<'a>, Unavailable> {
+    let holds = state.people.address_holds(&viewer.account).await?;
+    let current = holds.iter().find(|hold| hold.is_current());
+    Ok(SubscriptionHolder {
         account: viewer.account.id.as_str(),
-        email: viewer.account.email.as_str(),
-    }
+        email: current.map_or("", |_| viewer.account.email.as_str()),
+        held_since: current.and_then(|hold| hold.placed.after),
+    })
 }
 
 /// `POST /account/subscriptions/{id}/{action}`: pauses, resumes or cancels one of the
@@ -123,8 +136,15 @@ async fn act(
     ) else {
         return account(&state, &viewer, StatusCode::NOT_FOUND, not_found()).await;
     };
+    let holder = match holder(&state, &viewer).await {
+        Ok(holder) => holder,
+        Err(error) => {
+            tracing::error!(%error, "reading an account's addresses failed");
+            return crate::shared::visitor_page::unavailable(&state);
+        }
+    };
     let now = crate::shared::clock::now();
-    let (status, notice) = match renewals.act_for(&holder(&viewer), &id, action, now).await {
+    let (status, notice) = match renewals.act_for(&holder, &id, action, now).await {
         Ok(_) => (
             StatusCode::OK,
             Notice::info(match action {

@@ -1,7 +1,7 @@
 //! Paid member areas bought at checkout: the plans an order bought, read against the site's
 //! member areas and their plan products, joined for the account the order's subscription
-//! belongs to (the signed-in buyer, or else the confirmed account of the order's address),
-//! which is recorded on the subscription. Checkout calls it when the payment succeeds (the
+//! belongs to (the signed-in buyer, or else the account whose hold of the order's address
+//! covers the moment it was placed), which is recorded on the subscription. Checkout calls it when the payment succeeds (the
 //! subscription checkout and the cart's, whichever placed a subscription), and the card
 //! fields' checkout records its signed-in buyer already as it places the order, since the
 //! provider's webhook may settle the payment without the buyer's browser: the webhook joins
@@ -42,8 +42,8 @@ impl PaidAreas {
 
 /// Joins the paid areas `order` bought for the account its subscription belongs to,
 /// recording that account on the subscription first when none holds it yet: `buyer`, the
-/// site user who was signed in when buying, or else the confirmed account of the order's
-/// address.
+/// site user who was signed in when buying, or else the account that held the order's
+/// address confirmed when the order was placed.
 pub(crate) async fn join_areas_of_order(
     state: &AppState,
     order: &Order,
@@ -72,7 +72,8 @@ pub(crate) async fn join_areas_of_order(
 
 /// Joins the paid areas bought by the order `order_id` once the provider's webhook reports it
 /// paid, for the account its subscription belongs to: the buyer the card fields' checkout
-/// recorded, or else the confirmed account of the order's address. The buyer's return (or
+/// recorded, or else the account that held the order's address when it was placed. The
+/// buyer's return (or
 /// the membership page) joins again, which changes nothing. A failure is logged and the
 /// payment stands: those pages try again.
 pub(crate) async fn join_areas_of_paid_order(state: &AppState, order_id: &str) {
@@ -93,7 +94,7 @@ pub(crate) async fn join_areas_of_paid_order(state: &AppState, order_id: &str) {
 /// buyer's own request placing it), whatever address they typed; of two claims the first
 /// stands, so a replayed form changes nothing. An order
 /// without a subscription, or a buyer not signed in, records nothing here: the payment's
-/// join and the membership page claim for the confirmed account of the order's address. A
+/// join and the membership page claim for the account that held the order's address. A
 /// failure is logged and the order stands.
 pub(crate) async fn record_buyer(state: &AppState, headers: &HeaderMap, order: &Order) {
     let Some(started) = Subscription::start(order) else {
@@ -129,7 +130,11 @@ async fn holder_of(
     let recorded = store.subscription(id).await?.and_then(|s| s.account);
     let holder = match recorded {
         Some(holder) => Some(holder),
-        None => match state.people.claimant_of_order(buyer, &order.email).await? {
+        None => match state
+            .people
+            .claimant_of_order(buyer, &order.email, order.created)
+            .await?
+        {
             // Of two claims at once the first stands, so the answer names the holder.
             Some(claimant) => store.claim_subscription(id, claimant.id.as_str()).await?,
             None => None,
@@ -219,8 +224,9 @@ async fn try_open_member_areas(
 const ORDERS_AT_CONFIRMATION: u32 = 100;
 
 /// Joins the areas bought by orders placed with the address of `account` before it was
-/// confirmed (or before the account moved to it). A failure is logged and changes nothing
-/// else: the buyer's membership page tries again.
+/// confirmed (or before the account moved to it), within its hold of the address: those
+/// placed while another account held it are that account's. A failure is logged and changes
+/// nothing else: the buyer's membership page tries again.
 pub(crate) async fn join_areas_of_earlier_orders(state: &AppState, account: &AccountId) {
     if let Err(error) = try_join_earlier(state, account).await {
         tracing::error!(%error, "joining the member areas of an address's orders failed");
@@ -231,10 +237,18 @@ async fn try_join_earlier(state: &AppState, account: &AccountId) -> Result<(), U
     let Some(account) = state.people.account(account).await? else {
         return Ok(());
     };
+    let holds = state.people.address_holds(&account).await?;
+    let Some(current) = holds.iter().find(|hold| hold.is_current()) else {
+        return Ok(());
+    };
     let orders = state
         .carts
         .store()
-        .orders_by_email(account.email.as_str(), ORDERS_AT_CONFIRMATION)
+        .orders_placed_between(
+            current.email.as_str(),
+            current.placed,
+            ORDERS_AT_CONFIRMATION,
+        )
         .await?;
     for order in &orders {
         join_areas_of_order(state, order, None).await?;

@@ -3,6 +3,7 @@
 
 mod account_erasure;
 mod account_subscriptions;
+mod address_takeover;
 mod analytics_report;
 mod assets;
 mod attempt_limits;

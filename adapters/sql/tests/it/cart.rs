@@ -104,6 +104,15 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.orders_by_email(email, limit).await
     }
 
+    async fn orders_placed_between(
+        &self,
+        email: &str,
+        placed: vitrine_core::checkout::PlacedBetween,
+        limit: u32,
+    ) -> Result<Vec<Order>, RepositoryError> {
+        self.store.orders_placed_between(email, placed, limit).await
+    }
+
     async fn browser_payments_opened_before(
         &self,
         opened_before: Timestamp,
@@ -124,8 +133,12 @@ impl<Guard: Send + Sync> CommerceStore for CommerceStoreUnderTest<Guard> {
         self.store.order_page(query).await
     }
 
-    async fn erase_orders_of(&self, email: &str) -> Result<u32, RepositoryError> {
-        self.store.erase_orders_of(email).await
+    async fn erase_orders_of(
+        &self,
+        email: &str,
+        placed: vitrine_core::checkout::PlacedBetween,
+    ) -> Result<u32, RepositoryError> {
+        self.store.erase_orders_of(email, placed).await
     }
 
     async fn subscription(&self, id: &str) -> Result<Option<Subscription>, RepositoryError> {

@@ -1,6 +1,7 @@
 //! Integration tests of the SQL adapters: the core's conformance suite and this crate's own
 //! checks, run against SQLite and PostgreSQL.
 
+mod address_holds_migration;
 mod aftercare;
 mod analytics;
 mod browser_payments;

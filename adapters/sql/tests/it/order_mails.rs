@@ -377,7 +377,16 @@ async fn an_erasure_withdraws_the_mails_not_yet_sent_to_the_address(database: &D
         .expect("Ada's confirmation is due");
     outbox.mark_delivered(sent.id, NOW.millis()).await.unwrap();
 
-    assert_eq!(store.erase_orders_of("ada@EXAMPLE.com").await.unwrap(), 1);
+    assert_eq!(
+        store
+            .erase_orders_of(
+                "ada@EXAMPLE.com",
+                vitrine_core::checkout::PlacedBetween::ALWAYS
+            )
+            .await
+            .unwrap(),
+        1
+    );
 
     let left: Vec<_> = outbox
         .deliveries()

@@ -7,8 +7,8 @@ use async_trait::async_trait;
 use vitrine_core::cart::Timestamp;
 use vitrine_core::checkout::ShippingAddress;
 use vitrine_core::people::{
-    Account, AccountId, AccountStore, AccountToken, AccountWriteError, EmailAddress, PeopleStore,
-    SavedSessionData, Session, SiteUserSessionStore, TokenDigest,
+    Account, AccountId, AccountStore, AccountToken, AccountWriteError, AddressHold, EmailAddress,
+    PeopleStore, SavedSessionData, Session, SiteUserSessionStore, TokenDigest,
 };
 use vitrine_core::ports::RepositoryError;
 
@@ -52,8 +52,16 @@ impl<Guard: Send + Sync> AccountStore for PeopleStoreUnderTest<Guard> {
         self.store.change_email(id, email, now).await
     }
 
-    async fn earlier_emails(&self, id: &AccountId) -> Result<Vec<EmailAddress>, RepositoryError> {
-        self.store.earlier_emails(id).await
+    async fn address_holds(&self, id: &AccountId) -> Result<Vec<AddressHold>, RepositoryError> {
+        self.store.address_holds(id).await
+    }
+
+    async fn holder_at(
+        &self,
+        email: &EmailAddress,
+        at: Timestamp,
+    ) -> Result<Option<AccountId>, RepositoryError> {
+        self.store.holder_at(email, at).await
     }
 
     async fn set_member_areas(

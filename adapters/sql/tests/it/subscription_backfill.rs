@@ -59,7 +59,7 @@ fn expected() -> Vec<(String, Option<String>)> {
 
 /// The migrations of `dialect` up to and including `last`, read from this crate's own
 /// migration files, so that their checksums match the ones the server embeds.
-async fn migrations_until(dialect: &str, last: i64) -> Migrator {
+pub(crate) async fn migrations_until(dialect: &str, last: i64) -> Migrator {
     let directory = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("migrations")
         .join(dialect);

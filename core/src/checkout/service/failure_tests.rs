@@ -56,6 +56,7 @@ mock! {
         async fn order(&self, id: &str) -> Result<Option<Order>, RepositoryError>;
         async fn order_by_key(&self, key: &IdempotencyKey) -> Result<Option<Order>, RepositoryError>;
         async fn orders_by_email(&self, email: &str, limit: u32) -> Result<Vec<Order>, RepositoryError>;
+        async fn orders_placed_between(&self, email: &str, placed: crate::checkout::PlacedBetween, limit: u32) -> Result<Vec<Order>, RepositoryError>;
         async fn browser_payments_opened_before(
             &self,
             opened_before: Timestamp,
@@ -66,7 +67,7 @@ mock! {
             query: &crate::owners::tables::TableQuery,
         ) -> Result<crate::owners::tables::TablePage<crate::checkout::OwnerOrder>, RepositoryError>;
 
-        async fn erase_orders_of(&self, email: &str) -> Result<u32, RepositoryError>;
+        async fn erase_orders_of(&self, email: &str, placed: crate::checkout::PlacedBetween) -> Result<u32, RepositoryError>;
         async fn subscription(&self, id: &str) -> Result<Option<super::super::subscription::Subscription>, RepositoryError>;
         async fn subscriptions_by_email(&self, email: &str) -> Result<Vec<super::super::subscription::Subscription>, RepositoryError>;
         async fn claim_subscription(&self, id: &str, account: &str) -> Result<Option<String>, RepositoryError>;

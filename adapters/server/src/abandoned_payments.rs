@@ -83,8 +83,9 @@ mod tests {
         carts: CartService,
         donations: DonationService,
         contributions: Arc<dyn ContributionStore>,
+        outbox: Arc<dyn vitrine_core::forms::DeliveryOutbox>,
         fake: FakeStripe,
-        data: tempfile::TempDir,
+        _data: tempfile::TempDir,
     }
 
     /// The demo site, its orders and contributions on SQLite, paying through Stripe's fields
@@ -124,8 +125,9 @@ mod tests {
             carts,
             donations,
             contributions,
+            outbox: database.delivery_outbox(),
             fake,
-            data,
+            _data: data,
         }
     }
 
@@ -166,17 +168,9 @@ mod tests {
             .payment
     }
 
-    /// The receipt mails waiting in the shop's outbox.
-    async fn receipts(shop: &Shop) -> i64 {
-        let url = vitrine_sql::sqlite_url_for_data_dir(shop.data.path());
-        let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
-        let (count,): (i64,) = sqlx::query_as(
-            "SELECT COUNT(*) FROM form_deliveries WHERE mail LIKE '%Receipt for your donation%'",
-        )
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-        count
+    /// The mails waiting in the shop's outbox: the receipts of the contributions paid.
+    async fn receipts(shop: &Shop) -> usize {
+        shop.outbox.deliveries().await.unwrap().len()
     }
 
     fn status(shop: &Shop, intent: &str) -> String {

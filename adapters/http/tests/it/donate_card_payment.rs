@@ -598,14 +598,14 @@ async fn the_confirm_step_carries_the_amount_the_donor_chose_and_another_after_a
         .fake
         .confirm_in_browser(&secret, cards::DECLINED, &return_url)
         .await;
-    // The donor picks €25.00 instead before the next card: the intent carries €40.00.
+    // The donor picks $25.00 instead before the next card: the intent carries $40.00.
     let other = send(&donations.app, open_request(DONOR, &key)).await;
     assert_eq!(other.status, StatusCode::BAD_REQUEST, "{}", other.text());
     let refused = other.json();
     assert_eq!(refused["next"], "refused", "{refused}");
     assert_eq!(
         refused["fieldErrors"]["amount"],
-        "This donation was started for €40.00, the amount your first card was tried with. Choose €40.00 to try another card, or reload the page to give another amount."
+        "This donation was started for $40.00, the amount your first card was tried with. Choose $40.00 to try another card, or reload the page to give another amount."
     );
     assert_eq!(donations.fake.payment_intents().len(), 1);
 }

@@ -7,7 +7,8 @@
 //! failed; the card number is never sent to the shop; without
 //! the script or without JavaScript the page says card payment is unavailable and the cart
 //! stays. A donor gives the same way on the donation page, through 3-D Secure, and lands on the
-//! contribution's page, which says so when the bank refused. axe checks the checkout, the
+//! contribution's page, which says so when the bank refused; a donor whose card is declined
+//! gives with another card on the same contribution, at the amount chosen after the page loaded. axe checks the checkout, the
 //! donation page, the bank's page, and the pages after them.
 //!
 //! The two processes are started here rather than as Playwright web servers, so the other
@@ -311,6 +312,38 @@ test('a donation whose bank verification fails says why and leads back to try ag
   await expectNoViolations(page, 'contribution failed after the bank');
   await page.getByRole('link', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support the community kiln');
+});
+
+test('a donor whose card is declined gives with another card and is thanked once', async ({ page }) => {
+  const declined: string[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${base}/checkout/donate/card-payment/declined`) {
+      declined.push(new URLSearchParams(request.postData() ?? '').get('contribution') ?? '');
+    }
+  });
+  await atDonation(page);
+  // Another amount than the page loaded with: the fields are given the intent's before the
+  // stand-in of Stripe.js confirms, which refuses one of another amount.
+  await page.getByRole('radio', { name: '€50.00' }).check();
+  await typeCard(page, DECLINED);
+  await page.getByRole('button', { name: 'Donate' }).click();
+  await expect(page.locator('#checkout-alert')).toHaveText(DECLINED_TEXT);
+  expect(page.url().startsWith(`${base}/checkout/donate?`)).toBe(true);
+  expect(declined).toHaveLength(1);
+  await expectNoViolations(page, 'donation page after a declined card');
+  await typeCard(page, PAYS);
+  await page.getByRole('button', { name: 'Donate' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your contribution');
+  // The contribution the declined card left waiting is the one the second card paid.
+  expect(page.url()).toContain(`/commerce/contributions/${declined[0]}/confirmed`);
+  await expect(page.locator('.order-page__lead')).toHaveText(
+    'Thank you, Ada Donor. Your contribution of €50.00 to Support the community kiln was received.',
+  );
+  await expectNoViolations(page, 'contribution confirmed after a declined card and another');
+  // One contribution, thanked once: the page loaded again is the same, with the same thanks.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your contribution');
+  await expect(page.getByText('Thank you, Ada Donor.', { exact: false })).toHaveCount(1);
 });
 
 test('without JavaScript the donation page says card payment needs it and keeps what was typed', async ({ browser }) => {

@@ -125,8 +125,10 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .await
         .context("could not read the owner accounts")?
         .is_empty();
-    // Orders whose payer left the provider's fields unpaid give their stock back.
-    let abandoned_payments = crate::abandoned_payments::spawn_cleanup(carts.clone());
+    // Orders whose payer left the provider's fields unpaid give their stock back, and such
+    // donations end.
+    let abandoned_payments =
+        crate::abandoned_payments::spawn_cleanup(carts.clone(), donations.clone());
     let app = crate::ad_pixel::apply(
         AppState::new(pages, repository.clone(), assets, config)
             .with_census(census.clone())

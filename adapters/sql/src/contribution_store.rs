@@ -100,6 +100,15 @@ pub(crate) const BY_KEY: &str = concat!(
     " FROM contributions WHERE idempotency_key = $1"
 );
 
+/// The pending contributions opened before `$1`, oldest first, at most `$2`
+/// (`contributions_pending_by_created` of migration 0042 finds them).
+pub(crate) const PENDING_OPENED_BEFORE: &str = concat!(
+    "SELECT ",
+    contribution_columns!(),
+    " FROM contributions WHERE payment_status = 'pending' AND created < $1 \
+     ORDER BY created, id LIMIT $2"
+);
+
 /// Empties the donor's name and address on every contribution given with `$1` (without
 /// case); an emptied address is nobody's.
 pub(crate) const ERASE_DONOR: &str = "UPDATE contributions SET name = '', email = '' \
@@ -391,6 +400,28 @@ macro_rules! sql_contribution_store {
                         .map_err($crate::errors::repository_error("reading a contribution"))?;
                 row.map($crate::contribution_store::ContributionRow::into_contribution)
                     .transpose()
+            }
+
+            async fn pending_contributions_opened_before(
+                &self,
+                before: vitrine_core::cart::Timestamp,
+                limit: u32,
+            ) -> Result<
+                Vec<vitrine_core::checkout::Contribution>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let rows: Vec<$crate::contribution_store::ContributionRow> =
+                    sqlx::query_as($crate::contribution_store::PENDING_OPENED_BEFORE)
+                        .bind(before.millis())
+                        .bind(i64::from(limit))
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error(
+                            "listing the pending contributions",
+                        ))?;
+                rows.into_iter()
+                    .map($crate::contribution_store::ContributionRow::into_contribution)
+                    .collect()
             }
 
             async fn contribution_by_key(

@@ -2,15 +2,18 @@
 //! server: the donation service opens an intent for the contribution and keeps it pending
 //! ([`DonationService::open_browser_donation`]); the donor's browser confirms it with the
 //! provider; the return address asks the provider what became of it and settles the
-//! contribution once ([`DonationService::resume_browser_donation`]).
+//! contribution once ([`DonationService::resume_browser_donation`]). A card declined in the
+//! fields leaves the contribution pending, payable with another card
+//! (`browser_donation_retry.rs`).
 
-use super::browser_payment::{IntentRequest, OpenIntent};
-use super::card_testing::Payer;
+use super::browser_payment::{IntentReport, IntentRequest, IntentState, OpenIntent};
+use super::card_testing::{AdmitError, Payer, TOO_MANY_FAILED_PAYMENTS};
 use super::contribution::{Contribution, DonateError, DonationRequest, DonationService};
 use super::contribution_payment::{ContributionPayment, ContributionSettlement};
 use super::order::IdempotencyKey;
 use super::payment::PaymentError;
 use crate::cart::Timestamp;
+use crate::money::{FormatOptions, Locale, Money, format};
 use crate::ports::RepositoryError;
 
 /// What the donor's browser does next.
@@ -52,7 +55,10 @@ pub enum ResumeDonationError {
 impl DonationService {
     /// Checks the form (without a card), opens the provider's intent for the amount under the
     /// attempt's key, and keeps the contribution pending on it. The same key answers the
-    /// same contribution and intent; one settled already answers [`BrowserDonation::Settled`].
+    /// same contribution and intent (after a declined card, the donor confirms it again with
+    /// another); one settled already answers [`BrowserDonation::Settled`]. A form naming
+    /// another amount than the pending contribution's is refused, since the intent carries
+    /// the first.
     pub async fn open_browser_donation(
         &self,
         payer: &Payer,
@@ -60,28 +66,30 @@ impl DonationService {
         now: Timestamp,
     ) -> Result<BrowserDonation, DonateError> {
         self.admit(payer, now).await?;
-        if let Some(kept) = self.store.contribution_by_key(&request.key).await?
+        let kept = self.store.contribution_by_key(&request.key).await?;
+        if let Some(kept) = &kept
             && kept.payment.is_settled()
         {
-            return Ok(BrowserDonation::Settled(kept));
+            return Ok(BrowserDonation::Settled(kept.clone()));
         }
         let campaign = self.open_campaign(&request.donate_page_id).await?;
         let donor = request
             .form
             .check_without_card(&campaign)
             .map_err(DonateError::Invalid)?;
-        let intent = self
-            .payments
-            .open_intent(&IntentRequest {
-                key: request.key.clone(),
-                amount_minor: donor.amount_minor,
-                currency: campaign.currency,
-                email: donor.email.clone(),
-                description: super::contribution::payment_description(&campaign.title),
-                save_for_renewals: false,
-            })
-            .await?;
-        let contribution = Contribution {
+        if let Some(kept) = kept {
+            if kept.amount_minor != donor.amount_minor {
+                let mut errors = super::details::CheckoutFieldErrors::new();
+                errors.insert("amount", amount_kept_message(&kept));
+                return Err(DonateError::Invalid(errors));
+            }
+            let intent = self.payments.open_intent(&intent_request(&kept)).await?;
+            return Ok(BrowserDonation::Confirm {
+                contribution: kept,
+                intent,
+            });
+        }
+        let mut contribution = Contribution {
             id: request.contribution_id,
             idempotency_key: request.key,
             donate_page_id: campaign.id,
@@ -92,8 +100,15 @@ impl DonationService {
             email: donor.email,
             created: now,
             payment: ContributionPayment::Pending {
-                intent_id: intent.id.clone(),
+                intent_id: String::new(),
             },
+        };
+        let intent = self
+            .payments
+            .open_intent(&intent_request(&contribution))
+            .await?;
+        contribution.payment = ContributionPayment::Pending {
+            intent_id: intent.id.clone(),
         };
         let contribution = self.store.open_pending(&contribution).await?;
         Ok(BrowserDonation::Confirm {
@@ -103,8 +118,11 @@ impl DonationService {
     }
 
     /// Asks the provider (never the browser) what became of `intent_id` and settles the
-    /// contribution `id` on it, once: a success pays it and enqueues its receipt, a failure
-    /// keeps why (and counts against the payer), an open intent leaves it pending.
+    /// contribution `id` on it, once: a success pays it and enqueues its receipt, an open
+    /// intent leaves it pending. A failed attempt (the bank's verification failed) counts
+    /// against the payer and, since the donor has left the card fields for this address,
+    /// ends the payment: the intent is cancelled and the contribution fails with the
+    /// provider's reason.
     pub async fn resume_browser_donation(
         &self,
         payer: &Payer,
@@ -117,7 +135,21 @@ impl DonationService {
             .contribution(id)
             .await?
             .ok_or_else(|| ResumeDonationError::UnknownContribution(id.to_owned()))?;
-        self.settle_on_providers_word(contribution, intent_id, Some(payer), now)
+        let report = self.payments.intent_report(intent_id).await?;
+        check_intent_of(&contribution, intent_id, &report)?;
+        if let IntentState::Failed { message } = &report.state
+            && !contribution.payment.is_settled()
+        {
+            let why = match self.card_testing.count_decline(payer, now).await {
+                Ok(()) => message.clone(),
+                Err(AdmitError::Refused(_)) => TOO_MANY_FAILED_PAYMENTS.to_owned(),
+                Err(AdmitError::Repository(error)) => return Err(error.into()),
+            };
+            return self
+                .end_browser_donation(contribution, intent_id, Some(&why), now)
+                .await;
+        }
+        self.settle_state(contribution, intent_id, &report.state, None, now)
             .await
     }
 
@@ -125,7 +157,8 @@ impl DonationService {
     /// idempotency key `key`: the contribution kept pending under that key is settled on the
     /// provider's word, as its return address would settle it, whichever comes first. None
     /// when no contribution was opened under `key` (an order's payment, or one made outside
-    /// this shop). No payer is known here, so a failure counts against nobody.
+    /// this shop). A declined attempt leaves it pending, as the donor may try another card;
+    /// no payer is known here, so it counts against nobody.
     pub async fn settle_reported(
         &self,
         key: &str,
@@ -138,33 +171,57 @@ impl DonationService {
         let Some(contribution) = self.store.contribution_by_key(&key).await? else {
             return Ok(None);
         };
-        self.settle_on_providers_word(contribution, intent_id, None, now)
+        let report = self.payments.intent_report(intent_id).await?;
+        check_intent_of(&contribution, intent_id, &report)?;
+        self.settle_state(contribution, intent_id, &report.state, None, now)
             .await
             .map(Some)
     }
 
-    /// Settles `contribution` on what the provider says became of `intent_id`, which must
-    /// be an intent opened under the contribution's key. A failure settled now counts
-    /// against `payer`, when the donor's request is the one settling it.
-    async fn settle_on_providers_word(
+    /// Cancels `contribution`'s intent `intent_id` at the provider and records what became of
+    /// it: the contribution fails once the intent is cancelled (with `why`, or the provider's
+    /// word for a cancellation), or is paid when the intent succeeded first. While the
+    /// provider cannot be asked the contribution stays pending.
+    pub(super) async fn end_browser_donation(
         &self,
         contribution: Contribution,
         intent_id: &str,
-        payer: Option<&Payer>,
+        why: Option<&str>,
+        now: Timestamp,
+    ) -> Result<ResumedDonation, ResumeDonationError> {
+        let report = self.payments.cancel_intent(intent_id).await?;
+        check_intent_of(&contribution, intent_id, &report)?;
+        self.settle_state(contribution, intent_id, &report.state, why, now)
+            .await
+    }
+
+    /// Settles `contribution` on the provider's word that `intent_id` is in `state`, once;
+    /// a cancellation fails it with `cancelled_because` when given. The store's guarded
+    /// update makes only the first of several callers (the return address, the webhook, the
+    /// clean-up of another server) change it.
+    pub(super) async fn settle_state(
+        &self,
+        contribution: Contribution,
+        intent_id: &str,
+        state: &IntentState,
+        cancelled_because: Option<&str>,
         now: Timestamp,
     ) -> Result<ResumedDonation, ResumeDonationError> {
         let id = contribution.id.clone();
-        let unknown = || ResumeDonationError::UnknownContribution(id.clone());
-        let report = self.payments.intent_report(intent_id).await?;
-        if report.key.as_deref() != Some(contribution.idempotency_key.as_str()) {
-            return Err(unknown());
-        }
-        let settlement = contribution.payment.settle(
-            intent_id,
-            contribution.amount_minor,
-            contribution.currency,
-            &report.state,
-        );
+        let settlement = match (
+            contribution.payment.settle(
+                intent_id,
+                contribution.amount_minor,
+                contribution.currency,
+                state,
+            ),
+            cancelled_because,
+        ) {
+            (ContributionSettlement::Failed { .. }, Some(why)) => ContributionSettlement::Failed {
+                message: why.to_owned(),
+            },
+            (settlement, _) => settlement,
+        };
         // A success for another amount leaves it pending for the owner, as an order's does.
         if matches!(
             settlement,
@@ -195,18 +252,58 @@ impl DonationService {
                 }
                 super::contribution::RecordContributionError::Repository(error) => error.into(),
             })?
-            .ok_or_else(unknown)?;
-        if let Some(payer) = payer
-            && settled_now
-            && matches!(contribution.payment, ContributionPayment::Failed { .. })
-        {
-            self.card_testing.record_failure(payer, now).await;
-        }
+            .ok_or_else(|| ResumeDonationError::UnknownContribution(id.clone()))?;
         Ok(ResumedDonation {
             contribution,
             settled_now,
         })
     }
+}
+
+/// The intent of `contribution`, under its key: always the same fields for the same
+/// contribution, since a provider refuses a key repeated with other parameters.
+fn intent_request(contribution: &Contribution) -> IntentRequest {
+    IntentRequest {
+        key: contribution.idempotency_key.clone(),
+        amount_minor: contribution.amount_minor,
+        currency: contribution.currency,
+        email: contribution.email.clone(),
+        description: super::contribution::payment_description(&contribution.campaign_title),
+        save_for_renewals: false,
+    }
+}
+
+/// What a donor reads who changed the amount after a declined card (our text): the intent
+/// the next card confirms carries the first amount.
+fn amount_kept_message(kept: &Contribution) -> String {
+    let amount = format(
+        Money::new(kept.amount_minor, kept.currency),
+        &Locale::default(),
+        FormatOptions::default(),
+    );
+    format!(
+        "This donation was started for {amount}, the amount your first card was tried with. Choose {amount} to try another card, or reload the page to give another amount."
+    )
+}
+
+/// Refuses a `report` about an intent that `contribution` did not open (a forged or mixed-up
+/// address): nothing is changed.
+pub(super) fn check_intent_of(
+    contribution: &Contribution,
+    intent_id: &str,
+    report: &IntentReport,
+) -> Result<(), ResumeDonationError> {
+    if report.key.as_deref() == Some(contribution.idempotency_key.as_str()) {
+        return Ok(());
+    }
+    tracing::warn!(
+        contribution = contribution.id,
+        intent = intent_id,
+        "a donation in the browser named an intent this contribution did not open"
+    );
+    Err(ResumeDonationError::UnknownContribution(
+        contribution.id.clone(),
+    ))
 }
 
 #[cfg(test)]

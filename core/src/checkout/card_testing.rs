@@ -143,6 +143,19 @@ impl CardTestingGuard {
         Ok(())
     }
 
+    /// Counts a card the provider declined in its own fields against the shopper whose
+    /// request told of it (`payer`'s visitor and address: the provider's report of the same
+    /// decline counts a cart, so the cart is left out here), then says whether `payer` may
+    /// try another card.
+    pub async fn count_decline(&self, payer: &Payer, now: Timestamp) -> Result<(), AdmitError> {
+        let shopper = Payer {
+            cart: None,
+            ..payer.clone()
+        };
+        self.record_failure(&shopper, now).await;
+        self.admit(payer, now).await
+    }
+
     /// Counts a failed payment against every known part of the payer.
     pub async fn record_failure(&self, payer: &Payer, now: Timestamp) {
         let seconds = now.millis().div_euclid(1000);

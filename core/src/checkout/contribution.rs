@@ -111,6 +111,15 @@ pub trait ContributionStore: PaymentLedger + Send + Sync {
 
     async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError>;
 
+    /// The contributions still pending on a provider's intent that were opened before
+    /// `before`, oldest first, at most `limit`: the donations in the browser whose donors
+    /// may have abandoned them.
+    async fn pending_contributions_opened_before(
+        &self,
+        before: Timestamp,
+        limit: u32,
+    ) -> Result<Vec<Contribution>, RepositoryError>;
+
     async fn contribution_by_key(
         &self,
         key: &IdempotencyKey,
@@ -271,6 +280,22 @@ impl ContributionStore for InMemoryContributionStore {
 
     async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError> {
         Ok(self.lock().iter().find(|found| found.id == id).cloned())
+    }
+
+    async fn pending_contributions_opened_before(
+        &self,
+        before: Timestamp,
+        limit: u32,
+    ) -> Result<Vec<Contribution>, RepositoryError> {
+        let mut pending: Vec<Contribution> = self
+            .lock()
+            .iter()
+            .filter(|found| !found.payment.is_settled() && found.created < before)
+            .cloned()
+            .collect();
+        pending.sort_by_key(|found| (found.created, found.id.clone()));
+        pending.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        Ok(pending)
     }
 
     async fn contribution_by_key(
@@ -647,6 +672,16 @@ pub(super) mod tests {
 
         async fn contribution(&self, id: &str) -> Result<Option<Contribution>, RepositoryError> {
             self.inner.contribution(id).await
+        }
+
+        async fn pending_contributions_opened_before(
+            &self,
+            before: Timestamp,
+            limit: u32,
+        ) -> Result<Vec<Contribution>, RepositoryError> {
+            self.inner
+                .pending_contributions_opened_before(before, limit)
+                .await
         }
 
         async fn contribution_by_key(

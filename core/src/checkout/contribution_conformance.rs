@@ -23,6 +23,7 @@ macro_rules! contribution_store_conformance {
             a_pending_contribution_is_settled_once,
             a_failed_contribution_keeps_why_and_is_never_paid,
             a_refunded_charge_leaves_the_contribution_pending,
+            only_pending_contributions_opened_before_a_time_are_listed_oldest_first,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -340,4 +341,50 @@ pub async fn a_refunded_charge_leaves_the_contribution_pending(store: &dyn Contr
         "{error:?}"
     );
     assert_eq!(store.contribution("gift-1").await.unwrap(), Some(given));
+}
+
+/// The clean-up of abandoned donations finds the pending ones opened before the window,
+/// oldest first and at most as many as asked; paid, failed and recent ones are not its.
+pub async fn only_pending_contributions_opened_before_a_time_are_listed_oldest_first(
+    store: &dyn ContributionStore,
+) {
+    let at = |contribution: Contribution, minutes: i64| Contribution {
+        created: Timestamp(contribution.created.millis() + minutes * 60_000),
+        ..contribution
+    };
+    let first = at(pending("gift-1", "p1"), 0);
+    let second = at(pending("gift-2", "p2"), 5);
+    let recent = at(pending("gift-3", "p3"), 40);
+    let paid = at(contribution("gift-4", "p4", 2_500), -10);
+    let failed = at(pending("gift-5", "p5"), -20);
+    // Opened in another order than their times.
+    for given in [&recent, &second, &failed, &first] {
+        store.open_pending(given).await.unwrap();
+    }
+    store.record(&paid).await.unwrap();
+    store
+        .settle("gift-5", &declined(), None, failed.created)
+        .await
+        .unwrap();
+    let before = Timestamp(first.created.millis() + 30 * 60_000);
+    let listed = store
+        .pending_contributions_opened_before(before, 10)
+        .await
+        .unwrap();
+    assert_eq!(listed, vec![first.clone(), second]);
+    assert_eq!(
+        store
+            .pending_contributions_opened_before(before, 1)
+            .await
+            .unwrap(),
+        vec![first.clone()]
+    );
+    assert_eq!(
+        store
+            .pending_contributions_opened_before(first.created, 10)
+            .await
+            .unwrap(),
+        Vec::<Contribution>::new(),
+        "opened at the time itself is not before it"
+    );
 }

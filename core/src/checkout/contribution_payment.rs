@@ -3,7 +3,9 @@
 //! contribution is kept "payment pending" and settled only on the provider's word (the
 //! return address after the bank's verification, or the provider's webhook). Either may come
 //! first, and either may come twice: the rules here settle a contribution once, so its
-//! receipt mail and its `Donate` event go out once, and only for money that was taken.
+//! receipt mail and its `Donate` event go out once, and only for money that was taken. A
+//! declined card settles nothing: the provider keeps the intent payable, and the donor may
+//! confirm it again with another card; only a cancelled intent fails the contribution.
 
 use super::browser_payment::IntentState;
 use super::payment::Payment;
@@ -43,8 +45,10 @@ impl ContributionPayment {
     }
 
     /// What the provider's report on intent `intent_id`, in `state`, does to this payment of
-    /// `amount_minor` in `currency`. A settled payment never changes: a failed intent is
-    /// never confirmed again (the donor starts a new attempt), and a paid one stays paid.
+    /// `amount_minor` in `currency`. A declined attempt leaves it pending, since the intent
+    /// may still be paid with another card; a cancelled intent fails it. A settled payment
+    /// never changes: a failed one stays failed (the donor starts a new attempt), and a paid
+    /// one stays paid.
     pub fn settle(
         &self,
         intent_id: &str,
@@ -59,16 +63,13 @@ impl ContributionPayment {
             return ContributionSettlement::Mismatch;
         }
         match state {
-            IntentState::Open => ContributionSettlement::Unchanged,
+            IntentState::Open | IntentState::Failed { .. } => ContributionSettlement::Unchanged,
             IntentState::Succeeded(payment)
                 if payment.amount_minor != amount_minor || payment.currency != currency =>
             {
                 ContributionSettlement::Mismatch
             }
             IntentState::Succeeded(payment) => ContributionSettlement::Paid(payment.clone()),
-            IntentState::Failed { message } => ContributionSettlement::Failed {
-                message: message.clone(),
-            },
             IntentState::Canceled => ContributionSettlement::Failed {
                 message: super::browser_payment::INTENT_CANCELLED.to_owned(),
             },
@@ -148,17 +149,30 @@ mod tests {
         assert!(paid.is_settled());
     }
 
+    /// A review found that a declined card failed the contribution, so the donor could not
+    /// try another card on the same intent, as a shopper can: now the intent stays payable.
     #[test]
-    fn a_pending_contribution_fails_with_the_providers_words() {
+    fn a_declined_card_leaves_the_contribution_pending_for_another_card() {
         let settlement = settle(&pending(), &declined());
+        assert_eq!(settlement, ContributionSettlement::Unchanged);
+        assert_eq!(pending().after(&settlement), pending());
+    }
+
+    #[test]
+    fn a_cancelled_intent_fails_the_contribution_once() {
+        let settlement = settle(&pending(), &IntentState::Canceled);
         let failed = pending().after(&settlement);
         assert_eq!(
             failed,
             ContributionPayment::Failed {
-                message: "Your card was declined.".into()
+                message: super::super::browser_payment::INTENT_CANCELLED.into()
             }
         );
         assert!(failed.is_settled());
+        assert_eq!(
+            settle(&failed, &IntentState::Canceled),
+            ContributionSettlement::Unchanged
+        );
     }
 
     #[test]
@@ -173,7 +187,7 @@ mod tests {
             settle(&paid, &declined()),
             ContributionSettlement::Unchanged
         );
-        let failed = pending().after(&settle(&pending(), &declined()));
+        let failed = pending().after(&settle(&pending(), &IntentState::Canceled));
         assert_eq!(
             settle(&failed, &succeeded()),
             ContributionSettlement::Unchanged

@@ -9,6 +9,7 @@ mod aftercare_store;
 mod billing;
 mod billing_mails;
 mod browser_donation;
+mod browser_donation_retry;
 mod browser_payment;
 mod card_testing;
 mod contribution;
@@ -65,6 +66,7 @@ pub use aftercare_store::{
     ChangeOrderStoreError, OrderAftercareStore, RefundOutcome, RequestRefundError,
 };
 pub use browser_donation::{BrowserDonation, ResumeDonationError, ResumedDonation};
+pub use browser_donation_retry::DeclinedDonation;
 pub use browser_payment::{
     BrowserCardFields, CARD_FIELDS_NEED_JAVASCRIPT, DONATION_CARD_FIELDS_NEED_JAVASCRIPT,
     IntentReport, IntentRequest, IntentState, OpenIntent, WaitingBrowserPayment,

@@ -45,6 +45,7 @@ mod owner_orders;
 mod pending_tests;
 
 pub use browser_checkout::{BrowserCheckout, ResumePaymentError, ResumedPayment};
+pub(crate) use browser_retry::ABANDONED_BATCH;
 pub use browser_retry::{
     ABANDONED_BROWSER_PAYMENT_SECONDS, BROWSER_PAYMENT_CANCELLED, DeclinedAttempt,
 };

@@ -6,6 +6,7 @@ import {
   DONATION_UNREACHABLE_TEXT,
   declinedBody,
   elementsOptions,
+  fieldsUpdate,
   formBody,
   parseCardPaymentProps,
   parseCardPaymentStep,
@@ -57,11 +58,15 @@ describe('card-payment rules', () => {
   });
 
   it('reads each next step, and anything else as a refusal to try again', () => {
-    expect(parseCardPaymentStep({ next: 'confirm', clientSecret: 'pi_1_secret_2', returnPath: '/r?order=o' })).toEqual({
+    expect(parseCardPaymentStep({ next: 'confirm', clientSecret: 'pi_1_secret_2', returnPath: '/r?order=o', amountMinor: 3700 })).toEqual({
       next: 'confirm',
       clientSecret: 'pi_1_secret_2',
       returnPath: '/r?order=o',
+      amountMinor: 3700,
     });
+    // Without the intent's amount the fields could not be told it: nothing is confirmed.
+    expect(parseCardPaymentStep({ next: 'confirm', clientSecret: 'pi_1_secret_2', returnPath: '/r?order=o' }).next).toBe('refused');
+    expect(parseCardPaymentStep({ next: 'confirm', clientSecret: 'pi_1_secret_2', returnPath: '/r?order=o', amountMinor: 2.5 }).next).toBe('refused');
     expect(parseCardPaymentStep({ next: 'order', orderPath: '/commerce/orders/o/confirmed' })).toEqual({
       next: 'order',
       orderPath: '/commerce/orders/o/confirmed',
@@ -92,6 +97,26 @@ describe('card-payment rules', () => {
   it('names the order of the return address and the declined intent', () => {
     const body = declinedBody('https://shop.example/checkout/card-payment/return?order=order-1', 'pi_1');
     expect(body.toString()).toBe('order=order-1&paymentIntent=pi_1');
+  });
+
+  it('names the contribution of a donation’s return address and the declined intent', () => {
+    const body = declinedBody('https://shop.example/checkout/donate/card-payment/return?contribution=contribution-1', 'pi_2');
+    expect(body.toString()).toBe('contribution=contribution-1&paymentIntent=pi_2');
+  });
+
+  it('gives the fields the amount the intent carries, not the one the page loaded with', () => {
+    const props = parseCardPaymentProps({
+      publishableKey: 'pk_test_1',
+      amountMinor: 2500,
+      currency: 'eur',
+      intentPath: '/checkout/donate/card-payment?donatePageId=kiln',
+      declinedPath: '/checkout/donate/card-payment/declined',
+      purpose: 'donation',
+    });
+    const step = parseCardPaymentStep({ next: 'confirm', clientSecret: 'pi_1_secret_2', returnPath: '/r?contribution=c', amountMinor: 5000 });
+    if (step.next !== 'confirm') throw new Error('a confirm step');
+    expect(elementsOptions(props)['amount']).toBe(2500);
+    expect(fieldsUpdate(step)).toEqual({ amount: 5000 });
   });
 
   it('never sends a card field', () => {

@@ -11,7 +11,7 @@ export interface CardPaymentProps {
   /** Where the checkout form is posted (without the card). */
   readonly intentPath: string;
   /** Where a card the provider declined is told, before another is tried on the same intent;
-   * without it (a donation) a decline ends the attempt at the return address. */
+   * without it a decline ends the attempt at the return address. */
   readonly declinedPath?: string;
   /** Whether the card is kept for later payments without the shopper (a subscription's
    * renewals); the provider's fields must be told, as the intent is opened to keep it. */
@@ -37,7 +37,7 @@ export function elementsOptions(props: CardPaymentProps): Record<string, unknown
 /** What the browser does next, as the server answers the checkout or donation form; a
  * donation's `order` step leads to the contribution's page. */
 export type CardPaymentStep =
-  | { readonly next: 'confirm'; readonly clientSecret: string; readonly returnPath: string }
+  | { readonly next: 'confirm'; readonly clientSecret: string; readonly returnPath: string; readonly amountMinor: number }
   | { readonly next: 'order'; readonly orderPath: string }
   | { readonly next: 'refused'; readonly alert: string; readonly fieldErrors: Readonly<Record<string, string>> };
 
@@ -101,8 +101,16 @@ export function parseCardPaymentProps(props: unknown): CardPaymentProps {
 /** Reads the server's answer; anything else reads as a refusal saying `unreachable`. */
 export function parseCardPaymentStep(value: unknown, unreachable: string = CHECKOUT_UNREACHABLE_TEXT): CardPaymentStep {
   if (isRecord(value)) {
-    if (value['next'] === 'confirm' && typeof value['clientSecret'] === 'string' && typeof value['returnPath'] === 'string') {
-      return { next: 'confirm', clientSecret: value['clientSecret'], returnPath: value['returnPath'] };
+    const amountMinor = value['amountMinor'];
+    if (
+      value['next'] === 'confirm' &&
+      typeof value['clientSecret'] === 'string' &&
+      typeof value['returnPath'] === 'string' &&
+      typeof amountMinor === 'number' &&
+      Number.isInteger(amountMinor) &&
+      amountMinor >= 0
+    ) {
+      return { next: 'confirm', clientSecret: value['clientSecret'], returnPath: value['returnPath'], amountMinor };
     }
     if (value['next'] === 'order' && typeof value['orderPath'] === 'string' && value['orderPath'].startsWith('/')) {
       return { next: 'order', orderPath: value['orderPath'] };
@@ -139,11 +147,25 @@ export function parseDeclinedStep(value: unknown): DeclinedStep {
   return { next: 'refused', alert: CHECKOUT_UNREACHABLE_TEXT };
 }
 
-/** The body telling the server which order's intent declined a card: the order is the one
- * the return address names. */
+/** The body telling the server whose intent declined a card: the order, or the donation's
+ * contribution, that the return address names. */
 export function declinedBody(returnAddress: string, intentId: string): URLSearchParams {
-  const order = new URL(returnAddress).searchParams.get('order') ?? '';
-  return new URLSearchParams({ order, paymentIntent: intentId });
+  const named = new URL(returnAddress).searchParams;
+  const body = new URLSearchParams();
+  for (const name of ['order', 'contribution']) {
+    const value = named.get(name);
+    if (value !== null) body.append(name, value);
+  }
+  body.append('paymentIntent', intentId);
+  return body;
+}
+
+/** What the provider's fields are updated with before confirming: the amount the intent
+ * carries. The fields were made with the amount the page showed when it loaded, and the
+ * provider refuses to confirm an intent of another amount (a donor may pick another amount,
+ * a gift card may pay part of an order). */
+export function fieldsUpdate(step: { readonly amountMinor: number }): { readonly amount: number } {
+  return { amount: step.amountMinor };
 }
 
 /** The checkout form's fields as the server reads them, without anything card-like. */

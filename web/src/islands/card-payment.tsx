@@ -3,8 +3,10 @@
 //! form without a card to the server, which holds the stock and answers the intent's client
 //! secret, and confirms the payment with the provider, who takes the shopper to their bank when
 //! the card asks for it and back to the shop's return address. A card the provider declines at
-//! once is told to the server, which asks the provider and says why; the shopper then types
-//! another card and confirms the same intent again (the same checkout answers it). Plain
+//! once is told to the server, which asks the provider and says why; the shopper (or donor)
+//! then types another card and confirms the same intent again (the same form answers it).
+//! Before confirming, the fields are given the intent's amount, which may differ from the one
+//! the page loaded with. Plain
 //! DOM, so its chunk loads no React. Without the provider's script the fields cannot show: the
 //! page says so, and the button stays off so nothing is posted.
 
@@ -12,6 +14,7 @@ import {
   type CardPaymentProps,
   declinedBody,
   elementsOptions,
+  fieldsUpdate,
   formBody,
   parseCardPaymentProps,
   parseCardPaymentStep,
@@ -30,6 +33,7 @@ interface ProviderError {
 interface ProviderElements {
   create(type: 'payment'): { mount(target: HTMLElement): void };
   submit(): Promise<{ error?: ProviderError }>;
+  update(options: { amount: number }): void;
 }
 
 interface ProviderClient {
@@ -138,6 +142,9 @@ function startPayments(form: HTMLFormElement, props: CardPaymentProps, client: P
       return;
     }
     const back = returnUrl(step.returnPath, location.href);
+    // The intent carries the amount the server took from the form, which the fields must
+    // agree with before the provider confirms it.
+    elements.update(fieldsUpdate(step));
     const confirmed = await client.confirmPayment({ elements, clientSecret: step.clientSecret, confirmParams: { return_url: back } });
     const intent = confirmed.error?.payment_intent?.id;
     if (intent !== undefined) {
@@ -151,7 +158,7 @@ function startPayments(form: HTMLFormElement, props: CardPaymentProps, client: P
   const afterDecline = async (back: string, intent: string) => {
     const declinedPath = props.declinedPath;
     if (declinedPath === undefined) {
-      // No other card on this intent (a donation): the return address says why it failed.
+      // No other card on this intent: the return address says why it failed.
       const failed = new URL(back);
       failed.searchParams.append('payment_intent', intent);
       location.assign(failed.toString());

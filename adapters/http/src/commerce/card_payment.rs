@@ -89,11 +89,14 @@ fn card_fields_policy(fields: &BrowserCardFields) -> String {
 #[serde(tag = "next", rename_all = "camelCase")]
 pub(crate) enum CardPaymentStepDto {
     /// Confirm the provider's intent with this secret; the provider then sends the shopper
-    /// to `returnPath` (made absolute by the browser).
+    /// to `returnPath` (made absolute by the browser). `amountMinor` is what the intent
+    /// carries, which the fields are updated to first: they were made with the amount the
+    /// page showed when it loaded (a donor may choose another; a gift card may pay part).
     #[serde(rename_all = "camelCase")]
     Confirm {
         client_secret: String,
         return_path: String,
+        amount_minor: i64,
     },
     /// Nothing is left to pay by card, or this checkout was settled before.
     #[serde(rename_all = "camelCase")]
@@ -169,6 +172,7 @@ async fn open(
             CardPaymentStepDto::Confirm {
                 client_secret: intent.client_secret,
                 return_path: return_path(&order.id),
+                amount_minor: order.rest_due_cents(),
             }
         }
         Ok(BrowserCheckout::Placed(order)) => {
@@ -257,7 +261,8 @@ async fn resume(
 }
 
 /// What the island does after a declined card, as `POST /checkout/card-payment/declined`
-/// answers.
+/// answers, and the donation's `POST /checkout/donate/card-payment/declined` (whose `order`
+/// step leads to the contribution's page).
 #[derive(Debug, Serialize, PartialEq, Eq)]
 #[serde(tag = "next", rename_all = "camelCase")]
 pub(crate) enum DeclinedStepDto {
@@ -277,6 +282,14 @@ pub(crate) enum DeclinedStepDto {
 }
 
 impl DeclinedStepDto {
+    /// Nothing is known of the decline: `alert` says why, with `status`.
+    pub(crate) fn refused(status: StatusCode, alert: &str) -> Response {
+        let step = Self::Refused {
+            alert: alert.to_owned(),
+        };
+        (status, Json(step)).into_response()
+    }
+
     fn new(attempt: DeclinedAttempt) -> Self {
         match attempt {
             DeclinedAttempt::TryAgain { message, .. } => Self::TryAgain { message },
@@ -309,22 +322,12 @@ async fn declined(
         .await
     {
         Ok(attempt) => Json(DeclinedStepDto::new(attempt)).into_response(),
-        Err(ResumePaymentError::UnknownPayment(_)) => (
-            StatusCode::NOT_FOUND,
-            Json(DeclinedStepDto::Refused {
-                alert: UNKNOWN_PAYMENT.to_owned(),
-            }),
-        )
-            .into_response(),
+        Err(ResumePaymentError::UnknownPayment(_)) => {
+            DeclinedStepDto::refused(StatusCode::NOT_FOUND, UNKNOWN_PAYMENT)
+        }
         Err(ResumePaymentError::Repository(cause)) => {
             tracing::error!(error = %cause, "a declined card could not be recorded");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(DeclinedStepDto::Refused {
-                    alert: PLEASE_TRY_AGAIN.to_owned(),
-                }),
-            )
-                .into_response()
+            DeclinedStepDto::refused(StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN)
         }
     }
 }
@@ -350,6 +353,7 @@ mod tests {
             CardPaymentStepDto::Confirm {
                 client_secret: "pi_1_secret_2".into(),
                 return_path: return_path("order-1"),
+                amount_minor: 3_700,
             },
             CardPaymentStepDto::Order {
                 order_path: "/commerce/orders/order-1/confirmed".into(),

@@ -6,8 +6,11 @@
 //! go to the contribution's page, or show why not); `GET /checkout/donate/card-payment/return`
 //! is where the provider sends the donor back and resumes the contribution on the provider's
 //! own word, then leads to the contribution's page (204), which says whether it was paid, is
-//! waiting for the bank, or failed. The post counts as a donation attempt
-//! (`attempt_limits.rs`) and passes the same origin checks as the donation form's.
+//! waiting for the bank, or failed. A card the provider declines at once is told to
+//! `POST /checkout/donate/card-payment/declined`, which asks the provider, counts the decline
+//! and answers as the checkout's does ([`DeclinedStepDto`]): try another card on the same
+//! intent, go to the contribution's page, or why not. Both posts count as donation attempts
+//! (`attempt_limits.rs`) and pass the same origin checks as the donation form's.
 
 use std::collections::BTreeMap;
 
@@ -19,11 +22,12 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use vitrine_core::cart::texts::PLEASE_TRY_AGAIN;
 use vitrine_core::checkout::{
-    BrowserDonation, ContributionPayment, DonationRequest, IdempotencyKey, ResumeDonationError,
+    BrowserDonation, ContributionPayment, DeclinedDonation, DonationRequest, IdempotencyKey,
+    ResumeDonationError, ResumedDonation,
 };
 
 use crate::AppState;
-use crate::commerce::card_payment::{CardPaymentStepDto, refused, refused_with};
+use crate::commerce::card_payment::{CardPaymentStepDto, DeclinedStepDto, refused, refused_with};
 use crate::commerce::cart_page::FormFields;
 use crate::commerce::checkout_page::random_hex;
 use crate::commerce::donate_page::{
@@ -35,6 +39,9 @@ use crate::shared::route_table::Routes;
 
 /// Where the island posts the donation form, with the page's `donatePageId`.
 pub(crate) const DONATE_CARD_PAYMENT_PATH: &str = "/checkout/donate/card-payment";
+
+/// Where the island tells of a card the provider declined, before the donor tries another.
+pub(crate) const DONATE_DECLINED_PATH: &str = "/checkout/donate/card-payment/declined";
 
 /// Where the provider sends the donor back, with `contribution` and the provider's
 /// parameters.
@@ -49,6 +56,7 @@ const UNKNOWN_DONATION_PAGE: &str = "We couldn’t find this donation page. It m
 pub(crate) fn routes() -> Routes {
     Routes::new()
         .route(DONATE_CARD_PAYMENT_PATH, post(open))
+        .route(DONATE_DECLINED_PATH, post(declined))
         .route(DONATE_RETURN_PATH, get(resume))
 }
 
@@ -98,6 +106,7 @@ async fn open(
         }) => CardPaymentStepDto::Confirm {
             client_secret: intent.client_secret,
             return_path: return_path(&contribution.id),
+            amount_minor: contribution.amount_minor,
         },
         // Paid before (a submit sent again after paying): its page.
         Ok(BrowserDonation::Settled(contribution)) => CardPaymentStepDto::Order {
@@ -137,43 +146,97 @@ async fn resume(
         .await
     {
         Ok(resumed) => {
-            // Donate fires for money taken, once: when this return settled it. One the
-            // webhook settled first fires none, since only the donor's own request says
-            // whether they consented to marketing.
-            if resumed.settled_now
-                && matches!(
-                    resumed.contribution.payment,
-                    ContributionPayment::Paid { .. }
-                )
-            {
-                let event =
-                    crate::shared::conversion_events::donated(&state, &resumed.contribution);
-                crate::shared::conversions::fire(&state, &headers, event).await;
-            }
+            thank_once(&state, &headers, &resumed).await;
             // Paid, pending or failed: the contribution's page says which.
             crate::commerce::cart::see_other_to(&confirmed_link(&state, &resumed.contribution))
         }
-        Err(ResumeDonationError::UnknownContribution(_)) => {
-            notice(&state, StatusCode::NOT_FOUND, UNKNOWN_PAYMENT).await
+        Err(error) => {
+            let (status, text) = explain_resume(error);
+            notice(&state, status, text).await
         }
-        Err(ResumeDonationError::PaymentRefunded(payment)) => {
+    }
+}
+
+/// Fires `Donate` for money taken, once: when the donor's own request settled it. One the
+/// webhook settled first fires none, since only the donor's own request says whether they
+/// consented to marketing.
+async fn thank_once(state: &AppState, headers: &HeaderMap, resumed: &ResumedDonation) {
+    if resumed.settled_now
+        && matches!(
+            resumed.contribution.payment,
+            ContributionPayment::Paid { .. }
+        )
+    {
+        let event = crate::shared::conversion_events::donated(state, &resumed.contribution);
+        crate::shared::conversions::fire(state, headers, event).await;
+    }
+}
+
+/// The status and text of a contribution that could not be resumed, logged.
+fn explain_resume(error: ResumeDonationError) -> (StatusCode, &'static str) {
+    match error {
+        ResumeDonationError::UnknownContribution(_) => (StatusCode::NOT_FOUND, UNKNOWN_PAYMENT),
+        ResumeDonationError::PaymentRefunded(payment) => {
             tracing::warn!(
                 payment_id = payment,
                 "a contribution lost its charge to a refund"
             );
-            let text = vitrine_core::checkout::PAYMENT_REFUNDED_MESSAGE;
-            notice(&state, StatusCode::CONFLICT, text).await
+            (
+                StatusCode::CONFLICT,
+                vitrine_core::checkout::PAYMENT_REFUNDED_MESSAGE,
+            )
         }
-        // The provider could not be asked: loading the return address again asks again.
-        Err(ResumeDonationError::Payment(cause)) => {
+        // The provider could not be asked: asking again may answer.
+        ResumeDonationError::Payment(cause) => {
             tracing::warn!(error = %cause, "a donation in the browser could not be checked");
-            notice(&state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await
+            (StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN)
         }
-        Err(ResumeDonationError::Repository(cause)) => {
+        ResumeDonationError::Repository(cause) => {
             tracing::error!(error = %cause, "resuming a donation failed in the store");
-            notice(&state, StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN).await
+            (StatusCode::SERVICE_UNAVAILABLE, PLEASE_TRY_AGAIN)
         }
     }
+}
+
+/// The island's word that the provider declined a donor's card: the server asks the
+/// provider, counts the decline against the donor, and says whether another card may be
+/// tried on the same intent.
+async fn declined(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let fields = FormFields::parse(&body);
+    let (id, intent_id) = (fields.text("contribution"), fields.text("paymentIntent"));
+    let payer = crate::commerce::payer::payer(&headers, address, None);
+    let step = match state
+        .donations
+        .decline_in_browser(&payer, &id, &intent_id, now())
+        .await
+    {
+        Ok(DeclinedDonation::TryAgain { message, .. }) => DeclinedStepDto::TryAgain { message },
+        // Paid meanwhile, or failed for good: the contribution's page says which.
+        Ok(DeclinedDonation::Ended(resumed)) => {
+            thank_once(&state, &headers, &resumed).await;
+            let alert = match &resumed.contribution.payment {
+                ContributionPayment::Failed { message } => Some(message.clone()),
+                ContributionPayment::Paid { .. } | ContributionPayment::Pending { .. } => None,
+            };
+            DeclinedStepDto::Order {
+                order_path: confirmed_link(&state, &resumed.contribution),
+                alert,
+            }
+        }
+        Ok(DeclinedDonation::Open(_)) => DeclinedStepDto::Refused {
+            alert: PLEASE_TRY_AGAIN.to_owned(),
+        },
+        Err(error) => {
+            let (status, text) = explain_resume(error);
+            return DeclinedStepDto::refused(status, text);
+        }
+    };
+    Json(step).into_response()
 }
 
 async fn notice(state: &AppState, status: StatusCode, text: &str) -> Response {

@@ -163,7 +163,8 @@ async fn donate_page(
 /// The provider's card fields for a donation to `campaign`, when the gateway has them. The
 /// fields are created before the donor picks an amount (the provider's deferred intent), so
 /// they start with the amount picked, or the first suggested one; the intent the server
-/// opens carries the amount the donor chose.
+/// opens carries the amount the donor chose, which the island gives the fields before it
+/// confirms. A declined card is told to the declined path, and another may be tried.
 fn card_fields_view(
     state: &AppState,
     campaign: &DonationCampaign,
@@ -183,6 +184,7 @@ fn card_fields_view(
             "amountMinor": amount_minor,
             "currency": campaign.currency.code().to_ascii_lowercase(),
             "intentPath": crate::commerce::donate_card_payment::intent_path(&campaign.id),
+            "declinedPath": crate::commerce::donate_card_payment::DONATE_DECLINED_PATH,
             "saveForRenewals": false,
             "purpose": "donation",
         })

@@ -16,14 +16,16 @@ use crate::RequestLimits;
 use crate::shared::request_limits::count;
 
 /// The paths whose `POST` is an attempt: checkout entry, a coupon by the API and by the
-/// cart page's form, a donation (by the form, or by the card-payment island), and a gift
-/// card balance check (which tries a code).
-const ATTEMPTS: [&str; 6] = [
+/// cart page's form, a donation (by the form, or by the card-payment island, which also
+/// tells of each declined card before the donor tries another), and a gift card balance
+/// check (which tries a code).
+const ATTEMPTS: [&str; 7] = [
     "/commerce/goto-checkout",
     "/api/commerce/cart/coupons",
     "/cart/coupon",
     "/checkout/donate",
     "/checkout/donate/card-payment",
+    "/checkout/donate/card-payment/declined",
     vitrine_core::gift_cards::GIFT_CARD_BALANCE_PATH,
 ];
 

@@ -157,6 +157,15 @@ pub(crate) async fn opened(shop: &Shop, request: Request<Body>) -> (String, Stri
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
     let step = answer.json();
     assert_eq!(step["next"], "confirm", "{step}");
+    // The island updates the fields to the amount the intent carries before confirming.
+    let secret = step["clientSecret"].as_str().unwrap();
+    let intent = shop
+        .fake
+        .payment_intents()
+        .into_iter()
+        .find(|intent| secret.starts_with(&format!("{}_secret_", intent.id)))
+        .expect("the intent of the secret");
+    assert_eq!(step["amountMinor"], intent.amount, "{step}");
     (
         step["clientSecret"].as_str().unwrap().to_owned(),
         format!("{SITE}{}", step["returnPath"].as_str().unwrap()),

@@ -4,7 +4,8 @@
 //! JavaScript with what was typed; the island's post opens one PaymentIntent per attempt and
 //! keeps the contribution pending; the return address settles it on Stripe's own word (a
 //! 3-D Secure approval pays it, a failed verification says why, a forged intent settles
-//! nothing), and so does Stripe's webhook, once, whichever comes first.
+//! nothing), and so does Stripe's webhook, once, whichever comes first. A card declined in
+//! the fields leaves the contribution waiting for another card on the same intent.
 
 use std::sync::Arc;
 
@@ -39,6 +40,7 @@ const DONOR: &str = "amount=2500&name=Ada+Donor&email=ada%40example.com";
 struct Donations {
     app: axum::Router,
     contributions: Arc<InMemoryContributionStore>,
+    donations: Arc<DonationService>,
     fake: FakeStripe,
 }
 
@@ -57,9 +59,10 @@ async fn donations() -> Donations {
         }),
     );
     let contributions = Arc::new(InMemoryContributionStore::new());
-    let donations =
+    let donations = Arc::new(
         DonationService::new(repository.clone(), contributions.clone(), gateway.clone())
-            .with_receipts();
+            .with_receipts(),
+    );
     let carts = CartService::new(
         repository.clone(),
         Arc::new(InMemoryCommerceStore::new()),
@@ -73,13 +76,14 @@ async fn donations() -> Donations {
         config(),
     )
     .with_carts(Arc::new(carts))
-    .with_donations(Arc::new(donations))
+    .with_donations(donations.clone())
     .with_payment_reports(Arc::new(StripeWebhooks::new(vec![
         StripeWebhookSecret::parse(WEBHOOK_SECRET).unwrap(),
     ])));
     Donations {
         app: vitrine_http::router(state),
         contributions,
+        donations,
         fake,
     }
 }
@@ -110,6 +114,15 @@ async fn open(donations: &Donations, key: &str) -> (String, String) {
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
     let step = answer.json();
     assert_eq!(step["next"], "confirm", "{step}");
+    // The island updates the fields to the amount the intent carries before confirming.
+    let secret = step["clientSecret"].as_str().unwrap();
+    let intent = donations
+        .fake
+        .payment_intents()
+        .into_iter()
+        .find(|intent| secret.starts_with(&format!("{}_secret_", intent.id)))
+        .expect("the intent of the secret");
+    assert_eq!(step["amountMinor"], intent.amount, "{step}");
     (
         step["clientSecret"].as_str().unwrap().to_owned(),
         format!("{SITE}{}", step["returnPath"].as_str().unwrap()),
@@ -468,4 +481,193 @@ async fn stripes_webhook_settles_a_contribution_whose_donor_never_came_back_once
     let html = visit(&donations, late.header("location")).await.text();
     assert!(html.contains("was received"), "{html}");
     assert_eq!(donations.contributions.receipts().len(), 1, "one receipt");
+}
+
+/// The island telling the server that Stripe declined a card for `return_url`'s
+/// contribution, its intent `intent`.
+async fn tell_declined(donations: &Donations, return_url: &str, intent: &str) -> Answer {
+    let contribution = url::Url::parse(return_url)
+        .unwrap()
+        .query_pairs()
+        .find(|(name, _)| name == "contribution")
+        .map(|(_, value)| value.into_owned())
+        .unwrap();
+    let mut request = form(
+        "POST",
+        "/checkout/donate/card-payment/declined",
+        &format!("contribution={contribution}&paymentIntent={intent}"),
+        None,
+    );
+    request
+        .headers_mut()
+        .insert("accept", "application/json".parse().unwrap());
+    send(&donations.app, request).await
+}
+
+/// What was left before: a declined card failed the contribution at the return address, so
+/// the donor had to start again. Now the island is told of the decline, the donor reads why
+/// and confirms the same intent with another card, and is thanked once.
+#[tokio::test]
+async fn a_declined_card_says_why_and_another_card_on_the_same_intent_gives_once() {
+    let donations = donations().await;
+    let page = send(&donations.app, form("GET", DONATE_PATH, "", None)).await;
+    assert!(
+        page.text()
+            .contains("/checkout/donate/card-payment/declined"),
+        "the island is given the declined path: {}",
+        page.text()
+    );
+    let key = idempotency_key(&page.text());
+    let (secret, return_url) = open(&donations, &key).await;
+    let step = donations
+        .fake
+        .confirm_in_browser(&secret, cards::DECLINED, &return_url)
+        .await;
+    assert!(matches!(step, BrowserStep::Declined { .. }), "{step:?}");
+    // Stripe's report of the decline leaves the contribution waiting for another card.
+    let event = donations.fake.events().last().cloned().unwrap();
+    assert_eq!(event.kind, "payment_intent.payment_failed");
+    let reported = deliver_last_event(&donations).await;
+    assert_eq!(reported.status, StatusCode::OK, "{}", reported.text());
+    assert!(matches!(
+        stored(&donations, &return_url).await.payment,
+        ContributionPayment::Pending { .. }
+    ));
+    let told = tell_declined(&donations, &return_url, intent_of(&secret)).await;
+    assert_eq!(told.status, StatusCode::OK, "{}", told.text());
+    let answer = told.json();
+    assert_eq!(answer["next"], "tryAgain", "{answer}");
+    assert_eq!(
+        answer["message"],
+        "Your card was declined. Please use another card."
+    );
+    assert!(matches!(
+        stored(&donations, &return_url).await.payment,
+        ContributionPayment::Pending { .. }
+    ));
+    // The next submit of the same form answers the same intent, which another card pays.
+    let (again, same_return) = open(&donations, &key).await;
+    assert_eq!((&again, &same_return), (&secret, &return_url));
+    let step = donations
+        .fake
+        .confirm_in_browser(&secret, cards::SUCCEEDS, &return_url)
+        .await;
+    let BrowserStep::Return(back) = step else {
+        panic!("straight back: {step:?}");
+    };
+    let resumed = visit(&donations, &back).await;
+    assert_eq!(resumed.status, StatusCode::SEE_OTHER, "{}", resumed.text());
+    let html = visit(&donations, resumed.header("location")).await.text();
+    assert!(html.contains("was received"), "{html}");
+    let contribution = stored(&donations, &return_url).await;
+    assert_eq!(contribution.payment_id(), intent_of(&secret));
+    assert_eq!(donations.fake.payment_intents().len(), 1, "one intent");
+    assert_eq!(donations.contributions.receipts().len(), 1, "thanked once");
+    // A decline told after the payment leads to the contribution's page.
+    let late = tell_declined(&donations, &return_url, intent_of(&secret)).await;
+    let late = late.json();
+    assert_eq!(late["next"], "order", "{late}");
+    assert!(
+        late["orderPath"].as_str().unwrap().starts_with(&format!(
+            "/commerce/contributions/{}/confirmed?",
+            contribution.id
+        )),
+        "{late}"
+    );
+}
+
+#[tokio::test]
+async fn the_confirm_step_carries_the_amount_the_donor_chose_and_another_after_a_decline_is_refused()
+ {
+    let donations = donations().await;
+    let key = page_key(&donations).await;
+    let answer = send(
+        &donations.app,
+        open_request(
+            "amount=other&otherAmount=40&name=Ada+Donor&email=ada%40example.com",
+            &key,
+        ),
+    )
+    .await;
+    let step = answer.json();
+    assert_eq!(step["next"], "confirm", "{step}");
+    assert_eq!(step["amountMinor"], 4_000, "the fields are updated to it");
+    let secret = step["clientSecret"].as_str().unwrap().to_owned();
+    let return_url = format!("{SITE}{}", step["returnPath"].as_str().unwrap());
+    donations
+        .fake
+        .confirm_in_browser(&secret, cards::DECLINED, &return_url)
+        .await;
+    // The donor picks $25.00 instead before the next card: the intent carries $40.00.
+    let other = send(&donations.app, open_request(DONOR, &key)).await;
+    assert_eq!(other.status, StatusCode::BAD_REQUEST, "{}", other.text());
+    let refused = other.json();
+    assert_eq!(refused["next"], "refused", "{refused}");
+    assert_eq!(
+        refused["fieldErrors"]["amount"],
+        "This donation was started for $40.00, the amount your first card was tried with. Choose $40.00 to try another card, or reload the page to give another amount."
+    );
+    assert_eq!(donations.fake.payment_intents().len(), 1);
+}
+
+#[tokio::test]
+async fn a_decline_told_of_another_contributions_intent_or_from_another_site_is_refused() {
+    let donations = donations().await;
+    let alice_key = page_key(&donations).await;
+    let (_, alice_return) = open(&donations, &alice_key).await;
+    let mallory_key = page_key(&donations).await;
+    let (mallory_secret, _) = open(&donations, &mallory_key).await;
+    let forged = tell_declined(&donations, &alice_return, intent_of(&mallory_secret)).await;
+    assert_eq!(forged.status, StatusCode::NOT_FOUND, "{}", forged.text());
+    assert_eq!(forged.json()["next"], "refused");
+    let unknown = tell_declined(
+        &donations,
+        &format!("{SITE}/r?contribution=contribution-none"),
+        intent_of(&mallory_secret),
+    )
+    .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    let mut cross_site = form(
+        "POST",
+        "/checkout/donate/card-payment/declined",
+        "contribution=x&paymentIntent=y",
+        None,
+    );
+    cross_site
+        .headers_mut()
+        .insert("sec-fetch-site", "cross-site".parse().unwrap());
+    let refused = send(&donations.app, cross_site).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert!(matches!(
+        stored(&donations, &alice_return).await.payment,
+        ContributionPayment::Pending { .. }
+    ));
+}
+
+#[tokio::test]
+async fn stripes_report_of_a_cancelled_intent_fails_the_contribution_once() {
+    let donations = donations().await;
+    let key = page_key(&donations).await;
+    let (secret, return_url) = open(&donations, &key).await;
+    let contribution = stored(&donations, &return_url).await;
+    let cancelled = donations
+        .donations
+        .cancel_abandoned_browser_donations(vitrine_core::cart::Timestamp(
+            contribution.created.millis() + 31 * 60 * 1000,
+        ))
+        .await
+        .unwrap();
+    assert_eq!(cancelled, 1);
+    let event = donations.fake.events().last().cloned().unwrap();
+    assert_eq!(event.kind, "payment_intent.canceled");
+    let failed = stored(&donations, &return_url).await;
+    assert!(
+        matches!(&failed.payment, ContributionPayment::Failed { .. }),
+        "{failed:?}"
+    );
+    // Stripe's report of the cancellation, after the clean-up settled it, changes nothing.
+    let reported = deliver_last_event(&donations).await;
+    assert_eq!(reported.status, StatusCode::OK, "{}", reported.text());
+    assert_eq!(stored(&donations, &return_url).await, failed);
+    let _ = secret;
 }

@@ -3,9 +3,11 @@
 // speaks to Stripe. `Stripe(publishableKey)`; `stripe.elements(options)`;
 // `elements.create('payment').mount(target)` draws card fields (Stripe draws them in its own
 // frame; here they are plain inputs without a name, so no form ever posts them);
-// `elements.submit()` checks they are filled; `stripe.confirmPayment({ elements, clientSecret,
-// confirmParams: { return_url } })` reads the intent (refusing, as Stripe.js does, one whose
-// `setup_future_usage` differs from the fields' `setupFutureUsage`), creates a PaymentMethod from the fields with the
+// `elements.submit()` checks they are filled; `elements.update({ amount })` changes the amount
+// the fields were made with; `stripe.confirmPayment({ elements, clientSecret,
+// confirmParams: { return_url } })` reads the intent (refusing, as Stripe.js does for a
+// deferred intent, one whose `setup_future_usage` differs from the fields'
+// `setupFutureUsage`, or whose amount or currency differs from the fields'), creates a PaymentMethod from the fields with the
 // publishable key, confirms the PaymentIntent with its client secret, and follows
 // `next_action.redirect_to_url` to the bank, or goes to the return address with the
 // parameters Stripe adds. A card error resolves as `{ error }`, as Stripe.js does.
@@ -75,6 +77,12 @@
     this.payment = new PaymentElement();
     return this.payment;
   };
+  Elements.prototype.update = function (options) {
+    var self = this;
+    Object.keys(options || {}).forEach(function (name) {
+      self.options[name] = options[name];
+    });
+  };
   Elements.prototype.submit = function () {
     var values = this.payment && this.payment.inputs ? this.payment.values() : null;
     if (!values || !values.number || !values.month || !values.year || !values.cvc) {
@@ -101,8 +109,10 @@
     return new Elements(options);
   };
   // Stripe.js refuses to confirm an intent whose `setup_future_usage` differs from the one
-  // the fields were created with: the card would be kept (or not) against the shopper's word.
-  function checkSetupFutureUsage(key, secret, elements) {
+  // the fields were created with (the card would be kept, or not, against the shopper's
+  // word), and one of another amount or currency than the fields' (the payer would confirm
+  // an amount they were not shown).
+  function checkIntentMatchesFields(key, secret, elements) {
     var id = secret.split('_secret_')[0];
     var query = new URLSearchParams({ key: key, client_secret: secret });
     return fetch(api + '/v1/payment_intents/' + encodeURIComponent(id) + '?' + query)
@@ -113,13 +123,25 @@
         if (intent.error) return intent.error;
         var fields = elements.options.setupFutureUsage || null;
         var wanted = intent.setup_future_usage || null;
-        if (fields === wanted) return null;
-        return {
-          type: 'invalid_request_error',
-          code: 'incompatible_payment_intent',
-          message:
-            "The `setupFutureUsage` passed to elements() (" + fields + ") does not match the PaymentIntent's `setup_future_usage` (" + wanted + ').',
-        };
+        if (fields !== wanted) {
+          return {
+            type: 'invalid_request_error',
+            code: 'incompatible_payment_intent',
+            message:
+              "The `setupFutureUsage` passed to elements() (" + fields + ") does not match the PaymentIntent's `setup_future_usage` (" + wanted + ').',
+          };
+        }
+        var amount = elements.options.amount;
+        var currency = String(elements.options.currency || '').toLowerCase();
+        if (amount !== intent.amount || currency !== String(intent.currency).toLowerCase()) {
+          return {
+            type: 'invalid_request_error',
+            code: 'incompatible_payment_intent',
+            message:
+              'The amount passed to elements() (' + amount + ' ' + currency + ") does not match the PaymentIntent's amount (" + intent.amount + ' ' + intent.currency + ').',
+          };
+        }
+        return null;
       });
   }
 
@@ -129,7 +151,7 @@
     var returnUrl = options.confirmParams && options.confirmParams.return_url;
     var card = options.elements.payment.values();
     var never = new Promise(function () {});
-    return checkSetupFutureUsage(key, secret, options.elements).then(function (mismatch) {
+    return checkIntentMatchesFields(key, secret, options.elements).then(function (mismatch) {
       if (mismatch) return { error: mismatch };
       return confirmWithCard(key, secret, returnUrl, card, never);
     });

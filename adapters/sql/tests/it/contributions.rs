@@ -48,6 +48,16 @@ impl<Guard: Send + Sync> ContributionStore for ContributionStoreUnderTest<Guard>
         self.store.contribution(id).await
     }
 
+    async fn pending_contributions_opened_before(
+        &self,
+        before: Timestamp,
+        limit: u32,
+    ) -> Result<Vec<Contribution>, RepositoryError> {
+        self.store
+            .pending_contributions_opened_before(before, limit)
+            .await
+    }
+
     async fn contribution_by_key(
         &self,
         key: &IdempotencyKey,

@@ -80,9 +80,16 @@ impl PaymentGateway for IntentGateway {
     async fn open_intent(&self, request: &IntentRequest) -> Result<OpenIntent, PaymentError> {
         let mut intents = self.intents.lock().unwrap();
         let count = intents.len();
-        let (id, _, _) = intents
+        let (id, first, _) = intents
             .entry(request.key.as_str().to_owned())
             .or_insert_with(|| (format!("pi_{count}"), request.clone(), IntentState::Open));
+        // Stripe refuses a key repeated with other parameters.
+        if &*first != request {
+            return Err(PaymentError::Unavailable(format!(
+                "keys for idempotent requests can only be used with the same parameters (key {})",
+                request.key.as_str()
+            )));
+        }
         Ok(OpenIntent {
             id: id.clone(),
             client_secret: format!("{id}_secret"),

@@ -11,6 +11,8 @@
 //! counts the order's cart, since it sees every attempt, even those a script makes with the
 //! intent's client secret without this shop's page. Each part is so counted once per decline.
 //!
+//! Donations follow the same rules (`browser_donation_retry.rs`), with the same window.
+//!
 //! Orders whose payer never finishes wait at most [`ABANDONED_BROWSER_PAYMENT_SECONDS`]:
 //! [`CartService::cancel_abandoned_browser_payments`] cancels their intents, or settles one
 //! that succeeded meanwhile as paid. Every step is asked of the provider and recorded under
@@ -35,7 +37,7 @@ pub const ABANDONED_BROWSER_PAYMENT_SECONDS: i64 = 30 * 60;
 
 /// How many abandoned payments one run of the clean-up ends at most; the next run takes the
 /// rest, so one run never holds the provider's rate limit for long.
-const ABANDONED_BATCH: u32 = 50;
+pub(crate) const ABANDONED_BATCH: u32 = 50;
 
 /// What a shopper reads when their payment was cancelled, because it waited too long or
 /// was cancelled at the provider (our text).
@@ -116,12 +118,7 @@ impl CartService {
         message: String,
         now: Timestamp,
     ) -> Result<DeclinedAttempt, ResumePaymentError> {
-        let shopper = Payer {
-            cart: None,
-            ..payer.clone()
-        };
-        self.card_testing.record_failure(&shopper, now).await;
-        match self.card_testing.admit(payer, now).await {
+        match self.card_testing.count_decline(payer, now).await {
             Ok(()) => Ok(DeclinedAttempt::TryAgain { order, message }),
             Err(AdmitError::Refused(refused)) => {
                 tracing::warn!(

@@ -15,7 +15,6 @@
 use axum::extract::{Request, State};
 use axum::http::header::{CACHE_CONTROL, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -60,13 +59,12 @@ impl CrumbConfig {
     }
 }
 
-/// Middleware: checks the crumb of state-changing `/api/` calls, answering a failure with a
-/// fresh crumb cookie. Install it with
-/// `axum::middleware::from_fn_with_state(CrumbConfig { .. }, crumb::guard)`.
-pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Next) -> Response {
-    let cookie = crumb_cookie(request.headers(), config);
+/// Checks the crumb of state-changing `/api/` calls: the refusal to answer, with a fresh crumb
+/// cookie, when it fails; `None` when the request may go on (any other request does).
+pub(crate) fn check(config: CrumbConfig, request: &Request) -> Option<Response> {
     if is_protected(request.method(), request.uri().path()) {
-        let given = given_crumb(&request);
+        let cookie = crumb_cookie(request.headers(), config);
+        let given = given_crumb(request);
         let valid = match (&cookie, &given) {
             (Some(cookie), Some(given)) => {
                 crate::shared::request_parts::same_secret(cookie.as_bytes(), given.as_bytes())
@@ -82,10 +80,10 @@ pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Ne
             // A fresh crumb lets the request layer's single retry succeed.
             let mut response = ApiError::CrumbFail.into_response();
             set_crumb_cookie(response.headers_mut(), &new_crumb(), config);
-            return response;
+            return Some(response);
         }
     }
-    next.run(request).await
+    None
 }
 
 /// `GET /api/crumb`: 204 with a fresh crumb cookie for a client that has none, and nothing to

@@ -15,6 +15,7 @@
 use axum::extract::{Request, State};
 use axum::http::header::{CACHE_CONTROL, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -56,6 +57,16 @@ impl CrumbConfig {
         } else {
             CRUMB_COOKIE
         }
+    }
+}
+
+/// Middleware: checks the crumb of state-changing `/api/` calls, answering a failure with a
+/// fresh crumb cookie, for a router of its own. The site's router runs [`check`] among its
+/// admission checks (`admission.rs`).
+pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Next) -> Response {
+    match check(config, &request) {
+        Some(refusal) => refusal,
+        None => next.run(request).await,
     }
 }
 

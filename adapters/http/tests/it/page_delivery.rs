@@ -224,6 +224,7 @@ async fn a_cached_page_answer_carries_every_header_of_the_layers_around_the_rout
     expect_test::expect![[r#"
         cache-control: public, max-age=0, s-maxage=60, stale-while-revalidate=60
         content-encoding: br
+        content-length: 1147
         content-security-policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'
         content-type: text/html; charset=utf-8
         etag: <strong tag>
@@ -244,6 +245,7 @@ async fn a_cached_page_answer_carries_every_header_of_the_layers_around_the_rout
     assert_eq!(revalidated.status, StatusCode::NOT_MODIFIED);
     expect_test::expect![[r#"
         cache-control: public, max-age=0, s-maxage=60, stale-while-revalidate=60
+        content-length: 0
         content-security-policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'
         etag: <strong tag>
         permissions-policy: accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()
@@ -259,6 +261,7 @@ async fn a_cached_page_answer_carries_every_header_of_the_layers_around_the_rout
     let identity = settled(&plain, "/", None).await;
     expect_test::expect![[r#"
         cache-control: public, max-age=0, s-maxage=60, stale-while-revalidate=60
+        content-length: 3327
         content-security-policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'
         content-type: text/html; charset=utf-8
         etag: <strong tag>

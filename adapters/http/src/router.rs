@@ -1,31 +1,34 @@
 //! The route table and the layers around it. Outermost first: request id and tracing, the
-//! concurrency limit and the time-out, security headers, response compression, the owner-token
-//! throttle, the rate limits, the crumb check, the origin check, then the routes.
+//! concurrency limit and the time-out, security headers, response compression, the admission
+//! checks (the owner-token throttle, the rate limits, the crumb check, the origin check), the
+//! clearing of tracking cookies a visitor refused, then the routes.
+//!
+//! The layers wrap the whole router as one service rather than each route
+//! (which is what `Router::layer` does): a route's stack of layers is cloned on every request,
+//! so layers per route cost a request more the more of them there are.
 
 use std::collections::BTreeSet;
 
 use axum::Router;
-use axum::middleware::{from_fn, from_fn_with_state, map_response_with_state};
+use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
+use tower::ServiceBuilder;
 use tower_http::CompressionLevel;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use vitrine_core::languages::{SERVER_ROUTE_SEGMENTS, first_segment, is_server_route_segment};
 
 use crate::pages::{favicon, media, published, seo};
-use crate::shared::crumb::{self, CrumbConfig};
 use crate::shared::route_table::Routes;
 use crate::shared::{encoding, observability};
 use crate::{ApiError, AppState, assets, health};
 
 /// The whole site: published pages, crawler files, media, built assets and the API.
 pub fn router(state: AppState) -> Router {
-    let crumb_config = CrumbConfig {
-        secure: state.config.secure_cookies,
-    };
     let tls = state.config.secure_cookies;
-    let limited = state.clone();
+    let config = state.config.clone();
+    let layers_state = state.clone();
     let served = server_routes();
     debug_assert_eq!(
         unlisted_segments(served.paths()),
@@ -35,10 +38,6 @@ pub fn router(state: AppState) -> Router {
     let routes = Router::from(served)
         .route("/", get(published::page))
         .route("/{*path}", get(published::page))
-        .layer(from_fn_with_state(
-            state.clone(),
-            crate::privacy::consent::clear_refused_cookies,
-        ))
         .with_state(state);
     // Cached pages and assets arrive precompressed and marked so (the layer must not touch
     // them: their entity tags name those bytes); images are skipped by the layer's default
@@ -49,27 +48,20 @@ pub fn router(state: AppState) -> Router {
         .gzip(true)
         .quality(CompressionLevel::Precise(4))
         .compress_when(DefaultPredicate::new().and(encoding::NotPrecompressed));
-    let protected = routes
-        .layer(from_fn(crate::shared::same_origin::guard))
-        .layer(from_fn_with_state(crumb_config, crumb::guard))
-        .layer(from_fn_with_state(
-            limited.clone(),
-            crate::shared::request_limits::limit,
-        ))
-        .layer(from_fn_with_state(
-            limited.clone(),
-            crate::shared::attempt_limits::limit,
-        ))
-        .layer(from_fn_with_state(
-            limited.clone(),
-            crate::shared::owner_throttle::throttle,
-        ))
+    let protected = ServiceBuilder::new()
+        .map_response(move |response| crate::shared::security_headers::add(tls, response))
         .layer(compression)
-        .layer(map_response_with_state(
-            tls,
-            crate::shared::security_headers::add,
-        ));
-    let protected = crate::shared::request_limits::bound(protected, &limited.config);
+        .layer(from_fn_with_state(
+            layers_state.clone(),
+            crate::shared::admission::admit,
+        ))
+        .layer(from_fn_with_state(
+            layers_state,
+            crate::privacy::consent::clear_refused_cookies,
+        ))
+        .service(routes);
+    let protected = Router::new().fallback_service(protected);
+    let protected = crate::shared::request_limits::bound(protected, &config);
     observability::instrument(protected)
 }
 

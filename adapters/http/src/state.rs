@@ -102,9 +102,30 @@ impl HttpConfig {
     }
 }
 
-/// Cloned into every request; each part is behind an `Arc`, so a clone is cheap.
+/// Cloned into every request, and by every layer a request passes, so it is one `Arc`: a clone
+/// costs one reference count, not one per service. Handlers read its parts through `Deref`.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Services>);
+
+impl std::ops::Deref for AppState {
+    type Target = Services;
+
+    fn deref(&self) -> &Services {
+        &self.0
+    }
+}
+
+/// Only the `with_*` builders change the state, before the router is built, so the copy on
+/// write never copies then; a state already shared keeps its own services.
+impl std::ops::DerefMut for AppState {
+    fn deref_mut(&mut self) -> &mut Services {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+/// The core's services and the adapter's parts every handler may reach, each behind an `Arc`.
+#[derive(Clone)]
+pub struct Services {
     pub(crate) pages: Arc<PageService>,
     pub(crate) repository: Arc<dyn SiteRepository>,
     pub(crate) assets: Arc<AssetStore>,
@@ -215,7 +236,7 @@ impl AppState {
             carts.store().clone(),
             contributions,
         ));
-        Self {
+        Self(Arc::new(Services {
             pages,
             repository,
             assets,
@@ -254,7 +275,7 @@ impl AppState {
             owners: Arc::new(memory_owner_service()),
             order_links: random_order_link_key(),
             payment_reports: None,
-        }
+        }))
     }
 
     /// Opens order pages through links signed with `key` (the key the order mails' links

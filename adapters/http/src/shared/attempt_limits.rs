@@ -5,9 +5,8 @@
 //! (`request_limits.rs`), in buckets of their own, so a shopper's ordinary cart edits never
 //! use them up, and answer the same 429 with `Retry-After`.
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::Method;
-use axum::middleware::Next;
 use axum::response::Response;
 use vitrine_core::forms::RateLimit;
 
@@ -44,14 +43,15 @@ pub fn default_attempt_limits() -> RequestLimits {
     }
 }
 
-/// Middleware: counts a checkout, coupon or donation attempt; 429 once its limit is spent.
-pub(crate) async fn limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// Counts a checkout, coupon or donation attempt; 429 once its limit is spent. Any other
+/// request goes on untouched.
+pub(crate) async fn limit(state: &AppState, request: Request) -> Result<Request, Response> {
     if request.method() != Method::POST || !ATTEMPTS.contains(&request.uri().path()) {
-        return next.run(request).await;
+        return Ok(request);
     }
     let (parts, body) = request.into_parts();
-    if let Some(refusal) = count(&state, &parts, "attempt", state.config.attempt_limits).await {
-        return refusal;
+    if let Some(refusal) = count(state, &parts, "attempt", state.config.attempt_limits).await {
+        return Err(refusal);
     }
-    next.run(Request::from_parts(parts, body)).await
+    Ok(Request::from_parts(parts, body))
 }

@@ -61,12 +61,21 @@ impl CrumbConfig {
 }
 
 /// Middleware: checks the crumb of state-changing `/api/` calls, answering a failure with a
-/// fresh crumb cookie. Install it with
-/// `axum::middleware::from_fn_with_state(CrumbConfig { .. }, crumb::guard)`.
+/// fresh crumb cookie, for a router of its own. The site's router runs [`check`] among its
+/// admission checks (`admission.rs`).
 pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Next) -> Response {
-    let cookie = crumb_cookie(request.headers(), config);
+    match check(config, &request) {
+        Some(refusal) => refusal,
+        None => next.run(request).await,
+    }
+}
+
+/// Checks the crumb of state-changing `/api/` calls: the refusal to answer, with a fresh crumb
+/// cookie, when it fails; `None` when the request may go on (any other request does).
+pub(crate) fn check(config: CrumbConfig, request: &Request) -> Option<Response> {
     if is_protected(request.method(), request.uri().path()) {
-        let given = given_crumb(&request);
+        let cookie = crumb_cookie(request.headers(), config);
+        let given = given_crumb(request);
         let valid = match (&cookie, &given) {
             (Some(cookie), Some(given)) => {
                 crate::shared::request_parts::same_secret(cookie.as_bytes(), given.as_bytes())
@@ -82,10 +91,10 @@ pub async fn guard(State(config): State<CrumbConfig>, request: Request, next: Ne
             // A fresh crumb lets the request layer's single retry succeed.
             let mut response = ApiError::CrumbFail.into_response();
             set_crumb_cookie(response.headers_mut(), &new_crumb(), config);
-            return response;
+            return Some(response);
         }
     }
-    next.run(request).await
+    None
 }
 
 /// `GET /api/crumb`: 204 with a fresh crumb cookie for a client that has none, and nothing to

@@ -6,6 +6,7 @@
 //! of a page for one visitor. It
 //! imports no capability folder; the capabilities and the router import it.
 
+pub(crate) mod admission;
 pub(crate) mod api_error;
 pub(crate) mod attempt_limits;
 pub(crate) mod bounded_body;

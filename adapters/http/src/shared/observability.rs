@@ -12,9 +12,10 @@ use tracing::{Level, Span};
 
 const REQUEST_ID_HEADER: &str = "x-request-id";
 
-/// Wraps `router` in the request-id and tracing layers; the id is set before the span opens.
+/// Wraps `router` (as a whole: see `router.rs`) in the request-id and tracing layers; the id
+/// is set before the span opens.
 pub(crate) fn instrument(router: Router) -> Router {
-    router.layer(
+    Router::new().fallback_service(
         ServiceBuilder::new()
             .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
             .layer(
@@ -22,7 +23,8 @@ pub(crate) fn instrument(router: Router) -> Router {
                     .make_span_with(request_span)
                     .on_response(DefaultOnResponse::new().level(Level::INFO)),
             )
-            .layer(PropagateRequestIdLayer::x_request_id()),
+            .layer(PropagateRequestIdLayer::x_request_id())
+            .service(router),
     )
 }
 

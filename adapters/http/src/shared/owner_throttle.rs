@@ -11,10 +11,9 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
-use axum::middleware::Next;
 use axum::response::Response;
 use vitrine_core::forms::{RateDecision, RateLimit};
 
@@ -76,14 +75,11 @@ async fn is_known_secret(state: &AppState, given: &str) -> bool {
     }
 }
 
-/// Middleware: answers 429 to a locked-out address that sends a token, and counts a wrong one.
-pub(crate) async fn throttle(
-    State(state): State<AppState>,
-    request: Request,
-    next: Next,
-) -> Response {
+/// Answers 429 to a locked-out address that sends a token, and counts a wrong one; a request
+/// without a token goes on untouched.
+pub(crate) async fn throttle(state: &AppState, request: Request) -> Result<Request, Response> {
     let Some(given) = bearer(request.headers()).map(str::to_owned) else {
-        return next.run(request).await;
+        return Ok(request);
     };
     let (parts, body) = request.into_parts();
     let address = ClientAddress::of(&parts, state.config.trusted_proxies)
@@ -91,22 +87,22 @@ pub(crate) async fn throttle(
         .unwrap_or_else(|| "unknown".to_owned());
     let now = crate::shared::clock::now_secs();
     if let Some(until) = state.owner_lockouts.until(&address, now) {
-        return locked_out(parts.uri.path(), until - now);
+        return Err(locked_out(parts.uri.path(), until - now));
     }
-    if !is_known_secret(&state, &given).await {
+    if !is_known_secret(state, &given).await {
         let bucket = format!("owner-failure:{address}");
         match state.request_limiter.hit(&bucket, FAILURES, now).await {
             Ok(decision) if !decision.allowed => {
                 tracing::warn!(address, "owner token guessed wrong too often; locked out");
                 let lock_out = FAILURES.window_seconds;
                 state.owner_lockouts.lock_out(address, now + lock_out);
-                return locked_out(parts.uri.path(), lock_out);
+                return Err(locked_out(parts.uri.path(), lock_out));
             }
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "the owner-token throttle is unavailable"),
         }
     }
-    next.run(Request::from_parts(parts, body)).await
+    Ok(Request::from_parts(parts, body))
 }
 
 fn locked_out(path: &str, seconds_left: i64) -> Response {

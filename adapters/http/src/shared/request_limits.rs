@@ -9,11 +9,10 @@
 //! router's concurrency limit and time-out ([`bound`]) bound what a flood of them can take.
 
 use axum::error_handling::HandleErrorLayer;
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::header::{CACHE_CONTROL, HeaderName, RETRY_AFTER};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
-use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use axum::{Json, Router};
 use tower::ServiceBuilder;
@@ -52,20 +51,20 @@ impl Default for RequestLimits {
     }
 }
 
-/// Middleware: counts a state-changing request against its address and its visitor, and
-/// answers 429 with the `RateLimit-*` headers and `Retry-After` once either is spent.
-pub(crate) async fn limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// Counts a state-changing request against its address and its visitor, and answers 429 with
+/// the `RateLimit-*` headers and `Retry-After` once either is spent. A read goes on untouched.
+pub(crate) async fn limit(state: &AppState, request: Request) -> Result<Request, Response> {
     if matches!(
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS
     ) {
-        return next.run(request).await;
+        return Ok(request);
     }
     let (parts, body) = request.into_parts();
-    if let Some(refusal) = count(&state, &parts, "request", state.config.request_limits).await {
-        return refusal;
+    if let Some(refusal) = count(state, &parts, "request", state.config.request_limits).await {
+        return Err(refusal);
     }
-    next.run(Request::from_parts(parts, body)).await
+    Ok(Request::from_parts(parts, body))
 }
 
 /// Counts a request against its address and its visitor in the `kind` buckets; the 429 to
@@ -137,17 +136,18 @@ pub(crate) fn too_many(path: &str, decision: &RateDecision) -> Response {
 /// `config.concurrency_limit` requests at once, more answer 503 with `Retry-After` at once
 /// instead of queueing without bound.
 pub(crate) fn bound(router: Router, config: &crate::HttpConfig) -> Router {
-    router
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::SERVICE_UNAVAILABLE,
-            config.request_timeout,
-        ))
-        .layer(
-            ServiceBuilder::new()
-                .layer(HandleErrorLayer::new(|_: tower::BoxError| async { busy() }))
-                .load_shed()
-                .layer(GlobalConcurrencyLimitLayer::new(config.concurrency_limit)),
-        )
+    // Around the whole router, not each route: see `router.rs`.
+    Router::new().fallback_service(
+        ServiceBuilder::new()
+            .layer(HandleErrorLayer::new(|_: tower::BoxError| async { busy() }))
+            .load_shed()
+            .layer(GlobalConcurrencyLimitLayer::new(config.concurrency_limit))
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::SERVICE_UNAVAILABLE,
+                config.request_timeout,
+            ))
+            .service(router),
+    )
 }
 
 /// The answer when every place is taken: the API's unavailable message, retry in a second.

@@ -14,7 +14,6 @@
 use axum::extract::Request;
 use axum::http::header::{CACHE_CONTROL, HOST, ORIGIN};
 use axum::http::{HeaderMap, Method, StatusCode};
-use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use vitrine_core::forms::channels::UNSUBSCRIBE_PATH;
 use vitrine_core::forms::messages;
@@ -24,8 +23,9 @@ use crate::shared::request_parts::escape_html as escape;
 /// The header a browser sets on every request to say where it was made.
 const SEC_FETCH_SITE: &str = "sec-fetch-site";
 
-/// Middleware: refuses a cross-site state-changing request outside `/api` with 403.
-pub async fn guard(request: Request, next: Next) -> Response {
+/// The 403 to answer a cross-site state-changing request outside `/api`; `None` when the
+/// request may go on.
+pub(crate) fn check(request: &Request) -> Option<Response> {
     if needs_check(request.method(), request.uri().path())
         && !is_same_origin(request.headers())
         && !is_one_click_unsubscribe(request.uri().path(), request.headers())
@@ -34,9 +34,9 @@ pub async fn guard(request: Request, next: Next) -> Response {
             path = request.uri().path(),
             "refused a cross-site state-changing request"
         );
-        return refused();
+        return Some(refused());
     }
-    next.run(request).await
+    None
 }
 
 /// Methods that change state, on paths the crumb does not cover.

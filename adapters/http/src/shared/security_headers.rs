@@ -2,7 +2,6 @@
 //! load: scripts, styles, fonts and data from this origin, and images from here or `data:`.
 //! Served over TLS, `Strict-Transport-Security` tells browsers to come back over HTTPS only.
 
-use axum::extract::State;
 use axum::http::header::{
     CONTENT_SECURITY_POLICY, REFERRER_POLICY, STRICT_TRANSPORT_SECURITY, X_CONTENT_TYPE_OPTIONS,
     X_FRAME_OPTIONS,
@@ -30,7 +29,7 @@ pub const STRICT_TRANSPORT_SECURITY_VALUE: &str = "max-age=31536000";
 
 /// Adds the headers to a response, keeping any a handler chose itself; `tls` says whether
 /// the site is served over TLS, where HSTS belongs (over plain HTTP browsers ignore it).
-pub async fn add(State(tls): State<bool>, mut response: Response) -> Response {
+pub fn add<B>(tls: bool, mut response: Response<B>) -> Response<B> {
     let headers = response.headers_mut();
     if tls && !headers.contains_key(STRICT_TRANSPORT_SECURITY) {
         headers.insert(

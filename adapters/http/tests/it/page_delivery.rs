@@ -9,6 +9,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use vitrine_core::ports::SiteRepository;
+use vitrine_http::HttpConfig;
 
 use crate::support::{self, Answer, SITE_TITLE, send};
 
@@ -181,4 +182,98 @@ async fn responses_outside_the_page_cache_are_still_compressed_per_response() {
     assert_eq!(missing.header("cache-control"), "no-cache");
     assert!(missing.headers.get("etag").is_none());
     assert!(String::from_utf8(gzip_decoded(&missing.body)).is_ok());
+}
+
+/// Every header of `answer` as sorted `name: value` lines; the request id, the entity tag and
+/// the length differ per request and per build of the page, so only their shape is kept.
+fn header_lines(answer: &Answer) -> String {
+    let mut lines: Vec<String> = answer
+        .headers
+        .iter()
+        .map(|(name, value)| {
+            let value = value.to_str().unwrap();
+            let shown = match name.as_str() {
+                "x-request-id" => format!("<uuid of {} characters>", value.len()),
+                "content-length" => {
+                    assert_eq!(value, answer.body.len().to_string());
+                    "<the body's length>".to_owned()
+                }
+                "etag" => {
+                    assert!(value.starts_with('"') && value.ends_with('"'), "{value}");
+                    "<strong tag>".to_owned()
+                }
+                _ => value.to_owned(),
+            };
+            format!("{name}: {shown}")
+        })
+        .collect();
+    lines.sort();
+    lines.join("\n")
+}
+
+/// The answer of a cached page carries every header the layers around the router give (the
+/// security headers, HSTS over TLS, the request id) besides its own (entity tag, `Vary`,
+/// `Cache-Control`), whatever shortcut a page view takes through them; a 304 as well.
+#[tokio::test]
+async fn a_cached_page_answer_carries_every_header_of_the_layers_around_the_router() {
+    let tls = support::router_with(
+        support::repository().await,
+        support::fixture_assets(),
+        HttpConfig {
+            secure_cookies: true,
+            ..support::config()
+        },
+    );
+    let brotli = settled(&tls, "/", Some(BROWSER)).await;
+    expect_test::expect![[r#"
+        cache-control: public, max-age=0, s-maxage=60, stale-while-revalidate=60
+        content-encoding: br
+        content-length: <the body's length>
+        content-security-policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'
+        content-type: text/html; charset=utf-8
+        etag: <strong tag>
+        permissions-policy: accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()
+        referrer-policy: strict-origin-when-cross-origin
+        strict-transport-security: max-age=31536000
+        vary: Accept-Encoding
+        x-content-type-options: nosniff
+        x-frame-options: SAMEORIGIN
+        x-request-id: <uuid of 36 characters>"#]]
+    .assert_eq(&header_lines(&brotli));
+
+    let revalidated = send(
+        &tls,
+        request("/", Some(BROWSER), Some(brotli.header("etag"))),
+    )
+    .await;
+    assert_eq!(revalidated.status, StatusCode::NOT_MODIFIED);
+    expect_test::expect![[r#"
+        cache-control: public, max-age=0, s-maxage=60, stale-while-revalidate=60
+        content-length: <the body's length>
+        content-security-policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'
+        etag: <strong tag>
+        permissions-policy: accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()
+        referrer-policy: strict-origin-when-cross-origin
+        strict-transport-security: max-age=31536000
+        vary: Accept-Encoding
+        x-content-type-options: nosniff
+        x-frame-options: SAMEORIGIN
+        x-request-id: <uuid of 36 characters>"#]]
+    .assert_eq(&header_lines(&revalidated));
+
+    let plain = support::app().await;
+    let identity = settled(&plain, "/", None).await;
+    expect_test::expect![[r#"
+        cache-control: public, max-age=0, s-maxage=60, stale-while-revalidate=60
+        content-length: <the body's length>
+        content-security-policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'
+        content-type: text/html; charset=utf-8
+        etag: <strong tag>
+        permissions-policy: accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()
+        referrer-policy: strict-origin-when-cross-origin
+        vary: Accept-Encoding
+        x-content-type-options: nosniff
+        x-frame-options: SAMEORIGIN
+        x-request-id: <uuid of 36 characters>"#]]
+    .assert_eq(&header_lines(&identity));
 }

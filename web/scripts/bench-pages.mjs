@@ -1,11 +1,13 @@
-//! Benchmarks cached pages against nginx serving the same bytes: the release server's home page
-//! and nginx (`gzip_static on`) with the server's own identity and gzip copies of it as files,
-//! loaded in turn by wrk in one run, with a browser's `Accept-Encoding`, with gzip only, and
-//! without compression.
+//! Benchmarks cached pages against nginx serving the same bytes: one page of the release
+//! server (`--path`) and nginx (`gzip_static on`) with the server's own identity and gzip copies
+//! of it as files, loaded in turn by wrk in one run, with a browser's `Accept-Encoding`, with
+//! gzip only, and without compression. The default page is `/shipping`, a page no experiment
+//! runs on: the demo's home page runs an A/B test, so each cookieless request there is a new
+//! visitor, assigned a variant, answered `private` and counted, which is not a cached page.
 //
 // Usage: node scripts/bench-pages.mjs [--out FILE] [--skip-build] [--check] [--duration 10]
 //        [--warmup 2] [--connections 50] [--threads 2] [--rounds 1] [--port 18091]
-//        [--nginx-port 18092] [--bin PATH]
+//        [--nginx-port 18092] [--bin PATH] [--path /shipping]
 // The markdown report goes to stdout (and to --out); progress goes to stderr. Needs `wrk` and
 // nginx from the system (Debian: `apt-get install -y wrk nginx-light`). nginx-light has no
 // brotli module, so nginx answers the browser's header with gzip while Vitrine answers brotli.
@@ -35,11 +37,13 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '50' },
     threads: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '1' },
+    path: { type: 'string', default: '/shipping' },
     port: { type: 'string', default: '18091' },
     'nginx-port': { type: 'string', default: '18092' },
     bin: { type: 'string', default: process.env.VITRINE_BIN ?? resolve(repoDir, 'target/release/vitrine') },
   },
 });
+const pagePath = options.path.startsWith('/') ? options.path : `/${options.path}`;
 const load = {
   duration: Number(options.duration),
   warmup: Number(options.warmup),
@@ -92,20 +96,20 @@ function rawGet(url, headers) {
   });
 }
 
-/** The home page's copies, once the cache has made them (the first visit renders, then compresses). */
-async function homePageCopies(origin) {
+/** The page's copies, once the cache has made them (the first visit renders, then compresses). */
+async function pageCopies(origin) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const gzip = await rawGet(`${origin}/`, { 'accept-encoding': 'gzip' });
+    const gzip = await rawGet(`${origin}${pagePath}`, { 'accept-encoding': 'gzip' });
     if (gzip.headers.etag !== undefined && gzip.headers['content-encoding'] === 'gzip') {
-      const identity = await rawGet(`${origin}/`, {});
-      const brotli = await rawGet(`${origin}/`, { 'accept-encoding': 'br' });
+      const identity = await rawGet(`${origin}${pagePath}`, {});
+      const brotli = await rawGet(`${origin}${pagePath}`, { 'accept-encoding': 'br' });
       if (!gunzipSync(gzip.body).equals(identity.body)) throw new Error('the gzip copy is not the page');
       if (!brotliDecompressSync(brotli.body).equals(identity.body)) throw new Error('the brotli copy is not the page');
       return { identity: identity.body, gzip: gzip.body, brotli: brotli.body };
     }
     await sleep(100);
   }
-  throw new Error('the home page never got its compressed copies');
+  throw new Error(`${pagePath} never got its compressed copies`);
 }
 
 /** An nginx configuration serving `root` on `port`, precompressed copies first, as a CDN origin would. */
@@ -159,7 +163,7 @@ export async function startNginx(nginx, dir, root, port) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     if (exited) throw new Error(`nginx exited before it was ready:\n${output}${readLog(join(dir, 'error.log'))}`);
     const answered = await rawGet(`${origin}/`, {}).then(
-      (answer) => answer.status === 200,
+      (answer) => answer.status > 0,
       () => false,
     );
     if (answered) {
@@ -233,8 +237,8 @@ function median(runs) {
 
 /** What each server answers a scenario with, checked before it is measured. */
 async function servedAs(origin, acceptEncoding) {
-  const answer = await rawGet(`${origin}/`, acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding });
-  if (answer.status !== 200) throw new Error(`${origin}/ answered ${answer.status}`);
+  const answer = await rawGet(`${origin}${pagePath}`, acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding });
+  if (answer.status !== 200) throw new Error(`${origin}${pagePath} answered ${answer.status}`);
   return { encoding: answer.headers['content-encoding'] ?? 'identity', bytes: answer.body.length };
 }
 
@@ -251,7 +255,7 @@ function report(setup, rows) {
     '',
     `wrk, ${setup.threads} threads, ${setup.connections} connections, ${setup.duration} s per run after a ${setup.warmup} s warm-up, ` +
       `${setup.rounds} round(s) (median), both servers and wrk on one ${setup.machine} machine; load average ${setup.loadBefore} before, ${setup.loadAfter} after. ` +
-      `nginx ${setup.nginxVersion} with \`gzip_static on\` serves the server's own identity and gzip bytes of \`/\` as files.`,
+      `nginx ${setup.nginxVersion} with \`gzip_static on\` serves the server's own identity and gzip bytes of \`${pagePath}\` as files.`,
     '',
     '| Accept-Encoding | Vitrine sends | Vitrine requests/s | p50 / p99 | nginx sends | nginx requests/s | p50 / p99 | Vitrine / nginx | target |',
     '| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | --- |',
@@ -294,9 +298,13 @@ async function main() {
   const server = await startServer({ binary, port: Number(options.port), dataDir, env: { RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
   let nginxServer;
   try {
-    const copies = await homePageCopies(server.origin);
-    writeFileSync(join(root, 'index.html'), copies.identity);
-    writeFileSync(join(root, 'index.html.gz'), copies.gzip);
+    const copies = await pageCopies(server.origin);
+    // `/` is nginx's index file; another page is a file named as its path, served as HTML by
+    // the configuration's default type, with its `.gz` copy beside it.
+    const file = pagePath === '/' ? join(root, 'index.html') : join(root, ...pagePath.split('/').filter(Boolean));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, copies.identity);
+    writeFileSync(`${file}.gz`, copies.gzip);
     nginxServer = await startNginx(nginx, workDir, root, Number(options['nginx-port']));
     const loadBefore = loadavg().map((value) => value.toFixed(2)).join(', ');
     const rows = [];
@@ -310,8 +318,8 @@ async function main() {
         for (const name of order) {
           const origin = name === 'vitrine' ? server.origin : nginxServer.origin;
           log(`${scenario.name}: ${name}, round ${round + 1} of ${load.rounds}`);
-          if (load.warmup > 0) await runWrk(wrk, `${origin}/`, scenario.acceptEncoding, load.warmup);
-          runs[name].push(await runWrk(wrk, `${origin}/`, scenario.acceptEncoding, load.duration));
+          if (load.warmup > 0) await runWrk(wrk, `${origin}${pagePath}`, scenario.acceptEncoding, load.warmup);
+          runs[name].push(await runWrk(wrk, `${origin}${pagePath}`, scenario.acceptEncoding, load.duration));
         }
       }
       const vitrine = { ...vitrineAs, ...median(runs.vitrine) };

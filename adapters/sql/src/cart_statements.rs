@@ -85,13 +85,6 @@ pub(crate) const ORDER_BY_KEY: &str = concat!(
     " FROM orders WHERE idempotency_key = $1"
 );
 
-/// The newest $2 orders of an address, compared lowercased (the `orders_email_lower` index).
-pub(crate) const ORDERS_BY_EMAIL: &str = concat!(
-    "SELECT ",
-    order_columns!(),
-    " FROM orders WHERE LOWER(email) = LOWER($1) ORDER BY created DESC, id DESC LIMIT $2"
-);
-
 /// An address's orders placed after `$2` and up to `$3` included, newest first.
 pub(crate) const ORDERS_PLACED_BETWEEN: &str = concat!(
     "SELECT ",

@@ -715,18 +715,8 @@ macro_rules! sql_commerce_store {
                 limit: u32,
             ) -> Result<Vec<vitrine_core::checkout::Order>, vitrine_core::ports::RepositoryError>
             {
-                let rows: Vec<$crate::cart_store::OrderRow> =
-                    sqlx::query_as($crate::cart_statements::ORDERS_BY_EMAIL)
-                        .bind(email)
-                        .bind(i64::from(limit))
-                        .fetch_all(&self.pool)
-                        .await
-                        .map_err($crate::errors::repository_error("reading an address's orders"))?;
-                let mut orders = Vec::with_capacity(rows.len());
-                for row in rows {
-                    orders.extend(self.with_gift_cards(Some(row)).await?);
-                }
-                Ok(orders)
+                self.orders_placed_between(email, vitrine_core::checkout::PlacedBetween::ALWAYS, limit)
+                    .await
             }
 
             async fn orders_placed_between(

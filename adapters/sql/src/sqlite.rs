@@ -162,7 +162,7 @@ mod query_plans {
             .await
             .unwrap();
         repository.migrate("memory").await.unwrap();
-        let orders = plan(&repository, crate::cart_statements::ORDERS_BY_EMAIL).await;
+        let orders = plan(&repository, crate::cart_statements::ORDERS_PLACED_BETWEEN).await;
         assert!(orders.contains("orders_email_lower"), "{orders}");
         let letters = plan(&repository, crate::outbox_statements::SUBSCRIPTIONS_OF).await;
         assert!(

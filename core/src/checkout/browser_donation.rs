@@ -307,7 +307,7 @@ pub(super) fn check_intent_of(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::sync::Arc;
 
     use super::*;
@@ -317,13 +317,15 @@ mod tests {
     use crate::checkout::{ContributionStore, InMemoryContributionStore, Payment};
     use crate::money::Currency;
 
-    struct Donations {
-        service: DonationService,
-        store: Arc<InMemoryContributionStore>,
-        gateway: Arc<IntentGateway>,
+    pub(crate) struct Donations {
+        pub(crate) service: DonationService,
+        pub(crate) store: Arc<InMemoryContributionStore>,
+        pub(crate) gateway: Arc<IntentGateway>,
     }
 
-    async fn donations() -> Donations {
+    /// A donation service with receipts, over memory and the intent gateway's double; failed
+    /// payments are counted in memory, under the default limits.
+    pub(crate) async fn donations() -> Donations {
         let store = Arc::new(InMemoryContributionStore::new());
         let gateway = Arc::new(IntentGateway::default());
         let service = donation_service(store.clone(), gateway.clone())

@@ -142,36 +142,14 @@ impl DonationService {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::*;
     use crate::checkout::browser_donation::BrowserDonation;
+    use crate::checkout::browser_donation::tests::{Donations, donations};
     use crate::checkout::browser_payment::OpenIntent;
     use crate::checkout::card_testing::FailedPaymentLimits;
-    use crate::checkout::contribution::tests::{NOW, donation_service, request};
-    use crate::checkout::service::browser_checkout_tests::IntentGateway;
-    use crate::checkout::{ContributionStore, InMemoryContributionStore, Payment, PaymentGateway};
+    use crate::checkout::contribution::tests::{NOW, request};
+    use crate::checkout::{ContributionStore, Payment, PaymentGateway};
     use crate::money::Currency;
-
-    struct Donations {
-        service: DonationService,
-        store: Arc<InMemoryContributionStore>,
-        gateway: Arc<IntentGateway>,
-    }
-
-    async fn donations() -> Donations {
-        let store = Arc::new(InMemoryContributionStore::new());
-        let gateway = Arc::new(IntentGateway::default());
-        // Failed payments are counted in memory, under the default limits.
-        let service = donation_service(store.clone(), gateway.clone())
-            .await
-            .with_receipts();
-        Donations {
-            service,
-            store,
-            gateway,
-        }
-    }
 
     fn donor() -> Payer {
         Payer {

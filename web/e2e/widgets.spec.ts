@@ -207,8 +207,14 @@ for (const size of SIZES) {
       await expect(info).toContainText('We are open Tuesday to Saturday');
       // axe waits on the page's timers: the clock moves a millisecond at a time until it is
       // done, well inside the popup's 2000 ms.
+      // Its outcome is kept as a value until the loop ends: a failure found meanwhile is
+      // reported as itself, not as the page closing under the loop.
       let axeDone = false;
-      const axeChecked = expectNoViolations(page, `${WIDGETS} with an information popup open`).finally(() => {
+      const axeChecked = expectNoViolations(page, `${WIDGETS} with an information popup open`).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      void axeChecked.finally(() => {
         axeDone = true;
       });
       let held = 0;
@@ -216,7 +222,8 @@ for (const size of SIZES) {
         await page.clock.runFor(1);
         held += 1;
       }
-      await axeChecked;
+      const axeFailure = await axeChecked;
+      if (axeFailure !== undefined) throw axeFailure;
       expect(held).toBeLessThan(POPUP_INFORMATION_AUTO_HIDE_MS / 2);
       await page.clock.runFor(POPUP_INFORMATION_AUTO_HIDE_MS - 1 - held);
       await expect(info).toBeVisible();

@@ -48,6 +48,14 @@ pub fn run_benchmarks(args: &[String]) -> Result<()> {
         bench.extend(args[at + 1..].iter().map(String::as_str));
         return run(&workspace::root(), "cargo", &bench, &[]);
     }
+    // Stripe webhook events processed per second by the release server, at several
+    // concurrencies: `--webhooks`, with the bench's own `--orders N` and `--concurrency A,B`
+    // after it.
+    if let Some(at) = args.iter().position(|arg| arg == "--webhooks") {
+        let mut bench = vec!["bench", "-p", "vitrine", "--bench", "webhooks", "--"];
+        bench.extend(args[at + 1..].iter().map(String::as_str));
+        return run(&workspace::root(), "cargo", &bench, &[]);
+    }
     // The native bridge's round trip in Chromium with the simulated app (the shell's own
     // bootstrap and handler), p50 and p99: `--bridge`, against the debug server the browser
     // tests use, since the server only serves the page.

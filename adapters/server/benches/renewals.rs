@@ -5,6 +5,8 @@
 //!
 //! Options: `--subscriptions N` (default 400), `--concurrency A,B,...` (default 1,8,32).
 
+#[path = "support/args.rs"]
+mod args;
 #[path = "../tests/billing/seed.rs"]
 mod seed;
 
@@ -12,21 +14,11 @@ use std::time::{Duration, Instant};
 
 use vitrine_services::stripe_fake::FakeStripe;
 
-fn option(name: &str) -> Option<String> {
-    let args: Vec<String> = std::env::args().collect();
-    let at = args.iter().position(|arg| arg == name)?;
-    args.get(at + 1).cloned()
-}
-
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
     let subscriptions: usize =
-        option("--subscriptions").map_or(400, |n| n.parse().expect("a count"));
-    let levels: Vec<u32> = option("--concurrency")
-        .unwrap_or_else(|| "1,8,32".to_owned())
-        .split(',')
-        .map(|n| n.trim().parse().expect("a concurrency"))
-        .collect();
+        args::option("--subscriptions").map_or(400, |n| n.parse().expect("a count"));
+    let levels = args::concurrency_levels("1,8,32");
     println!("| concurrency | renewals | seconds | renewals charged per second |");
     println!("|---|---|---|---|");
     for concurrency in levels {
@@ -35,7 +27,7 @@ async fn main() {
         seed::seed(data_dir.path(), &fake, subscriptions).await;
         fake.slow_down(Duration::from_millis(50));
         let started = Instant::now();
-        let output = seed::billing_run(data_dir.path(), &fake, concurrency)
+        let output = seed::billing_run(data_dir.path(), &fake, concurrency as u32)
             .output()
             .expect("vitrine billing run starts");
         let seconds = started.elapsed().as_secs_f64();

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use vitrine_core::cart::{CartState, CartToken, Purchasable, Stock, StoreRules, Timestamp};
 use vitrine_core::catalog::{BillingPeriod, BillingUnit, Sku, SubscriptionPlan};
 use vitrine_core::checkout::{
-    CardDetails, IdempotencyKey, Order, OrderLinkKey, RenewalService, SubscriptionLinks,
+    CardDetails, CommerceStore, IdempotencyKey, Order, OrderLinkKey, RenewalService,
+    SubscriptionLinks,
 };
 use vitrine_core::enums::ProductType;
 use vitrine_services::stripe_fake::{FAKE_SECRET_KEY, FakeStripe, cards};
@@ -60,23 +61,7 @@ pub async fn seed(data_dir: &Path, fake: &FakeStripe, count: usize) {
         )
     };
     for n in 0..count {
-        let mut cart = CartState::new("cart", "site", started);
-        cart.add_item(&item, 1).unwrap();
-        let token = CartToken::parse(format!("kill-test-cart-{n:04}")).unwrap();
-        commerce.save_cart(&token, &cart).await.unwrap();
-        let priced = cart.price(&StoreRules::default(), started);
-        let key = IdempotencyKey::parse(format!("kill-test-order-{n:04}")).unwrap();
-        let mut order = Order::from_cart(
-            &priced,
-            format!("order-{n:04}"),
-            key.clone(),
-            token,
-            format!("member{n}@example.com"),
-            started,
-        )
-        .unwrap();
-        order.payment_id = format!("pi_first_{n}");
-        commerce.place_order(&order, &[]).await.unwrap();
+        let key = place_paid_order(&*commerce, &item, n, started, format!("pi_first_{n}")).await;
         let card = CardDetails {
             number: cards::SUCCEEDS.into(),
             expiry_month: 12,
@@ -89,6 +74,36 @@ pub async fn seed(data_dir: &Path, fake: &FakeStripe, count: usize) {
             .unwrap();
     }
     database.close().await;
+}
+
+/// Order `order-{n:04}` for one `item`, placed at `placed` from a cart of its own and paid by
+/// the PaymentIntent `payment_id`; its idempotency key (a subscription's card is saved under
+/// it).
+pub async fn place_paid_order(
+    commerce: &dyn CommerceStore,
+    item: &Purchasable,
+    n: usize,
+    placed: Timestamp,
+    payment_id: String,
+) -> IdempotencyKey {
+    let mut cart = CartState::new("cart", "site", placed);
+    cart.add_item(item, 1).unwrap();
+    let token = CartToken::parse(format!("seeded-cart-{n:04}")).unwrap();
+    commerce.save_cart(&token, &cart).await.unwrap();
+    let priced = cart.price(&StoreRules::default(), placed);
+    let key = IdempotencyKey::parse(format!("seeded-order-{n:04}")).unwrap();
+    let mut order = Order::from_cart(
+        &priced,
+        format!("order-{n:04}"),
+        key.clone(),
+        token,
+        format!("member{n}@example.com"),
+        placed,
+    )
+    .unwrap();
+    order.payment_id = payment_id;
+    commerce.place_order(&order, &[]).await.unwrap();
+    key
 }
 
 /// `vitrine billing run` over `data_dir`, charging through `fake`, `concurrency` at once.

@@ -10,3 +10,8 @@ ALTER TABLE form_deliveries ADD COLUMN held_for_order TEXT;
 ALTER TABLE form_deliveries ADD COLUMN due_when_paid_ms BIGINT;
 CREATE INDEX form_deliveries_held_for_order ON form_deliveries (held_for_order)
     WHERE held_for_order IS NOT NULL;
+
+-- An account's donations are those given with its address while it held the address, as its
+-- orders are (0043): its page lists them, its export holds them and its deletion erases them,
+-- each looked up by the address without case, like the orders (orders_email_lower).
+CREATE INDEX contributions_email_lower ON contributions (LOWER(email));

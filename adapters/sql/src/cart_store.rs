@@ -891,35 +891,48 @@ macro_rules! sql_commerce_store {
     };
 }
 
-/// The order confirmation that waited for the payment of order `$order`, as its payment
-/// settles inside `$tx`: made due at `$now` when the payment succeeded, dropped otherwise.
-macro_rules! settle_held_confirmation {
+/// The mails that waited for the payment of order `$order` (its confirmation, its gift cards'
+/// mails to their recipients), as its payment settles inside `$tx`: made due at `$now` (a gift
+/// card's mail on its chosen day, unless that has passed) when the payment succeeded,
+/// dropped otherwise.
+macro_rules! settle_held_mails {
     ($tx:ident, $order:expr, $paid:expr, $now:expr) => {{
         use $crate::outbox_statements::{
-            DROP_HELD_CONFIRMATION, HELD_UNTIL_PAID_MS, RELEASE_HELD_CONFIRMATION,
+            DROP_HELD_CONFIRMATION, DROP_HELD_MAILS, HELD_UNTIL_PAID_MS, RELEASE_HELD_CONFIRMATION,
+            RELEASE_HELD_MAILS,
         };
         let kind = vitrine_core::forms::DeliveryKind::OrderConfirmation.as_str();
-        let query = if $paid {
-            sqlx::query(RELEASE_HELD_CONFIRMATION)
-                .bind($order)
-                .bind(kind)
-                .bind($now.millis())
-                .bind(HELD_UNTIL_PAID_MS)
+        let (confirmation, gift_card_mails) = if $paid {
+            (
+                sqlx::query(RELEASE_HELD_CONFIRMATION)
+                    .bind($order)
+                    .bind(kind)
+                    .bind($now.millis())
+                    .bind(HELD_UNTIL_PAID_MS),
+                sqlx::query(RELEASE_HELD_MAILS)
+                    .bind($order)
+                    .bind($now.millis()),
+            )
         } else {
-            sqlx::query(DROP_HELD_CONFIRMATION)
-                .bind($order)
-                .bind(kind)
-                .bind(HELD_UNTIL_PAID_MS)
+            (
+                sqlx::query(DROP_HELD_CONFIRMATION)
+                    .bind($order)
+                    .bind(kind)
+                    .bind(HELD_UNTIL_PAID_MS),
+                sqlx::query(DROP_HELD_MAILS).bind($order),
+            )
         };
-        query
-            .execute(&mut *$tx)
-            .await
-            .map_err($crate::errors::repository_error(
-                "settling an order's held confirmation",
-            ))?;
+        for query in [confirmation, gift_card_mails] {
+            query
+                .execute(&mut *$tx)
+                .await
+                .map_err($crate::errors::repository_error(
+                    "settling an order's held mails",
+                ))?;
+        }
     }};
 }
-pub(crate) use settle_held_confirmation;
+pub(crate) use settle_held_mails;
 
 /// Payment reports: recorded once, and applied to their order in the same transaction.
 macro_rules! sql_payment_event_log {
@@ -1031,7 +1044,7 @@ macro_rules! sql_payment_event_log {
                         .execute(&mut *tx)
                         .await
                         .map_err(repository_error("ending a browser payment's wait"))?;
-                    $crate::cart_store::settle_held_confirmation!(
+                    $crate::cart_store::settle_held_mails!(
                         tx,
                         order_id.as_str(),
                         status == PaymentStatus::Paid,

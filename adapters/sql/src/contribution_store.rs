@@ -109,10 +109,19 @@ pub(crate) const PENDING_OPENED_BEFORE: &str = concat!(
      ORDER BY created, id LIMIT $2"
 );
 
+/// An address's contributions (`$1`, without case) made after `$2` and up to `$3` included,
+/// newest first, at most `$4`.
+pub(crate) const MADE_BETWEEN: &str = concat!(
+    "SELECT ",
+    contribution_columns!(),
+    " FROM contributions WHERE LOWER(email) = LOWER($1) AND email <> '' \
+     AND created > $2 AND created <= $3 ORDER BY created DESC, id DESC LIMIT $4"
+);
+
 /// Empties the donor's name and address on every contribution given with `$1` (without
-/// case); an emptied address is nobody's.
+/// case) after `$2` and up to `$3` included; an emptied address is nobody's.
 pub(crate) const ERASE_DONOR: &str = "UPDATE contributions SET name = '', email = '' \
-     WHERE LOWER(email) = LOWER($1) AND email <> ''";
+     WHERE LOWER(email) = LOWER($1) AND email <> '' AND created > $2 AND created <= $3";
 
 #[derive(sqlx::FromRow)]
 pub(crate) struct ContributionRow {
@@ -441,12 +450,42 @@ macro_rules! sql_contribution_store {
                     .transpose()
             }
 
+            async fn contributions_made_between(
+                &self,
+                email: &str,
+                made: vitrine_core::checkout::PlacedBetween,
+                limit: u32,
+            ) -> Result<
+                Vec<vitrine_core::checkout::Contribution>,
+                vitrine_core::ports::RepositoryError,
+            > {
+                let (after, until) = made.millis();
+                let rows: Vec<$crate::contribution_store::ContributionRow> =
+                    sqlx::query_as($crate::contribution_store::MADE_BETWEEN)
+                        .bind(email)
+                        .bind(after)
+                        .bind(until)
+                        .bind(i64::from(limit))
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error(
+                            "reading an address's contributions",
+                        ))?;
+                rows.into_iter()
+                    .map($crate::contribution_store::ContributionRow::into_contribution)
+                    .collect()
+            }
+
             async fn erase_contributions_of(
                 &self,
                 email: &str,
+                made: vitrine_core::checkout::PlacedBetween,
             ) -> Result<u32, vitrine_core::ports::RepositoryError> {
+                let (after, until) = made.millis();
                 let done = sqlx::query($crate::contribution_store::ERASE_DONOR)
                     .bind(email)
+                    .bind(after)
+                    .bind(until)
                     .execute(&self.pool)
                     .await
                     .map_err($crate::errors::repository_error(

@@ -1,8 +1,9 @@
 //! What an order's transaction writes beside the order: the review request made with it and
 //! the shopper's mails in the delivery outbox (with the composed mails that give its gift
 //! cards to their recipients, due on the day the buyer chose) (the same table and worker as the form
-//! deliveries), so a placed order is never left without them. Both backends share the
-//! statements and, through a macro, the method body.
+//! deliveries), so a placed order is never left without them. The mails that wait for the
+//! order's payment are written held (`cart_store::settle_held_mails!` settles them). Both
+//! backends share the statements and, through a macro, the method body.
 
 use vitrine_core::checkout::Order;
 
@@ -61,12 +62,20 @@ macro_rules! sql_order_follow_up {
                         .execute(&mut *conn)
                         .await?;
                 }
+                let held = follow_up.gift_card_mails_wait_for_payment;
                 for scheduled in &follow_up.gift_card_mails {
+                    let due = if held {
+                        $crate::outbox_statements::HELD_UNTIL_PAID_MS
+                    } else {
+                        scheduled.due.millis()
+                    };
                     sqlx::query($crate::outbox_statements::ENQUEUE_MAIL_DUE)
                         .bind($crate::outbox::mail_to_json(&scheduled.mail))
                         .bind(DeliveryKind::SiteUserMail.as_str())
-                        .bind(scheduled.due.millis())
+                        .bind(due)
                         .bind(created)
+                        .bind(held.then_some(order.id.as_str()))
+                        .bind(held.then_some(scheduled.due.millis()))
                         .execute(&mut *conn)
                         .await?;
                 }

@@ -24,8 +24,24 @@ pub(crate) const DROP_HELD_CONFIRMATION: &str = "DELETE FROM form_deliveries    
 /// A composed mail due at `$3` and written at `$4` (a gift card to its recipient, on the day
 /// the buyer chose). It names no order: the outbox's subjects are one of a submission, an
 /// order or a composed mail, and the order's own transaction already writes it exactly once.
+/// A mail held for the payment of order `$5` is due at [`HELD_UNTIL_PAID_MS`] and keeps the
+/// moment chosen for it in `$6` ([`RELEASE_HELD_MAILS`], [`DROP_HELD_MAILS`]); both are null
+/// for any other.
 pub(crate) const ENQUEUE_MAIL_DUE: &str = "INSERT INTO form_deliveries \
-     (mail, kind, next_attempt_ms, created_at) VALUES ($1, $2, $3, $4)";
+     (mail, kind, next_attempt_ms, created_at, held_for_order, due_when_paid_ms) \
+     VALUES ($1, $2, $3, $4, $5, $6)";
+
+/// Makes the composed mails held for order `$1`'s payment due, now that it succeeded at `$2`:
+/// each at the moment chosen for it, or at `$2` when that has passed. A CASE rather than
+/// `MAX`/`GREATEST`, which the two dialects spell differently.
+pub(crate) const RELEASE_HELD_MAILS: &str = "UPDATE form_deliveries SET \
+     next_attempt_ms = CASE WHEN due_when_paid_ms > $2 THEN due_when_paid_ms ELSE $2 END, \
+     held_for_order = NULL, due_when_paid_ms = NULL \
+     WHERE held_for_order = $1 AND delivered_ms IS NULL";
+
+/// Drops the composed mails held for order `$1`'s payment: it failed.
+pub(crate) const DROP_HELD_MAILS: &str =
+    "DELETE FROM form_deliveries WHERE held_for_order = $1 AND delivered_ms IS NULL";
 
 /// A composed mail to a site user, due at `$3`.
 pub(crate) const ENQUEUE_MAIL: &str = "INSERT INTO form_deliveries \

@@ -164,6 +164,11 @@ mod query_plans {
         repository.migrate("memory").await.unwrap();
         let orders = plan(&repository, crate::cart_statements::ORDERS_PLACED_BETWEEN).await;
         assert!(orders.contains("orders_email_lower"), "{orders}");
+        let donations = plan(&repository, crate::contribution_store::MADE_BETWEEN).await;
+        assert!(
+            donations.contains("contributions_email_lower"),
+            "{donations}"
+        );
         let letters = plan(&repository, crate::outbox_statements::SUBSCRIPTIONS_OF).await;
         assert!(
             letters.contains("newsletter_subscribers_email_lower"),

@@ -15,6 +15,7 @@ use super::ledger::{
 };
 use super::order::IdempotencyKey;
 use super::payment::{PaymentError, PaymentGateway, PaymentRequest};
+use super::placed_between::PlacedBetween;
 use crate::cart::Timestamp;
 use crate::forms::Mail;
 use crate::money::Currency;
@@ -125,11 +126,25 @@ pub trait ContributionStore: PaymentLedger + Send + Sync {
         key: &IdempotencyKey,
     ) -> Result<Option<Contribution>, RepositoryError>;
 
+    /// The newest `limit` contributions given with `email` (compared without case) within
+    /// `made`, newest first (ties by id, later first): those of one account's hold of the
+    /// address, which its page lists and its export holds.
+    async fn contributions_made_between(
+        &self,
+        email: &str,
+        made: PlacedBetween,
+        limit: u32,
+    ) -> Result<Vec<Contribution>, RepositoryError>;
+
     /// Removes the donor's name and address from every contribution given with `email`
-    /// (compared without case), for account deletion: the amount, currency, date, campaign
-    /// and payment id stay, so the organisation's books still add up. Answers how many
-    /// contributions changed; an emptied address is nobody's, so it matches nothing.
-    async fn erase_contributions_of(&self, email: &str) -> Result<u32, RepositoryError>;
+    /// (compared without case) within `made`, for account deletion: the amount, currency,
+    /// date, campaign and payment id stay, so the organisation's books still add up. Answers
+    /// how many contributions changed; an emptied address is nobody's, so it matches nothing.
+    async fn erase_contributions_of(
+        &self,
+        email: &str,
+        made: PlacedBetween,
+    ) -> Result<u32, RepositoryError>;
 }
 
 /// The in-memory [`ContributionStore`], for tests and for running without a database. Its
@@ -309,14 +324,40 @@ impl ContributionStore for InMemoryContributionStore {
             .cloned())
     }
 
-    async fn erase_contributions_of(&self, email: &str) -> Result<u32, RepositoryError> {
+    async fn contributions_made_between(
+        &self,
+        email: &str,
+        made: PlacedBetween,
+        limit: u32,
+    ) -> Result<Vec<Contribution>, RepositoryError> {
+        let email = email.to_lowercase();
+        let mut found: Vec<Contribution> = self
+            .lock()
+            .iter()
+            .filter(|given| {
+                !email.is_empty()
+                    && given.email.to_lowercase() == email
+                    && made.contains(given.created)
+            })
+            .cloned()
+            .collect();
+        found.sort_by(|a, b| (b.created, &b.id).cmp(&(a.created, &a.id)));
+        found.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        Ok(found)
+    }
+
+    async fn erase_contributions_of(
+        &self,
+        email: &str,
+        made: PlacedBetween,
+    ) -> Result<u32, RepositoryError> {
         let email = email.to_lowercase();
         if email.is_empty() {
             return Ok(0);
         }
         let mut erased = 0;
         for contribution in self.lock().iter_mut() {
-            if contribution.email.to_lowercase() == email {
+            if contribution.email.to_lowercase() == email && made.contains(contribution.created) {
                 contribution.email.clear();
                 contribution.name.clear();
                 erased += 1;
@@ -691,8 +732,23 @@ pub(super) mod tests {
             self.inner.contribution_by_key(key).await
         }
 
-        async fn erase_contributions_of(&self, email: &str) -> Result<u32, RepositoryError> {
-            self.inner.erase_contributions_of(email).await
+        async fn contributions_made_between(
+            &self,
+            email: &str,
+            made: PlacedBetween,
+            limit: u32,
+        ) -> Result<Vec<Contribution>, RepositoryError> {
+            self.inner
+                .contributions_made_between(email, made, limit)
+                .await
+        }
+
+        async fn erase_contributions_of(
+            &self,
+            email: &str,
+            made: PlacedBetween,
+        ) -> Result<u32, RepositoryError> {
+            self.inner.erase_contributions_of(email, made).await
         }
     }
 

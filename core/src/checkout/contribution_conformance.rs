@@ -7,6 +7,7 @@ use super::contribution_payment::ContributionSettlement;
 use super::ledger::RefundClaim;
 use super::order::IdempotencyKey;
 use super::payment::Payment;
+use super::placed_between::PlacedBetween;
 use crate::cart::Timestamp;
 use crate::money::Currency;
 
@@ -20,6 +21,7 @@ macro_rules! contribution_store_conformance {
             the_same_key_records_once_and_answers_the_first,
             a_charge_claimed_for_a_refund_records_no_contribution,
             an_erased_donor_leaves_the_amount_and_the_date,
+            an_address_held_for_a_span_reads_and_erases_the_contributions_of_that_span_only,
             a_pending_contribution_is_settled_once,
             a_failed_contribution_keeps_why_and_is_never_paid,
             a_refunded_charge_leaves_the_contribution_pending,
@@ -183,7 +185,7 @@ pub async fn an_erased_donor_leaves_the_amount_and_the_date(store: &dyn Contribu
     }
     assert_eq!(
         store
-            .erase_contributions_of("ada@EXAMPLE.com")
+            .erase_contributions_of("ada@EXAMPLE.com", PlacedBetween::ALWAYS)
             .await
             .unwrap(),
         2
@@ -206,15 +208,107 @@ pub async fn an_erased_donor_leaves_the_amount_and_the_date(store: &dyn Contribu
     );
     assert_eq!(
         store
-            .erase_contributions_of("ada@example.com")
+            .erase_contributions_of("ada@example.com", PlacedBetween::ALWAYS)
             .await
             .unwrap(),
         0
     );
-    assert_eq!(store.erase_contributions_of("").await.unwrap(), 0);
     assert_eq!(
-        store.erase_contributions_of("%@example.com").await.unwrap(),
+        store
+            .erase_contributions_of("", PlacedBetween::ALWAYS)
+            .await
+            .unwrap(),
         0
+    );
+    assert_eq!(
+        store
+            .erase_contributions_of("%@example.com", PlacedBetween::ALWAYS)
+            .await
+            .unwrap(),
+        0
+    );
+}
+
+/// An address that changed hands: Ada gave with it before she moved away (at `left`), Bo
+/// after he confirmed it. Each hold's span reads and erases its own donations only.
+pub async fn an_address_held_for_a_span_reads_and_erases_the_contributions_of_that_span_only(
+    store: &dyn ContributionStore,
+) {
+    let at = |minutes: i64| Timestamp(1_795_269_600_000 + minutes * 60_000);
+    let given = |id: &str, name: &str, minutes: i64| Contribution {
+        name: name.into(),
+        created: at(minutes),
+        ..contribution(id, id, 1_000)
+    };
+    let adas_first = given("span-1", "Ada", 0);
+    let adas_last = given("span-2", "Ada", 10);
+    let bos = given("span-3", "Bo", 11);
+    let other = Contribution {
+        email: "cy@example.com".into(),
+        ..given("span-4", "Cy", 5)
+    };
+    for contribution in [&adas_first, &adas_last, &bos, &other] {
+        store.record(contribution).await.expect("recorded");
+    }
+    let adas_span = PlacedBetween {
+        after: None,
+        until: Some(at(10)),
+    };
+    let bos_span = PlacedBetween {
+        after: Some(at(10)),
+        until: None,
+    };
+    let ids = |found: Vec<Contribution>| -> Vec<String> {
+        found.into_iter().map(|given| given.id).collect()
+    };
+    let made = |span: PlacedBetween, limit: u32| async move {
+        store
+            .contributions_made_between("ADA@example.com", span, limit)
+            .await
+            .unwrap()
+    };
+    assert_eq!(
+        ids(made(adas_span, 10).await),
+        ["span-2", "span-1"],
+        "newest first, the end of the span included"
+    );
+    assert_eq!(ids(made(adas_span, 1).await), ["span-2"]);
+    assert_eq!(ids(made(bos_span, 10).await), ["span-3"]);
+    assert_eq!(
+        ids(made(PlacedBetween::ALWAYS, 10).await),
+        ["span-3", "span-2", "span-1"]
+    );
+    assert_eq!(
+        store
+            .contributions_made_between("%@example.com", PlacedBetween::ALWAYS, 10)
+            .await
+            .unwrap(),
+        []
+    );
+
+    assert_eq!(
+        store
+            .erase_contributions_of("ada@example.com", adas_span)
+            .await
+            .unwrap(),
+        2
+    );
+    for erased in [&adas_first, &adas_last] {
+        let kept = store.contribution(&erased.id).await.unwrap().unwrap();
+        assert_eq!((kept.name.as_str(), kept.email.as_str()), ("", ""));
+        assert_eq!(kept.amount_minor, erased.amount_minor);
+    }
+    for untouched in [&bos, &other] {
+        assert_eq!(
+            store.contribution(&untouched.id).await.unwrap().as_ref(),
+            Some(untouched),
+            "another span or another address keeps its donor"
+        );
+    }
+    assert_eq!(
+        ids(made(PlacedBetween::ALWAYS, 10).await),
+        ["span-3"],
+        "an erased donation is nobody's"
     );
 }
 

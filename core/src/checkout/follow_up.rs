@@ -1,7 +1,9 @@
-//! What placing an order leads to: the order confirmation mailed to the shopper at once, and a
-//! review request made with the order whose mail goes out some days later. The store writes
-//! both in the order's own transaction, so a placed order is never left without them and a
-//! replayed checkout writes them no second time.
+//! What placing an order leads to: the order confirmation mailed to the shopper at once, a
+//! review request made with the order whose mail goes out some days later, and the mails
+//! giving its gift cards to their recipients. The store writes them in the order's own
+//! transaction, so a placed order is never left without them and a replayed checkout writes
+//! them no second time. An order placed before its payment is known writes the mails that
+//! must go out only for a paid order held, and the store settles them with the payment.
 
 use sha2::{Digest, Sha256};
 
@@ -49,6 +51,13 @@ pub struct OrderFollowUp {
     /// The mails giving the order's gift cards to their recipients, each due on the day the
     /// buyer chose (at once when they chose none).
     pub gift_card_mails: Vec<ScheduledMail>,
+    /// The gift card mails wait for the order's payment (an order placed as payment pending,
+    /// paid in the browser or by a charge whose answer did not come): a failed payment
+    /// empties the cards, so a recipient must never get a code before the money is taken.
+    /// The store writes them held, makes them due in the transaction that records the
+    /// payment's success, each on its chosen day or at once when that day has passed
+    /// ([`ScheduledMail::due_once_paid`]), and drops them with a failure.
+    pub gift_card_mails_wait_for_payment: bool,
 }
 
 /// A mail composed whole, and when it is due.
@@ -56,6 +65,14 @@ pub struct OrderFollowUp {
 pub struct ScheduledMail {
     pub mail: Mail,
     pub due: Timestamp,
+}
+
+impl ScheduledMail {
+    /// When a mail held for its order's payment is due once the payment succeeded at
+    /// `paid_at`: on its own day still, or at once when that day has passed meanwhile.
+    pub fn due_once_paid(&self, paid_at: Timestamp) -> Timestamp {
+        self.due.max(paid_at)
+    }
 }
 
 /// A review request stored with the order, and when its mail is due.
@@ -97,6 +114,7 @@ impl OrderFollowUp {
             browser_intent: None,
             review_request,
             gift_card_mails: Vec::new(),
+            gift_card_mails_wait_for_payment: false,
         }
     }
 

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 
 use super::failed_order::{TakenByPlacing, payment_fails_order};
-use super::follow_up::OrderFollowUp;
+use super::follow_up::{OrderFollowUp, ScheduledMail};
 use super::fulfilment::OwnerOrder;
 use super::ledger::{MemoryPaymentLedger, PaymentUse, delegate_payment_ledger};
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
@@ -38,6 +38,9 @@ pub(super) struct Inner {
     follow_ups: Vec<(String, OrderFollowUp)>,
     /// The orders whose held confirmation a successful payment made due, in that order.
     released_confirmations: Vec<String>,
+    /// The gift card mails held for their order's payment that its success made due, each
+    /// with the time it is due then.
+    released_gift_card_mails: Vec<ScheduledMail>,
     gift_cards: Vec<GiftCard>,
     /// The orders whose gift card codes were shown in full once.
     revealed: std::collections::HashSet<String>,
@@ -58,6 +61,31 @@ impl Inner {
             gift_cards: self.cards_of(&order.id),
             ..order.clone()
         }
+    }
+
+    /// Makes due the mails the order `order_id` held for its payment, which succeeded at
+    /// `now`. The mails held by an order whose payment failed are simply never made due.
+    fn release_held_mails(&mut self, order_id: &str, now: Timestamp) {
+        let Some((_, follow_up)) = self.follow_ups.iter().find(|(id, _)| id == order_id) else {
+            return;
+        };
+        let confirmation = follow_up.confirmation_waits_for_payment;
+        let gift_card_mails: Vec<ScheduledMail> = if follow_up.gift_card_mails_wait_for_payment {
+            follow_up
+                .gift_card_mails
+                .iter()
+                .map(|scheduled| ScheduledMail {
+                    mail: scheduled.mail.clone(),
+                    due: scheduled.due_once_paid(now),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if confirmation {
+            self.released_confirmations.push(order_id.to_owned());
+        }
+        self.released_gift_card_mails.extend(gift_card_mails);
     }
 
     fn cards_of(&self, order_id: &str) -> Vec<GiftCard> {
@@ -102,6 +130,21 @@ impl InMemoryCommerceStore {
     /// The orders whose confirmation waited for the payment and was made due by its success.
     pub fn released_confirmations(&self) -> Vec<String> {
         self.lock().released_confirmations.clone()
+    }
+
+    /// The mails giving gift cards to their recipients that go out, each with the time it is
+    /// due: those of the orders placed paid, in the order of placing, then those held for a
+    /// payment whose success made them due, in the order of the successes. A mail still held,
+    /// or dropped with its order's failed payment, is none of them.
+    pub fn gift_card_mails(&self) -> Vec<ScheduledMail> {
+        let inner = self.lock();
+        inner
+            .follow_ups
+            .iter()
+            .filter(|(_, follow_up)| !follow_up.gift_card_mails_wait_for_payment)
+            .flat_map(|(_, follow_up)| follow_up.gift_card_mails.iter().cloned())
+            .chain(inner.released_gift_card_mails.iter().cloned())
+            .collect()
     }
 
     /// The subscriptions `keep` keeps, newest first (ties by id, later first), as the
@@ -595,13 +638,7 @@ impl PaymentEventLog for InMemoryCommerceStore {
             inner.give_back(&taken);
         }
         if before == PaymentStatus::Pending && status == PaymentStatus::Paid {
-            let held = inner
-                .follow_ups
-                .iter()
-                .any(|(id, follow_up)| *id == order_id && follow_up.confirmation_waits_for_payment);
-            if held {
-                inner.released_confirmations.push(order_id.clone());
-            }
+            inner.release_held_mails(&order_id, now);
         }
         Ok(Reconciliation::Applied { order_id, status })
     }

@@ -52,6 +52,8 @@ pub mod erasure_conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod failed_order_conformance;
 #[cfg(any(test, feature = "test-support"))]
+pub mod held_mail_conformance;
+#[cfg(any(test, feature = "test-support"))]
 pub mod renewal_conformance;
 #[cfg(any(test, feature = "test-support"))]
 pub mod subscription_conformance;
@@ -169,6 +171,17 @@ mod tests {
         use super::InMemoryCommerceStore;
 
         crate::subscription_conformance!(InMemoryCommerceStore::new());
+    }
+
+    mod held_mails {
+        use std::sync::Arc;
+
+        use super::InMemoryCommerceStore;
+
+        crate::held_mail_conformance!({
+            let store = Arc::new(InMemoryCommerceStore::new());
+            (store.clone(), store, ())
+        });
     }
 
     mod aftercare {

@@ -1,11 +1,11 @@
-//! A span of time orders were placed in: what an account may see and erase of the orders
-//! kept under an address it held for that span, and no more (a later holder of the address
-//! has its own span).
+//! A span of time orders were placed (and donations made) in: what an account may see and
+//! erase of the orders and donations kept under an address it held for that span, and no
+//! more (a later holder of the address has its own span).
 
 use crate::cart::Timestamp;
 
-/// Orders placed after `after` (none: since the beginning) and up to `until` included
-/// (none: until now and on).
+/// Orders placed (or donations made) after `after` (none: since the beginning) and up to
+/// `until` included (none: until now and on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlacedBetween {
     pub after: Option<Timestamp>,

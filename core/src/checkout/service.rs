@@ -39,6 +39,8 @@ mod gift_cards;
 #[cfg(test)]
 mod give_back_tests;
 mod guarded;
+#[cfg(test)]
+mod held_gift_card_mail_tests;
 mod orders;
 mod owner_orders;
 #[cfg(test)]

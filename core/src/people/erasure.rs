@@ -4,12 +4,12 @@
 //! its donations lose the donor's name and address (amount and date stay for the books), and
 //! the address's newsletter subscriptions end and are erased, and the mails to the address
 //! still waiting in the outbox are withdrawn, never sent. The same goes for every address
-//! the account confirmed before and moved away from. Orders and gift cards are erased
-//! within the account's [holds](AddressHold) of each address only, so the account that held
-//! an address before or after it keeps its own; the records of an address kept without a
-//! time (newsletters, donations, waiting mails) go only while no other account has
-//! confirmed the address since. Form submissions stay: they are the site owner's records,
-//! not the account's.
+//! the account confirmed before and moved away from. Orders, gift cards and donations are
+//! erased within the account's [holds](AddressHold) of each address only, so the account that
+//! held an address before or after it keeps its own; the records of an address kept without
+//! a time (newsletters, waiting mails) go only while no other account has confirmed the
+//! address since. Form submissions stay: they are the site owner's records, not the
+//! account's.
 
 use std::sync::Arc;
 
@@ -73,6 +73,11 @@ impl PeopleService {
             .orders
             .erase_orders_of(email, hold.placed)
             .await?;
+        erased.contributions += self
+            .records
+            .contributions
+            .erase_contributions_of(email, hold.placed)
+            .await?;
         if hold.superseded {
             // What the address keeps without a time is its later holder's now.
             return Ok(());
@@ -81,11 +86,6 @@ impl PeopleService {
             .records
             .newsletters
             .erase_subscriptions_of(email)
-            .await?;
-        erased.contributions += self
-            .records
-            .contributions
-            .erase_contributions_of(email)
             .await?;
         // A database's order erasure withdraws the mails to the address in its own
         // transaction; this catches those an outbox of its own holds, and any queued

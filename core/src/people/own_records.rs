@@ -1,11 +1,12 @@
 //! Which records kept under an address are an account's: those of the spans it held the
 //! address confirmed ([`AddressHold`]), never those of the account that held it before or
-//! after. The account page lists these orders, the export holds them, and deleting the
-//! account erases them (`erasure.rs`).
+//! after. The account page lists these orders and donations, the export holds them, and
+//! deleting the account erases them (`erasure.rs`).
 
 use super::model::{Account, AddressHold};
 use super::service::{PeopleService, Unavailable};
-use crate::checkout::Order;
+use crate::cart::Timestamp;
+use crate::checkout::{Contribution, Order};
 
 impl PeopleService {
     /// The spans in which `account` held confirmed addresses, whose records are its own: its
@@ -34,15 +35,46 @@ impl PeopleService {
                 .orders
                 .orders_placed_between(hold.email.as_str(), hold.placed, limit)
                 .await?;
-            // An account that came back to an address may hold spans that overlap.
-            for order in found {
-                if !orders.iter().any(|kept| kept.id == order.id) {
-                    orders.push(order);
-                }
-            }
+            orders.extend(found);
         }
-        orders.sort_by(|a, b| (b.created, &b.id).cmp(&(a.created, &a.id)));
-        orders.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-        Ok(orders)
+        Ok(newest_once(orders, limit, |order| {
+            (order.created, &order.id)
+        }))
     }
+
+    /// The newest `limit` donations given with `account`'s addresses within its holds of
+    /// them, newest first (ties by id, later first): as for [`Self::orders_of`], the set its
+    /// page lists, its export holds and its deletion erases.
+    pub async fn contributions_of(
+        &self,
+        account: &Account,
+        limit: u32,
+    ) -> Result<Vec<Contribution>, Unavailable> {
+        let mut contributions: Vec<Contribution> = Vec::new();
+        for hold in self.address_holds(account).await? {
+            let found = self
+                .records
+                .contributions
+                .contributions_made_between(hold.email.as_str(), hold.placed, limit)
+                .await?;
+            contributions.extend(found);
+        }
+        Ok(newest_once(contributions, limit, |given| {
+            (given.created, &given.id)
+        }))
+    }
+}
+
+/// The newest `limit` of `records` by their (time, id) `key`, newest first, each once: an
+/// account that came back to an address may hold spans that overlap, and a record found
+/// under both is one record.
+fn newest_once<T>(
+    mut records: Vec<T>,
+    limit: u32,
+    key: impl Fn(&T) -> (Timestamp, &String),
+) -> Vec<T> {
+    records.sort_by(|a, b| key(b).cmp(&key(a)));
+    records.dedup_by(|a, b| key(a).1 == key(b).1);
+    records.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    records
 }

@@ -1028,6 +1028,89 @@ async fn an_address_taken_over_by_another_account_shows_each_only_their_own_orde
     assert_eq!(h.orders_of(&bo).await, [bos.id.clone(), between.id.clone()]);
 }
 
+/// A donation of `email`'s, numbered `n`, made at `at`.
+async fn donated_with(
+    h: &Harness,
+    n: usize,
+    email: &str,
+    at: Timestamp,
+) -> crate::checkout::Contribution {
+    use crate::checkout::ContributionStore;
+    let id = format!("donation-{n}");
+    let donation = crate::checkout::Contribution {
+        email: email.into(),
+        created: at,
+        ..crate::checkout::contribution_conformance::contribution(&id, &id, 1_000)
+    };
+    h.contributions.record(&donation).await.unwrap()
+}
+
+/// Ada gives with her address (once as a guest), moves away, and Bo takes the address and
+/// gives with it: each sees only the donations made while they held it, Bo's deletion erases
+/// his own, and Ada's, though Bo holds the address now, still erases hers.
+#[tokio::test]
+async fn an_address_taken_over_by_another_account_shows_and_erases_each_only_their_own_donations() {
+    use crate::checkout::ContributionStore;
+    let h = harness().await;
+    let guest = donated_with(&h, 1, "ada@example.com", NOW).await;
+    h.confirmed_at("ada@example.com", later(1)).await;
+    let adas = donated_with(&h, 2, "Ada@Example.com", later(2)).await;
+    let ada = h
+        .moved("ada@example.com", "ada@home.example.com", later(3))
+        .await;
+    let between = donated_with(&h, 3, "ada@example.com", later(4)).await;
+    let bo = h.confirmed_at("ada@example.com", later(5)).await;
+    let bos = donated_with(&h, 4, "ada@example.com", later(6)).await;
+    let ids = |account: Account| {
+        let service = &h.service;
+        async move {
+            service
+                .contributions_of(&account, 50)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|given| given.id)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(
+        ids(bo.clone()).await,
+        [bos.id.clone(), between.id.clone()],
+        "a donation made after Ada left and before Bo confirmed is Bo's"
+    );
+    assert_eq!(ids(ada.clone()).await, [adas.id.clone(), guest.id.clone()]);
+    let donor_of = |given: &crate::checkout::Contribution| {
+        let id = given.id.clone();
+        let contributions = h.contributions.clone();
+        async move {
+            let kept = contributions.contribution(&id).await.unwrap().unwrap();
+            (kept.name, kept.email)
+        }
+    };
+
+    let erased = h.service.delete_account(&bo).await.unwrap();
+
+    assert_eq!((erased.account, erased.contributions), (true, 2));
+    for given in [&between, &bos] {
+        assert_eq!(donor_of(given).await, (String::new(), String::new()));
+    }
+    for given in [&guest, &adas] {
+        assert_eq!(
+            donor_of(given).await,
+            (given.name.clone(), given.email.clone()),
+            "the later holder never erases the earlier holder's donations"
+        );
+    }
+    assert_eq!(ids(ada.clone()).await, [adas.id.clone(), guest.id.clone()]);
+
+    let erased = h.service.delete_account(&ada).await.unwrap();
+
+    assert_eq!((erased.account, erased.contributions), (true, 2));
+    for given in [&guest, &adas] {
+        assert_eq!(donor_of(given).await, (String::new(), String::new()));
+    }
+}
+
 /// Bo deleting the account of an address Ada held before erases Bo's orders, and neither
 /// Ada's orders nor what she kept under her own current address.
 #[tokio::test]
@@ -1051,8 +1134,8 @@ async fn the_later_holder_of_an_address_erases_only_its_own_orders() {
 }
 
 /// Once another account has confirmed Ada's earlier address, the records kept under it
-/// without a time (its newsletters, its donations, the mails waiting for it) are that
-/// account's: Ada's deletion leaves them, and erases only the orders of her span.
+/// without a time (its newsletters, the mails waiting for it) are that account's: Ada's
+/// deletion leaves them, and erases only the orders of her span.
 #[tokio::test]
 async fn an_earlier_address_somebody_else_confirmed_since_keeps_its_newsletters_and_mails() {
     use crate::checkout::CommerceStore;

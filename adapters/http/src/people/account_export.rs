@@ -1,8 +1,8 @@
 //! `GET /account/export.json`: everything the site keeps about a signed-in site user, as a
 //! download they can keep or take elsewhere: the account itself with the confirmed addresses
-//! it had before, the orders placed with any of its verified addresses while it held them
-//! (the ones deleting it would erase) and the newsletters those addresses receive, unless
-//! another account has confirmed the address since.
+//! it had before, the orders placed and the donations made with any of its verified addresses
+//! while it held them (the ones deleting it would erase) and the newsletters those addresses
+//! receive, unless another account has confirmed the address since.
 //!
 //! The export is a wire format of its own (not the core's types), so a renamed field in the
 //! core cannot silently change what people have already downloaded. Gift-card codes are left
@@ -14,7 +14,7 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use vitrine_core::checkout::Order;
+use vitrine_core::checkout::{Contribution, ContributionPayment, Order};
 use vitrine_core::forms::Subscriber;
 use vitrine_core::people::{Account, EmailAddress, Unavailable};
 
@@ -23,6 +23,8 @@ use crate::AppState;
 /// As many orders as one address could sensibly have placed: the export holds them all,
 /// unlike the account page, which lists the newest.
 const ORDERS_EXPORTED: u32 = 100_000;
+/// As many donations as one address could sensibly have made, likewise.
+const DONATIONS_EXPORTED: u32 = 100_000;
 
 /// The downloaded file.
 #[derive(Debug, Serialize)]
@@ -36,7 +38,42 @@ struct AccountExport {
     created_at: i64,
     member_areas: Vec<String>,
     orders: Vec<ExportedOrder>,
+    donations: Vec<ExportedDonation>,
     newsletters: Vec<ExportedNewsletter>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedDonation {
+    id: String,
+    made_at: i64,
+    /// The donation page's title when the donation was made.
+    cause: String,
+    amount_minor: i64,
+    currency: String,
+    /// The donor's name and address as given with the donation.
+    name: String,
+    email: String,
+    payment_status: &'static str,
+}
+
+impl From<&Contribution> for ExportedDonation {
+    fn from(given: &Contribution) -> Self {
+        Self {
+            id: given.id.clone(),
+            made_at: given.created.millis(),
+            cause: given.campaign_title.clone(),
+            amount_minor: given.amount_minor,
+            currency: given.currency.to_string(),
+            name: given.name.clone(),
+            email: given.email.clone(),
+            payment_status: match given.payment {
+                ContributionPayment::Pending { .. } => "pending",
+                ContributionPayment::Paid { .. } => "paid",
+                ContributionPayment::Failed { .. } => "failed",
+            },
+        }
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -101,6 +138,7 @@ impl AccountExport {
         account: &Account,
         earlier_emails: &[EmailAddress],
         orders: &[Order],
+        donations: &[Contribution],
         subscriptions: &[Subscriber],
     ) -> Self {
         Self {
@@ -114,6 +152,7 @@ impl AccountExport {
             created_at: account.created.millis(),
             member_areas: account.member_areas.clone(),
             orders: orders.iter().map(ExportedOrder::from).collect(),
+            donations: donations.iter().map(ExportedDonation::from).collect(),
             newsletters: subscriptions
                 .iter()
                 .map(|subscriber| ExportedNewsletter {
@@ -203,11 +242,16 @@ pub(super) async fn export(State(state): State<AppState>, headers: HeaderMap) ->
         .into_response()
 }
 
-/// What the site keeps under the account's verified addresses: the orders of its holds of
-/// them, newest first, and the newsletters of those no other account has confirmed since.
+/// What the site keeps under the account's verified addresses: the orders and donations of
+/// its holds of them, newest first, and the newsletters of those no other account has
+/// confirmed since.
 async fn gather(state: &AppState, account: &Account) -> Result<AccountExport, Unavailable> {
     let holds = state.people.address_holds(account).await?;
     let orders = state.people.orders_of(account, ORDERS_EXPORTED).await?;
+    let donations = state
+        .people
+        .contributions_of(account, DONATIONS_EXPORTED)
+        .await?;
     let mut earlier: Vec<EmailAddress> = Vec::new();
     let mut subscribed: Vec<&EmailAddress> = Vec::new();
     for hold in &holds {
@@ -228,6 +272,7 @@ async fn gather(state: &AppState, account: &Account) -> Result<AccountExport, Un
         account,
         &earlier,
         &orders,
+        &donations,
         &subscriptions,
     ))
 }
@@ -259,7 +304,19 @@ mod tests {
             confirmed: true,
             unsubscribed: false,
         };
-        let export = AccountExport::new(&account, &[email("ada@example.com")], &[], &[letter]);
+        let donation = Contribution {
+            name: "Ada Lovelace".into(),
+            email: "ada@example.com".into(),
+            created: Timestamp(1_500),
+            ..vitrine_core::checkout::contribution_conformance::contribution("gift-1", "k1", 2_500)
+        };
+        let export = AccountExport::new(
+            &account,
+            &[email("ada@example.com")],
+            &[],
+            &[donation],
+            &[letter],
+        );
         insta::assert_json_snapshot!(export, @r#"
         {
           "id": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
@@ -273,6 +330,18 @@ mod tests {
             "readers"
           ],
           "orders": [],
+          "donations": [
+            {
+              "id": "gift-1",
+              "madeAt": 1500,
+              "cause": "Support the community kiln",
+              "amountMinor": 2500,
+              "currency": "EUR",
+              "name": "Ada Lovelace",
+              "email": "ada@example.com",
+              "paymentStatus": "paid"
+            }
+          ],
           "newsletters": [
             {
               "list": "letter",

@@ -1,7 +1,8 @@
 //! The signed-in site user's account page: who they are, the member areas they belong to
 //! with their pages, the orders placed with their verified addresses (the current one and
 //! those confirmed before an email change, each within the span the account held it, as the
-//! export holds them) linked as the order mails link them, their subscriptions with pause, resume and cancel
+//! export holds them) linked as the order mails link them, the donations made with them in
+//! the same spans, their subscriptions with pause, resume and cancel
 //! (`account_subscriptions.rs`), the newsletters the address receives with a button to unsubscribe, a
 //! JSON export of their data, account deletion with a confirmation, and signing out. Its forms carry the session's XSRF token beside the same-origin check.
 
@@ -11,7 +12,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::{get, post};
-use vitrine_core::checkout::{ORDER_LINK_PARAMETER, ORDERS_PATH};
+use vitrine_core::checkout::{ContributionPayment, ORDER_LINK_PARAMETER, ORDERS_PATH};
 use vitrine_core::forms::channels::UNSUBSCRIBE_PATH;
 use vitrine_core::people::{ACCOUNT_PAGE_PATH, MEMBER_ACCESS_PATH, SIGN_IN_PATH, Viewer};
 use vitrine_core::site::BlockContent;
@@ -22,8 +23,8 @@ use crate::AppState;
 use crate::render::commerce_pages::money_text;
 use crate::render::dates::display_date;
 use crate::render::people_pages::{
-    AccountMain, AccountOrderView, AccountPaths, FormMain, Link, MembershipView, NewsletterView,
-    Notice, PeopleMain,
+    AccountDonationView, AccountMain, AccountOrderView, AccountPaths, FormMain, Link,
+    MembershipView, NewsletterView, Notice, PeopleMain,
 };
 use crate::shared::cookie_names::CART_COOKIE;
 use crate::shared::paid_membership::open_member_areas;
@@ -96,6 +97,35 @@ async fn orders(state: &AppState, viewer: &Viewer) -> Result<Vec<AccountOrderVie
                 })
                 .collect::<Vec<_>>()
                 .join(", "),
+        })
+        .collect())
+}
+
+/// How many of the newest donations the account page lists.
+const DONATIONS_SHOWN: u32 = 50;
+
+/// The newest donations made with any of the viewer's verified addresses while the viewer
+/// held them, those paid only: a declined or abandoned donation gave nothing (the export
+/// holds it, with its status).
+async fn donations(
+    state: &AppState,
+    viewer: &Viewer,
+) -> Result<Vec<AccountDonationView>, Response> {
+    let found = state
+        .people
+        .contributions_of(&viewer.account, DONATIONS_SHOWN)
+        .await
+        .map_err(|error| {
+            tracing::error!(%error, "reading an account's donations failed");
+            crate::shared::visitor_page::unavailable(state)
+        })?;
+    Ok(found
+        .iter()
+        .filter(|given| matches!(given.payment, ContributionPayment::Paid { .. }))
+        .map(|given| AccountDonationView {
+            cause: given.campaign_title.clone(),
+            given: display_date(given.created.millis()),
+            amount: money_text(given.amount_minor, given.currency),
         })
         .collect())
 }
@@ -189,6 +219,10 @@ pub(super) async fn account(
         Ok(orders) => orders,
         Err(response) => return response,
     };
+    let donations = match donations(state, viewer).await {
+        Ok(donations) => donations,
+        Err(response) => return response,
+    };
     let subscriptions = match super::account_subscriptions::subscriptions(state, viewer).await {
         Ok(subscriptions) => subscriptions,
         Err(response) => return response,
@@ -207,6 +241,7 @@ pub(super) async fn account(
         xsrf: viewer.session.xsrf_token.clone(),
         memberships,
         orders,
+        donations,
         subscriptions,
         newsletters,
         saved_address,

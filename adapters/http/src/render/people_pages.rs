@@ -162,6 +162,9 @@ pub(crate) struct AccountMain {
     pub(crate) memberships: Vec<MembershipView>,
     /// The newest orders placed with the account's address.
     pub(crate) orders: Vec<AccountOrderView>,
+    /// The newest donations made with the account's addresses while it held them; the page
+    /// has no donations section without one, as most shops take none.
+    pub(crate) donations: Vec<AccountDonationView>,
     /// The subscriptions bought with the account's confirmed address; none when renewals
     /// are not wired.
     pub(crate) subscriptions: Vec<AccountSubscriptionView>,
@@ -181,6 +184,15 @@ pub(crate) struct AccountOrderView {
     pub(crate) total: String,
     /// What was bought: "Tote × 2, Mug".
     pub(crate) items: String,
+}
+
+/// One donation made with the account's address, on the account page.
+#[derive(Debug, Clone)]
+pub(crate) struct AccountDonationView {
+    /// The donation page's title when it was given.
+    pub(crate) cause: String,
+    pub(crate) given: Option<super::dates::DisplayDate>,
+    pub(crate) amount: String,
 }
 
 /// One subscription bought with the account's address, on the account page: where it

@@ -1,15 +1,21 @@
 //! An address that changes hands: Ada buys with her address (once as a guest before signing
-//! up), moves to another one, and Bo signs up with the address she left and buys with it.
-//! Each account page and export shows its own orders only, and Ada's deletion erases hers
-//! and leaves Bo's orders and the mails waiting for Bo alone.
+//! up) and gives to a cause with it, moves to another one, and Bo signs up with the address
+//! she left and buys and gives with it. Each account page and export shows its own orders
+//! and donations only, and Ada's deletion erases hers and leaves Bo's orders, his donation
+//! and the mails waiting for Bo alone.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use vitrine_core::checkout::{CommerceStore, InMemoryCommerceStore};
+use vitrine_core::cart::Timestamp;
+use vitrine_core::checkout::contribution_conformance::contribution;
+use vitrine_core::checkout::{
+    CommerceStore, Contribution, ContributionStore, InMemoryCommerceStore,
+    InMemoryContributionStore,
+};
 
-use crate::members::{Members, members_erasing, page};
+use crate::members::{Members, members_erasing_donations, page};
 use crate::paid_members::{api_post, paid_site, plan_checkout, subscribe, with_store_in};
 
 /// The ids of the orders the account page of `session` lists, in its order.
@@ -40,6 +46,33 @@ async fn exported(app: &Members, session: &str) -> (serde_json::Value, Vec<Strin
     (export, ids)
 }
 
+/// A donation of `id` to `cause` with the address ada@example.com, made now; then a pause,
+/// so that what happens next is later.
+async fn given(store: &InMemoryContributionStore, id: &str, cause: &str) -> Contribution {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let donation = Contribution {
+        campaign_title: cause.into(),
+        created: Timestamp(now),
+        ..contribution(id, id, 1_500)
+    };
+    let recorded = store.record(&donation).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(2)).await;
+    recorded
+}
+
+/// The ids of the donations in the export `export`.
+fn donation_ids(export: &serde_json::Value) -> Vec<&str> {
+    export["donations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|donation| donation["id"].as_str().unwrap())
+        .collect()
+}
+
 /// Places a plan's order with `email`, signed in as `session` or as a guest; its id.
 async fn bought(app: &Members, email: &str, session: Option<&str>) -> String {
     let (cart, html) = plan_checkout(app, session).await;
@@ -53,19 +86,23 @@ async fn bought(app: &Members, email: &str, session: Option<&str>) -> String {
 }
 
 #[tokio::test]
-async fn an_address_taken_over_by_another_account_shows_each_account_only_its_own_orders() {
+async fn an_address_taken_over_by_another_account_shows_each_account_only_its_own_orders_and_donations()
+ {
     let orders = Arc::new(InMemoryCommerceStore::new());
+    let donations = Arc::new(InMemoryContributionStore::new());
     let store = orders.clone();
-    let app = members_erasing(
+    let app = members_erasing_donations(
         &paid_site(),
         orders.clone(),
         None,
+        donations.clone(),
         move |state, repository| with_store_in(state, repository, store),
     )
     .await;
     let as_guest = bought(&app, "ada@example.com", None).await;
     let ada = app.member("ada@example.com").await;
     let adas = bought(&app, "ada@example.com", Some(&ada)).await;
+    let adas_gift = given(&donations, "ada-gives", "The kiln fund").await;
     let xsrf = app.xsrf(&ada).await;
     let token = {
         let asked = app
@@ -92,6 +129,7 @@ async fn an_address_taken_over_by_another_account_shows_each_account_only_its_ow
     tokio::time::sleep(Duration::from_millis(2)).await;
     let bo = app.member("ada@example.com").await;
     let bos = bought(&app, "ada@example.com", Some(&bo)).await;
+    let bos_gift = given(&donations, "bo-gives", "The library fund").await;
 
     assert_eq!(
         listed(&app, &bo).await,
@@ -100,7 +138,11 @@ async fn an_address_taken_over_by_another_account_shows_each_account_only_its_ow
     );
     let (export, ids) = exported(&app, &bo).await;
     assert_eq!(ids, std::slice::from_ref(&bos));
+    assert_eq!(donation_ids(&export), ["bo-gives"]);
     assert_eq!(export["earlierEmails"], serde_json::json!([]));
+    let bos_page = app.send(page("/account", Some(&bo))).await.text();
+    assert!(bos_page.contains("<td>The library fund</td>"), "{bos_page}");
+    assert!(!bos_page.contains("The kiln fund"), "{bos_page}");
     assert_eq!(
         listed(&app, &ada).await,
         [adas.clone(), as_guest.clone()],
@@ -108,6 +150,13 @@ async fn an_address_taken_over_by_another_account_shows_each_account_only_its_ow
     );
     let (export, ids) = exported(&app, &ada).await;
     assert_eq!(ids, [adas.clone(), as_guest.clone()]);
+    assert_eq!(donation_ids(&export), ["ada-gives"]);
+    let adas_page = app.send(page("/account", Some(&ada))).await.text();
+    assert!(adas_page.contains("<td>The kiln fund</td>"), "{adas_page}");
+    assert!(
+        adas_page.contains("Orders and donations stay on record without your personal details.")
+    );
+    assert!(!adas_page.contains("The library fund"), "{adas_page}");
     assert_eq!(
         export["earlierEmails"],
         serde_json::json!(["ada@example.com"])
@@ -125,6 +174,17 @@ async fn an_address_taken_over_by_another_account_shows_each_account_only_its_ow
         let kept = orders.order(id).await.unwrap().expect("kept for the books");
         assert_eq!(kept.email, "", "{id}");
     }
+    let erased = donations
+        .contribution(&adas_gift.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((erased.name.as_str(), erased.email.as_str()), ("", ""));
+    assert_eq!(
+        donations.contribution(&bos_gift.id).await.unwrap(),
+        Some(bos_gift),
+        "Bo's donation keeps its donor"
+    );
     let kept = orders.order(&bos).await.unwrap().expect("Bo's order");
     assert_eq!(kept.email, "ada@example.com");
     assert_eq!(kept.shipping_address.unwrap().line1, "1 Main St");

@@ -98,6 +98,15 @@ pub(crate) async fn shop_with_rules(
     repository: Arc<dyn SiteRepository>,
     rules: vitrine_core::cart::StoreRules,
 ) -> Shop {
+    shop_with(repository, rules, |carts| carts).await
+}
+
+/// [`shop_with_rules`], its cart service given what `configure` adds (gift cards, mails).
+pub(crate) async fn shop_with(
+    repository: Arc<dyn SiteRepository>,
+    rules: vitrine_core::cart::StoreRules,
+    configure: impl FnOnce(CartService) -> CartService,
+) -> Shop {
     let fake = FakeStripe::start().await;
     let gateway = gateway_of(&fake);
     let store = Arc::new(InMemoryCommerceStore::new());
@@ -108,9 +117,11 @@ pub(crate) async fn shop_with_rules(
             SubscriptionLinks::new(SITE, &OrderLinkKey::new([7; 32])),
         )
     };
-    let carts = CartService::new(repository.clone(), store.clone(), rules)
-        .with_payments(gateway.clone())
-        .with_renewals(renewals());
+    let carts = configure(
+        CartService::new(repository.clone(), store.clone(), rules)
+            .with_payments(gateway.clone())
+            .with_renewals(renewals()),
+    );
     let state = AppState::new(
         Arc::new(PageService::new(repository.clone())),
         repository,
@@ -189,6 +200,19 @@ async fn through_the_bank(shop: &Shop, secret: &str, return_url: &str, approve: 
         panic!("the bank's page: {step:?}");
     };
     shop.fake.answer_bank(&bank, approve).await
+}
+
+/// A card declined in Stripe's fields for the intent of `secret`: the address Stripe.js
+/// sends the shopper back to.
+pub(crate) async fn declined_in_the_fields(shop: &Shop, secret: &str, return_url: &str) -> String {
+    let step = shop
+        .fake
+        .confirm_in_browser(secret, cards::DECLINED, return_url)
+        .await;
+    let BrowserStep::Declined { return_url, .. } = step else {
+        panic!("declined: {step:?}");
+    };
+    return_url
 }
 
 /// The order a return address names, as the store holds it.
@@ -381,13 +405,7 @@ async fn a_failed_verification_or_a_decline_says_why_and_gives_the_cart_back() {
     let checkout = send(&shop.app, form("GET", "/checkout", "", Some(&token))).await;
     let key = crate::cart::idempotency_key(&checkout.text());
     let (secret, return_url) = open(&shop, &token, &key).await;
-    let step = shop
-        .fake
-        .confirm_in_browser(&secret, cards::DECLINED, &return_url)
-        .await;
-    let BrowserStep::Declined { return_url, .. } = step else {
-        panic!("declined: {step:?}");
-    };
+    let return_url = declined_in_the_fields(&shop, &secret, &return_url).await;
     let declined = visit(&shop, &return_url, &token).await;
     assert_eq!(declined.status, StatusCode::PAYMENT_REQUIRED);
     assert!(declined.text().contains("Your card was declined."));

@@ -26,6 +26,7 @@ mod failed_refunds;
 mod failures;
 mod feeds;
 mod forms;
+mod gift_card_card_payment;
 mod gift_cards;
 mod header_footer;
 mod headers;

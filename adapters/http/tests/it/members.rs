@@ -98,6 +98,18 @@ pub async fn members_erasing(
     newsletters: Option<Arc<dyn vitrine_core::forms::NewsletterSubscriptions>>,
     extend: impl FnOnce(AppState, Arc<dyn SiteRepository>) -> AppState,
 ) -> Members {
+    let contributions = Arc::new(vitrine_core::checkout::InMemoryContributionStore::new());
+    members_erasing_donations(site, orders, newsletters, contributions, extend).await
+}
+
+/// [`members_erasing`], the accounts' donations kept in `contributions`.
+pub async fn members_erasing_donations(
+    site: &Site,
+    orders: Arc<dyn vitrine_core::checkout::CommerceStore>,
+    newsletters: Option<Arc<dyn vitrine_core::forms::NewsletterSubscriptions>>,
+    contributions: Arc<dyn vitrine_core::checkout::ContributionStore>,
+    extend: impl FnOnce(AppState, Arc<dyn SiteRepository>) -> AppState,
+) -> Members {
     let repository = Arc::new(MemorySiteRepository::new());
     repository.replace_site(site).await.unwrap();
     let pages = Arc::new(PageService::new(repository.clone()));
@@ -112,7 +124,7 @@ pub async fn members_erasing(
             records: PersonalRecords {
                 orders,
                 newsletters: newsletters.unwrap_or_else(|| outbox.clone()),
-                contributions: Arc::new(vitrine_core::checkout::InMemoryContributionStore::new()),
+                contributions,
             },
         },
         SiteLinks::new(BASE_URL),

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use vitrine_core::cart::Timestamp;
 use vitrine_core::checkout::{
-    Contribution, ContributionSettlement, ContributionStore, IdempotencyKey,
+    Contribution, ContributionSettlement, ContributionStore, IdempotencyKey, PlacedBetween,
     RecordContributionError,
 };
 use vitrine_core::ports::RepositoryError;
@@ -65,8 +65,23 @@ impl<Guard: Send + Sync> ContributionStore for ContributionStoreUnderTest<Guard>
         self.store.contribution_by_key(key).await
     }
 
-    async fn erase_contributions_of(&self, email: &str) -> Result<u32, RepositoryError> {
-        self.store.erase_contributions_of(email).await
+    async fn contributions_made_between(
+        &self,
+        email: &str,
+        made: PlacedBetween,
+        limit: u32,
+    ) -> Result<Vec<Contribution>, RepositoryError> {
+        self.store
+            .contributions_made_between(email, made, limit)
+            .await
+    }
+
+    async fn erase_contributions_of(
+        &self,
+        email: &str,
+        made: PlacedBetween,
+    ) -> Result<u32, RepositoryError> {
+        self.store.erase_contributions_of(email, made).await
     }
 }
 

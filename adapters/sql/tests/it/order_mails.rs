@@ -1,6 +1,8 @@
 //! The shopper's mails about an order on both databases: written with the order in its
 //! transaction (the review request too), due when the follow-up says, claimed by the delivery
-//! worker with the order they are about, and never written twice or for a refused order.
+//! worker with the order they are about, and never written twice or for a refused order. The
+//! gift card mails an order holds for its payment run the core's conformance checks, seen
+//! through the delivery outbox.
 
 use vitrine_core::cart::Timestamp;
 use vitrine_core::cart::{CartState, CartToken, Purchasable, ShoppingCart, Stock, StoreRules};
@@ -424,6 +426,43 @@ async fn an_erasure_withdraws_the_mails_not_yet_sent_to_the_address(database: &D
     );
 }
 
+/// The composed mails of a database's outbox that the delivery worker will send: a mail due
+/// at the farthest instant is held, and no worker's clock reaches it.
+struct OutboxMails(std::sync::Arc<dyn vitrine_core::forms::DeliveryOutbox>);
+
+#[async_trait::async_trait]
+impl vitrine_core::checkout::held_mail_conformance::ComposedMailsDue for OutboxMails {
+    async fn composed_mails_due(&self) -> Vec<vitrine_core::checkout::ScheduledMail> {
+        let mut due = Vec::new();
+        for record in self.0.deliveries().await.unwrap() {
+            let waiting = record.delivered_ms.is_none() && !record.failed;
+            if record.kind == DeliveryKind::SiteUserMail
+                && waiting
+                && record.next_attempt_ms < i64::MAX
+            {
+                due.push(vitrine_core::checkout::ScheduledMail {
+                    mail: self.0.mail_of(record.id).await.unwrap().expect("its mail"),
+                    due: Timestamp(record.next_attempt_ms),
+                });
+            }
+        }
+        due
+    }
+}
+
+/// The commerce store and the outbox mails of `database`, for the held mail checks.
+fn held_mail_store(
+    database: &Database,
+) -> (
+    std::sync::Arc<dyn vitrine_core::checkout::CommerceStore>,
+    std::sync::Arc<OutboxMails>,
+) {
+    (
+        database.commerce_store(),
+        std::sync::Arc::new(OutboxMails(database.delivery_outbox())),
+    )
+}
+
 macro_rules! order_mail_tests {
     ($fresh:expr) => {
         #[tokio::test]
@@ -464,6 +503,14 @@ macro_rules! order_mail_tests {
 
 mod sqlite {
     order_mail_tests!(crate::sqlite::fresh().await);
+
+    mod held_mails {
+        vitrine_core::held_mail_conformance!({
+            let fresh = crate::sqlite::fresh().await;
+            let (store, mails) = super::super::held_mail_store(&fresh.database);
+            (store, mails, fresh)
+        });
+    }
 }
 
 mod postgres {
@@ -471,4 +518,14 @@ mod postgres {
         Some(store) => store,
         None => return,
     });
+
+    mod held_mails {
+        vitrine_core::held_mail_conformance!({
+            let Some(fresh) = crate::postgres::fresh().await else {
+                return;
+            };
+            let (store, mails) = super::super::held_mail_store(&fresh.database);
+            (store, mails, fresh)
+        });
+    }
 }

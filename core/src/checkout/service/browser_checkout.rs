@@ -108,8 +108,10 @@ impl CartService {
             } => (order, follow_up),
         };
         order.payment_status = PaymentStatus::Pending;
-        // The shopper may abandon the payment: the confirmation goes out once it succeeds.
+        // The shopper may abandon the payment: the confirmation and the gift cards' mails
+        // go out once it succeeds.
         follow_up.confirmation_waits_for_payment = follow_up.confirmation;
+        follow_up.gift_card_mails_wait_for_payment = true;
         // Opened before the order is placed: an intent the browser never confirms charges
         // nothing, while an order placed without one could never be paid.
         let intent = self.payments.open_intent(&intent_request(&order)?).await?;

@@ -45,7 +45,7 @@ impl IntentGateway {
 
 impl IntentGateway {
     /// The intent `id` succeeded for the whole of what `order` leaves to pay.
-    fn pay(&self, id: &str, order: &Order) {
+    pub(crate) fn pay(&self, id: &str, order: &Order) {
         self.settle(
             id,
             IntentState::Succeeded(Payment {
@@ -120,10 +120,11 @@ impl PaymentGateway for IntentGateway {
     }
 }
 
-struct Shop {
-    service: CartService,
-    store: Arc<InMemoryCommerceStore>,
-    gateway: Arc<IntentGateway>,
+/// A shop paying through an [`IntentGateway`], with its store at hand.
+pub(super) struct Shop {
+    pub(super) service: CartService,
+    pub(super) store: Arc<InMemoryCommerceStore>,
+    pub(super) gateway: Arc<IntentGateway>,
 }
 
 async fn shop() -> Shop {
@@ -140,7 +141,7 @@ async fn shop() -> Shop {
     }
 }
 
-fn payer() -> Payer {
+pub(super) fn payer() -> Payer {
     Payer {
         visitor: Some("visitor".into()),
         cart: None,

@@ -247,7 +247,7 @@ impl CartService {
                 .card
                 .ok_or_else(|| CheckoutError::Invalid(CheckoutFieldErrors::new()))
         };
-        let (mut order, follow_up, attempt, card) = match self
+        let (mut order, mut follow_up, attempt, card) = match self
             .prepare_to_pay(token, key.clone(), order_id, form, now, check_card)
             .await?
         {
@@ -274,6 +274,9 @@ impl CartService {
                     "the payment's outcome is not known; the order waits as payment pending"
                 );
                 order.payment_status = PaymentStatus::Pending;
+                // Its gift cards are emptied if the charge turns out declined: their codes
+                // go to the recipients once it is known to be paid.
+                follow_up.gift_card_mails_wait_for_payment = true;
                 let coupon_limits = self.coupon_limits(&order);
                 let placed = self
                     .store

@@ -21,7 +21,7 @@ type Tracing = TraceLayer<
     DefaultOnResponse,
 >;
 
-/// The request-id and tracing layers, outermost first.
+/// The request-id and tracing layers (a `Stack` names the inner layer first).
 pub(crate) type Instrumentation = ServiceBuilder<
     Stack<
         PropagateRequestIdLayer,

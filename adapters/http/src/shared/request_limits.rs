@@ -135,7 +135,7 @@ pub(crate) fn too_many(path: &str, decision: &RateDecision) -> Response {
     response
 }
 
-/// The time-out and the concurrency limit, outermost first.
+/// The time-out and the concurrency limit (a `Stack` names the inner layer first).
 pub(crate) type Bounds = ServiceBuilder<
     Stack<
         TimeoutLayer,

@@ -1,16 +1,19 @@
 //! The route table and the layers around it. Outermost first: request id and tracing, the
-//! concurrency limit and the time-out, security headers, response compression, the admission
-//! checks (the owner-token throttle, the rate limits, the crumb check, the origin check), the
-//! clearing of tracking cookies a visitor refused, then the routes.
+//! concurrency limit and the time-out, security headers, response compression, then one
+//! middleware for the admission checks (the owner-token throttle, the rate limits, the crumb
+//! check, the origin check) and the clearing of tracking cookies a visitor refused, then the
+//! routes.
 //!
-//! The layers wrap the whole router as one service rather than each route
-//! (which is what `Router::layer` does): a route's stack of layers is cloned on every request,
-//! so layers per route cost a request more the more of them there are.
+//! The layers are one stack of services around the whole router, with one `Router` outside
+//! it, rather than layers on each route (which is what `Router::layer` does) or routers nested
+//! in routers: each route, and each router's fallback, boxes the future of everything inside
+//! it and clones its stack of layers on every request, so each level costs every request.
 
 use std::collections::BTreeSet;
 
 use axum::Router;
-use axum::middleware::from_fn_with_state;
+use axum::extract::{Request, State};
+use axum::middleware::{Next, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use tower::ServiceBuilder;
@@ -21,7 +24,7 @@ use vitrine_core::languages::{SERVER_ROUTE_SEGMENTS, first_segment, is_server_ro
 
 use crate::pages::{favicon, media, published, seo};
 use crate::shared::route_table::Routes;
-use crate::shared::{encoding, observability};
+use crate::shared::{admission, encoding, observability, request_limits};
 use crate::{ApiError, AppState, assets, health};
 
 /// The whole site: published pages, crawler files, media, built assets and the API.
@@ -48,21 +51,24 @@ pub fn router(state: AppState) -> Router {
         .gzip(true)
         .quality(CompressionLevel::Precise(4))
         .compress_when(DefaultPredicate::new().and(encoding::NotPrecompressed));
-    let protected = ServiceBuilder::new()
+    let layered = ServiceBuilder::new()
+        .layer(observability::instrumentation())
+        .layer(request_limits::bounds(&config))
         .map_response(move |response| crate::shared::security_headers::add(tls, response))
         .layer(compression)
-        .layer(from_fn_with_state(
-            layers_state.clone(),
-            crate::shared::admission::admit,
-        ))
-        .layer(from_fn_with_state(
-            layers_state,
-            crate::privacy::consent::clear_refused_cookies,
-        ))
+        .layer(from_fn_with_state(layers_state, admit))
         .service(routes);
-    let protected = Router::new().fallback_service(protected);
-    let protected = crate::shared::request_limits::bound(protected, &config);
-    observability::instrument(protected)
+    Router::new().fallback_service(layered)
+}
+
+/// Middleware: the request goes on to its route once every admission check lets it (the first
+/// refusal answers instead), and the route's answer expires the tracking cookies the visitor
+/// refused. One middleware for both, since each layer costs every request.
+async fn admit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    match admission::admitted(&state, request).await {
+        Ok(request) => crate::privacy::consent::clear_refused_cookies(&state, request, next).await,
+        Err(refusal) => refusal,
+    }
 }
 
 /// Every route of the server besides the published pages: the fixed files, media, built

@@ -36,7 +36,7 @@ pub(crate) async fn page(
 ) -> Response {
     // A blog's address with `?format=rss` is its feed, never a page (nor the page's cache).
     if crate::pages::feed::asks_for_feed(uri.query()) {
-        return crate::pages::feed::feed(&state, uri.path(), &headers).await;
+        return Box::pin(crate::pages::feed::feed(&state, uri.path(), &headers)).await;
     }
     // Only a real view counts as an experiment's exposure, as it does as a product's view.
     let counted = method == Method::GET && !is_prefetch(&headers);
@@ -143,7 +143,7 @@ async fn variant_response(
     // revision that cannot be read only means no caching: the page service reports the real
     // failure below. Each combination of variants is cached under its own key.
     if !viewer.is_anonymous() {
-        return signed_in_page(&state, path, &viewer, variants).await;
+        return Box::pin(signed_in_page(&state, path, &viewer, variants)).await;
     }
     let key = variants.map_or_else(|| path.to_owned(), |variants| variants.cache_key(path));
     let key = key.as_str();
@@ -161,12 +161,28 @@ async fn variant_response(
             .insert(Arc::clone(&page.third_parties));
         return (response, page.viewed);
     }
+    // A render is the rare path. Boxed, its futures stay out of this one, which every visit
+    // makes and the router moves onto the heap whole: a cached visit then copies a few
+    // hundred bytes instead of the renderer's state.
+    Box::pin(rendered_page(&state, path, key, version, viewer, variants)).await
+}
+
+/// The page at `path` rendered for an anonymous `viewer`, kept in the page cache under `key`
+/// when it may be.
+async fn rendered_page(
+    state: &AppState,
+    path: &str,
+    key: &str,
+    version: Option<Version>,
+    viewer: Viewer,
+    variants: Option<&PageVariants>,
+) -> (Response, Option<Arc<ViewedProduct>>) {
     match shown(state.pages.page(path, &viewer).await, variants) {
         Ok(view) => match render_html(
-            &state,
+            state,
             &view,
             &state.render_pool.prerender(&view, &state.census).await,
-            product_reviews(&state, &view).await.as_ref(),
+            product_reviews(state, &view).await.as_ref(),
         ) {
             Ok((status, page)) => {
                 state.plugin_styles.keep(page.stylesheets);
@@ -196,7 +212,7 @@ async fn variant_response(
                     .page_cache
                     .put(key, version, cached, page.cache_seconds)
                 {
-                    compress_in_background(&state, key, version, html.clone());
+                    compress_in_background(state, key, version, html.clone());
                 }
                 let cache_control = delivery::cache_control(shared_max_age);
                 let mut response = delivery::public_page(html, cache_control);
@@ -205,12 +221,12 @@ async fn variant_response(
             }
             Err(error) => {
                 tracing::error!(%error, path, "rendering a page failed");
-                (error_page(&state, path, &viewer).await, None)
+                (error_page(state, path, &viewer).await, None)
             }
         },
         Err(error) => {
             log_page_error(&error, path);
-            (error_page(&state, path, &viewer).await, None)
+            (error_page(state, path, &viewer).await, None)
         }
     }
 }

@@ -122,12 +122,12 @@ async fn export_receipts(
         .into_response())
 }
 
-/// Middleware: when the visitor brings tracking cookies (000 s9) that the site's policy and
-/// the visitor's decision do not allow, the answer expires each of them, both host-only and on
-/// the site's domain, at `/` and at the request's own directory (where a page script without a
-/// `path` would have set it).
+/// Runs the rest of the request (`next`, from the router's one middleware) and, when the visitor
+/// brings tracking cookies (000 s9) that the site's policy and the visitor's decision do not
+/// allow, makes its answer expire each of them, both host-only and on the site's domain, at `/`
+/// and at the request's own directory (where a page script without a `path` would have set it).
 pub(crate) async fn clear_refused_cookies(
-    State(state): State<AppState>,
+    state: &AppState,
     request: Request,
     next: Next,
 ) -> Response {

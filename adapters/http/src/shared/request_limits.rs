@@ -6,17 +6,21 @@
 //! shared address. The forms keep their own, tighter limits besides (`core/src/forms`).
 //!
 //! Reads (GET, HEAD) are not limited here: pages are served from the page cache, and the
-//! router's concurrency limit and time-out ([`bound`]) bound what a flood of them can take.
+//! router's concurrency limit and time-out ([`bounds`]) bound what a flood of them can take.
 
+use std::future::Ready;
+
+use axum::Json;
 use axum::error_handling::HandleErrorLayer;
 use axum::extract::Request;
 use axum::http::header::{CACHE_CONTROL, HeaderName, RETRY_AFTER};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
-use axum::{Json, Router};
 use tower::ServiceBuilder;
+use tower::layer::util::{Identity, Stack};
 use tower::limit::GlobalConcurrencyLimitLayer;
+use tower::load_shed::LoadShedLayer;
 use tower_http::timeout::TimeoutLayer;
 use vitrine_core::forms::messages::RATE_LIMITED;
 use vitrine_core::forms::{RateDecision, RateLimit};
@@ -131,23 +135,34 @@ pub(crate) fn too_many(path: &str, decision: &RateDecision) -> Response {
     response
 }
 
-/// The router with its time-out and concurrency limit: a request taking longer than
-/// `config.request_timeout` answers 503 and frees its place; beyond
-/// `config.concurrency_limit` requests at once, more answer 503 with `Retry-After` at once
-/// instead of queueing without bound.
-pub(crate) fn bound(router: Router, config: &crate::HttpConfig) -> Router {
-    // Around the whole router, not each route: see `router.rs`.
-    Router::new().fallback_service(
-        ServiceBuilder::new()
-            .layer(HandleErrorLayer::new(|_: tower::BoxError| async { busy() }))
-            .load_shed()
-            .layer(GlobalConcurrencyLimitLayer::new(config.concurrency_limit))
-            .layer(TimeoutLayer::with_status_code(
-                StatusCode::SERVICE_UNAVAILABLE,
-                config.request_timeout,
-            ))
-            .service(router),
-    )
+/// The time-out and the concurrency limit (a `Stack` names the inner layer first).
+pub(crate) type Bounds = ServiceBuilder<
+    Stack<
+        TimeoutLayer,
+        Stack<
+            GlobalConcurrencyLimitLayer,
+            Stack<LoadShedLayer, Stack<HandleErrorLayer<Shed, ()>, Identity>>,
+        >,
+    >,
+>;
+
+/// What answers a request shed at the concurrency limit.
+type Shed = fn(tower::BoxError) -> Ready<Response>;
+
+/// The layers that bound the router: a request taking longer than `config.request_timeout`
+/// answers 503 and frees its place; beyond `config.concurrency_limit` requests at once, more
+/// answer 503 with `Retry-After` at once instead of queueing without bound. They go around the
+/// whole router, not each route: see `router.rs`.
+pub(crate) fn bounds(config: &crate::HttpConfig) -> Bounds {
+    let shed: Shed = |_| std::future::ready(busy());
+    ServiceBuilder::new()
+        .layer(HandleErrorLayer::new(shed))
+        .load_shed()
+        .layer(GlobalConcurrencyLimitLayer::new(config.concurrency_limit))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            config.request_timeout,
+        ))
 }
 
 /// The answer when every place is taken: the API's unavailable message, retry in a second.
@@ -188,15 +203,15 @@ mod tests {
 
     use super::*;
 
-    fn slow_router(config: &crate::HttpConfig) -> Router {
-        let slow = Router::new().route(
+    fn slow_router(config: &crate::HttpConfig) -> axum::Router {
+        let slow = axum::Router::new().route(
             "/",
             get(|| async {
                 tokio::time::sleep(Duration::from_millis(300)).await;
                 "done"
             }),
         );
-        bound(slow, config)
+        axum::Router::new().fallback_service(bounds(config).service(slow))
     }
 
     fn get_root() -> axum::http::Request<Body> {

@@ -1,7 +1,9 @@
 //! Headers every response carries: security headers and the request id.
 
+use std::collections::BTreeSet;
+
 use axum::body::Body;
-use axum::http::Request;
+use axum::http::{Request, StatusCode};
 
 use crate::support::{self, fetch, send};
 
@@ -68,6 +70,39 @@ async fn a_request_id_is_generated_when_absent() {
     let id = fetch(&app, "/").await.header("x-request-id").to_owned();
     assert_eq!(id.len(), 36, "a UUID: {id}");
     assert_ne!(id, fetch(&app, "/").await.header("x-request-id"));
+}
+
+#[tokio::test]
+async fn every_answer_has_its_own_request_id_cached_pages_and_refusals_too() {
+    let app = support::app().await;
+    // The first visit renders the page and puts it in the cache; the next ones are served
+    // from it.
+    fetch(&app, "/").await;
+    let refused = send(
+        &app,
+        Request::post("/api/anything").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNAUTHORIZED,
+        "the crumb check refused it"
+    );
+    let answers = [
+        fetch(&app, "/").await,
+        fetch(&app, "/").await,
+        refused,
+        fetch(&app, "/missing").await,
+    ];
+    let ids: BTreeSet<&str> = answers
+        .iter()
+        .map(|answer| answer.header("x-request-id"))
+        .collect();
+    assert_eq!(ids.len(), answers.len(), "one id per request: {ids:?}");
+    for id in ids {
+        let id = uuid::Uuid::parse_str(id).unwrap_or_else(|_| panic!("not a UUID: {id}"));
+        assert_eq!(id.get_version_num(), 4, "a random UUID: {id}");
+    }
 }
 
 #[tokio::test]

@@ -58,21 +58,27 @@ impl Representations {
         }
     }
 
-    /// The encodings there is a copy for, most preferred first.
+    /// The encodings there is a copy for, most preferred first, for tests to check what an
+    /// asset keeps.
+    #[cfg(test)]
     pub(crate) fn encodings(&self) -> Vec<Encoding> {
-        let mut encodings = Vec::with_capacity(2);
-        if self.brotli.is_some() {
-            encodings.push(Encoding::Brotli);
-        }
-        if self.gzip.is_some() {
-            encodings.push(Encoding::Gzip);
-        }
-        encodings
+        self.available().collect()
+    }
+
+    /// The encodings there is a copy for, most preferred first, without collecting them: every
+    /// request for a cached page or an asset asks.
+    fn available(&self) -> impl Iterator<Item = Encoding> + '_ {
+        [
+            (Encoding::Brotli, &self.brotli),
+            (Encoding::Gzip, &self.gzip),
+        ]
+        .into_iter()
+        .filter_map(|(encoding, copy)| copy.is_some().then_some(encoding))
     }
 
     /// The copy a client with this `Accept-Encoding` gets, and its encoding.
     pub(crate) fn negotiate(&self, accept_encoding: Option<&str>) -> (Encoding, &Bytes) {
-        let encoding = choose(accept_encoding, &self.encodings());
+        let encoding = choose(accept_encoding, self.available());
         (encoding, self.bytes(encoding))
     }
 

@@ -23,26 +23,23 @@ impl Encoding {
 /// The best encoding among `available` (most preferred first) for an `Accept-Encoding` value.
 /// Without the header, or when nothing offered is acceptable, the original bytes are sent:
 /// refusing a page or an asset helps nobody.
-pub(crate) fn choose(accept_encoding: Option<&str>, available: &[Encoding]) -> Encoding {
+///
+/// Every cached page and asset is negotiated here, so the header is read in place, once per
+/// encoding offered, rather than parsed into owned entries first.
+pub(crate) fn choose(
+    accept_encoding: Option<&str>,
+    available: impl IntoIterator<Item = Encoding>,
+) -> Encoding {
     let Some(header) = accept_encoding else {
         return Encoding::Identity;
     };
-    let preferences: Vec<(String, f32)> = header.split(',').filter_map(parse_entry).collect();
-    let quality_of = |coding: &str| -> f32 {
-        let exact = preferences.iter().find(|(name, _)| name == coding);
-        let wildcard = preferences.iter().find(|(name, _)| name == "*");
-        match (exact, wildcard) {
-            (Some((_, q)), _) | (None, Some((_, q))) => *q,
-            (None, None) => 0.0,
-        }
-    };
     let mut best = Encoding::Identity;
     let mut best_quality = 0.0_f32;
-    for &encoding in available {
+    for encoding in available {
         let Some(name) = encoding.header_value() else {
             continue;
         };
-        let quality = quality_of(name);
+        let quality = quality_of(header, name);
         // Strictly greater: on a tie the earlier, more preferred encoding stays.
         if quality > best_quality {
             best = encoding;
@@ -52,10 +49,25 @@ pub(crate) fn choose(accept_encoding: Option<&str>, available: &[Encoding]) -> E
     best
 }
 
-/// One `coding;q=value` entry, lower-cased; malformed q-values count as 0.
-fn parse_entry(entry: &str) -> Option<(String, f32)> {
+/// The q-value `header` gives `coding`: that of the first entry naming it, else that of the
+/// first wildcard, else 0.
+fn quality_of(header: &str, coding: &str) -> f32 {
+    let mut wildcard = None;
+    for (name, quality) in header.split(',').filter_map(parse_entry) {
+        if name.eq_ignore_ascii_case(coding) {
+            return quality;
+        }
+        if name == "*" && wildcard.is_none() {
+            wildcard = Some(quality);
+        }
+    }
+    wildcard.unwrap_or(0.0)
+}
+
+/// One `coding;q=value` entry; malformed q-values count as 0.
+fn parse_entry(entry: &str) -> Option<(&str, f32)> {
     let mut parts = entry.split(';');
-    let name = parts.next()?.trim().to_ascii_lowercase();
+    let name = parts.next()?.trim();
     if name.is_empty() {
         return None;
     }
@@ -80,7 +92,7 @@ mod tests {
     use super::Encoding::{Brotli, Gzip, Identity};
     use super::*;
 
-    const BOTH: &[Encoding] = &[Brotli, Gzip];
+    const BOTH: [Encoding; 2] = [Brotli, Gzip];
 
     #[test]
     fn brotli_is_preferred_when_both_are_accepted() {
@@ -98,13 +110,24 @@ mod tests {
     fn a_wildcard_covers_codings_not_named() {
         assert_eq!(choose(Some("*"), BOTH), Brotli);
         assert_eq!(choose(Some("br;q=0, *;q=0.1"), BOTH), Gzip);
+        assert_eq!(
+            choose(Some("*;q=0.1, br;q=0"), BOTH),
+            Gzip,
+            "a coding's own entry wins over an earlier wildcard"
+        );
+    }
+
+    #[test]
+    fn a_coding_named_twice_takes_its_first_q_value() {
+        assert_eq!(choose(Some("br;q=0, br, gzip;q=0.5"), BOTH), Gzip);
+        assert_eq!(choose(Some("br;q=0.9, br;q=0, gzip;q=0.5"), BOTH), Brotli);
     }
 
     #[test]
     fn only_available_copies_are_chosen() {
-        assert_eq!(choose(Some("br, gzip"), &[Gzip]), Gzip);
-        assert_eq!(choose(Some("br"), &[Gzip]), Identity);
-        assert_eq!(choose(Some("br, gzip"), &[]), Identity);
+        assert_eq!(choose(Some("br, gzip"), [Gzip]), Gzip);
+        assert_eq!(choose(Some("br"), [Gzip]), Identity);
+        assert_eq!(choose(Some("br, gzip"), []), Identity);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The cart island's editor of a line's answers, through the real request layer over a mocked
 //! fetch: it opens the form, says 'Unable to open form' and 'Unable to update form' when the
-//! calls fail, shows refused answers at their fields and keeps what the shopper typed.
+//! calls fail, shows refused answers at their fields and keeps what the shopper typed; and it
+//! takes over the server's cart without a moment of an empty cart.
 
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -185,5 +186,28 @@ describe('the cart island with product forms', () => {
     expect(element.querySelector('.cart-line-form')).toBeNull();
     expect(element.querySelector('.cart-line__answers dd')!.textContent).toBe('Bo');
     expect(document.activeElement).toBe(button(/^Edit/));
+  });
+});
+
+describe('the cart island taking over the server’s cart', () => {
+  it('never leaves the cart empty between the server’s markup and its own', async () => {
+    const page = document.createElement('div');
+    page.innerHTML = '<p>The server cart</p>';
+    document.body.append(page);
+    // A mutation record is delivered before the browser can paint: an empty element at any
+    // delivery is a frame the page could show without a cart, and a layout shift below it.
+    const emptyAtDelivery: boolean[] = [];
+    const observer = new MutationObserver(() => emptyAtDelivery.push(page.childNodes.length === 0));
+    observer.observe(page, { childList: true });
+    let stop: (() => void) | undefined;
+    act(() => {
+      stop = mount(page);
+    });
+    await settle();
+    observer.disconnect();
+    expect(page.querySelector('.cart-line__answers')).not.toBeNull();
+    expect(emptyAtDelivery.length).toBeGreaterThan(0);
+    expect(emptyAtDelivery).not.toContain(true);
+    act(() => stop!());
   });
 });

@@ -7,6 +7,7 @@ use super::model::{Account, AddressHold};
 use super::service::{PeopleService, Unavailable};
 use crate::cart::Timestamp;
 use crate::checkout::{Contribution, Order};
+use crate::ports::RepositoryError;
 
 impl PeopleService {
     /// The spans in which `account` held confirmed addresses, whose records are its own: its
@@ -28,18 +29,18 @@ impl PeopleService {
         account: &Account,
         limit: u32,
     ) -> Result<Vec<Order>, Unavailable> {
-        let mut orders: Vec<Order> = Vec::new();
-        for hold in self.address_holds(account).await? {
-            let found = self
-                .records
-                .orders
-                .orders_placed_between(hold.email.as_str(), hold.placed, limit)
-                .await?;
-            orders.extend(found);
-        }
-        Ok(newest_once(orders, limit, |order| {
-            (order.created, &order.id)
-        }))
+        let orders = &self.records.orders;
+        self.newest_under_holds(
+            account,
+            limit,
+            |hold| async move {
+                orders
+                    .orders_placed_between(hold.email.as_str(), hold.placed, limit)
+                    .await
+            },
+            |order| (order.created, &order.id),
+        )
+        .await
     }
 
     /// The newest `limit` donations given with `account`'s addresses within its holds of
@@ -50,18 +51,37 @@ impl PeopleService {
         account: &Account,
         limit: u32,
     ) -> Result<Vec<Contribution>, Unavailable> {
-        let mut contributions: Vec<Contribution> = Vec::new();
+        let contributions = &self.records.contributions;
+        self.newest_under_holds(
+            account,
+            limit,
+            |hold| async move {
+                contributions
+                    .contributions_made_between(hold.email.as_str(), hold.placed, limit)
+                    .await
+            },
+            |given| (given.created, &given.id),
+        )
+        .await
+    }
+
+    /// What `read` finds under each of `account`'s holds, the newest `limit` of it by the
+    /// (time, id) `key`, each record once.
+    async fn newest_under_holds<T, Found>(
+        &self,
+        account: &Account,
+        limit: u32,
+        read: impl Fn(AddressHold) -> Found,
+        key: impl Fn(&T) -> (Timestamp, &String),
+    ) -> Result<Vec<T>, Unavailable>
+    where
+        Found: Future<Output = Result<Vec<T>, RepositoryError>>,
+    {
+        let mut records = Vec::new();
         for hold in self.address_holds(account).await? {
-            let found = self
-                .records
-                .contributions
-                .contributions_made_between(hold.email.as_str(), hold.placed, limit)
-                .await?;
-            contributions.extend(found);
+            records.extend(read(hold).await?);
         }
-        Ok(newest_once(contributions, limit, |given| {
-            (given.created, &given.id)
-        }))
+        Ok(newest_once(records, limit, key))
     }
 }
 

@@ -1,8 +1,8 @@
 //! The route table and the layers around it. Outermost first: request id and tracing, the
-//! concurrency limit and the time-out, security headers, response compression, then one
-//! middleware for the admission checks (the owner-token throttle, the rate limits, the crumb
-//! check, the origin check) and the clearing of tracking cookies a visitor refused, then the
-//! routes.
+//! concurrency limit and the time-out, security headers, then one middleware for the admission
+//! checks (the owner-token throttle, the rate limits, the crumb check, the origin check), the
+//! clearing of tracking cookies a visitor refused and the compression of answers not already
+//! compressed, then the routes.
 //!
 //! The layers are one stack of services around the whole router, with one `Router` outside
 //! it, rather than layers on each route (which is what `Router::layer` does) or routers nested
@@ -17,9 +17,6 @@ use axum::middleware::{Next, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use tower::ServiceBuilder;
-use tower_http::CompressionLevel;
-use tower_http::compression::CompressionLayer;
-use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use vitrine_core::languages::{SERVER_ROUTE_SEGMENTS, first_segment, is_server_route_segment};
 
 use crate::pages::{favicon, media, published, seo};
@@ -42,33 +39,31 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(published::page))
         .route("/{*path}", get(published::page))
         .with_state(state);
-    // Cached pages and assets arrive precompressed and marked so (the layer must not touch
-    // them: their entity tags name those bytes); images are skipped by the layer's default
-    // predicate. Everything else (a page's first render, crawler files, the API, per-shopper
-    // pages) is compressed per response at a level cheap enough for dynamic HTML.
-    let compression = CompressionLayer::new()
-        .br(true)
-        .gzip(true)
-        .quality(CompressionLevel::Precise(4))
-        .compress_when(DefaultPredicate::new().and(encoding::NotPrecompressed));
     let layered = ServiceBuilder::new()
         .layer(observability::instrumentation())
         .layer(request_limits::bounds(&config))
         .map_response(move |response| crate::shared::security_headers::add(tls, response))
-        .layer(compression)
         .layer(from_fn_with_state(layers_state, admit))
         .service(routes);
     Router::new().fallback_service(layered)
 }
 
 /// Middleware: the request goes on to its route once every admission check lets it (the first
-/// refusal answers instead), and the route's answer expires the tracking cookies the visitor
-/// refused. One middleware for both, since each layer costs every request.
+/// refusal answers instead), the route's answer expires the tracking cookies the visitor
+/// refused, and whichever answer goes out is compressed as `Accept-Encoding` asks. One
+/// middleware for all three, since each layer costs every request.
+///
+/// Cached pages and assets arrive precompressed and marked so, and pass untouched (their entity
+/// tags name those bytes); images are skipped by the compression's default predicate.
+/// Everything else (a page's first render, crawler files, the API, per-shopper pages, a
+/// refusal) is compressed per response.
 async fn admit(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    match admission::admitted(&state, request).await {
+    let accept_encoding = encoding::AcceptEncoding::of(request.headers());
+    let response = match admission::admitted(&state, request).await {
         Ok(request) => crate::privacy::consent::clear_refused_cookies(&state, request, next).await,
         Err(refusal) => refusal,
-    }
+    };
+    accept_encoding.compress(response).await
 }
 
 /// Every route of the server besides the published pages: the fixed files, media, built

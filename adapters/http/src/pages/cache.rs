@@ -55,13 +55,14 @@ struct CachedPage {
 }
 
 /// A rendered page: its HTML, its compressed copies once made, for a product page the product
-/// a view of it shows, and how long a shared cache in front may keep it.
+/// a view of it shows, and its `Cache-Control` (how long a shared cache in front may keep it),
+/// made once when the page is cached rather than on every visit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Page {
     pub(crate) html: Bytes,
     pub(crate) encoded: Option<Arc<EncodedPage>>,
     pub(crate) viewed: Option<Arc<ViewedProduct>>,
-    pub(crate) shared_max_age: u32,
+    pub(crate) cache_control: HeaderValue,
     /// The other origins the page's blocks load from, for its Content-Security-Policy.
     pub(crate) third_parties: Arc<crate::render::ThirdPartySources>,
 }
@@ -275,7 +276,7 @@ mod tests {
             html: Bytes::from_static(html),
             encoded: None,
             viewed: None,
-            shared_max_age: 60,
+            cache_control: HeaderValue::from_static("public, max-age=0"),
             third_parties: Arc::default(),
         }
     }

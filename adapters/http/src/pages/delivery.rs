@@ -25,37 +25,40 @@ pub(crate) const SHARED_MAX_AGE: u32 = 60;
 /// How long a shared cache may still answer with a page past that while it fetches the new one.
 const STALE_WHILE_REVALIDATE: u32 = 60;
 
+/// How many headers a cached page's answer carries at most once the router and every layer
+/// have added their own: the five of [`cached_page`], `Content-Length` (the router's), the
+/// page's `Content-Security-Policy`, the security headers (`Strict-Transport-Security` and five
+/// more) and the request id. The map is reserved for them all at once, so it never grows (and
+/// moves its entries) on the way out.
+const CACHED_PAGE_HEADERS: usize = 14;
+
 /// The cached `page` for a request with these headers.
 pub(crate) fn cached_page(page: &Page, request: &HeaderMap) -> Response {
-    let cache_control = cache_control(page.shared_max_age);
     let Some(encoded) = &page.encoded else {
-        // The compressed copies are still being made: the HTML goes out for the router's layer
-        // to compress, without an entity tag, since the layer's bytes are not the cached ones.
-        return public_page(page.html.clone(), cache_control);
+        // The compressed copies are still being made: the HTML goes out for the router to
+        // compress, without an entity tag, since those bytes are not the cached ones.
+        return public_page(page.html.clone(), page.cache_control.clone());
     };
     let accept = request
         .get(ACCEPT_ENCODING)
         .and_then(|value| value.to_str().ok());
     let (encoding, bytes, etag) = encoded.negotiate(accept);
-    let mut response = if etag.to_str().is_ok_and(|etag| matches_etag(request, etag)) {
-        StatusCode::NOT_MODIFIED.into_response()
+    let mut headers = HeaderMap::with_capacity(CACHED_PAGE_HEADERS);
+    let (status, body) = if etag.to_str().is_ok_and(|etag| matches_etag(request, etag)) {
+        (StatusCode::NOT_MODIFIED, Body::empty())
     } else {
-        let mut response = (
-            [(CONTENT_TYPE, HeaderValue::from_static(HTML))],
-            bytes.clone(),
-        )
-            .into_response();
+        headers.insert(CONTENT_TYPE, HTML_CONTENT_TYPE);
         if let Some(coding) = encoding.header_value() {
-            response
-                .headers_mut()
-                .insert(CONTENT_ENCODING, HeaderValue::from_static(coding));
+            headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding));
         }
-        response
+        (StatusCode::OK, Body::from(bytes.clone()))
     };
-    let headers = response.headers_mut();
-    headers.insert(CACHE_CONTROL, cache_control);
-    headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+    headers.insert(CACHE_CONTROL, page.cache_control.clone());
+    headers.insert(VARY, VARY_ACCEPT_ENCODING);
     headers.insert(ETAG, etag.clone());
+    let mut response = Response::new(body);
+    *response.status_mut() = status;
+    *response.headers_mut() = headers;
     response.extensions_mut().insert(Precompressed);
     response
 }
@@ -64,16 +67,19 @@ pub(crate) fn cached_page(page: &Page, request: &HeaderMap) -> Response {
 pub(crate) fn public_page(html: impl Into<Body>, cache_control: HeaderValue) -> Response {
     (
         [
-            (CONTENT_TYPE, HeaderValue::from_static(HTML)),
+            (CONTENT_TYPE, HTML_CONTENT_TYPE),
             (CACHE_CONTROL, cache_control),
-            (VARY, HeaderValue::from_static("Accept-Encoding")),
+            (VARY, VARY_ACCEPT_ENCODING),
         ],
         html.into(),
     )
         .into_response()
 }
 
-const HTML: &str = "text/html; charset=utf-8";
+/// The header values every page answer carries, checked once, when compiled
+/// (`HeaderValue::from_static` checks each byte again when called at run time).
+const HTML_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
+const VARY_ACCEPT_ENCODING: HeaderValue = HeaderValue::from_static("Accept-Encoding");
 
 /// `Cache-Control` of most pages, written once.
 const USUAL_CACHE_CONTROL: &str = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
@@ -81,7 +87,8 @@ const USUAL_CACHE_CONTROL: &str = "public, max-age=0, s-maxage=60, stale-while-r
 /// `Cache-Control` of a page a shared cache may keep for `shared_max_age` seconds.
 pub(crate) fn cache_control(shared_max_age: u32) -> HeaderValue {
     if shared_max_age == SHARED_MAX_AGE {
-        return HeaderValue::from_static(USUAL_CACHE_CONTROL);
+        const USUAL: HeaderValue = HeaderValue::from_static(USUAL_CACHE_CONTROL);
+        return USUAL;
     }
     let value = format!(
         "public, max-age=0, s-maxage={shared_max_age}, stale-while-revalidate={STALE_WHILE_REVALIDATE}"

@@ -2,12 +2,14 @@
 //! When either fails the visitor gets the site's error page, and when even the site cannot be
 //! read, a standalone "unavailable" page; the cause goes to the logs only.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
-use axum::extract::State;
+use axum::extract::{Request, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, RETRY_AFTER};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use vitrine_core::catalog::Sku;
@@ -27,13 +29,18 @@ use crate::shared::conversion_events::ViewedProduct;
 const UNAVAILABLE_RETRY_SECONDS: &str = "60";
 
 /// `GET` (and `HEAD`) of any path no other route claims.
-pub(crate) async fn page(
-    State(state): State<AppState>,
-    method: Method,
-    address: ClientAddress,
-    headers: HeaderMap,
-    uri: Uri,
-) -> Response {
+///
+/// The request is taken whole, rather than through the `Method`, `HeaderMap` and `Uri`
+/// extractors, which clone what they extract: every visit comes here, and it only reads them.
+pub(crate) async fn page(State(state): State<AppState>, request: Request) -> Response {
+    let (parts, _body) = request.into_parts();
+    let address = ClientAddress::of(&parts, state.config.trusted_proxies);
+    let Parts {
+        method,
+        uri,
+        headers,
+        ..
+    } = parts;
     // A blog's address with `?format=rss` is its feed, never a page (nor the page's cache).
     if crate::pages::feed::asks_for_feed(uri.query()) {
         return Box::pin(crate::pages::feed::feed(&state, uri.path(), &headers)).await;
@@ -43,8 +50,7 @@ pub(crate) async fn page(
     let (mut response, viewed) = page_response(&state, &uri, &headers, &address, counted).await;
     if let Some(viewed) = viewed
         && state.ad_pixel.is_some()
-        && method == Method::GET
-        && !is_prefetch(&headers)
+        && counted
     {
         // A product page was viewed: ViewContent for a consenting visitor, decided and sent
         // after the page has gone out.
@@ -145,8 +151,10 @@ async fn variant_response(
     if !viewer.is_anonymous() {
         return Box::pin(signed_in_page(&state, path, &viewer, variants)).await;
     }
-    let key = variants.map_or_else(|| path.to_owned(), |variants| variants.cache_key(path));
-    let key = key.as_str();
+    let key = variants.map_or(Cow::Borrowed(path), |variants| {
+        Cow::Owned(variants.cache_key(path))
+    });
+    let key = key.as_ref();
     // The day is read before the page is made: a render that crosses midnight is stored under
     // the day before, which the next visit no longer matches.
     let version = revision.map(|revision| Version {
@@ -201,11 +209,12 @@ async fn rendered_page(
                 let shared_max_age = page
                     .cache_seconds
                     .map_or(SHARED_MAX_AGE, |seconds| seconds.min(SHARED_MAX_AGE));
+                let cache_control = delivery::cache_control(shared_max_age);
                 let cached = Page {
                     html: html.clone(),
                     encoded: None,
                     viewed: viewed.clone(),
-                    shared_max_age,
+                    cache_control: cache_control.clone(),
                     third_parties: Arc::clone(&third_parties),
                 };
                 if state
@@ -214,7 +223,6 @@ async fn rendered_page(
                 {
                     compress_in_background(state, key, version, html.clone());
                 }
-                let cache_control = delivery::cache_control(shared_max_age);
                 let mut response = delivery::public_page(html, cache_control);
                 response.extensions_mut().insert(third_parties);
                 (response, viewed)

@@ -105,6 +105,19 @@ async fn a_zero_q_value_refuses_an_encoding() {
     assert_eq!(preferred.header("content-encoding"), "gzip");
 }
 
+/// tower-http's compression layer answers 406 to a client that refuses the original bytes
+/// and every coding the layer knows; it once saw cached pages too and turned them into 406s,
+/// although their negotiation sends the original bytes then (refusing a page helps nobody).
+#[tokio::test]
+async fn a_cached_page_refusing_every_coding_still_goes_out_as_its_original_bytes() {
+    let app = support::app().await;
+    settled(&app, "/", Some(BROWSER)).await;
+    let refused = send(&app, request("/", Some("identity;q=0, zstd"), None)).await;
+    assert_eq!(refused.status, StatusCode::OK);
+    assert!(refused.headers.get("content-encoding").is_none());
+    assert!(refused.text().contains(SITE_TITLE));
+}
+
 #[tokio::test]
 async fn a_matching_if_none_match_answers_304_without_a_body() {
     let app = support::app().await;

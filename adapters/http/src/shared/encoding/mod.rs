@@ -2,33 +2,21 @@
 //! a cached page, and the choice between them by the client's `Accept-Encoding`.
 
 mod compression;
+mod dynamic;
 mod negotiation;
 
-use axum::body::{Bytes, HttpBody};
-use tower_http::compression::Predicate;
+use axum::body::Bytes;
 
 pub(crate) use compression::is_compressible;
+pub(crate) use dynamic::AcceptEncoding;
 pub(crate) use negotiation::Encoding;
 use negotiation::choose;
 
 /// Marks a response whose body is already in the encoding it declares (or deliberately sent as
-/// it is): the router's compression layer must not compress it again, since its entity tag
-/// names these exact bytes.
+/// it is): the router's compression ([`AcceptEncoding::compress`]) must not compress it again,
+/// since its entity tag names these exact bytes.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Precompressed;
-
-/// The compression layer's predicate: compress only what is not marked [`Precompressed`].
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct NotPrecompressed;
-
-impl Predicate for NotPrecompressed {
-    fn should_compress<B>(&self, response: &axum::http::Response<B>) -> bool
-    where
-        B: HttpBody,
-    {
-        response.extensions().get::<Precompressed>().is_none()
-    }
-}
 
 /// A body's original bytes and its compressed copies, each kept only when it is smaller.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,8 +2,9 @@
 //! phone sizes: the menu's tabs by mouse and keyboard (all menus without JavaScript), the
 //! calendar opening on the current month and its month links, the mobile information bar, the audio block's native players, the shapes, the embed that loads
 //! only after consent and a click, the table-reservation widget that loads only after consent,
-//! the owner's preview alert, the narrow image block, axe-core with each block in use, and the
-//! network log holding no third-party request before the visitor allows one.
+//! the owner's preview alert, the follow button that is a first-party link until consent and
+//! whenever the platform's script fails, the narrow image block, axe-core with each block in use,
+//! and the network log holding no third-party request before the visitor allows one.
 
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
@@ -42,7 +43,16 @@ async function fakeThirdParties(page: Page): Promise<void> {
       body: "document.currentScript.insertAdjacentHTML('afterend', '<p data-fake-widget>Booking form</p>');",
     }),
   );
+  // The platform's script defines `twttr.widgets.load`, which draws its button in the link's place.
+  await page.route('https://platform.twitter.com/**', (route: Route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: "window.twttr = { widgets: { load(root) { root.querySelector('a.twitter-follow-button').outerHTML = '<span data-fake-follow>Following</span>'; return Promise.resolve(); } } };",
+    }),
+  );
 }
+
+const FOLLOW_LINK = 'Follow @terraluz_studio on X (opens in a new tab)';
 
 for (const size of SIZES) {
   test.describe(size.name, () => {
@@ -116,10 +126,13 @@ for (const size of SIZES) {
       await page.goto(BLOCKS);
       const embed = page.locator('#block-neighbourhood-map');
       const booking = page.locator('#block-cafe-booking');
+      const follow = page.locator('#block-follow-studio');
       // Islands mount as their blocks near the viewport.
-      await booking.scrollIntoViewIfNeeded();
+      await follow.scrollIntoViewIfNeeded();
       await expect(embed).toHaveAttribute('data-embed-state', 'blocked');
       await expect(booking).toHaveAttribute('data-reservation-state', 'waiting');
+      await expect(follow).toHaveAttribute('data-follow-state', 'waiting');
+      await expect(follow.getByRole('link', { name: FOLLOW_LINK })).toHaveAttribute('href', 'https://twitter.com/terraluz_studio');
       await expect(embed.getByRole('link', { name: /Open A map of the neighbourhood on www.openstreetmap.org/ })).toBeVisible();
       await expect(embed.getByRole('button')).toHaveCount(0);
       await expectNoViolations(page, `${BLOCKS} before consent (${size.name})`);
@@ -130,6 +143,10 @@ for (const size of SIZES) {
       await expect(booking.locator('[data-fake-widget]')).toHaveText('Booking form');
       const theme = size.viewport.width > 900 ? 'theme=wide' : 'theme=standard';
       expect(outside.some((url) => url.startsWith('https://www.opentable.com/widget/reservation/loader?rid=412') && url.includes(theme))).toBe(true);
+      // And the platform draws its follow button, from its one script.
+      await expect(follow.locator('[data-fake-follow]')).toHaveText('Following');
+      await expect(follow).toHaveAttribute('data-follow-state', 'loaded');
+      expect(outside.filter((url) => url.startsWith('https://platform.twitter.com/'))).toEqual(['https://platform.twitter.com/widgets.js']);
       const load = embed.getByRole('button', { name: 'Load A map of the neighbourhood from www.openstreetmap.org' });
       await expect(load).toBeVisible();
       expect(outside.filter((url) => url.includes('openstreetmap'))).toEqual([]);
@@ -138,6 +155,18 @@ for (const size of SIZES) {
       await expect(frame.getByText('A map of the neighbourhood')).toBeVisible();
       await expect(embed.locator('iframe')).toHaveAttribute('sandbox', /allow-scripts/);
       await expectNoViolations(page, `${BLOCKS} with the embed loaded (${size.name})`);
+    });
+
+    test("the follow button stays a link when the platform's script fails", async ({ page, context, baseURL }) => {
+      await decided(context, baseURL, 'true');
+      await page.route('https://platform.twitter.com/**', (route: Route) => route.abort('failed'));
+      await page.route('https://www.opentable.com/**', (route: Route) => route.abort('failed'));
+      await page.goto(BLOCKS);
+      const follow = page.locator('#block-follow-studio');
+      await follow.scrollIntoViewIfNeeded();
+      await expect(follow).toHaveAttribute('data-follow-state', 'failed');
+      await expect(follow.getByRole('link', { name: FOLLOW_LINK })).toBeVisible();
+      await expectNoViolations(page, `${BLOCKS} with the follow button's script failed (${size.name})`);
     });
 
     test('the mobile information bar runs along the bottom of a phone and sits in the footer of a desktop', async ({ page, context, baseURL }) => {

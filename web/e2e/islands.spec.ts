@@ -1,5 +1,7 @@
 //! Islands: React loads only on pages with interactive blocks, and the accordion island behaves as the spec says, by mouse and keyboard.
 
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { chunkFileName, loadChunkMap } from './support/chunks';
 import { aboutPage } from './support/demo-pages';
@@ -153,6 +155,12 @@ test('the display widgets load only where they are used, and without React', asy
   const chunks = loadChunkMap();
   const widgetChunks = new Set(['marquee', 'text-effect', 'button'].flatMap((name) => [...(chunks.islands.get(name) ?? [])]));
   expect(widgetChunks.size, 'the build made chunks for the marquee, text-effect and button islands').toBeGreaterThanOrEqual(3);
+  // Every island of issue 15's blocks, and the map library the map island imports on demand.
+  const blockIslands = ['marquee', 'text-effect', 'button', 'map', 'embed', 'audio', 'menu', 'reservation', 'follow'];
+  const blockChunks = new Set(blockIslands.flatMap((name) => [...(chunks.islands.get(name) ?? [])]));
+  expect(blockChunks.size, `the build made chunks for ${blockIslands.join(', ')}`).toBeGreaterThanOrEqual(blockIslands.length);
+  const assets = fileURLToPath(new URL('../dist/assets', import.meta.url));
+  const leafletChunks = existsSync(assets) ? readdirSync(assets).filter((file) => /^leaflet.*\.js$/.test(file)) : [];
   const scriptsOf = async (path: string): Promise<string[]> => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -164,7 +172,7 @@ test('the display widgets load only where they are used, and without React', asy
   };
   // A page without these blocks loads none of their code.
   const shipping = await scriptsOf('/shipping');
-  expect(shipping.filter((file) => widgetChunks.has(file))).toEqual([]);
+  expect(shipping.filter((file) => blockChunks.has(file) || leafletChunks.includes(file))).toEqual([]);
   // The widgets page loads them, and no React: they are plain DOM.
   const widgets = await scriptsOf('/widgets');
   expect(widgets.filter((file) => widgetChunks.has(file)).length).toBeGreaterThanOrEqual(3);

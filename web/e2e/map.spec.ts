@@ -87,8 +87,21 @@ for (const size of SIZES) {
       await page.goto(WIDGETS);
       await expectStaticMap(page);
       expect(third).toEqual([]);
+      // The map library's chunk is held back, so the loading spinner can be seen while it waits.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/leaflet-map-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
       await mapBlock(page).getByRole('button', { name: /^Load map/ }).click();
+      await expect(mapBlock(page)).toHaveAttribute('data-map-state', 'loading');
+      await expect(mapBlock(page).getByRole('status')).toHaveText('Loading the map');
+      await expect(mapBlock(page).locator('[data-map-canvas]')).toHaveAttribute('aria-busy', 'true');
+      await expectNoViolations(page, `${WIDGETS} with the map loading (${size.name})`);
+      release();
       await expect(mapBlock(page).locator('img.leaflet-tile-loaded').first()).toBeVisible();
+      await expect(mapBlock(page).getByRole('status')).toHaveCount(0);
       expect(third.every((url) => url.startsWith(`http://${TILE_HOST}/tiles/`))).toBe(true);
       await context.close();
     });

@@ -61,6 +61,10 @@ test('a buyer reviews a purchase and the review shows on the product page', asyn
   await page.goto(MUG);
   await expect(page.locator('.product-reviews__average')).toContainText('4.0 out of 5');
   await expect(page.locator('.review__title')).toHaveText('Lovely glaze');
+  // The review was written seconds ago (001 s9): said relatively, with the date as its title.
+  const written = page.locator('.review__meta time[data-relative]');
+  await expect(written).toHaveText(/^(just now|\d+ seconds ago)$/);
+  await expect(written).toHaveAttribute('title', /^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
   const productViolations = await axeViolations(page);
   expect(productViolations, formatViolations('product page with reviews', productViolations)).toEqual([]);
 });

@@ -33,6 +33,13 @@ if (runtime !== undefined && window.location.search.includes('logout=true')) {
 if (runtime !== undefined && nativeApp.kind !== 'none') {
   void import('./native-app/mode').then((mode) => mode.startNativeAppMode(window, nativeApp, runtime.pageContext));
 }
+// Relative times (001 s9: "just now", "5 minutes ago", refreshed every 5 s) are a chunk of their
+// own, fetched only by pages with a `<time data-relative>` (a product's reviews).
+if (runtime !== undefined && document.querySelector('time[data-relative]') !== null) {
+  void import('./widgets/human').then(({ startRelativeTimes }) =>
+    startRelativeTimes(document, document.documentElement.lang || 'en-US'),
+  );
+}
 // The image loader is a chunk of its own, fetched only by pages with images it manages (`img[data-src]`: gallery
 // slides and fit or fill images); every other image is sized by the browser from the server's `srcset`.
 if (runtime !== undefined && document.querySelector('img[data-src]') !== null) {

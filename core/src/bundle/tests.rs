@@ -219,7 +219,8 @@ fn broken_bundles_are_refused_with_file_field_and_expectation() {
             "collections/home.toml: field 'blocks[1].type': expected one of html, markdown, \
              heading, image, button, quote, spacer, horizontal-rule, code, gallery, summary, \
              form, newsletter, accordion, marquee, text-effect, map, video, product, social-links, \
-             donation, embed, audio, shape, menu, calendar, table-reservation, plugin, found 'sumary'",
+             donation, embed, audio, shape, menu, calendar, table-reservation, follow-button, plugin, \
+             found 'sumary'",
         ),
         (
             "plugin block with a code outside the specification",
@@ -1223,11 +1224,15 @@ month = "2025-03"
 type = "table-reservation"
 restaurant-id = 412
 restaurant-name = "Casa Barro"
+
+[[blocks]]
+type = "follow-button"
+username = "terraluz_studio"
 "##;
     let site = import_home_blocks(blocks).unwrap_or_else(|error| panic!("{error}"));
     let home = home_blocks(&site);
     let codes: Vec<u16> = home.iter().map(|block| block.type_code()).collect();
-    assert_eq!(codes, [44, 22, 71, 18, 26, 66]);
+    assert_eq!(codes, [44, 22, 71, 18, 26, 66, 6]);
     let BlockContent::Shape(shape) = &home[2].content else {
         panic!("a shape");
     };
@@ -1274,6 +1279,10 @@ fn the_remaining_block_types_refuse_bad_data_naming_the_field() {
         (
             "type = \"table-reservation\"\nrestaurant-id = 0\nrestaurant-name = \"Casa\"",
             "field 'blocks[0].restaurant-id': expected the restaurant's id at the booking service, a number above 0",
+        ),
+        (
+            "type = \"follow-button\"\nusername = \"@terraluz\"",
+            "field 'blocks[0].username': expected a username of 1 to 15 letters, digits or underscores (without the @), found '@terraluz'",
         ),
         (
             &format!(

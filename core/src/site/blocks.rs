@@ -14,6 +14,7 @@ use crate::widgets::TextEffect;
 mod audio;
 mod calendar;
 mod embed;
+mod follow;
 mod markdown;
 mod menu;
 mod reservation;
@@ -25,6 +26,10 @@ pub use calendar::{
     YearMonthError, calendar_months,
 };
 pub use embed::{DEFAULT_EMBED_HEIGHT, EMBED_HEIGHTS, EmbedBlock, EmbedBlockError, EmbedSource};
+pub use follow::{
+    FOLLOW_BUTTON_ORIGIN, FOLLOW_BUTTON_SCRIPT, FOLLOW_BUTTON_SCRIPT_TIMEOUT_MS, FollowButtonBlock,
+    FollowButtonError,
+};
 pub use markdown::{MarkdownBlock, markdown_html};
 pub use menu::{MAX_MENU_TABS, MenuBlock, MenuBlockError, MenuItem, MenuSection, MenuTab};
 pub use reservation::{
@@ -170,6 +175,8 @@ pub enum BlockContent {
     Calendar(CalendarBlock),
     /// The booking service's table-reservation widget (OpenTable v2).
     TableReservation(TableReservationBlock),
+    /// The follow button of a social account (001 s2, s3).
+    FollowButton(FollowButtonBlock),
     /// A block of a type the platform does not render itself (chart, tour dates, or a custom
     /// type such as event summary), rendered by the WebAssembly plugin that claims the type,
     /// from data only that plugin interprets.
@@ -214,6 +221,9 @@ impl BlockContent {
             Self::Menu(_) => BlockType::Menu,
             Self::Calendar(_) => BlockType::Calendar,
             Self::TableReservation(_) => BlockType::OpenTableV2,
+            // The enumerations have no follow button of their own; its script and account are
+            // the platform's of the twitter block (6), as in the editor's block types.
+            Self::FollowButton(_) => BlockType::Twitter,
             Self::Plugin {
                 block_type: PluginBlockType::Spec(spec),
                 ..

@@ -21,12 +21,13 @@ pub use blocks::{
     AccordionItem, Alignment, AudioBlock, AudioBlockError, AudioTrack, Block, BlockContent,
     ButtonPopup, ButtonSize, COLUMN_LAYOUT_AT_MOST_PX, CalendarBlock, CalendarDay, CalendarGrid,
     CalendarMonth, DEFAULT_EMBED_HEIGHT, DropShadow, EMBED_HEIGHTS, EmbedBlock, EmbedBlockError,
-    EmbedSource, FormBlock, FormField, FormFieldType, GallerySlide, MAX_AUDIO_TRACKS,
-    MAX_CALENDAR_MONTHS, MAX_MENU_TABS, MAX_SHADOW_PX, MarkdownBlock, MarqueeDirection,
-    MarqueeProps, MenuBlock, MenuBlockError, MenuItem, MenuSection, MenuTab, RESERVATION_ORIGIN,
-    ShadowLength, ShadowUnit, ShapeBlock, ShapeBlockError, ShapeName, SocialLink, SummaryDesign,
-    TableReservationBlock, TableReservationError, TextEffectBlock, WIDE_THEME_ABOVE_PX, YearMonth,
-    YearMonthError, calendar_months, markdown_html,
+    EmbedSource, FOLLOW_BUTTON_ORIGIN, FOLLOW_BUTTON_SCRIPT, FOLLOW_BUTTON_SCRIPT_TIMEOUT_MS,
+    FollowButtonBlock, FollowButtonError, FormBlock, FormField, FormFieldType, GallerySlide,
+    MAX_AUDIO_TRACKS, MAX_CALENDAR_MONTHS, MAX_MENU_TABS, MAX_SHADOW_PX, MarkdownBlock,
+    MarqueeDirection, MarqueeProps, MenuBlock, MenuBlockError, MenuItem, MenuSection, MenuTab,
+    RESERVATION_ORIGIN, ShadowLength, ShadowUnit, ShapeBlock, ShapeBlockError, ShapeName,
+    SocialLink, SummaryDesign, TableReservationBlock, TableReservationError, TextEffectBlock,
+    WIDE_THEME_ABOVE_PX, YearMonth, YearMonthError, calendar_months, markdown_html,
 };
 pub use content::{Collection, Item, PermissionType, Seo};
 pub use donation_block::{DonationBlock, DonationBlockError, MAX_SUGGESTED_AMOUNTS};

@@ -9,6 +9,7 @@ import { CONSENT_EVENT } from '../consent/cookie-banner';
 import { CONSENT_COOKIE, parseConsentCookie } from '../consent/consent-state';
 import { readCookie } from '../runtime/request/crumb';
 import type { IslandUnmount } from '../runtime/island-contract';
+import { showSpinner, type Spinner } from '../widgets/spinner';
 import type { InteractiveMap } from '../maps/leaflet-map';
 import {
   debounced,
@@ -43,6 +44,7 @@ export function mount(element: HTMLElement, rawProps: unknown): IslandUnmount {
   let props = parseMapProps(rawProps);
   let map: InteractiveMap | undefined;
   let surface: HTMLElement | undefined;
+  let spinner: Spinner | undefined;
   let unmounted = false;
 
   const setState = (state: MapState): void => {
@@ -62,9 +64,12 @@ export function mount(element: HTMLElement, rawProps: unknown): IslandUnmount {
     setState('loading');
     offer.remove();
     win.removeEventListener(CONSENT_EVENT, onConsent);
+    // The static map stays under the loading spinner (001 s2) until the library is here.
+    spinner = showSpinner(canvas, 'Loading the map');
     loadLeaflet().then(
       (leaflet) => {
         if (unmounted) return;
+        spinner?.remove();
         surface = doc.createElement('div');
         surface.className = 'map-card__interactive';
         surface.setAttribute('role', 'region');
@@ -76,6 +81,7 @@ export function mount(element: HTMLElement, rawProps: unknown): IslandUnmount {
       },
       (error: unknown) => {
         if (unmounted) return;
+        spinner?.remove();
         setState('failed');
         // The project's error reporting listens to the window's error events.
         if (typeof win.reportError === 'function') win.reportError(error);
@@ -115,6 +121,7 @@ export function mount(element: HTMLElement, rawProps: unknown): IslandUnmount {
     element.removeEventListener(OPTIONS_EVENT, onOptions);
     win.removeEventListener(CONSENT_EVENT, onConsent);
     offer.remove();
+    spinner?.remove();
     map?.destroy();
     surface?.remove();
     image.hidden = false;

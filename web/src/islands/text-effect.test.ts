@@ -130,4 +130,22 @@ describe('text-effect island', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(Number(element.dataset['textEffectRedraws'])).toBe(before + 1);
   });
+
+  it("drops a visibility event that arrives after it was taken down, with the spec's warning", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const element = block();
+    const unmount = mount(element, {});
+    vi.advanceTimersByTime(250);
+    unmount();
+    observed?.([{ isIntersecting: true }]);
+    expect(warn).toHaveBeenCalledWith('Event is firing before the environment is initialized!');
+    expect(recorded).toHaveLength(0);
+    expect(element.dataset['textEffectState']).toBeUndefined();
+  });
+
+  it('cannot start without a window', () => {
+    const detached = document.implementation.createHTMLDocument('');
+    detached.body.innerHTML = '<div id="t"><span data-text-effect>words<svg></svg></span></div>';
+    expect(() => mount(detached.getElementById('t')!, {})).toThrow('Cannot init animations without a window context');
+  });
 });

@@ -3,9 +3,13 @@
 //! starts undrawn (-1 for direction right, 1 otherwise), fade and fadeScale start invisible
 //! (fadeScale at half size); a run takes the set duration scaled by the way left, between 0.2 and
 //! 1 of it. New shape, animation or direction options re-run it. Under reduced motion the shape
-//! stays drawn, as the server rendered it. Plain DOM and the Web Animations API: no React.
+//! stays drawn, as the server rendered it. Visibility, font and reflow events that reach the
+//! island after it was taken down are dropped with the spec's warning (001 s8), as the marquee's
+//! are. Plain DOM and the Web Animations API: no React.
 
 import {
+  MARQUEE_ENVIRONMENT_NOT_READY as ENVIRONMENT_NOT_READY,
+  MARQUEE_NO_WINDOW as NO_WINDOW,
   TEXT_EFFECT_FADE_SCALE_FROM,
   TEXT_EFFECT_FIRST_PLAY_DELAY_MS,
   TEXT_EFFECT_MUTATION_DEBOUNCE_MS,
@@ -33,7 +37,8 @@ function distanceLeft(options: TextEffectOptions, progress: number): number {
 
 export function mount(element: HTMLElement, props: unknown): IslandUnmount {
   const win = element.ownerDocument.defaultView;
-  if (win === null) throw new Error('Cannot init animations without a window context');
+  // 001 s8 gives the marquee and text effects the same two errors; the core names them once.
+  if (win === null) throw new Error(NO_WINDOW);
   const highlight = element.querySelector<HTMLElement>('[data-text-effect]');
   const svg = highlight?.querySelector<SVGSVGElement>('svg');
   if (!highlight || !svg) throw new Error('Vitrine: the text-effect block has no shape to play.');
@@ -45,6 +50,17 @@ export function mount(element: HTMLElement, props: unknown): IslandUnmount {
   let visible = false;
   let earliest = false;
   let redraws = 0;
+  let live = true;
+  /** Drops an event that arrives once the island is gone, with the spec's warning. */
+  const whileLive =
+    <A extends unknown[]>(handler: (...args: A) => void) =>
+    (...args: A): void => {
+      if (!live) {
+        console.warn(ENVIRONMENT_NOT_READY);
+        return;
+      }
+      handler(...args);
+    };
 
   const setState = (state: TextEffectState): void => {
     element.dataset['textEffectState'] = state;
@@ -125,11 +141,11 @@ export function mount(element: HTMLElement, props: unknown): IslandUnmount {
   const observer =
     'IntersectionObserver' in win
       ? new win.IntersectionObserver(
-          (entries) => {
+          whileLive((entries: IntersectionObserverEntry[]) => {
             if (!entries.some((entry) => entry.isIntersecting)) return;
             visible = true;
             maybePlay();
-          },
+          }),
           { threshold: 0.5 },
         )
       : undefined;
@@ -137,13 +153,13 @@ export function mount(element: HTMLElement, props: unknown): IslandUnmount {
   else visible = true;
 
   /** Lays the finished shape over the words again (fonts arrived, the text reflowed). */
-  const redraw = (): void => {
+  const redraw = whileLive((): void => {
     redraws += 1;
     element.dataset['textEffectRedraws'] = String(redraws);
     if (element.dataset['textEffectState'] === 'done') {
       for (const animation of animations) animation.commitStyles?.();
     }
-  };
+  });
   void element.ownerDocument.fonts?.ready.then(() => redraw());
   let mutationTimer: ReturnType<typeof setTimeout> | undefined;
   const mutations = new win.MutationObserver(() => {
@@ -182,6 +198,7 @@ export function mount(element: HTMLElement, props: unknown): IslandUnmount {
   element.addEventListener(OPTIONS_EVENT, onOptions);
 
   return () => {
+    live = false;
     clearTimeout(firstPlay);
     if (mutationTimer !== undefined) clearTimeout(mutationTimer);
     observer?.disconnect();

@@ -62,17 +62,25 @@ export function formatRelative(time: RelativeTime, locale: string): string {
 }
 
 /**
+ * How old a time may be and still be written relatively: past it the server's date stays, since
+ * "400 days ago" reads worse than the date. Our choice; the spec's buckets end at "days".
+ */
+export const RELATIVE_TIME_MAX_AGE_MS = 30 * DAY * 1000;
+
+/**
  * Keeps every `<time data-relative datetime="...">` under `root` written as a relative time,
  * refreshed every 5000 ms; returns a stop function. The server's text (an absolute date) stays
- * for readers without JavaScript, and as the element's title.
+ * for readers without JavaScript, as the element's title, and for times older than
+ * {@link RELATIVE_TIME_MAX_AGE_MS}.
  */
 export function startRelativeTimes(root: ParentNode, locale: string, now: () => number = () => Date.now()): () => void {
   const update = (): void => {
     for (const element of root.querySelectorAll<HTMLTimeElement>('time[data-relative]')) {
       const then = Date.parse(element.dateTime);
       if (Number.isNaN(then)) continue;
+      const elapsed = now() - then;
       if (!element.title) element.title = element.textContent ?? '';
-      element.textContent = formatRelative(relativeBucket(now() - then), locale);
+      element.textContent = elapsed < RELATIVE_TIME_MAX_AGE_MS ? formatRelative(relativeBucket(elapsed), locale) : element.title;
     }
   };
   update();

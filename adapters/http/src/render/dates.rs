@@ -42,6 +42,21 @@ pub(crate) fn display_date_in(epoch_millis: i64, locale: &str) -> Option<Display
     })
 }
 
+/// The exact UTC time of `epoch_millis` to the second, `YYYY-MM-DDTHH:MM:SSZ`, for a `<time
+/// datetime>` the browser turns into a relative time. `None` for times outside the calendar.
+pub(crate) fn instant_iso(epoch_millis: i64) -> Option<String> {
+    let at = OffsetDateTime::from_unix_timestamp(epoch_millis.div_euclid(1000)).ok()?;
+    Some(format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+        at.year(),
+        u8::from(at.month()),
+        at.day(),
+        at.hour(),
+        at.minute(),
+        at.second()
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,6 +79,16 @@ mod tests {
             display_date_in(1_772_539_200_000, "en-GB").unwrap().text,
             "3 March 2026"
         );
+    }
+
+    #[test]
+    fn instants_are_exact_to_the_second_in_utc() {
+        assert_eq!(
+            instant_iso(1_772_539_200_999).as_deref(),
+            Some("2026-03-03T12:00:00Z")
+        );
+        assert_eq!(instant_iso(-1).as_deref(), Some("1969-12-31T23:59:59Z"));
+        assert_eq!(instant_iso(i64::MAX), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use askama::Template;
 use vitrine_core::reviews::ProductReviews;
 
-use super::dates::display_date;
+use super::dates::{display_date, instant_iso};
 
 /// How many reviews a product page lists; the average covers all of them.
 pub(crate) const REVIEWS_SHOWN: u32 = 5;
@@ -27,6 +27,8 @@ pub(crate) struct ReviewView {
     pub(crate) title: String,
     pub(crate) body: String,
     pub(crate) author: String,
+    /// When the review was written: the exact instant (for the browser's relative time) and
+    /// the date as read without JavaScript.
     pub(crate) date: Option<(String, String)>,
     /// The owner's public answer, if any.
     pub(crate) reply: Option<String>,
@@ -58,8 +60,9 @@ impl ReviewsSection {
                         } else {
                             review.author_name.clone()
                         },
-                        date: display_date(review.created.millis())
-                            .map(|date| (date.iso.clone(), date.text.clone())),
+                        date: display_date(review.created.millis()).and_then(|date| {
+                            Some((instant_iso(review.created.millis())?, date.text))
+                        }),
                         reply: review.reply.clone(),
                     }
                 })

@@ -1,12 +1,13 @@
 //! The other origins a page's own blocks may load from once the visitor allows it: an embed
-//! block's frame, the table-reservation widget's script and frame. A page's
+//! block's frame, the table-reservation widget's script and frame, the follow button's script
+//! and frame. A page's
 //! Content-Security-Policy names exactly these for that page, so a page without such blocks
 //! keeps the strict default.
 
 use std::collections::BTreeSet;
 
 use vitrine_core::pages::PageView;
-use vitrine_core::site::{BlockContent, RESERVATION_ORIGIN};
+use vitrine_core::site::{BlockContent, FOLLOW_BUTTON_ORIGIN, RESERVATION_ORIGIN};
 
 use super::{blocks, content_layout};
 
@@ -34,6 +35,10 @@ impl ThirdPartySources {
                 BlockContent::TableReservation(_) => {
                     sources.scripts.insert(RESERVATION_ORIGIN.to_owned());
                     sources.frames.insert(RESERVATION_ORIGIN.to_owned());
+                }
+                BlockContent::FollowButton(_) => {
+                    sources.scripts.insert(FOLLOW_BUTTON_ORIGIN.to_owned());
+                    sources.frames.insert(FOLLOW_BUTTON_ORIGIN.to_owned());
                 }
                 _ => {}
             }

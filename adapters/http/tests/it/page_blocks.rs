@@ -1,4 +1,4 @@
-//! Pages with the embed, audio and table-reservation blocks: their Content-Security-Policy
+//! Pages with the embed, audio, table-reservation and follow-button blocks: their Content-Security-Policy
 //! names exactly the third parties those blocks load from (fresh and from the page cache),
 //! other pages keep the strict default, and the audio files are served from the site itself.
 //! A calendar opens on the current month by the page service's clock, also from the cache.
@@ -10,8 +10,8 @@ use vitrine_core::pages::PageService;
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::memory::MemorySiteRepository;
 use vitrine_core::site::{
-    AudioBlock, AudioTrack, Block, BlockContent, CollectionId, EmbedBlock, Layout, MediaFile, Slug,
-    TableReservationBlock,
+    AudioBlock, AudioTrack, Block, BlockContent, CollectionId, EmbedBlock, FollowButtonBlock,
+    Layout, MediaFile, Slug, TableReservationBlock,
 };
 use vitrine_http::AppState;
 use vitrine_http::security_headers::CONTENT_SECURITY_POLICY_VALUE;
@@ -106,6 +106,67 @@ async fn an_embed_stored_with_a_hostile_address_renders_nothing_and_widens_nothi
     assert_eq!(
         answer.header("content-security-policy"),
         CONTENT_SECURITY_POLICY_VALUE
+    );
+}
+
+fn follow(username: &str) -> BlockContent {
+    BlockContent::FollowButton(FollowButtonBlock {
+        username: username.into(),
+    })
+}
+
+#[tokio::test]
+async fn a_follow_button_is_a_link_and_its_page_allows_only_the_platform() {
+    let app = app(vec![block("follow", follow("terraluz"))]).await;
+    for _ in 0..2 {
+        let answer = fetch(&app, "/more").await;
+        assert_eq!(answer.status, StatusCode::OK);
+        let policy = answer.header("content-security-policy");
+        assert!(
+            policy.contains("script-src 'self' https://platform.twitter.com;"),
+            "{policy}"
+        );
+        assert!(
+            policy.contains(
+                "frame-src https://platform.twitter.com https://www.youtube-nocookie.com"
+            ),
+            "{policy}"
+        );
+        let html = answer.text();
+        // Type 6 (twitter), the follow island with the platform's script and its 10 s, and a
+        // link that works without any script.
+        assert!(
+            html.contains(
+                "id=\"block-follow\" data-block-type=\"6\" data-island=\"follow\" \
+                 data-island-props=\"{&#34;script&#34;:&#34;https://platform.twitter.com/widgets.js&#34;,&#34;timeoutMs&#34;:10000}\""
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains("href=\"https://twitter.com/terraluz\" target=\"_blank\" rel=\"noopener noreferrer\""),
+            "{html}"
+        );
+        assert!(html.contains(">Follow @terraluz<span class=\"visually-hidden\"> on X (opens in a new tab)</span></a>"), "{html}");
+        // Nothing of the platform is in the page itself: its script is the island's to add.
+        assert!(
+            !html.contains("<script src=\"https://platform.twitter.com"),
+            "{html}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_follow_button_stored_with_a_hostile_username_is_escaped() {
+    let app = app(vec![block(
+        "follow",
+        follow("x\"><script>alert(1)</script>"),
+    )])
+    .await;
+    let html = fetch(&app, "/more").await.text();
+    assert!(!html.contains("<script>alert(1)"), "{html}");
+    assert!(
+        html.contains("Follow @x&#34;&#62;&#60;script&#62;"),
+        "{html}"
     );
 }
 

@@ -225,6 +225,22 @@ async fn reviews_appear_on_the_product_page_with_their_average() {
         "review text is escaped: {after}"
     );
     assert!(after.contains("\"aggregateRating\":{\"@type\":\"AggregateRating\",\"ratingValue\":\"4.0\",\"reviewCount\":1"));
+    // The review's instant, to the second, for the browser's relative time (001 s9); the date
+    // for readers without JavaScript.
+    let meta = after
+        .split("<p class=\"review__meta\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</p>").next())
+        .expect("the review's meta line");
+    let (_, datetime) = meta
+        .split_once("<time datetime=\"")
+        .expect("a time element");
+    let (instant, rest) = datetime.split_at(20);
+    assert!(
+        instant.len() == 20 && instant.as_bytes()[10] == b'T' && instant.ends_with('Z'),
+        "{meta}"
+    );
+    assert!(rest.starts_with("\" data-relative>"), "{meta}");
 }
 
 #[tokio::test]

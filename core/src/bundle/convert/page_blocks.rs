@@ -1,17 +1,17 @@
-//! The embed, audio, shape, menu, calendar and table-reservation blocks of a bundle, each
+//! The embed, audio, shape, menu, calendar, table-reservation and follow-button blocks of a bundle, each
 //! checked by its own rules in the core so a bad value is refused with the field it came from.
 
 use crate::bundle::BundleError;
 use crate::bundle::convert::Converter;
 use crate::bundle::dto::{
-    AudioDto, CalendarDto, DropShadowDto, EmbedDto, MenuDto, ShadowLengthDto, ShapeDto,
-    TableReservationDto,
+    AudioDto, CalendarDto, DropShadowDto, EmbedDto, FollowButtonDto, MenuDto, ShadowLengthDto,
+    ShapeDto, TableReservationDto,
 };
 use crate::bundle::error::At;
 use crate::site::{
     AudioBlock, AudioTrack, BlockContent, CalendarBlock, DEFAULT_EMBED_HEIGHT, DropShadow,
-    EmbedBlock, MenuBlock, MenuItem, MenuSection, MenuTab, ShadowLength, ShadowUnit, ShapeBlock,
-    ShapeName, TableReservationBlock, YearMonth,
+    EmbedBlock, FollowButtonBlock, MenuBlock, MenuItem, MenuSection, MenuTab, ShadowLength,
+    ShadowUnit, ShapeBlock, ShapeName, TableReservationBlock, YearMonth,
 };
 
 impl Converter {
@@ -29,6 +29,7 @@ impl Converter {
             "menu" => menu(at, at.deserialize(fields)?)?,
             "calendar" => self.calendar(at, at.deserialize(fields)?)?,
             "table-reservation" => table_reservation(at, at.deserialize(fields)?)?,
+            "follow-button" => follow_button(at, at.deserialize(fields)?)?,
             _ => return Ok(None),
         }))
     }
@@ -186,4 +187,14 @@ fn table_reservation(at: &At, dto: TableReservationDto) -> Result<BlockContent, 
         at.field(field).error(error.to_string())
     })?;
     Ok(BlockContent::TableReservation(block))
+}
+
+fn follow_button(at: &At, dto: FollowButtonDto) -> Result<BlockContent, BundleError> {
+    let block = FollowButtonBlock {
+        username: dto.username,
+    };
+    block
+        .check()
+        .map_err(|error| at.field("username").error(error.to_string()))?;
+    Ok(BlockContent::FollowButton(block))
 }

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use crate::bundle::dto::ImageDto;
 
 /// Every block type a bundle can use, as written in its `type` field.
-pub(crate) const BLOCK_TYPES: [&str; 28] = [
+pub(crate) const BLOCK_TYPES: [&str; 29] = [
     "html",
     "markdown",
     "heading",
@@ -34,6 +34,7 @@ pub(crate) const BLOCK_TYPES: [&str; 28] = [
     "menu",
     "calendar",
     "table-reservation",
+    "follow-button",
     "plugin",
 ];
 

@@ -1,5 +1,5 @@
-//! The fields of the embed, audio, shape, menu, calendar and table-reservation blocks as a
-//! bundle writes them.
+//! The fields of the embed, audio, shape, menu, calendar, table-reservation and follow-button
+//! blocks as a bundle writes them.
 
 use serde::Deserialize;
 
@@ -97,6 +97,13 @@ pub(crate) struct CalendarDto {
     pub title: Option<String>,
     /// The month the calendar opens on, such as "2027-05".
     pub month: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FollowButtonDto {
+    /// The account's username on the platform, without the @.
+    pub username: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -7,6 +7,7 @@ mod audio;
 mod calendar;
 mod donation;
 mod embed;
+mod follow;
 mod gallery;
 mod interactive;
 mod listing;
@@ -32,6 +33,7 @@ pub(crate) use audio::AudioView;
 pub(crate) use calendar::CalendarView;
 pub(crate) use donation::DonationBlockView;
 pub(crate) use embed::{EmbedView, frame_origin};
+pub(crate) use follow::FollowButtonView;
 pub(crate) use gallery::GalleryBlock;
 pub(crate) use interactive::AccordionBlock;
 pub(crate) use listing::{ProductBlock, SummaryBlock};
@@ -66,6 +68,7 @@ pub(crate) fn island_name(content: &BlockContent) -> Option<&'static str> {
         BlockContent::Audio(_) => Some("audio"),
         BlockContent::Menu(menu) if menu.tabs.len() > 1 => Some("menu"),
         BlockContent::TableReservation(_) => Some("reservation"),
+        BlockContent::FollowButton(_) => Some("follow"),
         // The map is an island only on a site with a tile server, which the page alone does
         // not tell: its chunk is not preloaded, and loads when the block nears the viewport.
         BlockContent::Map { .. } => None,
@@ -143,6 +146,7 @@ pub(crate) enum BlockBody<'a> {
     Menu(MenuView<'a>),
     Calendar(CalendarView<'a>),
     Reservation(ReservationView<'a>),
+    FollowButton(FollowButtonView<'a>),
     Plugin(PluginBlock),
 }
 
@@ -177,6 +181,7 @@ impl fmt::Display for BlockBody<'_> {
             Self::Menu(block) => block.fmt(f),
             Self::Calendar(block) => block.fmt(f),
             Self::Reservation(block) => block.fmt(f),
+            Self::FollowButton(block) => block.fmt(f),
             Self::Plugin(block) => block.fmt(f),
         }
     }
@@ -216,6 +221,7 @@ fn kind(content: &BlockContent) -> &'static str {
         BlockContent::Menu(_) => "menu",
         BlockContent::Calendar(_) => "calendar",
         BlockContent::TableReservation(_) => "opentable-v2",
+        BlockContent::FollowButton(_) => "follow-button",
         BlockContent::Plugin { .. } => "plugin",
     }
 }
@@ -419,6 +425,10 @@ pub(crate) fn block_view<'a>(scope: &RenderScope<'a>, block: &'a Block) -> Block
                 "reservation",
                 &ReservationView::props(reservation),
             )),
+        ),
+        BlockContent::FollowButton(follow) => (
+            BlockBody::FollowButton(FollowButtonView::new(follow)),
+            Some(Island::new("follow", &FollowButtonView::props())),
         ),
         BlockContent::Plugin { block_type, data } => (
             BlockBody::Plugin(PluginBlock::new(scope, id, block_type, data)),

@@ -107,11 +107,13 @@ pub(crate) const RECORD_PAYMENT_EVENT: &str = "INSERT INTO payment_events \
      ON CONFLICT (event_id) DO NOTHING";
 
 /// The order a report concerns: the one paid with its charge, or the one still pending
-/// without a charge id that asked for the charge under its idempotency key.
+/// without a charge id that asked for the charge under its idempotency key; with what the
+/// charge was for (the rest due after a gift card, and its currency).
 macro_rules! order_of_payment {
     ($lock:literal) => {
         concat!(
-            "SELECT id, payment_id, payment_status, idempotency_key FROM orders \
+            "SELECT id, payment_id, payment_status, idempotency_key, \
+                    grand_total_cents - gift_card_cents, currency FROM orders \
              WHERE (payment_id <> '' AND payment_id = $1) \
                 OR (payment_id = '' AND payment_key <> '' AND payment_key = $2)",
             $lock

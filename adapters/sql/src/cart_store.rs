@@ -971,14 +971,15 @@ macro_rules! sql_payment_event_log {
                         .map_err(repository_error("ending a duplicate payment report"))?;
                     return Ok(Reconciliation::Duplicate);
                 }
-                let row: Option<(String, String, String, String)> =
+                let row: Option<(String, String, String, String, i64, String)> =
                     sqlx::query_as(Self::ORDER_OF_PAYMENT)
                         .bind(event.payment_id.as_str())
                         .bind(event.payment_key.as_deref().unwrap_or(""))
                         .fetch_optional(&mut *tx)
                         .await
                         .map_err(repository_error("finding a report's order"))?;
-                let Some((order_id, mut payment_id, status, form_key)) = row else {
+                let Some((order_id, mut payment_id, status, form_key, due_cents, currency)) = row
+                else {
                     tx.commit()
                         .await
                         .map_err(repository_error("recording a payment report"))?;
@@ -1016,15 +1017,44 @@ macro_rules! sql_payment_event_log {
                             reason: error.to_string(),
                         },
                     )?;
-                    // The charge the pending order waited for: the order claims it, unless a
-                    // refund claimed it first, in which case the money went back.
+                    // A pending order claims the charge it waited for, unless a refund
+                    // claimed it first, in which case the money went back. A failed one gave
+                    // back what placing it took: the charge goes back too, claimed for its
+                    // refund here so that it is given back once.
+                    let late = status == PaymentStatus::Failed;
                     let claimed = $crate::payment_claims::claim_payment!(
                         &mut *tx,
                         event.payment_id.as_str(),
                         key,
-                        vitrine_core::checkout::PaymentUse::Order,
+                        if late {
+                            vitrine_core::checkout::PaymentUse::Refund
+                        } else {
+                            vitrine_core::checkout::PaymentUse::Order
+                        },
                         now
                     )?;
+                    if late {
+                        let currency = vitrine_core::money::Currency::from_code(&currency)
+                            .map_err(|error| vitrine_core::ports::RepositoryError::Corrupt {
+                                what: "an order currency".into(),
+                                reason: error.to_string(),
+                            })?;
+                        tx.commit()
+                            .await
+                            .map_err(repository_error("recording a payment report"))?;
+                        return Ok(if claimed {
+                            Reconciliation::Refunding {
+                                order_id,
+                                payment: vitrine_core::checkout::Payment {
+                                    id: event.payment_id.clone(),
+                                    amount_minor: due_cents,
+                                    currency,
+                                },
+                            }
+                        } else {
+                            Reconciliation::Applied { order_id, status }
+                        });
+                    }
                     if claimed {
                         payment_id = event.payment_id.clone();
                     } else {

@@ -10,8 +10,9 @@ use super::browser_payment::{IntentReport, IntentRequest, IntentState, OpenInten
 use super::card_testing::{AdmitError, Payer, TOO_MANY_FAILED_PAYMENTS};
 use super::contribution::{Contribution, DonateError, DonationRequest, DonationService};
 use super::contribution_payment::{ContributionPayment, ContributionSettlement};
+use super::ledger::give_back;
 use super::order::IdempotencyKey;
-use super::payment::PaymentError;
+use super::payment::{Payment, PaymentError};
 use crate::cart::Timestamp;
 use crate::money::{FormatOptions, Locale, Money, format};
 use crate::ports::RepositoryError;
@@ -207,6 +208,16 @@ impl DonationService {
         cancelled_because: Option<&str>,
         now: Timestamp,
     ) -> Result<ResumedDonation, ResumeDonationError> {
+        if let (ContributionPayment::Failed { .. }, IntentState::Succeeded(payment)) =
+            (&contribution.payment, state)
+        {
+            self.give_back_late_charge(&contribution, payment, now)
+                .await;
+            return Ok(ResumedDonation {
+                contribution,
+                settled_now: false,
+            });
+        }
         let id = contribution.id.clone();
         let settlement = match (
             contribution.payment.settle(
@@ -253,10 +264,41 @@ impl DonationService {
                 super::contribution::RecordContributionError::Repository(error) => error.into(),
             })?
             .ok_or_else(|| ResumeDonationError::UnknownContribution(id.clone()))?;
+        if let (ContributionSettlement::Paid(payment), ContributionPayment::Failed { .. }) =
+            (&settlement, &contribution.payment)
+        {
+            // Another caller failed it meanwhile.
+            self.give_back_late_charge(&contribution, payment, now)
+                .await;
+        }
         Ok(ResumedDonation {
             contribution,
             settled_now,
         })
+    }
+
+    /// Gives back `payment`, a charge that succeeded for `contribution` after it had failed:
+    /// the donor was told nothing was taken, and may have given again since. Claimed for
+    /// the refund first, so that it goes back once however many reports arrive.
+    async fn give_back_late_charge(
+        &self,
+        contribution: &Contribution,
+        payment: &Payment,
+        now: Timestamp,
+    ) {
+        tracing::warn!(
+            contribution = contribution.id,
+            payment = payment.id,
+            "a payment succeeded for a contribution that had failed; it is given back"
+        );
+        give_back(
+            &*self.store,
+            &*self.payments,
+            payment,
+            &contribution.idempotency_key,
+            now,
+        )
+        .await;
     }
 }
 

@@ -234,6 +234,45 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_success_reported_after_the_donation_failed_is_given_back_once() {
+        let donations = donations().await;
+        let intent = open_at(&donations, "k1", "c1", NOW).await;
+        donations.gateway.settle(&intent.id, IntentState::Canceled);
+        let failed = donations
+            .service
+            .resume_browser_donation(&donor(), "c1", &intent.id, NOW)
+            .await
+            .unwrap();
+        assert!(failed.settled_now);
+        // The donor was told nothing was taken; a success reported now is given back.
+        donations.gateway.settle(&intent.id, paid(&intent.id));
+        let key = format!("{:0>16}", "k1");
+        for _ in 0..2 {
+            let reported = donations
+                .service
+                .settle_reported(&key, &intent.id, NOW)
+                .await
+                .unwrap()
+                .unwrap();
+            assert!(!reported.settled_now);
+            assert!(
+                matches!(
+                    reported.contribution.payment,
+                    ContributionPayment::Failed { .. }
+                ),
+                "{:?}",
+                reported.contribution.payment
+            );
+        }
+        assert_eq!(
+            donations.gateway.refunded(),
+            vec![intent.id.clone()],
+            "given back once however often it is reported"
+        );
+        assert!(donations.store.receipts().is_empty(), "no receipt for it");
+    }
+
+    #[tokio::test]
     async fn another_amount_after_a_decline_is_refused_rather_than_charged_at_the_first() {
         let donations = donations().await;
         let intent = open_at(&donations, "k1", "c1", NOW).await;

@@ -2,8 +2,10 @@
 //! PostgreSQL run the same assertions through [`commerce_store_conformance!`].
 
 pub use super::failed_order_conformance::{
+    a_charge_refunded_before_it_paid_its_order_gives_back_what_placing_took,
     a_failed_order_empties_the_gift_cards_it_issued,
     a_failed_payment_gives_back_what_placing_took_once,
+    a_success_after_the_failure_is_given_back_and_the_order_stays_failed,
 };
 
 use super::details::ShippingAddress;
@@ -55,6 +57,8 @@ macro_rules! commerce_store_conformance {
             browser_payments_wait_until_settled_and_are_listed_oldest_first,
             a_failed_payment_gives_back_what_placing_took_once,
             a_failed_order_empties_the_gift_cards_it_issued,
+            a_success_after_the_failure_is_given_back_and_the_order_stays_failed,
+            a_charge_refunded_before_it_paid_its_order_gives_back_what_placing_took,
         );
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -161,6 +165,12 @@ pub(crate) fn cart_with(sku_text: &str, quantity: u32) -> CartState {
     cart
 }
 
+/// Whether the cart of order `n` reads back purchased.
+pub(crate) async fn is_purchased(store: &dyn CommerceStore, n: usize) -> bool {
+    let cart = store.load_cart(&token(n)).await.unwrap();
+    cart.expect("the cart is stored").is_purchased
+}
+
 pub(crate) fn order_for(cart: &CartState, n: usize) -> Order {
     let priced = cart.price(&StoreRules::default(), NOW);
     Order::from_cart(
@@ -262,14 +272,7 @@ pub async fn a_short_line_changes_nothing(store: &dyn CommerceStore) {
         store.stock(&sku("CAP")).await.unwrap(),
         Some(Stock::Limited(1))
     );
-    assert!(
-        !store
-            .load_cart(&token(1))
-            .await
-            .unwrap()
-            .unwrap()
-            .is_purchased
-    );
+    assert!(!is_purchased(store, 1).await);
     assert_eq!(store.order("order-1").await.unwrap(), None);
 }
 
@@ -459,14 +462,7 @@ pub async fn coupon_limits_are_counted_again_when_the_order_is_placed(store: &dy
         "{error:?}"
     );
     // ...and the refusal changed nothing: the cart can still be bought without the coupon.
-    assert!(
-        !store
-            .load_cart(&token(2))
-            .await
-            .unwrap()
-            .unwrap()
-            .is_purchased
-    );
+    assert!(!is_purchased(store, 2).await);
     let mut without = second.clone();
     without.coupon_codes.clear();
     store.place_order(&without, &[]).await.unwrap();
@@ -588,6 +584,17 @@ pub async fn place_order_paid_with(store: &dyn CommerceStore, n: usize, payment_
     let mut order = order_for(&cart, n);
     order.payment_id = payment_id.into();
     order.payment_key = key(n).as_str().to_owned();
+    store.place_order(&order, &[]).await.unwrap()
+}
+
+/// Order `n` of one mug placed as payment pending, asked for under its first attempt's key:
+/// the order a payment provider's reports settle.
+pub async fn place_pending_order(store: &dyn CommerceStore, n: usize) -> Order {
+    let cart = cart_with("MUG", 1);
+    store.save_cart(&token(n), &cart).await.unwrap();
+    let mut order = order_for(&cart, n);
+    order.payment_key = key(n).attempt(1).as_str().to_owned();
+    order.payment_status = PaymentStatus::Pending;
     store.place_order(&order, &[]).await.unwrap()
 }
 
@@ -779,14 +786,7 @@ pub async fn a_declined_card_leaves_a_browser_order_payable_until_its_intent_is_
     );
     let waiting = store.order(&in_browser.id).await.unwrap().unwrap();
     assert_eq!(waiting.payment_status, PaymentStatus::Pending);
-    assert!(
-        store
-            .load_cart(&token(1))
-            .await
-            .unwrap()
-            .unwrap()
-            .is_purchased
-    );
+    assert!(is_purchased(store, 1).await);
     assert_eq!(
         store.stock(&sku("MUG")).await.unwrap(),
         Some(Stock::Limited(3))
@@ -823,14 +823,7 @@ pub async fn a_declined_card_leaves_a_browser_order_payable_until_its_intent_is_
         Some(Stock::Limited(5)),
         "each failed order's unit is back, once"
     );
-    assert!(
-        !store
-            .load_cart(&token(1))
-            .await
-            .unwrap()
-            .unwrap()
-            .is_purchased
-    );
+    assert!(!is_purchased(store, 1).await);
     // A decline reported late changes a cancelled order no more.
     assert_eq!(
         store

@@ -46,12 +46,14 @@ impl TakenByPlacing {
     }
 }
 
-/// Whether a payment report that moves an order from `before` to `after` fails it, so that
-/// what placing it took is given back: only a pending order fails this way. An order that
-/// failed before is not failed again, so a second report of the same failure gives nothing
-/// back twice.
+/// Whether a payment report that moves an order from `before` to `after` ends it unpaid, so
+/// that what placing it took is given back: a pending order that fails, or whose charge went
+/// back before it could pay it (a refund claimed the charge first, or the provider reported
+/// the refund first). An order that ended before is not ended again, so a second report
+/// gives nothing back twice.
 pub fn payment_fails_order(before: PaymentStatus, after: PaymentStatus) -> bool {
-    before == PaymentStatus::Pending && after == PaymentStatus::Failed
+    before == PaymentStatus::Pending
+        && matches!(after, PaymentStatus::Failed | PaymentStatus::Refunded)
 }
 
 /// A gift card's balance once `amount_cents` of a failed order's payment is added back: never
@@ -72,15 +74,21 @@ mod tests {
     use crate::gift_cards::GiftCardCode;
 
     #[test]
-    fn only_a_pending_order_that_fails_gives_back() {
+    fn only_a_pending_order_that_ends_unpaid_gives_back() {
         use PaymentStatus::*;
         assert!(payment_fails_order(Pending, Failed));
+        assert!(
+            payment_fails_order(Pending, Refunded),
+            "a charge refunded before it paid the order"
+        );
         for (before, after) in [
             (Failed, Failed),
             (Pending, Pending),
             (Pending, Paid),
+            (Pending, Disputed),
             (Paid, Refunded),
             (Failed, Paid),
+            (Refunded, Refunded),
         ] {
             assert!(
                 !payment_fails_order(before, after),

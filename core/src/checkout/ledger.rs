@@ -230,6 +230,16 @@ pub(crate) async fn give_back(
             return;
         }
     }
+    refund_claimed(ledger, payments, payment).await;
+}
+
+/// Asks the provider to give back `payment`, a charge already claimed for its refund in
+/// `ledger`; a refund the provider refuses is recorded there for the owner to settle by hand.
+pub async fn refund_claimed(
+    ledger: &dyn PaymentLedger,
+    payments: &dyn PaymentGateway,
+    payment: &Payment,
+) {
     let Err(error) = payments.refund(payment).await else {
         return;
     };

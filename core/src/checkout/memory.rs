@@ -10,6 +10,7 @@ use super::follow_up::{OrderFollowUp, ScheduledMail};
 use super::fulfilment::OwnerOrder;
 use super::ledger::{MemoryPaymentLedger, PaymentUse, delegate_payment_ledger};
 use super::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
+use super::payment::Payment;
 use super::payment_events::{
     PaymentEvent, PaymentEventLog, PaymentOutcome, PaymentStatus, Reconciliation,
 };
@@ -615,6 +616,33 @@ impl PaymentEventLog for InMemoryCommerceStore {
             });
         }
         let mut outcome = event.outcome;
+        if order.payment_id.is_empty()
+            && outcome == PaymentOutcome::Succeeded
+            && order.payment_status == PaymentStatus::Failed
+        {
+            // The order gave back what placing it took when it failed: the charge goes back
+            // too, claimed for its refund here so that it is given back once.
+            let order_id = order.id.clone();
+            if !self.ledger.claim(
+                &event.payment_id,
+                &order.idempotency_key,
+                PaymentUse::Refund,
+                now,
+            ) {
+                return Ok(Reconciliation::Applied {
+                    order_id,
+                    status: PaymentStatus::Failed,
+                });
+            }
+            return Ok(Reconciliation::Refunding {
+                order_id,
+                payment: Payment {
+                    id: event.payment_id.clone(),
+                    amount_minor: order.rest_due_cents(),
+                    currency: order.currency,
+                },
+            });
+        }
         if order.payment_id.is_empty() && outcome == PaymentOutcome::Succeeded {
             // The charge the pending order waited for: the order claims it, unless a refund
             // claimed it first, in which case the money went back.

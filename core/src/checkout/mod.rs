@@ -103,7 +103,7 @@ pub use follow_up::{
 pub use fulfilment::OwnerOrder;
 pub use ledger::{
     FailedRefund, MemoryPaymentLedger, PAYMENT_REFUNDED_MESSAGE, PaymentLedger, PaymentUse,
-    RefundClaim,
+    RefundClaim, refund_claimed,
 };
 pub use memory::InMemoryCommerceStore;
 pub use order::{

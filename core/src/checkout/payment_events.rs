@@ -4,14 +4,19 @@
 //!
 //! A provider delivers a report at least once and in no promised order, so an order's status
 //! depends only on which outcomes were reported, never on their order or on how often each
-//! arrived: money once taken is never forgotten (a late failure of an earlier attempt does
-//! not undo a success), a refund outranks a success, and a dispute outranks everything, since
-//! the owner must answer it.
+//! arrived, with one exception: money once taken is never forgotten (a late failure of an
+//! earlier attempt does not undo a success), a refund outranks a success, and a dispute
+//! outranks everything, since the owner must answer it. The exception is a success reported
+//! after the order failed: failing it gave back everything placing it took (its units, its
+//! cart, its gift card balance and coupon uses), so it can no longer be paid, and the charge
+//! goes back to the payer instead ([`Reconciliation::Refunding`]).
 
 use std::sync::Arc;
 
 use async_trait::async_trait;
 
+use super::payment::{Payment, PaymentGateway};
+use super::store::CommerceStore;
 use crate::cart::Timestamp;
 use crate::ports::RepositoryError;
 
@@ -88,8 +93,20 @@ impl PaymentStatus {
 
     /// The status after the provider reported `outcome`. Each status ranks what was
     /// reported: disputed over refunded over paid over failed over pending, and a report
-    /// moves the status only up that ranking, so reports commute and repeat harmlessly.
+    /// moves the status only up that ranking, so reports repeat harmlessly and, but for one
+    /// case, commute. That case: a failed order stays failed when a success or a refund is
+    /// reported after its failure, since failing it gave back what placing it took; the
+    /// store gives such a charge back ([`Reconciliation::Refunding`]), and the refund's own
+    /// report then changes nothing. Only a dispute still moves it, for the owner to answer.
     pub fn after(self, outcome: PaymentOutcome) -> Self {
+        if self == Self::Failed
+            && matches!(
+                outcome,
+                PaymentOutcome::Succeeded | PaymentOutcome::Refunded
+            )
+        {
+            return self;
+        }
         let reported = match outcome {
             PaymentOutcome::Succeeded => Self::Paid,
             PaymentOutcome::Failed | PaymentOutcome::Declined => Self::Failed,
@@ -106,8 +123,8 @@ impl PaymentStatus {
     /// The status after the provider reported `outcome` about an intent the payer confirms
     /// in their browser: as [`Self::after`], except that a declined attempt changes nothing,
     /// since the intent can be confirmed again with another card; only its cancellation
-    /// ([`PaymentOutcome::Failed`]) fails a pending order. A success reported after the
-    /// cancellation still marks the order paid, as money once taken is never forgotten.
+    /// ([`PaymentOutcome::Failed`]) fails a pending order, and a success reported after the
+    /// cancellation is given back, as after any failure.
     pub fn after_in_browser(self, outcome: PaymentOutcome) -> Self {
         if outcome == PaymentOutcome::Declined {
             self
@@ -170,6 +187,12 @@ pub enum Reconciliation {
     /// The report was recorded, and no order was paid with the charge (a donation's, or
     /// a charge made outside this shop).
     NoOrder,
+    /// The report of a success was recorded for order `order_id`, which had failed before
+    /// and gave back what placing it took: the order stays failed, and its `payment` was
+    /// claimed for a refund in the same step, which the caller now asks the provider for
+    /// ([`super::refund_claimed`]). Only the first report of the charge answers this, so the
+    /// money goes back once.
+    Refunding { order_id: String, payment: Payment },
 }
 
 /// Where payment reports are recorded, each once, and applied to the order they concern
@@ -181,7 +204,10 @@ pub trait PaymentEventLog: Send + Sync {
     /// and moves the payment status of the order paid with `event.payment_id` (or, for an
     /// order still pending without a charge id, asked for under `event.payment_key`) with
     /// [`PaymentStatus::after`]. A pending order that a success settles gets the charge's
-    /// id and claims the charge in the payment ledger, as an order placed on it would.
+    /// id and claims the charge in the payment ledger, as an order placed on it would; a
+    /// failed one claims it for a refund instead ([`Reconciliation::Refunding`]). A pending
+    /// order that fails, or whose charge went back before it was paid, gives back what
+    /// placing it took ([`super::payment_fails_order`]).
     async fn reconcile_payment(
         &self,
         event: &PaymentEvent,
@@ -256,18 +282,25 @@ pub enum ReceiveReportError {
 
 /// Where a payment provider's reports arrive: checked and read by the provider's adapter,
 /// then recorded once and applied to their order by the store, or to the contribution whose
-/// intent they report on.
+/// intent they report on. A charge that succeeded for an order that had failed is given
+/// back through `payments`.
 pub struct PaymentReportInbox {
     reports: Arc<dyn PaymentReports>,
-    log: Arc<dyn PaymentEventLog>,
+    store: Arc<dyn CommerceStore>,
+    payments: Arc<dyn PaymentGateway>,
     contributions: Option<Arc<super::DonationService>>,
 }
 
 impl PaymentReportInbox {
-    pub fn new(reports: Arc<dyn PaymentReports>, log: Arc<dyn PaymentEventLog>) -> Self {
+    pub fn new(
+        reports: Arc<dyn PaymentReports>,
+        store: Arc<dyn CommerceStore>,
+        payments: Arc<dyn PaymentGateway>,
+    ) -> Self {
         Self {
             reports,
-            log,
+            store,
+            payments,
             contributions: None,
         }
     }
@@ -300,7 +333,7 @@ impl PaymentReportInbox {
                 Ok(Received::Ignored { kind })
             }
             ProviderReport::Payment(event) => {
-                let reconciled = self.log.reconcile_payment(&event, now).await?;
+                let reconciled = self.store.reconcile_payment(&event, now).await?;
                 match &reconciled {
                     Reconciliation::Applied { order_id, status } => tracing::info!(
                         event = event.id,
@@ -318,6 +351,15 @@ impl PaymentReportInbox {
                         payment = event.payment_id,
                         "a payment report names no order of this shop"
                     ),
+                    Reconciliation::Refunding { order_id, payment } => {
+                        tracing::warn!(
+                            event = event.id,
+                            order = order_id,
+                            payment = payment.id,
+                            "a payment succeeded for an order that had failed; it is given back"
+                        );
+                        super::refund_claimed(&*self.store, &*self.payments, payment).await;
+                    }
                     Reconciliation::Duplicate => {
                         tracing::debug!(event = event.id, "a payment report arrived again");
                     }
@@ -398,7 +440,6 @@ mod tests {
     fn a_late_failure_never_undoes_a_success_and_a_dispute_outranks_a_refund() {
         use PaymentOutcome as O;
         use PaymentStatus as S;
-        assert_eq!(S::Pending.after(O::Failed).after(O::Succeeded), S::Paid);
         assert_eq!(S::Pending.after(O::Succeeded).after(O::Failed), S::Paid);
         assert_eq!(S::Paid.after(O::Refunded).after(O::Succeeded), S::Refunded);
         assert_eq!(S::Paid.after(O::Disputed).after(O::Refunded), S::Disputed);
@@ -430,10 +471,23 @@ mod tests {
             S::Paid,
             "a late decline of an earlier attempt does not undo the success"
         );
+    }
+
+    #[test]
+    fn a_failed_order_stays_failed_when_its_charge_succeeds_late_and_only_a_dispute_moves_it() {
+        use PaymentOutcome as O;
+        use PaymentStatus as S;
+        assert_eq!(S::Pending.after(O::Failed).after(O::Succeeded), S::Failed);
         assert_eq!(
             S::Failed.after_in_browser(O::Succeeded),
-            S::Paid,
-            "a success reported after the cancellation is money taken, kept for the owner"
+            S::Failed,
+            "a success reported after the cancellation is given back, not kept"
         );
+        assert_eq!(
+            S::Failed.after(O::Refunded),
+            S::Failed,
+            "the refund of a late charge leaves its order failed"
+        );
+        assert_eq!(S::Failed.after(O::Disputed), S::Disputed);
     }
 }

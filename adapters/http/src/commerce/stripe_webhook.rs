@@ -72,8 +72,12 @@ async fn receive(
     let Some(reports) = &state.payment_reports else {
         return Err(ApiError::NotFound);
     };
-    let inbox = PaymentReportInbox::new(reports.clone(), state.carts.store().clone())
-        .with_contributions(state.donations.clone());
+    let inbox = PaymentReportInbox::new(
+        reports.clone(),
+        state.carts.store().clone(),
+        state.carts.payments().clone(),
+    )
+    .with_contributions(state.donations.clone());
     let signature = headers
         .get(SIGNATURE_HEADER)
         .and_then(|value| value.to_str().ok())

@@ -8,8 +8,11 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use vitrine_core::cart::StoreRules;
-use vitrine_core::checkout::conformance::place_order_paid_with;
-use vitrine_core::checkout::{CartService, CommerceStore, InMemoryCommerceStore, PaymentStatus};
+use vitrine_core::checkout::conformance::{place_order_paid_with, place_pending_order};
+use vitrine_core::checkout::{
+    CartService, CommerceStore, InMemoryCommerceStore, PaymentLedger, PaymentStatus,
+    TestPaymentGateway,
+};
 use vitrine_core::pages::PageService;
 use vitrine_core::ports::SiteRepository;
 use vitrine_core::ports::memory::MemorySiteRepository;
@@ -25,10 +28,20 @@ fn secret(text: &str) -> StripeWebhookSecret {
 }
 
 async fn shop(store: Arc<InMemoryCommerceStore>, secrets: &[&str]) -> axum::Router {
+    shop_paying_with(store, Arc::new(TestPaymentGateway::new()), secrets).await
+}
+
+/// [`shop`] whose charges and refunds go through `payments`.
+async fn shop_paying_with(
+    store: Arc<InMemoryCommerceStore>,
+    payments: Arc<TestPaymentGateway>,
+    secrets: &[&str],
+) -> axum::Router {
     let repository = Arc::new(MemorySiteRepository::new());
     repository.replace_site(&site()).await.unwrap();
     let pages = Arc::new(PageService::new(repository.clone()));
-    let carts = CartService::new(repository.clone(), store, StoreRules::default());
+    let carts =
+        CartService::new(repository.clone(), store, StoreRules::default()).with_payments(payments);
     let state = AppState::new(pages, repository, Arc::new(fixture_assets()), config())
         .with_carts(Arc::new(carts));
     let state = if secrets.is_empty() {
@@ -202,4 +215,62 @@ async fn without_a_signing_secret_the_webhook_is_not_there() {
         deliver(&app, &signature, &body).await.status,
         StatusCode::NOT_FOUND
     );
+}
+
+/// An intent's event as Stripe sends it, naming the checkout attempt's key.
+fn intent_event(id: &str, kind: &str, intent: &str, key: &str) -> String {
+    event(
+        id,
+        kind,
+        serde_json::json!({
+            "id": intent,
+            "object": "payment_intent",
+            "amount": 1000,
+            "currency": "usd",
+            "metadata": { "vitrine_idempotency_key": key },
+        }),
+    )
+}
+
+#[tokio::test]
+async fn a_success_delivered_after_its_order_failed_is_refunded_once_and_the_order_stays_failed() {
+    let store = Arc::new(InMemoryCommerceStore::new());
+    let order = place_pending_order(&*store, 1).await;
+    let payments = Arc::new(TestPaymentGateway::new());
+    let app = shop_paying_with(store.clone(), payments.clone(), &["whsec_current"]).await;
+    let signed = |body: &str| secret("whsec_current").signature_header(now(), body.as_bytes());
+
+    let cancelled = intent_event(
+        "evt_cancelled",
+        "payment_intent.canceled",
+        "pi_late",
+        &order.payment_key,
+    );
+    assert_eq!(
+        deliver(&app, &signed(&cancelled), &cancelled).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(status_of(&store, &order.id).await, PaymentStatus::Failed);
+
+    let late = intent_event(
+        "evt_late",
+        "payment_intent.succeeded",
+        "pi_late",
+        &order.payment_key,
+    );
+    for _ in 0..2 {
+        let answer = deliver(&app, &signed(&late), &late).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    }
+    assert_eq!(
+        payments.refunded(),
+        vec!["pi_late".to_owned()],
+        "the late charge goes back, once however often it is delivered"
+    );
+    assert_eq!(
+        status_of(&store, &order.id).await,
+        PaymentStatus::Failed,
+        "the order gave its stock and cart back when it failed, so it is not paid now"
+    );
+    assert!(store.failed_refunds().await.unwrap().is_empty());
 }

@@ -14,8 +14,8 @@ use crate::catalog::Sku;
 use crate::checkout::browser_payment::{IntentReport, IntentRequest, IntentState, OpenIntent};
 use crate::checkout::order::Order;
 use crate::checkout::{
-    InMemoryCommerceStore, Payer, Payment, PaymentEvent, PaymentEventLog, PaymentOutcome,
-    PaymentRequest, PaymentStatus,
+    InMemoryCommerceStore, Payer, Payment, PaymentEvent, PaymentEventLog, PaymentLedger,
+    PaymentOutcome, PaymentRequest, PaymentStatus,
 };
 use crate::site::ItemId;
 
@@ -24,6 +24,10 @@ use crate::site::ItemId;
 pub(crate) struct IntentGateway {
     /// Intent id by key, with its request and state.
     intents: Mutex<BTreeMap<String, (String, IntentRequest, IntentState)>>,
+    /// The intents given back, in order.
+    refunds: Mutex<Vec<String>>,
+    /// Whether a refund is refused, as when the provider is away.
+    refuses_refunds: std::sync::atomic::AtomicBool,
 }
 
 impl IntentGateway {
@@ -44,6 +48,11 @@ impl IntentGateway {
 }
 
 impl IntentGateway {
+    /// The intents given back so far, in order.
+    pub(crate) fn refunded(&self) -> Vec<String> {
+        self.refunds.lock().unwrap().clone()
+    }
+
     /// The intent `id` succeeded for the whole of what `order` leaves to pay.
     pub(crate) fn pay(&self, id: &str, order: &Order) {
         self.settle(
@@ -73,7 +82,14 @@ impl PaymentGateway for IntentGateway {
         panic!("a browser payment never sends a card to the server")
     }
 
-    async fn refund(&self, _payment: &Payment) -> Result<(), PaymentError> {
+    async fn refund(&self, payment: &Payment) -> Result<(), PaymentError> {
+        if self
+            .refuses_refunds
+            .load(std::sync::atomic::Ordering::SeqCst)
+        {
+            return Err(PaymentError::Unavailable("the provider is away".into()));
+        }
+        self.refunds.lock().unwrap().push(payment.id.clone());
         Ok(())
     }
 
@@ -383,6 +399,67 @@ async fn a_cancelled_intent_fails_the_order_once_frees_the_stock_and_gives_the_c
         .await
         .unwrap();
     shop.service.enter_checkout(Some(&bob), NOW).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_success_recorded_after_the_order_failed_meanwhile_is_given_back_not_kept() {
+    for refused in [false, true] {
+        let shop = shop().await;
+        shop.gateway
+            .refuses_refunds
+            .store(refused, std::sync::atomic::Ordering::SeqCst);
+        let buyer = at_checkout(&shop, "alice").await;
+        let BrowserCheckout::Confirm { order, intent } = open(&shop, &buyer, "k1").await else {
+            panic!("to confirm");
+        };
+        // One tab's return address finds the intent cancelled and fails the order ...
+        shop.gateway.settle(&intent.id, IntentState::Canceled);
+        shop.service
+            .resume_browser_payment(&payer(), &order.id, &intent.id, NOW)
+            .await
+            .unwrap();
+        // ... while another, which read the order pending, records a success.
+        let payment = Payment {
+            id: intent.id.clone(),
+            amount_minor: order.rest_due_cents(),
+            currency: order.currency,
+        };
+        let settled = shop
+            .service
+            .settle_success(&order, &payment, None, NOW)
+            .await
+            .unwrap();
+        assert_eq!(
+            settled.payment_status,
+            PaymentStatus::Failed,
+            "refused {refused}"
+        );
+        let cart = shop.service.cart(&buyer, NOW).await.unwrap().unwrap();
+        assert!(!cart.is_purchased, "the cart stays the shopper's");
+        let (given_back, failed): (Vec<String>, Vec<String>) = (
+            shop.gateway.refunded(),
+            shop.store
+                .failed_refunds()
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|failed| failed.payment_id)
+                .collect(),
+        );
+        if refused {
+            assert!(given_back.is_empty());
+            assert_eq!(failed, vec![intent.id.clone()], "kept for the owner");
+        } else {
+            assert_eq!(given_back, vec![intent.id.clone()]);
+            assert!(failed.is_empty());
+        }
+        // Recorded again (the webhook after the return address), it is not given back twice.
+        shop.service
+            .settle_success(&order, &payment, None, NOW)
+            .await
+            .unwrap();
+        assert_eq!(shop.gateway.refunded().len(), given_back.len());
+    }
 }
 
 #[tokio::test]

@@ -8,10 +8,12 @@ use super::{CartService, CheckoutError, EnterCheckoutError};
 use crate::checkout::details::{CheckoutFieldErrors, CheckoutForm, CheckoutNeeds};
 use crate::checkout::entry::{CheckoutEntryRefusal, check_hold_caps, enter_checkout};
 use crate::checkout::follow_up::OrderFollowUp;
-use crate::checkout::ledger::give_back;
+use crate::checkout::ledger::{give_back, refund_claimed};
 use crate::checkout::order::{CouponLimit, IdempotencyKey, Order, PlaceOrderError};
 use crate::checkout::payment::{CardDetails, Payment, PaymentError, PaymentRequest};
-use crate::checkout::payment_events::{PaymentEvent, PaymentOutcome, PaymentStatus};
+use crate::checkout::payment_events::{
+    PaymentEvent, PaymentOutcome, PaymentStatus, Reconciliation,
+};
 use crate::checkout::store::HoldStockError;
 use crate::ports::RepositoryError;
 
@@ -383,7 +385,17 @@ impl CartService {
             payment_key: Some(order.payment_key.clone()),
             outcome,
         };
-        self.store.reconcile_payment(&event, now).await?;
+        if let Reconciliation::Refunding { order_id, payment } =
+            self.store.reconcile_payment(&event, now).await?
+        {
+            // The order failed meanwhile and gave back what placing it took.
+            tracing::warn!(
+                order = order_id,
+                payment = payment.id,
+                "a payment succeeded for an order that had failed; it is given back"
+            );
+            refund_claimed(&*self.store, &*self.payments, &payment).await;
+        }
         Ok(self
             .store
             .order(&order.id)

@@ -34,7 +34,8 @@ function staticGraph(entry: string): Map<string, string[]> {
     if (graph.has(module)) continue;
     const specifiers = staticSpecifiers(sources[module] ?? '');
     graph.set(module, specifiers.filter((specifier) => !specifier.startsWith('.')));
-    for (const specifier of specifiers.filter((s) => s.startsWith('.'))) {
+    // Stylesheets are not modules of this graph.
+    for (const specifier of specifiers.filter((s) => s.startsWith('.') && !s.endsWith('.css'))) {
       const target = resolve(module, specifier);
       if (target === undefined) throw new Error(`${module}: cannot resolve ${specifier}`);
       pending.push(target);
@@ -64,6 +65,21 @@ describe('import direction', () => {
   it('keeps React out of the static import graph of main.ts', () => {
     const offenders = [...staticGraph('./main.ts')].filter(([, packages]) => packages.some(isReact));
     expect(offenders.map(([module]) => module)).toEqual([]);
+  });
+
+  it('keeps the code of overlays and of a signed-in owner out of the static import graph of main.ts', () => {
+    // A page that opens no overlay and has no owner signed in loads the common script alone
+    // (issue 15: its JavaScript as before the display widgets).
+    const onDemand = ['./runtime/overlay-coordinator.ts', './consent/cookie-banner.ts', './popup/popup-overlay.ts', './owner/live-site.ts'];
+    for (const module of onDemand) expect(Object.keys(sources)).toContain(module);
+    const graph = staticGraph('./main.ts');
+    expect(onDemand.filter((module) => graph.has(module))).toEqual([]);
+  });
+
+  it("gives the owner dashboard no dynamic import, which would share Vite's preload helper with main.ts as a chunk of its own", () => {
+    const dashboard = [...staticGraph('./owner/dashboard/main.ts').keys()];
+    const offenders = dashboard.filter((module) => /import\(\s*['"]/.test(sources[module] ?? ''));
+    expect(offenders).toEqual([]);
   });
 
   it('keeps uPlot and the owner dashboard out of everything the site pages can load', () => {

@@ -3,7 +3,7 @@
 import { startCommerce } from './cart/runtime';
 import { startPrivacy } from './consent/privacy-runtime';
 import { markNativeApp, nativeAppMode } from './native-app/detection';
-import { startOwner } from './owner/live-site';
+import { startOwnerSide } from './owner/owner-hint';
 import { startRuntime } from './runtime/runtime';
 
 // Lazy glob: each island becomes its own chunk, fetched only when a page has that block.
@@ -19,13 +19,13 @@ if (runtime !== undefined) markNativeApp(document, nativeApp);
 // A signed-in owner's context comes first (000 s2, s6): it may send the owner to /config/, and
 // owners and editors are not counted as visitors.
 if (runtime !== undefined) {
-  void startOwner(window, runtime.escape, runtime.pageContext, () => startPrivacy(window, nativeApp));
+  startOwnerSide(window, runtime.escape, runtime.pageContext, () => startPrivacy(window, nativeApp));
 }
 if (runtime !== undefined) startCommerce(window);
 // After a logout (000 s2) the page says so; the popup code is fetched only then.
 if (runtime !== undefined && window.location.search.includes('logout=true')) {
   void import('./widgets/logout-notice').then((notice) => {
-    if (notice.cameFromLogout(window.location.href)) void notice.showLogoutNotice(window, runtime.overlays);
+    if (notice.cameFromLogout(window.location.href)) void notice.showLogoutNotice(window);
   });
 }
 // Native-app mode's bridge client is a chunk of its own, fetched only in the app or on the

@@ -26,6 +26,11 @@ export interface ChunkMap {
   readonly common: ReadonlySet<string>;
   /** For each island (the base name of src/islands/NAME.tsx), the extra file names it brings in. */
   readonly islands: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * The common script's own on-demand chunks, by the selector of the server-rendered markup that
+   * makes a page fetch them, with the extra file names each brings in.
+   */
+  readonly features: ReadonlyMap<string, ReadonlySet<string>>;
   /** True when the build made this file; a script it did not make means web/dist and the server binary differ. */
   isKnown(fileName: string): boolean;
   /** True when an island-free page must not load this file. */
@@ -53,6 +58,12 @@ function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string>
   return files;
 }
 
+/** What the common script fetches for markup the server rendered (see `src/consent/privacy-runtime.ts`). */
+const PAGE_FEATURES: Readonly<Record<string, string>> = {
+  '[data-vitrine-cookie-banner]': 'src/consent/cookie-banner.ts',
+  '[data-vitrine-popup-overlay]': 'src/popup/popup-overlay.ts',
+};
+
 function fromManifest(manifest: Manifest): ChunkMap {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true);
   const common = staticClosure(manifest, entries);
@@ -64,10 +75,17 @@ function fromManifest(manifest: Manifest): ChunkMap {
     for (const file of common) own.delete(file);
     islands.set(match[1], own);
   }
+  const features = new Map<string, Set<string>>();
+  for (const [selector, key] of Object.entries(PAGE_FEATURES)) {
+    const own = staticClosure(manifest, [key]);
+    for (const file of common) own.delete(file);
+    features.set(selector, own);
+  }
   const all = new Set(Object.values(manifest).map((chunk) => basename(chunk.file)).filter(isScript));
   return {
     common,
     islands,
+    features,
     isKnown: (file) => all.has(file),
     isOnDemand: (file) => all.has(file) && !common.has(file),
     source: manifestPath,
@@ -87,6 +105,7 @@ function fromNames(): ChunkMap {
   return {
     common: new Set(),
     islands: new Map(names.map((name) => [name, new Set<string>()])),
+    features: new Map(),
     isKnown: () => true,
     isOnDemand: onDemand,
     source: 'chunk names (web/dist/.vite/manifest.json is missing: enable build.manifest in vite.config.ts)',

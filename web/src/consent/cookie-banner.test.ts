@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { CONSENT_EVENT, bannerPending, startCookieBanner } from './cookie-banner';
+import { CONSENT_EVENT, bannerPending } from './banner-markup';
+import { startCookieBanner } from './cookie-banner';
 
 const MARKUP = `<main id="main" tabindex="-1"></main>
 <section class="cookie-banner cookie-banner--bar cookie-banner--bottom" data-vitrine-cookie-banner data-banner-version="2" data-accept-type="OPT_IN" data-restrictive="true" data-restrictive-absolute="false" role="region" aria-label="Cookie consent" hidden>

@@ -1,23 +1,15 @@
 //! The cookie banner's behaviour (000 s4) on the server-rendered markup, in plain TypeScript so
 //! the banner never pulls React onto a page. Shown unless a consent cookie exists; accept and
 //! decline each take one click, store the choice for 30 days, record a receipt and remove the
-//! banner. A GPC signal is stored as a decline at once and the banner says so.
+//! banner. A GPC signal is stored as a decline at once and the banner says so. A chunk of its
+//! own: the common script fetches it only when the page's banner waits for an answer.
 
 import { openOverlay } from '../runtime/overlay-coordinator';
-import { readCookie, sendWithCrumb } from '../runtime/request/crumb';
-import {
-  BANNER_VERSION,
-  CONSENT_COOKIE,
-  clearingAssignments,
-  consentCookieAssignment,
-  type ConsentChoice,
-  type ConsentPolicy,
-} from './consent-state';
+import { sendWithCrumb } from '../runtime/request/crumb';
+import { BANNER_SELECTOR, CONSENT_EVENT, clearTrackingCookies, policyOf, removeAnsweredBanner } from './banner-markup';
+import { BANNER_VERSION, consentCookieAssignment, type ConsentChoice } from './consent-state';
 
-export const BANNER_SELECTOR = '[data-vitrine-cookie-banner]';
 export const RECEIPTS_PATH = '/api/consent/receipts';
-/** Fired on `window` after a decision, so the popup and analytics can react. */
-export const CONSENT_EVENT = 'vitrine:consent';
 
 export interface BannerHost {
   readonly window: Window & typeof globalThis;
@@ -27,22 +19,6 @@ export interface BannerHost {
 
 function gpcSignal(win: Window): boolean {
   return (win.navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
-}
-
-export function policyOf(banner: HTMLElement): ConsentPolicy {
-  return {
-    acceptType: banner.dataset['acceptType'] === 'OPT_IN_AND_OUT' ? 'OPT_IN_AND_OUT' : 'OPT_IN',
-    restrictive: banner.dataset['restrictive'] === 'true',
-    absolute: banner.dataset['restrictiveAbsolute'] === 'true',
-  };
-}
-
-/** Expires every tracking cookie the page can see. */
-export function clearTrackingCookies(win: Window): void {
-  const doc = win.document;
-  for (const assignment of clearingAssignments(doc.cookie, win.location.hostname, win.location.pathname)) {
-    doc.cookie = assignment;
-  }
 }
 
 function sendReceipt(win: Window & typeof globalThis, choice: ConsentChoice, source: 'banner' | 'gpc'): void {
@@ -55,26 +31,15 @@ function sendReceipt(win: Window & typeof globalThis, choice: ConsentChoice, sou
   });
 }
 
-/** True while a banner waits for the visitor's decision. */
-export function bannerPending(doc: Document): boolean {
-  const banner = doc.querySelector<HTMLElement>(BANNER_SELECTOR);
-  return banner !== null && !banner.hidden;
-}
-
 /** Starts the banner on the page; returns the banner element when it is shown. */
 export function startCookieBanner(host: BannerHost): HTMLElement | undefined {
   const win = host.window;
   const doc = win.document;
   const banner = doc.querySelector<HTMLElement>(BANNER_SELECTOR);
   if (banner === null) return undefined;
+  if (!host.forced && removeAnsweredBanner(win, banner)) return undefined;
   const policy = policyOf(banner);
-  const stored = readCookie(doc, CONSENT_COOKIE);
   const secure = win.location.protocol === 'https:';
-  if (!host.forced && stored !== undefined) {
-    if (stored !== 'true' || policy.absolute) clearTrackingCookies(win);
-    banner.remove();
-    return undefined;
-  }
   if (!host.forced && gpcSignal(win)) {
     // The signal is a decline: stored and receipted now, and the banner explains it while still
     // offering an explicit accept.

@@ -1,17 +1,17 @@
 //! Starts the privacy and measurement features of a page: error reporting, the cookie banner
 //! (when the server rendered one), the automatic page view, counted with cookies only when
-//! consent allows, and the popup overlay (when rendered). Part of the common script, no React.
+//! consent allows, and the popup overlay (when rendered). Part of the common script, no React;
+//! the banner's and the popup's behaviour are chunks fetched only by a page that shows them.
 
 import { readPageContext } from '../runtime/page-context';
 import { startErrorCapture } from '../analytics/error-capture';
 import { startButtonCensus } from '../analytics/button-census';
 import { startLogger, startPerformance } from '../analytics/measurement';
 import { censusDisabledIn, recordPageView, viewerExclusion } from '../analytics/page-view';
-import { POPUP_SELECTOR, startPopupOverlay } from '../popup/popup-overlay';
+import { POPUP_SELECTOR } from '../popup/popup-markup';
 import type { PopupSettings } from '../popup/rules';
-import { popupRecordStore } from '../popup/storage';
 import { nativeAppConsent, type NativeAppMode } from '../native-app/detection';
-import { CONSENT_EVENT, clearTrackingCookies, policyOf, startCookieBanner, BANNER_SELECTOR } from './cookie-banner';
+import { BANNER_SELECTOR, CONSENT_EVENT, clearTrackingCookies, policyOf, removeAnsweredBanner } from './banner-markup';
 import { currentConsent, trackingAllowed, type Consent, type ConsentPolicy } from './consent-state';
 
 function gpcSignal(win: Window): boolean {
@@ -53,34 +53,43 @@ export function startPrivacy(win: Window & typeof globalThis, nativeApp: NativeA
   const banner = doc.querySelector<HTMLElement>(BANNER_SELECTOR);
   const policy = banner === null ? policyWithoutBanner(context['cookieSettings'] as Record<string, unknown> | undefined) : policyOf(banner);
   const consent = consentFor(win, nativeApp);
-  startCookieBanner({ window: win });
+  const shown = startBanner(win);
   const tracking = trackingAllowed(policy, consent);
   if (!tracking) clearTrackingCookies(win);
   recordPageView(win, context, tracking, nativeApp.kind !== 'none');
   // Button events are analytics too: an owner or editor looking at the live site sends none.
   if (viewerExclusion(context, censusDisabledIn(win)) === undefined) startButtonCensus({ window: win, tracking });
-  startPopup(win, context);
+  startPopup(win, context, shown);
+}
+
+/**
+ * Fetches and starts the banner's behaviour when the page's banner waits for an answer (an
+ * answered one is removed here); resolves once it is on screen, or at once without one.
+ */
+function startBanner(win: Window & typeof globalThis): Promise<unknown> {
+  const banner = win.document.querySelector<HTMLElement>(BANNER_SELECTOR);
+  if (banner === null || removeAnsweredBanner(win, banner)) return Promise.resolve();
+  return import('./cookie-banner').then((behaviour) => behaviour.startCookieBanner({ window: win }));
 }
 
 /** Mobile is at most 432 px wide (001 s3 layout breakpoints). */
 const MOBILE_QUERY = '(max-width: 432px)';
 
-/** Starts the popup overlay when the server rendered one, with the page's settings and flags. */
-function startPopup(win: Window & typeof globalThis, context: Record<string, unknown>): void {
+/**
+ * Starts the popup overlay when the server rendered one, with the page's settings and flags,
+ * once the banner is on screen: the popup's rules read whether it waits for an answer.
+ */
+function startPopup(win: Window & typeof globalThis, context: Record<string, unknown>, banner: Promise<unknown>): void {
   if (win.document.querySelector(POPUP_SELECTOR) === null) return;
   const websiteSettings = context['websiteSettings'] as Record<string, unknown> | undefined;
   const settings = websiteSettings?.['popupOverlaySettings'] as PopupSettings | undefined;
   if (settings === undefined) return;
   const pageType = Number(context['pageType']);
-  startPopupOverlay({
-    window: win,
-    settings,
-    page: {
-      notFound: pageType === 100,
-      lockScreen: pageType === 103,
-      screenshot: new URL(win.location.href).searchParams.get('sqsscreenshot') === 'true',
-      mobile: typeof win.matchMedia === 'function' && win.matchMedia(MOBILE_QUERY).matches,
-    },
-    store: popupRecordStore(win),
-  });
+  const page = {
+    notFound: pageType === 100,
+    lockScreen: pageType === 103,
+    screenshot: new URL(win.location.href).searchParams.get('sqsscreenshot') === 'true',
+    mobile: typeof win.matchMedia === 'function' && win.matchMedia(MOBILE_QUERY).matches,
+  };
+  void Promise.all([import('../popup/popup-overlay'), banner]).then(([popup]) => popup.startPopupOverlay({ window: win, settings, page }));
 }

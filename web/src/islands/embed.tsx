@@ -4,7 +4,7 @@
 //! earlier); until then, and without JavaScript, the server's placeholder with its link stays.
 //! Plain DOM, so its chunk loads no React.
 
-import { CONSENT_EVENT } from '../consent/cookie-banner';
+import { CONSENT_EVENT } from '../consent/banner-markup';
 import { CONSENT_COOKIE, parseConsentCookie } from '../consent/consent-state';
 import { embedLoadLabel, embedOffer, parseEmbedProps } from '../blocks/third-party-rules';
 import type { IslandUnmount } from '../runtime/island-contract';

@@ -4,7 +4,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { CONSENT_EVENT } from '../consent/cookie-banner';
+import { CONSENT_EVENT } from '../consent/banner-markup';
 import { FOLLOW_SCRIPT_TIMEOUT_MS, parseFollowProps } from '../blocks/follow-rules';
 import { mount } from './follow';
 

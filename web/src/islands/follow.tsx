@@ -3,7 +3,7 @@
 //! server's link. Before that, and when the script fails or takes longer than 10 s (reported to
 //! the error reporting), the first-party link stays. Plain DOM, so its chunk loads no React.
 
-import { CONSENT_EVENT } from '../consent/cookie-banner';
+import { CONSENT_EVENT } from '../consent/banner-markup';
 import { CONSENT_COOKIE, parseConsentCookie } from '../consent/consent-state';
 import { loadFollowScript, parseFollowProps } from '../blocks/follow-rules';
 import type { IslandUnmount } from '../runtime/island-contract';

@@ -5,7 +5,7 @@
 //! reporting), the static map, address and link stay as the server rendered them. Plain DOM: the
 //! block's markup is complete without it.
 
-import { CONSENT_EVENT } from '../consent/cookie-banner';
+import { CONSENT_EVENT } from '../consent/banner-markup';
 import { CONSENT_COOKIE, parseConsentCookie } from '../consent/consent-state';
 import { readCookie } from '../runtime/request/crumb';
 import type { IslandUnmount } from '../runtime/island-contract';

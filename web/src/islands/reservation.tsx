@@ -4,7 +4,7 @@
 //! signed-in owner's preview (000 s6) is marked by the owner's script, and then nothing loads.
 //! Plain DOM, so its chunk loads no React.
 
-import { CONSENT_EVENT } from '../consent/cookie-banner';
+import { CONSENT_EVENT } from '../consent/banner-markup';
 import { CONSENT_COOKIE, parseConsentCookie } from '../consent/consent-state';
 import { parseReservationProps, reservationScript } from '../blocks/third-party-rules';
 import type { IslandUnmount } from '../runtime/island-contract';

@@ -3,24 +3,25 @@
 //! exceptions decided by the server, and the keyboard shortcuts: Escape opens
 //! `/config/?frameUrl=...` when an account is signed in or the site turned useEscapeKeyToLogin on,
 //! Shift+Escape logs out. Escape reaches these only when no close target is registered: the
-//! runtime's Escape registry closes the topmost dialog or overlay first.
+//! runtime's Escape registry closes the topmost dialog or overlay first. A chunk of its own, which
+//! the common script fetches only when the hint cookie says someone may be signed in
+//! (`owner-hint.ts`).
 
-import { BANNER_SELECTOR } from '../consent/cookie-banner';
-import { POPUP_SELECTOR } from '../popup/popup-overlay';
+import { BANNER_SELECTOR } from '../consent/banner-markup';
+import { POPUP_SELECTOR } from '../popup/popup-markup';
 import type { EscapeRegistry } from '../runtime/escape-registry';
 import { PermissionCode } from '../generated/enums';
 import type { AdminChannel } from './admin-channel';
-import { PAGE_CONTEXT_ELEMENT_ID } from '../runtime/constants';
-import type { PageContext } from '../runtime/page-context';
-import { obtainCrumb, readCookie, withCrumb } from '../runtime/request/crumb';
+import { writePageContext, type PageContext } from '../runtime/page-context';
+import { obtainCrumb, withCrumb } from '../runtime/request/crumb';
+import { configUrl, escapeKeyToLogin, framePath, mayBeSignedIn } from './owner-hint';
+
+export { OWNER_HINT_COOKIE, configUrl, framePath, mayBeSignedIn } from './owner-hint';
 
 export const OWNER_CONTEXT_PATH = '/api/owner/context';
 export const LOGOUT_PATH = '/api/auth/Logout';
-/** The readable cookie the server sets beside the owner's session cookie. */
-export const OWNER_HINT_COOKIE = 'vitrine-owner';
 /** Where `noredirect` is remembered for the browser session (000 s2). */
 export const NO_REDIRECT_KEY = 'vitrine-noredirect';
-const CONFIG_PATH = '/config/';
 
 /** The account's part of the page context, as `GET /api/owner/context` answers it. */
 export interface OwnerContext {
@@ -33,21 +34,6 @@ export interface OwnerContext {
   configUrl: string;
   redirectTo: string | null;
   reservationPreviewAlert: string | null;
-}
-
-/** Whether someone may be signed in: only then is the account's context worth a request. */
-export function mayBeSignedIn(doc: Pick<Document, 'cookie'>): boolean {
-  return readCookie(doc, OWNER_HINT_COOKIE) === '1';
-}
-
-/** The page's path and query, the frame URL of 000 s2. */
-export function framePath(location: Pick<Location, 'pathname' | 'search'>): string {
-  return `${location.pathname}${location.search}`;
-}
-
-/** `/config/?frameUrl={encoded path and query}`. */
-export function configUrl(frame: string): string {
-  return `${CONFIG_PATH}?frameUrl=${encodeURIComponent(frame)}`;
 }
 
 /** Where the page goes after a logout: the same page with `logout=true`. */
@@ -154,12 +140,6 @@ export function snapshotOverlays(doc: Document): DocumentFragment {
   return snapshot;
 }
 
-/** Writes `context` back into the page's context element, so every later reader sees it. */
-export function writePageContext(doc: Document, context: PageContext): void {
-  const element = doc.getElementById(PAGE_CONTEXT_ELEMENT_ID);
-  if (element !== null) element.textContent = JSON.stringify(context);
-}
-
 /**
  * Starts the owner's side of the live site, then `next` (consent and analytics, which must know
  * whether an owner is signed in before counting the view). Without the hint cookie nobody is
@@ -171,8 +151,7 @@ export async function startOwner(
   context: PageContext,
   next: () => void,
 ): Promise<void> {
-  const settings = context['websiteSettings'] as Record<string, unknown> | undefined;
-  const useEscapeKeyToLogin = settings?.['useEscapeKeyToLogin'] === true;
+  const useEscapeKeyToLogin = escapeKeyToLogin(context);
   const owner = mayBeSignedIn(win.document) ? await fetchOwnerContext(win) : undefined;
   if (owner?.redirectTo != null) {
     win.location.replace(owner.redirectTo);

@@ -9,8 +9,8 @@
 
 import type { EscapeRegistry } from '../runtime/escape-registry';
 import { openOverlay, type OverlayHandle } from '../runtime/overlay-coordinator';
-import { BANNER_SELECTOR } from '../consent/cookie-banner';
-import { POPUP_SELECTOR } from '../popup/popup-overlay';
+import { BANNER_SELECTOR } from '../consent/banner-markup';
+import { POPUP_SELECTOR } from '../popup/popup-markup';
 
 export const OVERLAYS_MANAGER_LABEL = 'Overlays manager';
 export const NO_OVERLAYS = 'This page has no popup overlay and no cookie banner.';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { CONSENT_EVENT } from '../consent/cookie-banner';
+import { CONSENT_EVENT } from '../consent/banner-markup';
 import { DAY_MS, type PopupRecord, type PopupSettings } from './rules';
 import { FORM_SUBMITTED_EVENT, startPopupOverlay } from './popup-overlay';
 import type { PopupRecordStore } from './storage';

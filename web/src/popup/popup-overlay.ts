@@ -1,17 +1,18 @@
 //! The popup overlay's behaviour on server-rendered markup (a `<dialog data-vitrine-popup-overlay>`
 //! holding the overlay's newsletter form): opened as a modal dialog when the display rules allow,
 //! never before the consent decision nor on top of the banner, recorded on close and on
-//! submission, with census overlay events (000 s7). Plain TypeScript, no React.
+//! submission, with census overlay events (000 s7). Plain TypeScript, no React; a chunk of its
+//! own, fetched only by a page with a popup overlay.
 
 import { openOverlay, type OverlayHandle } from '../runtime/overlay-coordinator';
 import { sendWithCrumb } from '../runtime/request/crumb';
-import { CONSENT_EVENT, bannerPending } from '../consent/cookie-banner';
+import { CONSENT_EVENT, bannerPending } from '../consent/banner-markup';
 import { OverlayKind } from '../generated/enums';
 import { decide, type PageSituation, type PopupDecision, type PopupSettings } from './rules';
 import { FORM_SUBMITTED_EVENT } from '../forms/events';
-import { closedRecord, submittedRecord, type PopupRecordStore } from './storage';
+import { POPUP_SELECTOR } from './popup-markup';
+import { closedRecord, popupRecordStore, submittedRecord, type PopupRecordStore } from './storage';
 
-export const POPUP_SELECTOR = '[data-vitrine-popup-overlay]';
 export const OVERLAY_CENSUS_PATH = '/api/census/overlay';
 /** Fired (by the form flow, bubbling) on the dialog's form block after a successful submission. */
 export { FORM_SUBMITTED_EVENT };
@@ -23,7 +24,8 @@ export interface PopupHost {
   readonly settings: PopupSettings;
   /** What the page knows apart from the banner and the clock. */
   readonly page: Omit<PageSituation, 'bannerPending' | 'nowMs'>;
-  readonly store: PopupRecordStore;
+  /** Where the visitor's closings and submissions are kept; the browser's storage by default. */
+  readonly store?: PopupRecordStore;
   readonly now?: () => number;
 }
 
@@ -72,10 +74,11 @@ export function startPopupOverlay(host: PopupHost): PopupDecision | undefined {
   if (found === null) return undefined;
   const dialog: HTMLElement = found;
   const now = host.now ?? (() => Date.now());
+  const store = host.store ?? popupRecordStore(win);
   const version = host.settings.version;
   let overlay: OverlayHandle | undefined;
   const evaluate = (): PopupDecision => {
-    const decision = decide(host.settings, host.store.read(), {
+    const decision = decide(host.settings, store.read(), {
       ...host.page,
       bannerPending: bannerPending(doc),
       nowMs: now(),
@@ -105,7 +108,7 @@ export function startPopupOverlay(host: PopupHost): PopupDecision | undefined {
     win.addEventListener(CONSENT_EVENT, () => evaluate(), { once: true });
   }
   function close(): void {
-    host.store.write(closedRecord(host.store.read(), version, now()));
+    store.write(closedRecord(store.read(), version, now()));
     hideDialog(dialog);
     overlay?.release();
     sendOverlayEvent(win, 'close');
@@ -117,7 +120,7 @@ export function startPopupOverlay(host: PopupHost): PopupDecision | undefined {
     close();
   });
   dialog.addEventListener(FORM_SUBMITTED_EVENT, () => {
-    host.store.write(submittedRecord(version, now()));
+    store.write(submittedRecord(version, now()));
     sendOverlayEvent(win, 'submit');
   });
   return first;

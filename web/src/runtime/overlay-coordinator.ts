@@ -1,7 +1,8 @@
 //! One coordinator for everything that opens over the page (the cookie banner, the popup overlay,
 //! confirmation/alert/information popups, tooltips, later the lightbox): at most one modal at a
 //! time, in a fixed priority with consent first; Escape (through the registry of 000 s2) closes
-//! the topmost; focus returns to where it was; the page behind a modal is inert.
+//! the topmost; focus returns to where it was; the page behind a modal is inert. A chunk of its
+//! own, which only the code of an overlay imports: a page where nothing opens never loads it.
 
 import type { EscapeRegistry } from './escape-registry';
 
@@ -183,9 +184,22 @@ export function createOverlayCoordinator(options: CoordinatorOptions): OverlayCo
   };
 }
 
-/** The page's coordinator, as the runtime publishes it on `window.Vitrine`. */
+/** The coordinator of each page runtime, made by the first overlay that opens on its page. */
+const coordinators = new WeakMap<object, OverlayCoordinator>();
+
+/**
+ * The page's coordinator, made the first time something asks for it with the Escape registry the
+ * runtime publishes on `window.Vitrine`; undefined where no runtime runs.
+ */
 export function pageOverlays(win: Window): OverlayCoordinator | undefined {
-  return (win as unknown as { Vitrine?: { overlays?: OverlayCoordinator } }).Vitrine?.overlays;
+  const runtime = (win as unknown as { Vitrine?: { escape?: EscapeRegistry } }).Vitrine;
+  if (runtime?.escape === undefined) return undefined;
+  let overlays = coordinators.get(runtime);
+  if (overlays === undefined) {
+    overlays = createOverlayCoordinator({ document: win.document, escape: runtime.escape });
+    coordinators.set(runtime, overlays);
+  }
+  return overlays;
 }
 
 /**

@@ -1,4 +1,5 @@
-//! The server-provided page context: JSON in `<script type="application/json" id="vitrine-page-context">`.
+//! The server-provided page context: JSON in `<script type="application/json" id="vitrine-page-context">`,
+//! read by every script and written back once a signed-in owner's part is known.
 
 import { PAGE_CONTEXT_ELEMENT_ID } from './constants';
 
@@ -19,4 +20,10 @@ export function readPageContext(doc: Document): PageContext {
     console.error(`Vitrine: #${PAGE_CONTEXT_ELEMENT_ID} holds malformed JSON.`, error);
   }
   return {};
+}
+
+/** Writes `context` back into the page's context element, so every later reader sees it. */
+export function writePageContext(doc: Document, context: PageContext): void {
+  const element = doc.getElementById(PAGE_CONTEXT_ELEMENT_ID);
+  if (element !== null) element.textContent = JSON.stringify(context);
 }

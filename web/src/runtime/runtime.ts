@@ -3,7 +3,6 @@
 import { createChunkLoader, type ChunkImporter } from './chunk-loading';
 import { createEscapeRegistry, type EscapeRegistry } from './escape-registry';
 import { startIslands, islandSources, type Islands } from './islands';
-import { createOverlayCoordinator, type OverlayCoordinator } from './overlay-coordinator';
 import { createPageLifecycle, whenDocumentReady, type PageLifecycle } from './lifecycle';
 import { readPageContext, type PageContext } from './page-context';
 import { createRequestClient, type RequestClient } from './request/client';
@@ -13,9 +12,11 @@ import { createSystemErrorOverlay, type SystemErrorOverlay } from './system-erro
 /** What the page's other scripts and islands reach through `window.Vitrine`. */
 export interface VitrineRuntime {
   readonly lifecycle: PageLifecycle;
+  /**
+   * Escape's targets. The overlay coordinator is made from it by the first overlay that opens
+   * (`pageOverlays` in `overlay-coordinator.ts`), so the coordinator is not part of this script.
+   */
   readonly escape: EscapeRegistry;
-  /** Everything that opens over the page goes through it: one modal at a time, consent first. */
-  readonly overlays: OverlayCoordinator;
   readonly requests: RequestClient;
   readonly systemError: SystemErrorOverlay;
   readonly pageContext: PageContext;
@@ -35,7 +36,6 @@ export function startRuntime(host: RuntimeHost): VitrineRuntime | undefined {
   const doc = win.document;
   const lifecycle = createPageLifecycle();
   const escape = createEscapeRegistry();
-  const overlays = createOverlayCoordinator({ document: doc, escape });
   const systemError = createSystemErrorOverlay({ document: doc, escape, reload: () => win.location.reload() });
   const requests = createRequestClient({
     fetch: win.fetch.bind(win),
@@ -50,7 +50,6 @@ export function startRuntime(host: RuntimeHost): VitrineRuntime | undefined {
   const runtime: VitrineRuntime = {
     lifecycle,
     escape,
-    overlays,
     requests,
     systemError,
     pageContext: readPageContext(doc),

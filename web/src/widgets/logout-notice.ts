@@ -12,6 +12,6 @@ export function cameFromLogout(href: string): boolean {
   return new URL(href).searchParams.get('logout') === 'true';
 }
 
-export function showLogoutNotice(win: Window, overlays: OverlayCoordinator | undefined): Promise<PopupResponse> {
+export function showLogoutNotice(win: Window, overlays?: OverlayCoordinator): Promise<PopupResponse> {
   return showPopup({ window: win, overlays }, { kind: 'information', title: LOGOUT_TITLE, message: LOGOUT_MESSAGE });
 }

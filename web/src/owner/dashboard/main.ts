@@ -1,13 +1,16 @@
 //! The owner dashboard's charts: draws each table marked `data-chart` with uPlot, above the
 //! table, which stays as the chart's accessible alternative. This is a Vite entry of its own,
 //! linked only by `/config/` and `/config/dashboard`, so the site's pages never load uPlot.
-//! On `/config/` of an admin it also starts the "Activity in your open tabs" panel, a chunk
-//! loaded only where the server rendered that panel.
+//! On `/config/` of an admin it also starts the "Activity in your open tabs" panel where the
+//! server rendered it. That panel's code is imported statically: a dynamic import would need
+//! Vite's preload helper, which this entry and the site's common script would then share as a
+//! chunk of its own, one more script on every page of the site.
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './dashboard.css';
 
+import { startTabActivity } from '../tab-activity';
 import { type ChartData, readChartTable, toAlignedData } from './chart-data';
 
 /** Line colours with at least 3:1 contrast on white, told apart by dash pattern too. */
@@ -68,4 +71,4 @@ for (const figure of document.querySelectorAll<HTMLElement>('figure[data-chart-f
 }
 
 const tabActivity = document.querySelector<HTMLElement>('[data-tab-activity]');
-if (tabActivity !== null) void import('../tab-activity').then((panel) => panel.startTabActivity(window, tabActivity));
+if (tabActivity !== null) startTabActivity(window, tabActivity);

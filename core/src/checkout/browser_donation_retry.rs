@@ -171,6 +171,18 @@ mod tests {
         }
     }
 
+    /// What the provider's report about `intent_id`, the intent of the form `form_key` opened,
+    /// settled.
+    async fn reported(donations: &Donations, form_key: &str, intent_id: &str) -> ResumedDonation {
+        let key = format!("{form_key:0>16}");
+        donations
+            .service
+            .settle_reported(&key, intent_id, NOW)
+            .await
+            .unwrap()
+            .expect("the form opened a contribution")
+    }
+
     fn declined() -> IntentState {
         IntentState::Failed {
             message: "Your card was declined. Please use another card.".into(),
@@ -200,13 +212,7 @@ mod tests {
         };
         assert_eq!(message, "Your card was declined. Please use another card.");
         // The provider's report of the same decline changes nothing either.
-        let key = format!("{:0>16}", "k1");
-        let reported = donations
-            .service
-            .settle_reported(&key, &intent.id, NOW)
-            .await
-            .unwrap()
-            .unwrap();
+        let reported = reported(&donations, "k1", &intent.id).await;
         assert!(!reported.settled_now);
         assert!(!reported.contribution.payment.is_settled());
         // The next submit of the same form answers the same intent.
@@ -246,14 +252,8 @@ mod tests {
         assert!(failed.settled_now);
         // The donor was told nothing was taken; a success reported now is given back.
         donations.gateway.settle(&intent.id, paid(&intent.id));
-        let key = format!("{:0>16}", "k1");
         for _ in 0..2 {
-            let reported = donations
-                .service
-                .settle_reported(&key, &intent.id, NOW)
-                .await
-                .unwrap()
-                .unwrap();
+            let reported = reported(&donations, "k1", &intent.id).await;
             assert!(!reported.settled_now);
             assert!(
                 matches!(

@@ -1,8 +1,9 @@
-//! The route table and the layers around it. Outermost first: request id and tracing, the
-//! concurrency limit and the time-out, security headers, then one middleware for the admission
-//! checks (the owner-token throttle, the rate limits, the crumb check, the origin check), the
-//! clearing of tracking cookies a visitor refused and the compression of answers not already
-//! compressed, then the routes.
+//! The route table and the layers around it. Outermost first: request id and tracing, security
+//! headers (so the concurrency limit's and the time-out's 503s carry them too), the concurrency
+//! limit and the time-out, then one middleware for the admission checks (the owner-token
+//! throttle, the rate limits, the crumb check, the origin check), the clearing of tracking
+//! cookies a visitor refused and the compression of answers not already compressed, then the
+//! routes.
 //!
 //! The layers are one stack of services around the whole router, with one `Router` outside
 //! it, rather than layers on each route (which is what `Router::layer` does) or routers nested
@@ -41,8 +42,8 @@ pub fn router(state: AppState) -> Router {
         .with_state(state);
     let layered = ServiceBuilder::new()
         .layer(observability::instrumentation())
-        .layer(request_limits::bounds(&config))
         .map_response(move |response| crate::shared::security_headers::add(tls, response))
+        .layer(request_limits::bounds(&config))
         .layer(from_fn_with_state(layers_state, admit))
         .service(routes);
     Router::new().fallback_service(layered)

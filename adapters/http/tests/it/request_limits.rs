@@ -1,9 +1,11 @@
 //! Rate limits on state-changing requests, per client address and per visitor, with the
-//! trusted-proxy setting deciding whether `X-Forwarded-For` names the client; and the throttle
-//! on failed owner tokens.
+//! trusted-proxy setting deciding whether `X-Forwarded-For` names the client; the throttle on
+//! failed owner tokens; and the router's time-out and concurrency limit, whose 503s carry the
+//! security headers like every other answer.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
@@ -12,7 +14,10 @@ use axum::http::{Request, StatusCode};
 use vitrine_core::pages::PageService;
 use vitrine_http::{AppState, HttpConfig, RequestLimits, router};
 
-use crate::support::{config, fixture_assets, repository, send};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+use crate::support::{config, fixture_assets, get, repository, send};
 
 fn limits(per_address: u32, per_visitor: u32) -> RequestLimits {
     crate::support::rate_limits(per_address, per_visitor, 60)
@@ -189,4 +194,85 @@ async fn ten_wrong_owner_tokens_lock_the_address_out_even_for_the_right_one() {
             .status,
         StatusCode::OK
     );
+}
+
+/// Serves `app` on a local port, as the server binary does.
+async fn serve(app: Router) -> SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .unwrap();
+    });
+    address
+}
+
+/// Opens a connection and sends a census event's head, promising a body that never comes, so
+/// the request stays in flight until the router gives up on it.
+async fn stalled_event(address: SocketAddr) -> TcpStream {
+    let mut connection = TcpStream::connect(address).await.unwrap();
+    let head = "POST /api/census/button-click?crumb=slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+                Cookie: crumb=slow\r\nContent-Type: application/json\r\n\
+                Content-Length: 64\r\n\r\n";
+    connection.write_all(head.as_bytes()).await.unwrap();
+    connection
+}
+
+/// The security headers every answer carries (see `headers.rs` for their values).
+const SECURITY_HEADERS: [&str; 5] = [
+    "content-security-policy",
+    "x-content-type-options",
+    "referrer-policy",
+    "x-frame-options",
+    "permissions-policy",
+];
+
+#[tokio::test]
+async fn a_request_past_the_time_out_answers_503_with_the_security_headers() {
+    let app = app_with(
+        config().with_request_timeout(Duration::from_millis(200)),
+        None,
+    )
+    .await;
+    let mut connection = stalled_event(serve(app).await).await;
+    let mut answer = vec![0; 16 * 1024];
+    let read = tokio::time::timeout(Duration::from_secs(10), connection.read(&mut answer))
+        .await
+        .expect("the server answers once the time-out passes")
+        .unwrap();
+    let head = String::from_utf8_lossy(&answer[..read]).to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 503"), "{head}");
+    for name in SECURITY_HEADERS {
+        assert!(
+            head.contains(&format!("\r\n{name}: ")),
+            "{name} missing: {head}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_request_past_the_concurrency_limit_answers_503_with_the_security_headers() {
+    let app = app_with(config().with_concurrency_limit(1), None).await;
+    let _in_flight = stalled_event(serve(app.clone()).await).await;
+    // The stalled request takes the only place once the server has read its head.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    let refused = loop {
+        let answer = send(&app, get("/")).await;
+        if answer.status == StatusCode::SERVICE_UNAVAILABLE {
+            break answer;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the stalled request never took the place"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    assert_eq!(refused.header("retry-after"), "1");
+    for name in SECURITY_HEADERS {
+        assert!(!refused.header(name).is_empty(), "{name} missing");
+    }
 }

@@ -18,6 +18,27 @@ pub fn island_entry(name: &str) -> String {
     format!("src/islands/{name}.tsx")
 }
 
+/// A module the common script imports as soon as it starts on a page that shows what the
+/// module drives. The server knows when it rendered one, so the page preloads it beside the
+/// common script rather than leaving the browser to find it after running that script.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum StartModule {
+    /// The cookie banner's behaviour (`startBanner` in the privacy runtime).
+    CookieBanner,
+    /// The popup overlay (`startPopup` in the privacy runtime).
+    PopupOverlay,
+}
+
+impl StartModule {
+    /// The module's manifest key: its source path in the web build.
+    fn key(self) -> &'static str {
+        match self {
+            Self::CookieBanner => "src/consent/cookie-banner.ts",
+            Self::PopupOverlay => "src/popup/popup-overlay.ts",
+        }
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ManifestError {
     #[error("the Vite manifest is not valid: {0}")]
@@ -73,7 +94,8 @@ impl Manifest {
     /// What a page with `islands` links: the site stylesheet, the page runtime and its styles,
     /// and for each island present in the build its chunk and every chunk it imports statically
     /// as module preloads, so the browser fetches them in parallel rather than one by one.
-    pub fn page_assets(&self, islands: &BTreeSet<&str>) -> PageAssets {
+    /// The `started` modules are preloaded the same way, with their styles.
+    pub fn page_assets(&self, islands: &BTreeSet<&str>, started: &[StartModule]) -> PageAssets {
         let mut assets = Collected::default();
         if let Some((_, site_css)) = self.chunks.iter().find(|(key, chunk)| {
             chunk.is_entry && key.rsplit('/').next() == Some(SITE_STYLESHEET_NAME)
@@ -89,6 +111,9 @@ impl Manifest {
             if self.chunks.contains_key(&key) {
                 self.collect(&key, true, &mut assets, &mut BTreeSet::new());
             }
+        }
+        for module in started {
+            self.collect(module.key(), true, &mut assets, &mut BTreeSet::new());
         }
         assets.into_page_assets()
     }
@@ -190,7 +215,10 @@ mod tests {
       "src/islands/gallery.tsx": {"file": "assets/gallery-G1.js", "isDynamicEntry": true, "imports": ["_react-B1.js", "_lightbox-L1.js"]},
       "_react-B1.js": {"file": "assets/react-B1.js", "imports": ["_scheduler-Q1.js"]},
       "_scheduler-Q1.js": {"file": "assets/scheduler-Q1.js", "imports": ["_react-B1.js"]},
-      "_lightbox-L1.js": {"file": "assets/lightbox-L1.js", "imports": ["_react-B1.js"]}
+      "_lightbox-L1.js": {"file": "assets/lightbox-L1.js", "imports": ["_react-B1.js"]},
+      "_overlays-O1.js": {"file": "assets/overlays-O1.js"},
+      "src/consent/cookie-banner.ts": {"file": "assets/cookie-banner-K1.js", "isDynamicEntry": true, "imports": ["_overlays-O1.js", "src/main.ts"]},
+      "src/popup/popup-overlay.ts": {"file": "assets/popup-overlay-P1.js", "isDynamicEntry": true, "imports": ["_overlays-O1.js", "src/main.ts"], "css": ["assets/popup-P2.css"]}
     }"#;
 
     fn manifest() -> Manifest {
@@ -199,7 +227,7 @@ mod tests {
 
     #[test]
     fn a_page_without_islands_loads_only_the_runtime_and_styles() {
-        let assets = manifest().page_assets(&BTreeSet::new());
+        let assets = manifest().page_assets(&BTreeSet::new(), &[]);
         assert_eq!(
             assets.stylesheets,
             ["/assets/site-S1.css", "/assets/main-M1.css"]
@@ -211,7 +239,7 @@ mod tests {
     #[test]
     fn islands_preload_their_chunks_and_imports_once_despite_cycles() {
         let islands = BTreeSet::from(["accordion", "gallery", "not-built"]);
-        let assets = manifest().page_assets(&islands);
+        let assets = manifest().page_assets(&islands, &[]);
         assert_eq!(
             assets.module_preloads,
             [
@@ -229,6 +257,30 @@ mod tests {
                 "/assets/site-S1.css",
                 "/assets/main-M1.css",
                 "/assets/accordion-D1.css"
+            ]
+        );
+    }
+
+    #[test]
+    fn started_modules_are_preloaded_with_their_imports_but_never_the_common_script_twice() {
+        let started = [StartModule::CookieBanner, StartModule::PopupOverlay];
+        let assets = manifest().page_assets(&BTreeSet::new(), &started);
+        assert_eq!(assets.module_scripts, ["/assets/main-A1.js"]);
+        assert_eq!(
+            assets.module_preloads,
+            [
+                "/assets/runtime-R1.js",
+                "/assets/cookie-banner-K1.js",
+                "/assets/overlays-O1.js",
+                "/assets/popup-overlay-P1.js",
+            ]
+        );
+        assert_eq!(
+            assets.stylesheets,
+            [
+                "/assets/site-S1.css",
+                "/assets/main-M1.css",
+                "/assets/popup-P2.css"
             ]
         );
     }

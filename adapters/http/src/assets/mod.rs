@@ -12,7 +12,9 @@ use std::thread;
 
 use axum::body::Bytes;
 
-pub use manifest::{MAIN_ENTRY, Manifest, ManifestError, SITE_STYLESHEET_NAME, island_entry};
+pub use manifest::{
+    MAIN_ENTRY, Manifest, ManifestError, SITE_STYLESHEET_NAME, StartModule, island_entry,
+};
 pub(crate) use serve::serve_asset;
 
 use crate::render::PageAssets;
@@ -101,11 +103,12 @@ impl AssetStore {
         self.files.len()
     }
 
-    /// The stylesheets, scripts and preloads of a page with the given islands. Without a build
-    /// the page gets none, and the first such page logs why.
-    pub fn page_assets(&self, islands: &BTreeSet<&str>) -> PageAssets {
+    /// The stylesheets, scripts and preloads of a page with the given islands and modules the
+    /// common script starts at once. Without a build the page gets none, and the first such page
+    /// logs why.
+    pub fn page_assets(&self, islands: &BTreeSet<&str>, started: &[StartModule]) -> PageAssets {
         match &self.manifest {
-            Some(manifest) => manifest.page_assets(islands),
+            Some(manifest) => manifest.page_assets(islands, started),
             None => {
                 if !self.warned_missing_build.swap(true, Ordering::Relaxed) {
                     tracing::warn!(

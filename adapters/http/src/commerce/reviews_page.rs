@@ -42,7 +42,7 @@ enum Notice {
 /// A complete page for one buyer: never cached, never indexed, with the site stylesheet and
 /// the runtime so the reviews island can mount.
 fn page(state: &AppState, status: StatusCode, token: &str, body: &str) -> Response {
-    let assets = state.assets.page_assets(&BTreeSet::from(["reviews"]));
+    let assets = state.assets.page_assets(&BTreeSet::from(["reviews"]), &[]);
     let mut head = String::new();
     for href in &assets.stylesheets {
         head.push_str(&format!(

@@ -427,7 +427,9 @@ fn render_html(
     reviews: Option<&ProductReviews>,
 ) -> Result<(StatusCode, render::RenderedPage), RenderError> {
     let islands = render::islands_on(view);
-    let assets = state.assets.page_assets(&islands);
+    let assets = state
+        .assets
+        .page_assets(&islands, &render::started_modules(view));
     let page = render::render_page_with_lifetime(
         view,
         &assets,
@@ -443,7 +445,7 @@ fn render_html(
 
 /// Shown when the site itself cannot be read: 503, so crawlers come back rather than index it.
 fn unavailable_page(state: &AppState) -> Response {
-    let assets = state.assets.page_assets(&BTreeSet::new());
+    let assets = state.assets.page_assets(&BTreeSet::new(), &[]);
     let mut response = html_response(
         StatusCode::SERVICE_UNAVAILABLE,
         render::render_unavailable_page(&assets),

@@ -42,6 +42,7 @@ use askama::Template;
 use vitrine_core::map_tiles::TileServer;
 use vitrine_core::pages::{PageContent, PageView};
 use vitrine_core::plugins::{BlockRenderer, InMemoryBlockRenderer as NoPluginsRenderer};
+use vitrine_core::popup::popup_enabled;
 use vitrine_core::reviews::ProductReviews;
 use vitrine_core::site::{BlockContent, Layout};
 
@@ -51,6 +52,7 @@ pub(crate) use blocks::stylesheet_link;
 pub(crate) use consent::banner_settings;
 pub use third_parties::ThirdPartySources;
 
+use crate::assets::StartModule;
 use chrome::{Footer, Header};
 use markup::Markup;
 use pages::PageMain;
@@ -93,6 +95,29 @@ pub fn islands_on(view: &PageView) -> BTreeSet<&'static str> {
         islands.insert("product");
     }
     islands
+}
+
+/// The modules the common script starts at once on this page because the server rendered what
+/// they drive: the cookie banner and the popup overlay. Preloaded beside the common script, they
+/// arrive with it instead of one after another behind it.
+pub fn started_modules(view: &PageView) -> Vec<StartModule> {
+    let settings = &view.profile.settings;
+    let banner = consent::CookieBanner::for_site(settings).map(|_| StartModule::CookieBanner);
+    let popup = (!is_status_page(view) && popup_enabled(&settings.popup_overlay))
+        .then_some(StartModule::PopupOverlay);
+    banner.into_iter().chain(popup).collect()
+}
+
+/// Pages that say something about the request rather than show the site's content: no popup,
+/// no canonical copy, not indexed.
+fn is_status_page(view: &PageView) -> bool {
+    matches!(
+        view.content,
+        PageContent::NotFound
+            | PageContent::Error
+            | PageContent::Locked { .. }
+            | PageContent::Commerce
+    )
 }
 
 /// The blocks of the page's own content: a layout page's, a list's intro, an item's body.
@@ -199,13 +224,7 @@ fn render_document<'a>(
     let settings = &view.profile.settings;
     let context_json = Markup::script_json(&view.context).map_err(RenderError::Context)?;
     let footer = Footer::new(view);
-    let is_status_page = matches!(
-        view.content,
-        PageContent::NotFound
-            | PageContent::Error
-            | PageContent::Locked { .. }
-            | PageContent::Commerce
-    );
+    let is_status_page = is_status_page(view);
     let url = urls::absolute_url(public_base_url, &view.path);
     let lang = document_language(&settings.locale);
     let image = view

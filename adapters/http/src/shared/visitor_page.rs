@@ -55,7 +55,9 @@ pub(crate) async fn respond_to(
             return unavailable(state);
         }
     };
-    let assets = state.assets.page_assets(&main.islands());
+    let assets = state
+        .assets
+        .page_assets(&main.islands(), &render::started_modules(&view));
     match render::render_commerce_page(&view, &assets, &state.config.public_base_url, main) {
         Ok(html) => {
             let mut response = (status, html).into_response();
@@ -76,7 +78,7 @@ pub(crate) async fn respond_to(
 
 /// The page saying the site cannot be shown right now (503).
 pub(crate) fn unavailable(state: &AppState) -> Response {
-    let assets = state.assets.page_assets(&BTreeSet::new());
+    let assets = state.assets.page_assets(&BTreeSet::new(), &[]);
     let mut response = (
         StatusCode::SERVICE_UNAVAILABLE,
         render::render_unavailable_page(&assets),

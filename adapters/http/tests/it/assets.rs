@@ -86,12 +86,12 @@ async fn unknown_assets_and_the_manifest_are_not_served() {
 fn the_manifest_decides_what_a_page_preloads() {
     let store = support::fixture_assets();
     assert!(store.has_build());
-    let bare = store.page_assets(&BTreeSet::new());
+    let bare = store.page_assets(&BTreeSet::new(), &[]);
     assert_eq!(bare.stylesheets, ["/assets/site-S1.css"]);
     assert_eq!(bare.module_scripts, ["/assets/main-A1.js"]);
     assert!(bare.module_preloads.is_empty());
 
-    let with_accordion = store.page_assets(&BTreeSet::from(["accordion", "unbuilt"]));
+    let with_accordion = store.page_assets(&BTreeSet::from(["accordion", "unbuilt"]), &[]);
     assert_eq!(
         with_accordion.stylesheets,
         ["/assets/site-S1.css", "/assets/accordion-D1.css"]
@@ -107,7 +107,7 @@ fn the_manifest_decides_what_a_page_preloads() {
 fn an_empty_store_gives_pages_no_assets() {
     let store = vitrine_http::AssetStore::empty();
     assert!(!store.has_build());
-    let assets = store.page_assets(&BTreeSet::from(["accordion"]));
+    let assets = store.page_assets(&BTreeSet::from(["accordion"]), &[]);
     assert!(assets.stylesheets.is_empty());
     assert!(assets.module_scripts.is_empty());
     assert!(assets.module_preloads.is_empty());

@@ -333,3 +333,25 @@ fn templates_never_switch_escaping_off() {
 fn the_kitchen_sink_page_snapshot() {
     insta::assert_snapshot!(render("/kitchen-sink"));
 }
+
+#[test]
+fn the_banner_and_popup_modules_are_started_only_where_the_page_shows_them() {
+    use crate::assets::StartModule;
+    use crate::render::started_modules;
+
+    let plain = site::studio();
+    assert_eq!(started_modules(&view_of(&plain, "/")), []);
+
+    let mut overlays = site::studio();
+    overlays.settings.cookies.is_cookie_banner_enabled = true;
+    overlays.settings.popup_overlay.style = "lightbox".to_owned();
+    assert_eq!(
+        started_modules(&view_of(&overlays, "/")),
+        [StartModule::CookieBanner, StartModule::PopupOverlay]
+    );
+    // A not-found page shows the banner but never the popup (000 s3).
+    assert_eq!(
+        started_modules(&view_of(&overlays, "/nowhere")),
+        [StartModule::CookieBanner]
+    );
+}

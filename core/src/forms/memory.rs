@@ -479,8 +479,15 @@ impl NewsletterSubscriptions for MemoryFormStore {
 /// limiter.
 #[derive(Debug, Default)]
 pub struct MemoryRateLimiter {
+    windows: Mutex<Windows>,
+}
+
+#[derive(Debug, Default)]
+struct Windows {
     /// Per bucket: the start of its window, the window's length and the hits counted.
-    windows: Mutex<HashMap<String, (i64, i64, u32)>>,
+    counts: HashMap<String, (i64, i64, u32)>,
+    /// The second the passed windows were last dropped.
+    pruned_at: i64,
 }
 
 impl MemoryRateLimiter {
@@ -503,10 +510,17 @@ impl RateLimiter for MemoryRateLimiter {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let window = limit.window_seconds.max(1);
         let start = now - now.rem_euclid(window);
-        // Old windows are dropped as they pass, so the map holds only active visitors. Each
-        // by its own length: buckets of ten minutes must outlive a call with one minute.
-        windows.retain(|_, (window_start, length, _)| *window_start + *length > now);
+        // Passed windows are dropped once a second, so the map holds only active visitors
+        // without every hit walking all of them. Each by its own length: buckets of ten
+        // minutes must outlive a call with one minute.
+        if windows.pruned_at != now {
+            windows
+                .counts
+                .retain(|_, (window_start, length, _)| *window_start + *length > now);
+            windows.pruned_at = now;
+        }
         let entry = windows
+            .counts
             .entry(bucket.to_owned())
             .or_insert((start, window, 0));
         let allowed = entry.2 < limit.max;
@@ -533,6 +547,7 @@ impl RateLimiter for MemoryRateLimiter {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let window = limit.window_seconds.max(1);
         let (start, length, used) = windows
+            .counts
             .get(bucket)
             .copied()
             .filter(|(start, length, _)| *start + *length > now)
@@ -581,5 +596,26 @@ mod tests {
     mod rate_limiter {
         use super::*;
         crate::rate_limiter_conformance!(MemoryRateLimiter::new());
+
+        #[tokio::test]
+        async fn passed_windows_are_dropped_so_the_map_holds_only_active_buckets() {
+            let limiter = MemoryRateLimiter::new();
+            let minute = RateLimit {
+                max: 5,
+                window_seconds: 60,
+            };
+            let start = 1_700_000_040;
+            for visitor in 0..1000 {
+                let bucket = format!("visitor:{visitor}");
+                limiter.hit(&bucket, minute, start).await.unwrap();
+            }
+            let held = |limiter: &MemoryRateLimiter| limiter.windows.lock().unwrap().counts.len();
+            assert_eq!(held(&limiter), 1000);
+            // Within the window nothing is dropped; a window later only the new bucket is held.
+            limiter.hit("late", minute, start + 30).await.unwrap();
+            assert_eq!(held(&limiter), 1001);
+            limiter.hit("next", minute, start + 120).await.unwrap();
+            assert_eq!(held(&limiter), 1);
+        }
     }
 }

@@ -276,6 +276,11 @@ pub struct ServeArgs {
     )]
     pub addr: SocketAddr,
 
+    /// How many threads serve HTTP requests, each on its own connections.
+    /// [default: one per core]
+    #[arg(long, env = "VITRINE_HTTP_THREADS", value_name = "N")]
+    pub http_threads: Option<usize>,
+
     /// The URL visitors reach the site at, e.g. https://shop.example. Used for absolute links
     /// (sitemap, robots.txt, social tags).
     /// [default: http:// and the listening address]

@@ -11,6 +11,7 @@ mod database;
 mod delivery;
 mod geocoder;
 mod http_args;
+mod http_workers;
 mod import;
 mod logging;
 mod map_tiles;

@@ -196,14 +196,10 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
              then sign in at {open_url}/config/"
         ));
     }
-    // The peer's address is what the rate limits key on (unless proxies are trusted).
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await
-    .context("the server stopped unexpectedly")?;
+    let threads = crate::http_workers::thread_count(args.http_threads);
+    let http_threads = crate::http_workers::serve(listener, app, threads, shutdown_signal())
+        .await
+        .context("the server stopped unexpectedly")?;
     flusher.abort();
     if let Some(renewals) = renewals {
         renewals.abort();
@@ -214,6 +210,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     deliveries.stop();
     crate::census::flush(&census, analytics.as_ref(), i64::MAX).await;
     database.close().await;
+    http_threads.close().await;
     tracing::info!("stopped");
     Ok(())
 }

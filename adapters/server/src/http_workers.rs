@@ -1,0 +1,356 @@
+//! Serves HTTP on one single-threaded tokio runtime per core, each with its own clone of the
+//! router, while the main runtime accepts connections and runs the background work (outbox,
+//! census flushes, renewals, database pools).
+//!
+//! A page served from the cache costs a few microseconds of work; on tokio's multi-thread
+//! runtime a good share of a request's time went to moving tasks and wake-ups between threads.
+//! A connection handed to one thread stays there: its requests, their timers and the tasks they
+//! spawn run on that thread. Connections are dealt round-robin from one listener rather than
+//! through `SO_REUSEPORT` listeners, so a second server started on the same port still fails
+//! with "address in use" instead of silently sharing the port, and the threads share the work
+//! evenly however few connections there are.
+
+use std::io;
+use std::net::SocketAddr;
+use std::num::NonZeroUsize;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::Router;
+use axum::serve::{Listener, ListenerExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{mpsc, watch};
+
+/// Accepted connections waiting for their thread; the acceptor waits when a thread falls this
+/// far behind, which leaves further connections in the kernel's backlog.
+const HANDOFF_QUEUE: usize = 256;
+
+/// The number of HTTP threads: `requested`, or one per core when it is absent or zero.
+pub fn thread_count(requested: Option<usize>) -> NonZeroUsize {
+    requested
+        .and_then(NonZeroUsize::new)
+        .or_else(|| std::thread::available_parallelism().ok())
+        .unwrap_or(NonZeroUsize::MIN)
+}
+
+/// Serves `app` on connections from `listener` with `threads` HTTP threads until `shutdown`
+/// completes, then stops accepting and waits for the requests in flight, as `axum::serve` with
+/// a graceful shutdown does. The threads' runtimes stay up until [`HttpThreads::close`]: a
+/// database connection a request opened belongs to its thread's runtime, and the work after
+/// serving (the last census flush, closing the pools) may still use it.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    threads: NonZeroUsize,
+    shutdown: impl Future<Output = ()>,
+) -> anyhow::Result<HttpThreads> {
+    let local = listener
+        .local_addr()
+        .context("could not read the address the server listens on")?;
+    let (stop, stopped) = watch::channel(false);
+    let (release, released) = watch::channel(false);
+    let (served, mut finished) = mpsc::channel(threads.get());
+    let mut queues = Vec::with_capacity(threads.get());
+    let mut workers = Vec::with_capacity(threads.get());
+    for index in 0..threads.get() {
+        let (queue, incoming) = mpsc::channel(HANDOFF_QUEUE);
+        let worker = Worker {
+            index,
+            handed: Handed { incoming, local },
+            stopped: stopped.clone(),
+            served: served.clone(),
+            released: released.clone(),
+        };
+        workers.push(worker.start(app.clone())?);
+        queues.push(queue);
+    }
+    drop(served);
+    let threads = HttpThreads { release, workers };
+    accept_until(&listener, &queues, shutdown).await;
+    drop(listener);
+    drop(queues);
+    // Every thread finishes its requests in flight; a thread that ended early counts too, since
+    // its sender is gone.
+    let _ = stop.send(true);
+    while finished.recv().await.is_some() {}
+    Ok(threads)
+}
+
+/// The HTTP threads after serving, their runtimes still driving what was opened on them.
+pub struct HttpThreads {
+    release: watch::Sender<bool>,
+    workers: Vec<JoinHandle<io::Result<()>>>,
+}
+
+impl HttpThreads {
+    /// Ends the threads and their runtimes, and waits for them.
+    pub async fn close(mut self) {
+        let _ = self.release.send(true);
+        let workers = std::mem::take(&mut self.workers);
+        let joined = tokio::task::spawn_blocking(move || {
+            for worker in workers {
+                match worker.join() {
+                    Ok(Ok(())) => {}
+                    Ok(Err(error)) => {
+                        tracing::error!(%error, "an HTTP thread stopped with an error");
+                    }
+                    Err(_) => tracing::error!("an HTTP thread panicked"),
+                }
+            }
+        })
+        .await;
+        if let Err(error) = joined {
+            tracing::error!(%error, "waiting for the HTTP threads failed");
+        }
+    }
+}
+
+impl Drop for HttpThreads {
+    /// Threads left by an early return end on their own.
+    fn drop(&mut self) {
+        let _ = self.release.send(true);
+    }
+}
+
+/// One HTTP thread before it starts.
+struct Worker {
+    index: usize,
+    handed: Handed,
+    /// Turns true when the thread stops taking requests.
+    stopped: watch::Receiver<bool>,
+    /// Dropped once the thread's requests in flight are answered.
+    served: mpsc::Sender<()>,
+    /// Turns true when the thread may end.
+    released: watch::Receiver<bool>,
+}
+
+impl Worker {
+    /// Starts the thread: a current-thread runtime serving what its listener brings.
+    fn start(self, app: Router) -> anyhow::Result<JoinHandle<io::Result<()>>> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .context("could not start an HTTP thread's runtime")?;
+        let Self {
+            index,
+            handed,
+            mut stopped,
+            served,
+            mut released,
+        } = self;
+        std::thread::Builder::new()
+            .name(format!("vitrine-http-{index}"))
+            .spawn(move || {
+                runtime.block_on(async move {
+                    // Small answers go out at once rather than waiting for more to send.
+                    let listener = handed.tap_io(|stream| {
+                        if let Err(error) = stream.set_nodelay(true) {
+                            tracing::debug!(%error, "could not set TCP_NODELAY on a connection");
+                        }
+                    });
+                    // The peer's address is what the rate limits key on (unless proxies are
+                    // trusted).
+                    let result = axum::serve(
+                        listener,
+                        app.into_make_service_with_connect_info::<SocketAddr>(),
+                    )
+                    .with_graceful_shutdown(async move {
+                        let _ = stopped.wait_for(|stop| *stop).await;
+                    })
+                    .await;
+                    drop(served);
+                    let _ = released.wait_for(|release| *release).await;
+                    result
+                })
+            })
+            .context("could not start an HTTP thread")
+    }
+}
+
+/// Accepts connections and deals them to the threads in turn until `shutdown` completes.
+async fn accept_until(
+    listener: &TcpListener,
+    queues: &[mpsc::Sender<(std::net::TcpStream, SocketAddr)>],
+    shutdown: impl Future<Output = ()>,
+) {
+    let mut shutdown = std::pin::pin!(shutdown);
+    let mut turn = 0;
+    loop {
+        let accepted = tokio::select! {
+            () = &mut shutdown => return,
+            accepted = listener.accept() => accepted,
+        };
+        let (stream, peer) = match accepted {
+            Ok(connection) => connection,
+            Err(error) => {
+                wait_after_accept_error(error).await;
+                continue;
+            }
+        };
+        // The stream leaves this runtime's reactor and joins its thread's.
+        let stream = match stream.into_std() {
+            Ok(stream) => stream,
+            Err(error) => {
+                tracing::warn!(%error, "could not hand a connection to an HTTP thread");
+                continue;
+            }
+        };
+        if queues[turn].send((stream, peer)).await.is_err() {
+            // A thread that ended early has been logged as it ended; its connection is dropped.
+            tracing::error!(
+                thread = turn,
+                "an HTTP thread is gone; a connection was dropped"
+            );
+        }
+        turn = (turn + 1) % queues.len();
+    }
+}
+
+/// An accept error is a client that left before it was accepted (go on at once) or a resource
+/// running out, such as file descriptors (wait a moment, as `axum::serve` does).
+async fn wait_after_accept_error(error: io::Error) {
+    use io::ErrorKind::{ConnectionAborted, ConnectionRefused, ConnectionReset};
+    if matches!(
+        error.kind(),
+        ConnectionAborted | ConnectionRefused | ConnectionReset
+    ) {
+        return;
+    }
+    tracing::error!(%error, "accepting a connection failed; trying again in a second");
+    tokio::time::sleep(Duration::from_secs(1)).await;
+}
+
+/// The connections the acceptor hands to one HTTP thread, as a listener for `axum::serve`.
+struct Handed {
+    incoming: mpsc::Receiver<(std::net::TcpStream, SocketAddr)>,
+    local: SocketAddr,
+}
+
+impl Listener for Handed {
+    type Io = TcpStream;
+    type Addr = SocketAddr;
+
+    async fn accept(&mut self) -> (TcpStream, SocketAddr) {
+        loop {
+            let Some((stream, peer)) = self.incoming.recv().await else {
+                // The acceptor has stopped: the graceful shutdown ends serving from here.
+                return std::future::pending().await;
+            };
+            match TcpStream::from_std(stream) {
+                Ok(stream) => return (stream, peer),
+                Err(error) => tracing::warn!(%error, "an HTTP thread could not take a connection"),
+            }
+        }
+    }
+
+    fn local_addr(&self) -> io::Result<SocketAddr> {
+        Ok(self.local)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use axum::routing::get;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    use super::*;
+
+    /// A router answering each request with the name of the thread that served it and the
+    /// peer address it saw.
+    fn naming_router() -> Router {
+        Router::new().route(
+            "/",
+            get(
+                |axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<SocketAddr>| async move {
+                    let thread = std::thread::current();
+                    format!("{} {}", thread.name().unwrap_or("?"), peer.ip())
+                },
+            ),
+        )
+    }
+
+    async fn get_root(address: SocketAddr) -> String {
+        let mut connection = TcpStream::connect(address).await.unwrap();
+        connection
+            .write_all(b"GET / HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+            .await
+            .unwrap();
+        let mut answer = String::new();
+        connection.read_to_string(&mut answer).await.unwrap();
+        answer
+    }
+
+    #[tokio::test]
+    async fn connections_are_dealt_to_every_thread_in_turn_with_their_peer_address() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let threads = NonZeroUsize::new(2).unwrap();
+        let server = tokio::spawn(serve(listener, naming_router(), threads, async {
+            let _ = stopped.await;
+        }));
+        let mut bodies = Vec::new();
+        for _ in 0..4 {
+            let answer = get_root(address).await;
+            bodies.push(answer.rsplit("\r\n\r\n").next().unwrap().to_owned());
+        }
+        assert_eq!(
+            bodies,
+            [
+                "vitrine-http-0 127.0.0.1",
+                "vitrine-http-1 127.0.0.1",
+                "vitrine-http-0 127.0.0.1",
+                "vitrine-http-1 127.0.0.1",
+            ]
+        );
+        stop.send(()).unwrap();
+        let threads = server.await.unwrap().unwrap();
+        // The listener is closed once the server has stopped.
+        assert!(TcpStream::connect(address).await.is_err());
+        threads.close().await;
+    }
+
+    #[tokio::test]
+    async fn a_request_in_flight_at_shutdown_is_answered_before_the_server_stops() {
+        let started = Arc::new(tokio::sync::Notify::new());
+        let finish = Arc::new(tokio::sync::Notify::new());
+        let (in_handler, release) = (started.clone(), finish.clone());
+        let app = Router::new().route(
+            "/",
+            get(move || {
+                let (in_handler, release) = (in_handler.clone(), release.clone());
+                async move {
+                    in_handler.notify_one();
+                    release.notified().await;
+                    "finished"
+                }
+            }),
+        );
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(serve(listener, app, NonZeroUsize::MIN, async {
+            let _ = stopped.await;
+        }));
+        let request = tokio::spawn(get_root(address));
+        started.notified().await;
+        stop.send(()).unwrap();
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!server.is_finished(), "the server waits for its request");
+        finish.notify_one();
+        let answer = request.await.unwrap();
+        assert!(answer.ends_with("finished"), "{answer}");
+        server.await.unwrap().unwrap().close().await;
+    }
+
+    #[test]
+    fn zero_or_no_thread_count_means_one_per_core() {
+        let cores = std::thread::available_parallelism().unwrap();
+        assert_eq!(thread_count(None), cores);
+        assert_eq!(thread_count(Some(0)), cores);
+        assert_eq!(thread_count(Some(3)).get(), 3);
+    }
+}

@@ -1,6 +1,7 @@
 //! Islands: React loads only on pages with interactive blocks, and the accordion island behaves as the spec says, by mouse and keyboard.
 
 import { existsSync, readdirSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { chunkFileName, loadChunkMap } from './support/chunks';
@@ -184,4 +185,19 @@ test('the display widgets load only where they are used, and without React', asy
   const widgets = await scriptsOf('/widgets');
   expect(widgets.filter((file) => widgetChunks.has(file)).length).toBeGreaterThanOrEqual(3);
   expect(widgets.filter((file) => /react/i.test(file))).toEqual([]);
+});
+
+test('a page showing the cookie banner and a popup preloads their chunks beside the common script', async ({ page, request }) => {
+  const chunks = loadChunkMap();
+  expect(chunks.features.size, `the banner's and the popup's chunks are known (${chunks.source})`).toBeGreaterThan(0);
+  // The links as the server sent them: Vite's preload helper adds its own once the scripts run.
+  const html = await (await request.get('/')).text();
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => basename(match[1] ?? ''));
+  // A fresh context has answered no banner, so the demo's home page shows both.
+  await page.goto('/');
+  for (const [selector, files] of chunks.features) {
+    expect(await page.locator(selector).count(), `the demo's home page renders ${selector}`).toBeGreaterThan(0);
+    expect(files.size, `the build made a chunk for ${selector}`).toBeGreaterThan(0);
+    for (const file of files) expect(preloaded, `${file}, which ${selector} needs, is preloaded`).toContain(file);
+  }
 });

@@ -102,7 +102,9 @@ pub fn islands_on(view: &PageView) -> BTreeSet<&'static str> {
 /// arrive with it instead of one after another behind it.
 pub fn started_modules(view: &PageView) -> Vec<StartModule> {
     let settings = &view.profile.settings;
-    let banner = consent::CookieBanner::for_site(settings).map(|_| StartModule::CookieBanner);
+    let banner = banner_settings(settings)
+        .is_cookie_banner_enabled
+        .then_some(StartModule::CookieBanner);
     let popup = (!is_status_page(view) && popup_enabled(&settings.popup_overlay))
         .then_some(StartModule::PopupOverlay);
     banner.into_iter().chain(popup).collect()

@@ -196,7 +196,12 @@ async fn accept_until(
                 continue;
             }
         };
-        if queues[turn].send((stream, peer)).await.is_err() {
+        // A thread far behind makes the acceptor wait, but never past the shutdown signal.
+        let sent = tokio::select! {
+            () = &mut shutdown => return,
+            sent = queues[turn].send((stream, peer)) => sent,
+        };
+        if sent.is_err() {
             // A thread that ended early has been logged as it ended; its connection is dropped.
             tracing::error!(
                 thread = turn,

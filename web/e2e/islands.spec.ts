@@ -1,7 +1,6 @@
 //! Islands: React loads only on pages with interactive blocks, and the accordion island behaves as the spec says, by mouse and keyboard.
 
 import { existsSync, readdirSync } from 'node:fs';
-import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { chunkFileName, loadChunkMap } from './support/chunks';
@@ -187,12 +186,14 @@ test('the display widgets load only where they are used, and without React', asy
   expect(widgets.filter((file) => /react/i.test(file))).toEqual([]);
 });
 
-test('a page showing the cookie banner and a popup preloads their chunks beside the common script', async ({ page, request }) => {
+test('a page showing the cookie banner and a popup preloads their chunks beside the common script', async ({ page, request, baseURL }) => {
   const chunks = loadChunkMap();
   expect(chunks.features.size, `the banner's and the popup's chunks are known (${chunks.source})`).toBeGreaterThan(0);
   // The links as the server sent them: Vite's preload helper adds its own once the scripts run.
   const html = await (await request.get('/')).text();
-  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => basename(match[1] ?? ''));
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) =>
+    chunkFileName(new URL(match[1] ?? '', baseURL).href),
+  );
   // A fresh context has answered no banner, so the demo's home page shows both.
   await page.goto('/');
   for (const [selector, files] of chunks.features) {

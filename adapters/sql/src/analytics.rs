@@ -98,33 +98,51 @@ macro_rules! sql_analytics_store {
                     .begin()
                     .await
                     .map_err(repository_error("starting an analytics batch"))?;
-                for row in rows {
-                    sqlx::query($crate::analytics_statements::INSERT_EVENT)
-                        .bind(&row.kind)
-                        .bind(row.visitor_key.as_deref())
-                        .bind(row.cookieless)
-                        .bind(row.page_path.as_deref())
-                        .bind(&row.data)
-                        .bind(row.recorded_at_ms)
-                        .bind(vitrine_core::analytics::day_number(row.recorded_at_ms))
-                        .bind(row.subject.as_deref())
-                        .bind(row.metric_value)
-                        .bind(row.campaign.as_deref())
-                        .bind(row.device.as_deref())
+                for chunk in rows.chunks($crate::analytics_statements::ROWS_PER_INSERT) {
+                    sqlx::QueryBuilder::new($crate::analytics_statements::INSERT_EVENTS)
+                        .push_values(chunk, |mut values, row| {
+                            values
+                                .push_bind(&row.kind)
+                                .push_bind(row.visitor_key.as_deref())
+                                .push_bind(row.cookieless)
+                                .push_bind(row.page_path.as_deref())
+                                .push_bind(&row.data)
+                                .push_bind(row.recorded_at_ms)
+                                .push_bind(vitrine_core::analytics::day_number(row.recorded_at_ms))
+                                .push_bind(row.subject.as_deref())
+                                .push_bind(row.metric_value)
+                                .push_bind(row.campaign.as_deref())
+                                .push_bind(row.device.as_deref());
+                        })
+                        .build()
+                        // Each length of batch is a statement of its own: preparing them once
+                        // each would crowd the form store's statements out of the cache.
+                        .persistent(false)
                         .execute(&mut *transaction)
                         .await
-                        .map_err(repository_error("writing an analytics row"))?;
-                    if let (Some(subject), Some(value)) = (&row.subject, row.metric_value) {
-                        sqlx::query($crate::analytics_statements::COUNT_METRIC_VALUE)
-                            .bind(&row.kind)
-                            .bind(subject)
-                            .bind(vitrine_core::analytics::day_number(row.recorded_at_ms))
-                            .bind(row.page_path.as_deref().unwrap_or(""))
-                            .bind(value)
-                            .execute(&mut *transaction)
-                            .await
-                            .map_err(repository_error("rolling up a metric value"))?;
+                        .map_err(repository_error("writing analytics rows"))?;
+                    let valued: Vec<_> = chunk
+                        .iter()
+                        .filter_map(|row| Some((row, row.subject.as_deref()?, row.metric_value?)))
+                        .collect();
+                    if valued.is_empty() {
+                        continue;
                     }
+                    sqlx::QueryBuilder::new($crate::analytics_statements::COUNT_METRIC_VALUES_HEAD)
+                        .push_values(valued, |mut values, (row, subject, value)| {
+                            values
+                                .push_bind(&row.kind)
+                                .push_bind(subject)
+                                .push_bind(vitrine_core::analytics::day_number(row.recorded_at_ms))
+                                .push_bind(row.page_path.as_deref().unwrap_or(""))
+                                .push_bind(value);
+                        })
+                        .push($crate::analytics_statements::COUNT_METRIC_VALUES_TAIL)
+                        .build()
+                        .persistent(false)
+                        .execute(&mut *transaction)
+                        .await
+                        .map_err(repository_error("rolling up metric values"))?;
                 }
                 transaction
                     .commit()

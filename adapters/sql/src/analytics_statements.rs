@@ -2,18 +2,34 @@
 
 use crate::table_pages::matching_any;
 
-pub(crate) const INSERT_EVENT: &str = "INSERT INTO analytics_events \
+/// The head of a multi-row insert of census rows; the builder appends one `VALUES` tuple of
+/// these eleven columns per row.
+pub(crate) const INSERT_EVENTS: &str = "INSERT INTO analytics_events \
      (kind, visitor_key, cookieless, page_path, data, recorded_at, day, subject, metric_value, \
-     campaign, device) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+     campaign, device) ";
 
-/// Counts a metric value into its day's roll-up (migration 0035), in the batch's transaction:
-/// `$1` kind, `$2` subject, `$3` day, `$4` page path (`''` for none), `$5` the value, which
-/// the database itself puts in its bucket.
-pub(crate) const COUNT_METRIC_VALUE: &str = "INSERT INTO analytics_metric_days \
-     (kind, subject, day, page_path, bucket, n) VALUES ($1, $2, $3, $4, \
-     COALESCE((SELECT MAX(bucket) FROM analytics_metric_buckets WHERE lower <= $5), 0), 1) \
+/// Rows per insert statement: eleven parameters each stays far below both databases' limits
+/// (32,766 parameters on SQLite, 65,535 on PostgreSQL), and a batch of the census buffer's
+/// size goes in a few statements instead of one round trip per row.
+pub(crate) const ROWS_PER_INSERT: usize = 500;
+
+/// Counts a batch's metric values into their days' roll-ups (migration 0035), in the batch's
+/// transaction. The builder puts one `(kind, subject, day, page path ('' for none), value)`
+/// tuple per row between this head and [`COUNT_METRIC_VALUES_TAIL`]; the database itself puts
+/// each value in its bucket, and values that share a bucket are added once.
+pub(crate) const COUNT_METRIC_VALUES_HEAD: &str =
+    "WITH valued (kind, subject, day, page_path, value) AS (";
+
+/// The rest of [`COUNT_METRIC_VALUES_HEAD`]'s statement. `WHERE true` keeps SQLite from
+/// reading `ON CONFLICT` as a join's constraint.
+pub(crate) const COUNT_METRIC_VALUES_TAIL: &str = ") \
+     INSERT INTO analytics_metric_days (kind, subject, day, page_path, bucket, n) \
+     SELECT kind, subject, day, page_path, \
+     COALESCE((SELECT MAX(b.bucket) FROM analytics_metric_buckets b \
+     WHERE b.lower <= valued.value), 0) AS value_bucket, COUNT(*) \
+     FROM valued WHERE true GROUP BY kind, subject, day, page_path, value_bucket \
      ON CONFLICT (kind, subject, day, page_path, bucket) \
-     DO UPDATE SET n = analytics_metric_days.n + 1";
+     DO UPDATE SET n = analytics_metric_days.n + excluded.n";
 
 /// The most frequent values of a column among the rows of a kind (`$1`) on the days
 /// `$3..=$4`, at most `$2` of them; ties by value so the order is stable. Every range query

@@ -26,6 +26,7 @@ macro_rules! analytics_store_conformance {
             campaigns_and_devices_are_counted_per_page_view,
             the_report_reads_products_sign_ups_errors_and_plugin_failures,
             percentiles_equal_the_raw_nearest_rank_over_every_range,
+            a_batch_of_thousands_is_written_whole,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {

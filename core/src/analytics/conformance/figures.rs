@@ -149,7 +149,7 @@ pub async fn the_report_reads_products_sign_ups_errors_and_plugin_failures(
 
 /// Values at many scales, with repeats, negatives, zeros and round numbers (which sit on the
 /// bounds of any bucketing an adapter may use), spread over pages and days.
-fn metric_rows(seed: u64) -> Vec<StoredHit> {
+fn metric_rows(seed: u64, count: usize) -> Vec<StoredHit> {
     const SCALES: [f64; 6] = [0.001, 0.1, 1.0, 250.0, 2500.0, 1.0e6];
     const ROUND: [f64; 8] = [0.0, 0.1, 0.25, 1.0, 10.0, 200.0, 2500.0, 4000.0];
     const PAGES: [&str; 3] = ["/", "/shop", "/about"];
@@ -160,7 +160,7 @@ fn metric_rows(seed: u64) -> Vec<StoredHit> {
             .wrapping_add(1_442_695_040_888_963_407);
         state >> 33
     };
-    (0..400)
+    (0..count)
         .map(|_| {
             let pick = next();
             let value = match pick % 5 {
@@ -202,7 +202,7 @@ fn raw_percentile(
 }
 
 pub async fn percentiles_equal_the_raw_nearest_rank_over_every_range(store: &impl AnalyticsStore) {
-    let rows = metric_rows(7);
+    let rows = metric_rows(7, 400);
     // Several batches, so an adapter keeping roll-ups adds to days it has rolled up already.
     for batch in rows.chunks(90) {
         store.record_batch(batch).await.unwrap();
@@ -225,6 +225,35 @@ pub async fn percentiles_equal_the_raw_nearest_rank_over_every_range(store: &imp
                     }
                 }
             }
+        }
+    }
+}
+
+/// One batch far larger than an adapter's statement (thousands of rows, page views between
+/// metric values, many values sharing a day, page and bucket) is written whole: every page view
+/// counted, every value in the roll-ups.
+pub async fn a_batch_of_thousands_is_written_whole(store: &impl AnalyticsStore) {
+    let values = metric_rows(11, 2_600);
+    let rows: Vec<StoredHit> = values
+        .iter()
+        .flat_map(|value| {
+            let day = value.recorded_at_ms / DAY;
+            [on_day(hit(PAGE_VIEW, "v", false, 0), day), value.clone()]
+        })
+        .collect();
+    store.record_batch(&rows).await.unwrap();
+    let views = store.daily_page_views(DayRange::ALL).await.unwrap();
+    assert_eq!(views.iter().map(|day| day.views).sum::<u64>(), 2_600);
+    for name in ["LCP", "CLS"] {
+        for per_mille in [1, 250, 500, 750, 950, 999, 1000] {
+            assert_eq!(
+                store
+                    .percentile(kinds::PERFORMANCE, name, None, per_mille, DayRange::ALL)
+                    .await
+                    .unwrap(),
+                raw_percentile(&values, name, None, per_mille, DayRange::ALL),
+                "{name} {per_mille}‰"
+            );
         }
     }
 }

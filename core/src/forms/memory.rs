@@ -24,11 +24,16 @@ use crate::ports::RepositoryError;
 /// several servers need a shared key store.
 #[derive(Debug, Default)]
 pub struct MemoryKeyStore {
-    keys: Mutex<HashMap<SubmissionKey, i64>>,
+    keys: Mutex<IssuedKeys>,
 }
 
-/// How many keys the store holds before it drops the expired ones.
-const PRUNE_ABOVE: usize = 4096;
+#[derive(Debug, Default)]
+struct IssuedKeys {
+    /// Each key and the second it expires.
+    expiries: HashMap<SubmissionKey, i64>,
+    /// The second the expired keys were last dropped.
+    pruned_at: i64,
+}
 
 impl MemoryKeyStore {
     pub fn new() -> Self {
@@ -43,12 +48,15 @@ impl SubmissionKeyStore for MemoryKeyStore {
             .keys
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if keys.len() >= PRUNE_ABOVE {
-            // A key issued now expires at `expires_at`; one that expires a lifetime before it
-            // had expired when this key was issued.
-            keys.retain(|_, expiry| *expiry > expires_at - KEY_LIFETIME_SECONDS);
+        // A key issued now expires a lifetime from now. Expired keys are dropped once a
+        // second, so the map holds only live keys (an hour of them) without every issue
+        // walking all of them.
+        let now = expires_at - KEY_LIFETIME_SECONDS;
+        if keys.pruned_at != now {
+            keys.expiries.retain(|_, expiry| *expiry > now);
+            keys.pruned_at = now;
         }
-        keys.insert(key.clone(), expires_at);
+        keys.expiries.insert(key.clone(), expires_at);
         Ok(())
     }
 
@@ -57,7 +65,10 @@ impl SubmissionKeyStore for MemoryKeyStore {
             .keys
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        Ok(keys.get(key).is_some_and(|expires_at| *expires_at > now))
+        Ok(keys
+            .expiries
+            .get(key)
+            .is_some_and(|expires_at| *expires_at > now))
     }
 }
 
@@ -591,6 +602,31 @@ mod tests {
     mod key_store {
         use super::*;
         crate::key_store_conformance!(MemoryKeyStore::new());
+
+        #[tokio::test]
+        async fn expired_keys_are_dropped_once_a_second_so_the_map_holds_only_live_keys() {
+            let store = MemoryKeyStore::new();
+            let issued_at = 1_700_000_000;
+            let expiry = issued_at + KEY_LIFETIME_SECONDS;
+            let key = |n: u32, marker: u8| {
+                let mut bytes = [marker; crate::forms::submission::KEY_BYTES];
+                bytes[..4].copy_from_slice(&n.to_be_bytes());
+                SubmissionKey::from_random(bytes)
+            };
+            for n in 0..5_000 {
+                store.issue(&key(n, 0), expiry).await.unwrap();
+            }
+            let held = |store: &MemoryKeyStore| store.keys.lock().unwrap().expiries.len();
+            assert_eq!(held(&store), 5_000);
+            // Keys still live are kept; once they expire, the next issue drops them all.
+            store.issue(&key(1, 1), expiry + 60).await.unwrap();
+            assert_eq!(held(&store), 5_001);
+            store
+                .issue(&key(2, 1), expiry + KEY_LIFETIME_SECONDS)
+                .await
+                .unwrap();
+            assert_eq!(held(&store), 2);
+        }
     }
 
     mod rate_limiter {

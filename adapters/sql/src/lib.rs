@@ -40,6 +40,7 @@ mod review_statements;
 mod review_store;
 mod rows;
 mod sqlite;
+mod sqlite_lock_wait;
 mod statements;
 mod subscription_rows;
 mod table_pages;

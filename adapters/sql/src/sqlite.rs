@@ -3,7 +3,6 @@
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
-use std::time::Duration;
 
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
@@ -13,10 +12,7 @@ use sqlx::{ConnectOptions, Connection};
 
 use crate::database::{CONNECT_TIMEOUT, ConnectError, MigrateError, STATEMENT_CACHE};
 use crate::repository::sql_site_repository;
-
-/// How long a statement waits for another connection's write lock before giving up. Imports
-/// write while visitors read; WAL lets readers go on, and writers queue for this long.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+use crate::sqlite_lock_wait::{self, BUSY_TIMEOUT};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 
@@ -73,7 +69,10 @@ impl SqliteSiteRepository {
             .await
             .map_err(|_| unavailable(format!("no answer within {CONNECT_TIMEOUT:?}")))?
             .map_err(|error| unavailable(error.to_string()))?;
-        let pool_options = SqlitePoolOptions::new().acquire_timeout(CONNECT_TIMEOUT);
+        let pool_options = SqlitePoolOptions::new()
+            .acquire_timeout(CONNECT_TIMEOUT)
+            // Waits for the write lock in short pauses instead of SQLite's long ones.
+            .after_connect(|connection, _| Box::pin(sqlite_lock_wait::install(connection)));
         // An in-memory database lives only as long as one of its connections, so the pool
         // must never close its last one; and connections sharing it lock whole tables without
         // honouring the busy timeout, so one connection serves every caller in turn.

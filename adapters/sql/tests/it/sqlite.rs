@@ -59,6 +59,32 @@ async fn the_database_file_is_in_wal_mode() {
     connection.close().await.unwrap();
 }
 
+/// A write that finds another connection holding SQLite's write lock waits for it (in short
+/// pauses, `sqlite_lock_wait`) and lands once the lock is free, instead of failing as locked.
+#[tokio::test]
+async fn a_write_waits_for_another_connections_write_lock_and_then_lands() {
+    let sqlite = fresh().await;
+    let file = sqlite.guard.path().join(vitrine_sql::SQLITE_FILE_NAME);
+    let mut holder = SqliteConnection::connect(&format!("sqlite://{}", file.display()))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+
+    let repository = sqlite.repository.clone();
+    let write = tokio::spawn(async move { repository.replace_site(&fixture_site("Waited")).await });
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert!(!write.is_finished(), "the write went past a held lock");
+
+    sqlx::query("COMMIT").execute(&mut holder).await.unwrap();
+    write.await.unwrap().unwrap();
+    let profile = sqlite.repository.profile().await.unwrap().unwrap();
+    assert_eq!(profile.settings.site_title, "Waited");
+    holder.close().await.unwrap();
+}
+
 #[tokio::test]
 async fn a_missing_data_directory_is_created() {
     let parent = tempfile::tempdir().unwrap();

@@ -276,8 +276,9 @@ pub struct ServeArgs {
     )]
     pub addr: SocketAddr,
 
-    /// How many threads serve HTTP requests, each on its own connections.
-    /// [default: one per core]
+    /// Serve HTTP requests on N threads of their own (0: one per core), each keeping its own
+    /// connections: more cached pages a second, but writes (carts, checkouts, forms) wait
+    /// longer. [default: the shared multi-thread runtime, best for a mixed load]
     #[arg(long, env = "VITRINE_HTTP_THREADS", value_name = "N")]
     pub http_threads: Option<usize>,
 

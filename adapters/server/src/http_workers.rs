@@ -1,9 +1,18 @@
-//! Serves HTTP on one single-threaded tokio runtime per core, each with its own clone of the
-//! router, while the main runtime accepts connections and runs the background work (outbox,
-//! census flushes, renewals, database pools).
+//! Serves HTTP either on the main (multi-thread) runtime, the default, or on threads of its
+//! own: one single-threaded tokio runtime each, with its own clone of the router, while the
+//! main runtime accepts connections and runs the background work (outbox, census flushes,
+//! renewals, database pools).
 //!
 //! A page served from the cache costs a few microseconds of work; on tokio's multi-thread
-//! runtime a good share of a request's time went to moving tasks and wake-ups between threads.
+//! runtime a good share of a request's time goes to moving tasks and wake-ups between threads,
+//! and threads of their own serve 8 to 19 % more cached pages a second. But a write waits on
+//! the database several times per request, and pinned to one thread it waits behind that
+//! thread's other connections where the multi-thread runtime lets an idle worker take it:
+//! under the mixed visitor load (BENCHMARKS.md) the threads of their own were about 17 %
+//! slower, adding to a cart taking 22 ms at the median against 14. A storefront's checkout
+//! matters more than its last page a second, so the multi-thread runtime is the default and
+//! the threads are a choice (`--http-threads`) for sites that serve mostly cached pages.
+//!
 //! A connection handed to one thread stays there: its requests, their timers and the tasks they
 //! spawn run on that thread. Connections are dealt round-robin from one listener rather than
 //! through `SO_REUSEPORT` listeners, so a second server started on the same port still fails
@@ -18,7 +27,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use axum::Router;
-use axum::serve::{Listener, ListenerExt};
+use axum::serve::{Listener, ListenerExt, TapIo};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 
@@ -26,25 +35,40 @@ use tokio::sync::{mpsc, watch};
 /// far behind, which leaves further connections in the kernel's backlog.
 const HANDOFF_QUEUE: usize = 256;
 
-/// The number of HTTP threads: `requested`, or one per core when it is absent or zero.
-pub fn thread_count(requested: Option<usize>) -> NonZeroUsize {
-    requested
-        .and_then(NonZeroUsize::new)
+/// The HTTP threads asked for: none (serve on the main runtime) when `requested` is absent,
+/// one per core when it is zero, else that many.
+pub fn thread_count(requested: Option<usize>) -> Option<NonZeroUsize> {
+    let requested = requested?;
+    NonZeroUsize::new(requested)
         .or_else(|| std::thread::available_parallelism().ok())
-        .unwrap_or(NonZeroUsize::MIN)
+        .or(Some(NonZeroUsize::MIN))
 }
 
-/// Serves `app` on connections from `listener` with `threads` HTTP threads until `shutdown`
-/// completes, then stops accepting and waits for the requests in flight, as `axum::serve` with
-/// a graceful shutdown does. The threads' runtimes stay up until [`HttpThreads::close`]: a
-/// database connection a request opened belongs to its thread's runtime, and the work after
-/// serving (the last census flush, closing the pools) may still use it.
+/// Serves `app` on connections from `listener` until `shutdown` completes, then stops
+/// accepting and waits for the requests in flight, as `axum::serve` with a graceful shutdown
+/// does: on the calling runtime when `threads` is `None`, else on that many HTTP threads.
+/// Those threads' runtimes stay up until [`HttpThreads::close`]: a database connection a
+/// request opened belongs to its thread's runtime, and the work after serving (the last census
+/// flush, closing the pools) may still use it.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
-    threads: NonZeroUsize,
-    shutdown: impl Future<Output = ()>,
+    threads: Option<NonZeroUsize>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<HttpThreads> {
+    let Some(threads) = threads else {
+        axum::serve(
+            with_nodelay(listener),
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown)
+        .await?;
+        let (release, _) = watch::channel(false);
+        return Ok(HttpThreads {
+            release,
+            workers: Vec::new(),
+        });
+    };
     let local = listener
         .local_addr()
         .context("could not read the address the server listens on")?;
@@ -75,6 +99,18 @@ pub async fn serve(
     let _ = stop.send(true);
     while finished.recv().await.is_some() {}
     Ok(threads)
+}
+
+/// `listener` with Nagle's algorithm off on every connection: small answers go out at once
+/// rather than waiting for more to send.
+fn with_nodelay<L: Listener<Io = TcpStream>>(listener: L) -> TapIo<L, fn(&mut TcpStream)> {
+    listener.tap_io(set_nodelay)
+}
+
+fn set_nodelay(stream: &mut TcpStream) {
+    if let Err(error) = stream.set_nodelay(true) {
+        tracing::debug!(%error, "could not set TCP_NODELAY on a connection");
+    }
 }
 
 /// The HTTP threads after serving, their runtimes still driving what was opened on them.
@@ -143,12 +179,7 @@ impl Worker {
             .name(format!("vitrine-http-{index}"))
             .spawn(move || {
                 runtime.block_on(async move {
-                    // Small answers go out at once rather than waiting for more to send.
-                    let listener = handed.tap_io(|stream| {
-                        if let Err(error) = stream.set_nodelay(true) {
-                            tracing::debug!(%error, "could not set TCP_NODELAY on a connection");
-                        }
-                    });
+                    let listener = with_nodelay(handed);
                     // The peer's address is what the rate limits key on (unless proxies are
                     // trusted).
                     let result = axum::serve(
@@ -293,7 +324,7 @@ mod tests {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let threads = NonZeroUsize::new(2).unwrap();
+        let threads = NonZeroUsize::new(2);
         let server = tokio::spawn(serve(listener, naming_router(), threads, async {
             let _ = stopped.await;
         }));
@@ -318,8 +349,9 @@ mod tests {
         threads.close().await;
     }
 
-    #[tokio::test]
-    async fn a_request_in_flight_at_shutdown_is_answered_before_the_server_stops() {
+    /// A request in flight when the shutdown signal comes is answered, and only then does
+    /// `serve` return, on the main runtime (`None`) as on threads of their own.
+    async fn a_request_in_flight_at_shutdown_is_answered_first(threads: Option<NonZeroUsize>) {
         let started = Arc::new(tokio::sync::Notify::new());
         let finish = Arc::new(tokio::sync::Notify::new());
         let (in_handler, release) = (started.clone(), finish.clone());
@@ -337,7 +369,7 @@ mod tests {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let server = tokio::spawn(serve(listener, app, NonZeroUsize::MIN, async {
+        let server = tokio::spawn(serve(listener, app, threads, async {
             let _ = stopped.await;
         }));
         let request = tokio::spawn(get_root(address));
@@ -349,13 +381,43 @@ mod tests {
         let answer = request.await.unwrap();
         assert!(answer.ends_with("finished"), "{answer}");
         server.await.unwrap().unwrap().close().await;
+        assert!(TcpStream::connect(address).await.is_err());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_request_in_flight_at_shutdown_is_answered_before_the_main_runtime_stops() {
+        a_request_in_flight_at_shutdown_is_answered_first(None).await;
+    }
+
+    #[tokio::test]
+    async fn a_request_in_flight_at_shutdown_is_answered_before_the_threads_stop() {
+        a_request_in_flight_at_shutdown_is_answered_first(Some(NonZeroUsize::MIN)).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn by_default_the_main_runtime_serves_with_the_peer_address() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(serve(listener, naming_router(), None, async {
+            let _ = stopped.await;
+        }));
+        let answer = get_root(address).await;
+        let body = answer.rsplit("\r\n\r\n").next().unwrap();
+        let worker = tokio::spawn(async { std::thread::current().name().map(str::to_owned) })
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(body, format!("{worker} 127.0.0.1"));
+        stop.send(()).unwrap();
+        server.await.unwrap().unwrap().close().await;
     }
 
     #[test]
-    fn zero_or_no_thread_count_means_one_per_core() {
+    fn no_thread_count_means_the_main_runtime_and_zero_one_thread_per_core() {
         let cores = std::thread::available_parallelism().unwrap();
-        assert_eq!(thread_count(None), cores);
-        assert_eq!(thread_count(Some(0)), cores);
-        assert_eq!(thread_count(Some(3)).get(), 3);
+        assert_eq!(thread_count(None), None);
+        assert_eq!(thread_count(Some(0)), Some(cores));
+        assert_eq!(thread_count(Some(3)), NonZeroUsize::new(3));
     }
 }

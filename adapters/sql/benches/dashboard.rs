@@ -4,7 +4,8 @@
 //!
 //! `cargo bench -p vitrine-sql --bench dashboard -- --views 10000000` (the default is
 //! 10 million page views over 365 days; pass fewer to run it quickly); also run by
-//! `cargo xtask bench --dashboard`.
+//! `cargo xtask bench --dashboard`. `--database-url URL` times the queries on a database
+//! that already holds such a year (one an earlier run wrote and kept), writing nothing.
 
 use std::future::Future;
 use std::time::{Duration, Instant};
@@ -12,7 +13,7 @@ use std::time::{Duration, Instant};
 use vitrine_core::analytics::{
     AnalyticsStore, DayRange, PAGE_VIEW, RangePreset, ReportKey, build_dashboard, kinds, sample_day,
 };
-use vitrine_sql::Database;
+use vitrine_sql::{Database, DatabaseKind};
 
 mod support {
     pub mod postgres;
@@ -24,10 +25,13 @@ const RUNS: usize = 20;
 /// The year ends on this day (2026-11-26), so runs are comparable.
 const LAST_DAY: i64 = 20_418;
 
+/// The value after `--name` on the command line.
+fn option(name: &str) -> Option<String> {
+    std::env::args().skip_while(|arg| arg != name).nth(1)
+}
+
 fn views_per_day() -> u32 {
-    let mut args = std::env::args().skip_while(|arg| arg != "--views").skip(1);
-    let total: u64 = args
-        .next()
+    let total: u64 = option("--views")
         .map(|views| views.parse().expect("--views is a number"))
         .unwrap_or(10_000_000);
     u32::try_from(total / DAYS as u64).expect("fewer views")
@@ -63,16 +67,20 @@ where
     (times[RUNS / 2], times[RUNS * 95 / 100 - 1])
 }
 
-async fn measure(name: &str, database: &Database, views: u32) {
+/// Writes a year of `views` page views a day (none when `None`: the database holds its year
+/// already), then times the queries.
+async fn measure(name: &str, database: &Database, views: Option<u32>) {
     database.migrate().await.expect("migrations apply");
     let store = database.analytics_store();
-    let started = Instant::now();
-    let rows = fill(&*store, views).await;
-    println!(
-        "{name}: {rows} rows ({} page views) written in {:.0} s",
-        u64::from(views) * DAYS as u64,
-        started.elapsed().as_secs_f64()
-    );
+    if let Some(views) = views {
+        let started = Instant::now();
+        let rows = fill(&*store, views).await;
+        println!(
+            "{name}: {rows} rows ({} page views) written in {:.0} s",
+            u64::from(views) * DAYS as u64,
+            started.elapsed().as_secs_f64()
+        );
+    }
     let experiments = Default::default();
     for preset in [RangePreset::Last30Days, RangePreset::Last7Days] {
         let range = DayRange::preset(preset, LAST_DAY);
@@ -142,7 +150,17 @@ async fn measure(name: &str, database: &Database, views: u32) {
 
 #[tokio::main]
 async fn main() {
-    let views = views_per_day();
+    if let Some(url) = option("--database-url") {
+        let database = Database::connect(&url).await.expect("the database opens");
+        let name = match database.kind() {
+            DatabaseKind::Sqlite => "SQLite",
+            DatabaseKind::Postgres => "PostgreSQL",
+        };
+        measure(name, &database, None).await;
+        database.close().await;
+        return;
+    }
+    let views = Some(views_per_day());
     let dir = tempfile::tempdir().expect("a temporary directory");
     let url = format!("sqlite:{}", dir.path().join("bench.db").display());
     let sqlite = Database::connect(&url).await.expect("SQLite opens");

@@ -309,7 +309,7 @@ macro_rules! sql_analytics_store {
                 let statement = format!(
                     "{}{}{}",
                     statements::NTH_VALUE_IN_BUCKET,
-                    statements::listed_days(range),
+                    statements::range_days(range),
                     statements::NTH_VALUE_ORDER
                 );
                 // Safe: the statement's only addition is the range's day numbers.

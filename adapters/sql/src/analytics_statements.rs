@@ -65,28 +65,34 @@ pub(crate) const METRIC_BUCKET_COUNTS: &str = "SELECT bucket, CAST(SUM(n) AS BIG
 
 /// The `$8`-th smallest value (from 0) of a metric in bucket `$6` on the days `$3..=$4` (on
 /// page `$5` when given): at least the bucket's lower bound and, when `$7` names the next
-/// bucket with values, below its lower bound. The caller adds the range's days as a list
-/// (`day IN (...)`), so the index of migration 0035 is read day by day within the bucket.
+/// bucket with values, below its lower bound. The caller adds the condition on the days
+/// ([`range_days`]) and then [`NTH_VALUE_ORDER`].
 pub(crate) const NTH_VALUE_IN_BUCKET: &str = "SELECT metric_value FROM analytics_events \
-     WHERE kind = $1 AND subject = $2 AND day BETWEEN $3 AND $4 \
+     WHERE kind = $1 AND subject = $2 \
      AND ($5 IS NULL OR page_path = $5) AND metric_value IS NOT NULL \
      AND metric_value >= (SELECT lower FROM analytics_metric_buckets WHERE bucket = $6) \
      AND ($7 IS NULL OR metric_value < \
      (SELECT lower FROM analytics_metric_buckets WHERE bucket = $7))";
 
-/// What follows [`NTH_VALUE_IN_BUCKET`] and its list of days.
+/// What follows [`NTH_VALUE_IN_BUCKET`] and its condition on the days.
 pub(crate) const NTH_VALUE_ORDER: &str = " ORDER BY metric_value LIMIT 1 OFFSET $8";
 
-/// The days of `range` as a condition listing each (at most [`MAX_LISTED_DAYS`] of them;
-/// none for a longer range, read by `BETWEEN` alone). Listing the days lets both databases seek
-/// each day's slice of an index ordered by day and then value, instead of scanning every
-/// value of the range.
-pub(crate) fn listed_days(range: vitrine_core::analytics::DayRange) -> String {
+/// The condition that a row's day is in `range` (`$3..=$4`), for a statement that reads the
+/// index of migration 0035 (metric, day, value). A range of up to [`MAX_LISTED_DAYS`] lists
+/// its days (`day IN (...)`), so both databases seek each day's slice of the index at the
+/// bucket's values instead of reading every value of the range (on a year of 10 million page
+/// views, 274,000 values for 30 days against the 23,000 of the bucket). The bounds stay, as
+/// `+day`: the unary plus keeps SQLite from choosing the range over the list for the index,
+/// which it otherwise does. A longer range is read by its bounds alone.
+pub(crate) fn range_days(range: vitrine_core::analytics::DayRange) -> String {
     if range.day_count() > MAX_LISTED_DAYS {
-        return String::new();
+        return " AND day BETWEEN $3 AND $4".to_owned();
     }
     let days: Vec<String> = range.days().map(|day| day.to_string()).collect();
-    format!(" AND day IN ({})", days.join(", "))
+    format!(
+        " AND day IN ({}) AND +day BETWEEN $3 AND $4",
+        days.join(", ")
+    )
 }
 
 /// The longest range whose days are listed: the dashboard's longest range.

@@ -179,4 +179,31 @@ mod query_plans {
             "{exposures}"
         );
     }
+
+    /// A percentile reads its bucket's values day by day, each day from the bucket's lower
+    /// bound, rather than every value of the range (on a year of 10 million page views, ten
+    /// times the rows for 30 days).
+    #[tokio::test]
+    async fn a_percentile_seeks_its_bucket_in_each_day_of_the_range() {
+        use crate::analytics_statements as statements;
+        let repository = SqliteSiteRepository::open("sqlite::memory:", "memory")
+            .await
+            .unwrap();
+        repository.migrate("memory").await.unwrap();
+        let range = vitrine_core::analytics::DayRange::custom(20_389, 20_418).unwrap();
+        let statement = format!(
+            "{}{}{}",
+            statements::NTH_VALUE_IN_BUCKET,
+            statements::range_days(range),
+            statements::NTH_VALUE_ORDER
+        );
+        let bucket_read = plan(&repository, &statement).await;
+        assert!(
+            bucket_read.contains(
+                "analytics_events_kind_subject_day_value (kind=? AND subject=? AND day=? AND \
+                 metric_value>?)"
+            ),
+            "{bucket_read}"
+        );
+    }
 }

@@ -19,11 +19,12 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /**
  * @param {string} url
- * @param {string} outDir where the JSON report is written
+ * @param {string} outDir where the JSON report is written (`lighthouse-INDEX.json`)
  * @param {number} index distinguishes the report files of one run
+ * @param {{ extraHeaders?: Record<string, string> }} [options] headers sent with every request (a signed-in owner's cookie)
  * @returns {Promise<LighthouseScores>}
  */
-export async function runLighthouse(url, outDir, index) {
+export async function runLighthouse(url, outDir, index, { extraHeaders } = {}) {
   const reportPath = join(outDir, `lighthouse-${index}.json`);
   const args = [
     '--yes',
@@ -35,6 +36,7 @@ export async function runLighthouse(url, outDir, index) {
     `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
     '--quiet',
   ];
+  if (extraHeaders !== undefined) args.push(`--extra-headers=${JSON.stringify(extraHeaders)}`);
   const env = { ...process.env, CHROME_PATH: CHROMIUM_PATH };
   const { code, output } = await run('npx', args, env);
   if (code !== 0) return { url, scores: {}, failedAudits: {}, error: `lighthouse exited with ${code}: ${output.slice(-2_000)}` };

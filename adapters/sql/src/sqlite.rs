@@ -141,6 +141,15 @@ fn create_parent_directory(file: &Path, shown_url: &str) -> Result<(), ConnectEr
 mod query_plans {
     use super::SqliteSiteRepository;
 
+    /// A migrated, empty database in memory.
+    async fn migrated() -> SqliteSiteRepository {
+        let repository = SqliteSiteRepository::open("sqlite::memory:", "memory")
+            .await
+            .unwrap();
+        repository.migrate("memory").await.unwrap();
+        repository
+    }
+
     /// SQLite's plan for `statement`, one line per step.
     async fn plan(repository: &SqliteSiteRepository, statement: &str) -> String {
         let rows: Vec<(i64, i64, i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
@@ -157,10 +166,7 @@ mod query_plans {
 
     #[tokio::test]
     async fn address_and_exposure_lookups_use_their_indexes() {
-        let repository = SqliteSiteRepository::open("sqlite::memory:", "memory")
-            .await
-            .unwrap();
-        repository.migrate("memory").await.unwrap();
+        let repository = migrated().await;
         let orders = plan(&repository, crate::cart_statements::ORDERS_PLACED_BETWEEN).await;
         assert!(orders.contains("orders_email_lower"), "{orders}");
         let donations = plan(&repository, crate::contribution_store::MADE_BETWEEN).await;
@@ -186,10 +192,7 @@ mod query_plans {
     #[tokio::test]
     async fn a_percentile_seeks_its_bucket_in_each_day_of_the_range() {
         use crate::analytics_statements as statements;
-        let repository = SqliteSiteRepository::open("sqlite::memory:", "memory")
-            .await
-            .unwrap();
-        repository.migrate("memory").await.unwrap();
+        let repository = migrated().await;
         let range = vitrine_core::analytics::DayRange::custom(20_389, 20_418).unwrap();
         let statement = format!(
             "{}{}{}",

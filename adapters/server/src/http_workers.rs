@@ -4,14 +4,14 @@
 //! renewals, database pools).
 //!
 //! A page served from the cache costs a few microseconds of work; on tokio's multi-thread
-//! runtime a good share of a request's time goes to moving tasks and wake-ups between threads,
-//! and threads of their own serve 8 to 19 % more cached pages a second. But a write waits on
-//! the database several times per request, and pinned to one thread it waits behind that
-//! thread's other connections where the multi-thread runtime lets an idle worker take it:
-//! under the mixed visitor load (BENCHMARKS.md) the threads of their own were about 17 %
-//! slower, adding to a cart taking 22 ms at the median against 14. A storefront's checkout
-//! matters more than its last page a second, so the multi-thread runtime is the default and
-//! the threads are a choice (`--http-threads`) for sites that serve mostly cached pages.
+//! runtime part of a request's time goes to moving tasks and wake-ups between threads, which
+//! threads of their own save. But a write waits on the database several times per request,
+//! and pinned to one thread it waits behind that thread's other connections where the
+//! multi-thread runtime lets an idle worker take it. Under the mixed visitor load the threads
+//! of their own were slower, and on some machines they serve no more cached pages either
+//! (BENCHMARKS.md, "A mixed visitor load"). A storefront's checkout matters more than its last
+//! page a second, so the multi-thread runtime is the default and the threads are a choice
+//! (`--http-threads`) for sites that serve mostly cached pages.
 //!
 //! A connection handed to one thread stays there: its requests, their timers and the tasks they
 //! spawn run on that thread. Connections are dealt round-robin from one listener rather than
@@ -63,11 +63,7 @@ pub async fn serve(
         )
         .with_graceful_shutdown(shutdown)
         .await?;
-        let (release, _) = watch::channel(false);
-        return Ok(HttpThreads {
-            release,
-            workers: Vec::new(),
-        });
+        return Ok(HttpThreads::none());
     };
     let local = listener
         .local_addr()
@@ -120,6 +116,14 @@ pub struct HttpThreads {
 }
 
 impl HttpThreads {
+    /// No threads: requests were served on the main runtime.
+    fn none() -> Self {
+        Self {
+            release: watch::channel(false).0,
+            workers: Vec::new(),
+        }
+    }
+
     /// Ends the threads and their runtimes, and waits for them.
     pub async fn close(mut self) {
         let _ = self.release.send(true);

@@ -4,9 +4,9 @@
 //! handler, sleeps as the handler says and tries again. SQLite's own handler (what
 //! `busy_timeout` installs) sleeps 1, 2, 5, 10, 15, 20, 25... ms between tries. A write
 //! transaction here holds the lock for a fraction of a millisecond to a few, so a waiter
-//! usually wakes long after the lock came free, and under a mixed load every write waits
-//! for those sleeps: adding to a cart took 12 to 27 ms at the median. This handler tries again
-//! after 20 µs, doubling up to 1 ms, and gives up after the same five seconds.
+//! usually wakes long after the lock came free: under the mixed visitor load those sleeps were
+//! the slowest writes' time (BENCHMARKS.md). This handler tries again after 20 µs, doubling up
+//! to 1 ms, and gives up after the same five seconds.
 
 use std::ffi::{c_int, c_void};
 use std::time::Duration;

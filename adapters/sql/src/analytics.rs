@@ -144,6 +144,45 @@ macro_rules! sql_analytics_store {
                         .await
                         .map_err(repository_error("rolling up metric values"))?;
                 }
+                let visitors: Vec<_> = vitrine_core::analytics::page_view_visitors(rows)
+                    .into_iter()
+                    .collect();
+                let mut new_visitors = std::collections::BTreeMap::<i64, u64>::new();
+                for chunk in visitors.chunks($crate::analytics_statements::COUNTS_PER_INSERT) {
+                    let days: Vec<(i64,)> =
+                        sqlx::QueryBuilder::new($crate::analytics_statements::REMEMBER_VISITORS)
+                            .push_values(chunk, |mut values, (day, visitor)| {
+                                values.push_bind(*day).push_bind(*visitor);
+                            })
+                            .push($crate::analytics_statements::REMEMBER_VISITORS_TAIL)
+                            .build_query_as()
+                            .persistent(false)
+                            .fetch_all(&mut *transaction)
+                            .await
+                            .map_err(repository_error("remembering the day's visitors"))?;
+                    for (day,) in days {
+                        *new_visitors.entry(day).or_default() += 1;
+                    }
+                }
+                let counts = vitrine_core::analytics::day_counts(rows, &new_visitors);
+                for chunk in counts.chunks($crate::analytics_statements::COUNTS_PER_INSERT) {
+                    sqlx::QueryBuilder::new($crate::analytics_statements::ADD_DAY_COUNTS)
+                        .push_values(chunk, |mut values, count| {
+                            values
+                                .push_bind(count.kind)
+                                .push_bind(count.counted.name())
+                                .push_bind(count.day)
+                                .push_bind(count.label)
+                                .push_bind(i64::try_from(count.n).unwrap_or(i64::MAX))
+                                .push_bind(count.sum);
+                        })
+                        .push($crate::analytics_statements::ADD_DAY_COUNTS_TAIL)
+                        .build()
+                        .persistent(false)
+                        .execute(&mut *transaction)
+                        .await
+                        .map_err(repository_error("adding to the day counts"))?;
+                }
                 transaction
                     .commit()
                     .await

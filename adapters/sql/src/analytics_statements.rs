@@ -31,23 +31,18 @@ pub(crate) const COUNT_METRIC_VALUES_TAIL: &str = ") \
      ON CONFLICT (kind, subject, day, page_path, bucket) \
      DO UPDATE SET n = analytics_metric_days.n + excluded.n";
 
-/// The most frequent values of a column among the rows of a kind (`$1`) on the days
-/// `$3..=$4`, at most `$2` of them; ties by value so the order is stable. Every range query
-/// reads the `(kind, day, ...)` indexes of migrations 0030 and 0035.
+/// The most frequent labels of a count (`counted`, migration 0045) among the rows of a kind
+/// (`$1`) on the days `$3..=$4`, at most `$2` of them; ties by label so the order is stable.
+/// Each reads the roll-ups' primary key: a few rows per day and label, however many rows
+/// they count.
 macro_rules! top_by {
-    ($column:literal) => {
+    ($counted:literal) => {
         concat!(
-            "SELECT ",
-            $column,
-            ", COUNT(*) AS n FROM analytics_events ",
-            "WHERE kind = $1 AND day BETWEEN $3 AND $4 AND ",
-            $column,
-            " IS NOT NULL ",
-            "GROUP BY ",
-            $column,
-            " ORDER BY n DESC, ",
-            $column,
-            " LIMIT $2"
+            "SELECT label, CAST(SUM(n) AS BIGINT) AS total FROM analytics_day_counts ",
+            "WHERE kind = $1 AND counted = '",
+            $counted,
+            "' AND day BETWEEN $3 AND $4 ",
+            "GROUP BY label ORDER BY total DESC, label LIMIT $2"
         )
     };
 }
@@ -56,6 +51,28 @@ pub(crate) const TOP_PAGE_PATHS: &str = top_by!("page_path");
 pub(crate) const TOP_SUBJECTS: &str = top_by!("subject");
 pub(crate) const TOP_CAMPAIGNS: &str = top_by!("campaign");
 pub(crate) const TOP_DEVICES: &str = top_by!("device");
+
+/// Adds a batch's day counts to the roll-ups of migration 0045; the builder appends one
+/// `(kind, counted, day, label, n, value_sum)` tuple per count.
+pub(crate) const ADD_DAY_COUNTS: &str =
+    "INSERT INTO analytics_day_counts (kind, counted, day, label, n, value_sum) ";
+
+/// What follows [`ADD_DAY_COUNTS`]'s values.
+pub(crate) const ADD_DAY_COUNTS_TAIL: &str = " ON CONFLICT (kind, counted, day, label) \
+     DO UPDATE SET n = analytics_day_counts.n + excluded.n, \
+     value_sum = analytics_day_counts.value_sum + excluded.value_sum";
+
+/// Remembers a batch's page-view visitors per day; the builder appends one `(day, visitor
+/// key)` tuple per pair, then [`REMEMBER_VISITORS_TAIL`], which returns the day of each pair
+/// that was new (a pair already remembered, by this batch or another, returns nothing).
+pub(crate) const REMEMBER_VISITORS: &str = "INSERT INTO analytics_day_visitors (day, visitor_key) ";
+
+pub(crate) const REMEMBER_VISITORS_TAIL: &str =
+    " ON CONFLICT (day, visitor_key) DO NOTHING RETURNING day";
+
+/// Counts per statement when a batch's roll-ups are written: six parameters a count (or two
+/// a visitor) stays far below both databases' limits.
+pub(crate) const COUNTS_PER_INSERT: usize = 2_000;
 
 /// How many values of a metric (`$1` kind, `$2` subject) fell in each bucket on the days
 /// `$3..=$4` (on page `$5` when given), lowest bucket first, from the daily roll-ups.
@@ -108,14 +125,20 @@ pub(crate) const EXPOSURE_COUNTS: &str = "SELECT e.subject, COUNT(DISTINCT e.vis
      WHERE e.kind = $1 AND e.subject IS NOT NULL AND e.visitor_key IS NOT NULL \
      GROUP BY e.subject ORDER BY e.subject";
 
-pub(crate) const DAILY_PAGE_VIEWS: &str = "SELECT day, COUNT(*), COUNT(DISTINCT visitor_key), \
-     CAST(SUM(CASE WHEN cookieless THEN 1 ELSE 0 END) AS BIGINT) \
-     FROM analytics_events WHERE kind = $1 AND day BETWEEN $2 AND $3 GROUP BY day ORDER BY day";
+/// Page views per day of `$2..=$3` (kind `$1`): views, distinct visitors and views counted
+/// without cookies, from the roll-ups (three rows a day).
+pub(crate) const DAILY_PAGE_VIEWS: &str = "SELECT day, \
+     CAST(SUM(CASE WHEN counted = 'rows' THEN n ELSE 0 END) AS BIGINT), \
+     CAST(SUM(CASE WHEN counted = 'visitors' THEN n ELSE 0 END) AS BIGINT), \
+     CAST(SUM(CASE WHEN counted = 'cookieless' THEN n ELSE 0 END) AS BIGINT) \
+     FROM analytics_day_counts \
+     WHERE kind = $1 AND counted IN ('rows', 'visitors', 'cookieless') AND day BETWEEN $2 AND $3 \
+     GROUP BY day ORDER BY day";
 
-/// Rows of a kind per day of `$2..=$3` and their metric values summed (revenue of orders).
-pub(crate) const DAILY_TOTALS: &str = "SELECT day, COUNT(*), \
-     CAST(COALESCE(SUM(metric_value), 0) AS DOUBLE PRECISION) \
-     FROM analytics_events WHERE kind = $1 AND day BETWEEN $2 AND $3 GROUP BY day ORDER BY day";
+/// Rows of a kind per day of `$2..=$3` and their metric values summed (revenue of orders),
+/// from the roll-ups.
+pub(crate) const DAILY_TOTALS: &str = "SELECT day, n, value_sum FROM analytics_day_counts \
+     WHERE kind = $1 AND counted = 'rows' AND day BETWEEN $2 AND $3 ORDER BY day";
 
 pub(crate) const INSERT_RECEIPT: &str = "INSERT INTO consent_receipts \
      (id, banner_version, choice, source, recorded_at) VALUES ($1, $2, $3, $4, $5)";

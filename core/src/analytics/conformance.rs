@@ -27,6 +27,8 @@ macro_rules! analytics_store_conformance {
             the_report_reads_products_sign_ups_errors_and_plugin_failures,
             percentiles_equal_the_raw_nearest_rank_over_every_range,
             a_batch_of_thousands_is_written_whole,
+            figures_add_up_over_batches,
+            a_visitor_in_concurrent_batches_is_counted_once,
         );
     };
     (@tests $make:expr; $($name:ident),* $(,)?) => {

@@ -1,7 +1,7 @@
 //! First-party analytics: the tracking cookies and their formats (000 s3, s5, s9), who is
 //! counted (000 s6), the hit payload (000 s3), cookieless counting, ingest batching and the
-//! client error reporter's limits (000 s9), the campaign and device class of a page view, and the owner's report and dashboard over a range of
-//! days.
+//! client error reporter's limits (000 s9), the campaign and device class of a page view, and
+//! the owner's report and dashboard over a range of days with the daily roll-ups they read.
 
 mod batching;
 #[cfg(any(test, feature = "test-support"))]
@@ -15,6 +15,7 @@ mod hit;
 mod range;
 mod report;
 mod report_text;
+mod rollup;
 mod sample_traffic;
 mod segments;
 mod store;
@@ -44,6 +45,7 @@ pub use report::{
     nearest_rank, subject_of,
 };
 pub use report_text::{iso_date, to_text as report_text};
+pub use rollup::{Counted, DayCount, day_counts, page_view_visitors};
 pub use sample_traffic::sample_day;
 pub use segments::{DeviceClass, campaign_of, device_of};
 pub use store::{

@@ -47,7 +47,7 @@ pub const TOP_LIMIT: u32 = 10;
 pub const ERROR_SUBJECT_CHARS: usize = 200;
 
 /// What a count is keyed by.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ReportKey {
     PagePath,
     Subject,

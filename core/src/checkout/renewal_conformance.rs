@@ -14,6 +14,7 @@ use super::subscription::{Subscription, SubscriptionStatus};
 use super::subscription_conformance::{FEBRUARY_28, monthly_for, ordered};
 use crate::cart::{Stock, Timestamp};
 use crate::forms::Mail;
+use crate::forms::conformance::join_all;
 
 /// Generates one `#[tokio::test]` per check; `$make` builds `(commerce, renewals, guard)`
 /// over one fresh, empty database (it may use `.await`, and may `return` to skip when its
@@ -39,30 +40,6 @@ macro_rules! renewal_store_conformance {
             }
         )*
     };
-}
-
-/// Polls every future in turn until all are done, so their database calls overlap as two
-/// servers' would; the core has no async runtime of its own to spawn them on.
-async fn join_all<F: std::future::Future + Unpin>(mut futures: Vec<F>) -> Vec<F::Output> {
-    let mut outputs: Vec<Option<F::Output>> = futures.iter().map(|_| None).collect();
-    std::future::poll_fn(|context| {
-        let mut pending = false;
-        for (future, output) in futures.iter_mut().zip(outputs.iter_mut()) {
-            if output.is_none() {
-                match std::pin::Pin::new(&mut *future).poll(context) {
-                    std::task::Poll::Ready(value) => *output = Some(value),
-                    std::task::Poll::Pending => pending = true,
-                }
-            }
-        }
-        if pending {
-            std::task::Poll::Pending
-        } else {
-            std::task::Poll::Ready(())
-        }
-    })
-    .await;
-    outputs.into_iter().flatten().collect()
 }
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;

@@ -461,16 +461,15 @@ pub async fn racing_hits_never_pass_the_limit<L: RateLimiter>(limiter: &L) {
     assert_eq!(allowed, 10);
 }
 
-/// Polls futures together, so their store work interleaves, without pulling a futures crate
-/// into the core for tests.
-pub async fn join_all<'a, T>(futures: Vec<Pin<Box<dyn Future<Output = T> + Send + 'a>>>) -> Vec<T> {
-    let mut futures = futures;
-    let mut outputs: Vec<Option<T>> = futures.iter().map(|_| None).collect();
+/// Polls futures together, so their store work interleaves as two servers' would, without
+/// pulling a futures crate into the core for tests (the core has no runtime to spawn them on).
+pub async fn join_all<F: Future + Unpin>(mut futures: Vec<F>) -> Vec<F::Output> {
+    let mut outputs: Vec<Option<F::Output>> = futures.iter().map(|_| None).collect();
     std::future::poll_fn(|cx| {
         let mut pending = false;
         for (future, output) in futures.iter_mut().zip(outputs.iter_mut()) {
             if output.is_none() {
-                match future.as_mut().poll(cx) {
+                match Pin::new(&mut *future).poll(cx) {
                     std::task::Poll::Ready(out) => *output = Some(out),
                     std::task::Poll::Pending => pending = true,
                 }

@@ -6,6 +6,7 @@
 
 mod analytics;
 mod analytics_ranges;
+mod analytics_rollups;
 mod billing;
 mod blog_url;
 mod bridge;

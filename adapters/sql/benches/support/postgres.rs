@@ -36,6 +36,18 @@ pub async fn open(server: &str, name: &str) -> BenchSchema {
 }
 
 impl BenchSchema {
+    /// `VACUUM ANALYZE` of every table of the database, the bench's schema's included.
+    #[allow(
+        dead_code,
+        reason = "only the benches that write a year of rows vacuum"
+    )]
+    pub async fn vacuum_analyze(&mut self) {
+        sqlx::query("VACUUM ANALYZE")
+            .execute(&mut self.admin)
+            .await
+            .expect("the bench's tables are vacuumed");
+    }
+
     /// Closes the database and drops the schema with everything the bench wrote.
     pub async fn drop(mut self) {
         self.database.close().await;

@@ -4,16 +4,12 @@
 //! ending when the account left; the current address is held since the beginning too; and
 //! coming back to the first address and leaving it again keeps one span of it.
 
-use std::str::FromStr;
-
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
-use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
 use vitrine_core::cart::Timestamp;
 use vitrine_core::checkout::PlacedBetween;
 use vitrine_core::people::{AccountId, AddressHold, EmailAddress};
-use vitrine_sql::{connect, sqlite_url_for_data_dir};
+use vitrine_sql::connect;
 
-use crate::subscription_backfill::migrations_until;
+use crate::subscription_backfill::{postgres_until, sqlite_until};
 
 /// The last migration before address holds.
 const BEFORE_HOLDS: i64 = 40;
@@ -86,21 +82,7 @@ async fn check(url: &str) {
 #[tokio::test]
 async fn sqlite_keeps_the_earlier_addresses_as_spans_from_the_beginning() {
     let directory = tempfile::tempdir().unwrap();
-    let url = sqlite_url_for_data_dir(directory.path());
-    let options = SqliteConnectOptions::from_str(&url)
-        .unwrap()
-        .create_if_missing(true)
-        .foreign_keys(true);
-    let pool = SqlitePoolOptions::new()
-        .max_connections(1)
-        .connect_with(options)
-        .await
-        .unwrap();
-    migrations_until("sqlite", BEFORE_HOLDS)
-        .await
-        .run(&pool)
-        .await
-        .unwrap();
+    let (pool, url) = sqlite_until(directory.path(), BEFORE_HOLDS).await;
     for statement in [ACCOUNTS, EARLIER] {
         sqlx::query(statement).execute(&pool).await.unwrap();
     }
@@ -113,16 +95,7 @@ async fn postgres_keeps_the_earlier_addresses_as_spans_from_the_beginning() {
     let Some((url, _schema)) = crate::postgres::empty_schema().await else {
         return;
     };
-    let pool = PgPoolOptions::new()
-        .max_connections(1)
-        .connect_with(PgConnectOptions::from_str(&url).unwrap())
-        .await
-        .unwrap();
-    migrations_until("postgres", BEFORE_HOLDS)
-        .await
-        .run(&pool)
-        .await
-        .unwrap();
+    let pool = postgres_until(&url, BEFORE_HOLDS).await;
     for statement in [ACCOUNTS, EARLIER] {
         sqlx::query(statement).execute(&pool).await.unwrap();
     }

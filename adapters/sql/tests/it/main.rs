@@ -8,6 +8,7 @@ mod browser_payments;
 mod cart;
 mod checks;
 mod contributions;
+mod day_counts_migration;
 mod forms;
 mod header_footer;
 mod ledger;

@@ -9,8 +9,8 @@ use std::path::Path;
 use std::str::FromStr;
 
 use sqlx::migrate::Migrator;
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
-use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqlitePoolOptions};
 use vitrine_sql::{connect, sqlite_url_for_data_dir};
 
 /// The last migration before subscriptions had an account.
@@ -77,10 +77,10 @@ pub(crate) async fn migrations_until(dialect: &str, last: i64) -> Migrator {
     migrator
 }
 
-#[tokio::test]
-async fn sqlite_gives_earlier_subscriptions_to_the_confirmed_account_of_their_address() {
-    let directory = tempfile::tempdir().unwrap();
-    let url = sqlite_url_for_data_dir(directory.path());
+/// A SQLite database in `directory` migrated up to `last` only, through one connection, and
+/// the URL that opens it.
+pub(crate) async fn sqlite_until(directory: &Path, last: i64) -> (SqlitePool, String) {
+    let url = sqlite_url_for_data_dir(directory);
     let options = SqliteConnectOptions::from_str(&url)
         .unwrap()
         .create_if_missing(true)
@@ -90,11 +90,33 @@ async fn sqlite_gives_earlier_subscriptions_to_the_confirmed_account_of_their_ad
         .connect_with(options)
         .await
         .unwrap();
-    migrations_until("sqlite", BEFORE_ACCOUNTS)
+    migrations_until("sqlite", last)
         .await
         .run(&pool)
         .await
         .unwrap();
+    (pool, url)
+}
+
+/// The PostgreSQL schema of `url` migrated up to `last` only, through one connection.
+pub(crate) async fn postgres_until(url: &str, last: i64) -> PgPool {
+    let pool = PgPoolOptions::new()
+        .max_connections(1)
+        .connect_with(PgConnectOptions::from_str(url).unwrap())
+        .await
+        .unwrap();
+    migrations_until("postgres", last)
+        .await
+        .run(&pool)
+        .await
+        .unwrap();
+    pool
+}
+
+#[tokio::test]
+async fn sqlite_gives_earlier_subscriptions_to_the_confirmed_account_of_their_address() {
+    let directory = tempfile::tempdir().unwrap();
+    let (pool, url) = sqlite_until(directory.path(), BEFORE_ACCOUNTS).await;
     for statement in [ACCOUNTS, ORDERS, SUBSCRIPTIONS] {
         sqlx::query(statement).execute(&pool).await.unwrap();
     }
@@ -114,16 +136,7 @@ async fn postgres_gives_earlier_subscriptions_to_the_confirmed_account_of_their_
     let Some((url, _schema)) = crate::postgres::empty_schema().await else {
         return;
     };
-    let pool = PgPoolOptions::new()
-        .max_connections(1)
-        .connect_with(PgConnectOptions::from_str(&url).unwrap())
-        .await
-        .unwrap();
-    migrations_until("postgres", BEFORE_ACCOUNTS)
-        .await
-        .run(&pool)
-        .await
-        .unwrap();
+    let pool = postgres_until(&url, BEFORE_ACCOUNTS).await;
     for statement in [ACCOUNTS, ORDERS, SUBSCRIPTIONS] {
         sqlx::query(statement).execute(&pool).await.unwrap();
     }

@@ -5,9 +5,10 @@
 
 use super::{DAY, about, hit, on_day};
 use crate::analytics::{
-    AnalyticsStore, DailyTotal, DayRange, ErrorGroup, KeyCount, PAGE_VIEW, Percentile, ReportKey,
-    StoredHit, kinds, nearest_rank,
+    AnalyticsStore, DailyTotal, DailyViews, DayRange, ErrorGroup, KeyCount, PAGE_VIEW, Percentile,
+    ReportKey, StoredHit, kinds, nearest_rank,
 };
+use crate::forms::conformance::join_all;
 
 fn view(campaign: Option<&str>, device: Option<&str>, day: i64) -> StoredHit {
     on_day(
@@ -256,4 +257,92 @@ pub async fn a_batch_of_thousands_is_written_whole(store: &impl AnalyticsStore) 
             );
         }
     }
+}
+
+/// The per-day figures add up over batches: a visitor seen again in a later batch of the
+/// same day is one visitor, and counts and sums of every batch are added together.
+pub async fn figures_add_up_over_batches(store: &impl AnalyticsStore) {
+    let view = |visitor: &str, cookieless, day, path: &str| StoredHit {
+        page_path: Some(path.to_owned()),
+        ..hit(PAGE_VIEW, visitor, cookieless, day * DAY + 5)
+    };
+    let order = |total, day| {
+        on_day(
+            about(kinds::ORDER, "/checkout", Some("order"), Some(total)),
+            day,
+        )
+    };
+    store
+        .record_batch(&[
+            view("a", false, 10, "/"),
+            view("b", false, 10, "/"),
+            view("a", false, 10, "/"),
+            view("a", false, 11, "/"),
+            order(1250.0, 10),
+        ])
+        .await
+        .unwrap();
+    store
+        .record_batch(&[
+            view("a", false, 10, "/shop"),
+            view("c", false, 10, "/"),
+            view("h", true, 10, "/"),
+            order(750.0, 10),
+        ])
+        .await
+        .unwrap();
+    let range = DayRange::custom(10, 11).unwrap();
+    assert_eq!(
+        store.daily_page_views(range).await.unwrap(),
+        vec![
+            DailyViews {
+                day: 10,
+                views: 6,
+                visitors: 4,
+                cookieless_views: 1
+            },
+            DailyViews {
+                day: 11,
+                views: 1,
+                visitors: 1,
+                cookieless_views: 0
+            },
+        ]
+    );
+    assert_eq!(
+        store
+            .top(PAGE_VIEW, ReportKey::PagePath, 10, range)
+            .await
+            .unwrap(),
+        counts(&[("/", 6), ("/shop", 1)])
+    );
+    assert_eq!(
+        store.daily_totals(kinds::ORDER, range).await.unwrap(),
+        vec![DailyTotal {
+            day: 10,
+            count: 2,
+            sum: 2000.0
+        }]
+    );
+}
+
+/// Two batches written at once that see the same visitor on the same day count them once.
+pub async fn a_visitor_in_concurrent_batches_is_counted_once(store: &impl AnalyticsStore) {
+    let batch = |other: &str| {
+        vec![
+            hit(PAGE_VIEW, "shared", false, 20 * DAY),
+            hit(PAGE_VIEW, other, false, 20 * DAY + 1),
+        ]
+    };
+    let (first, second) = (batch("x"), batch("y"));
+    for written in join_all(vec![
+        store.record_batch(&first),
+        store.record_batch(&second),
+    ])
+    .await
+    {
+        written.unwrap();
+    }
+    let views = store.daily_page_views(DayRange::ALL).await.unwrap();
+    assert_eq!((views[0].views, views[0].visitors), (4, 3));
 }

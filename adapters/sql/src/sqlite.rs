@@ -184,6 +184,12 @@ mod query_plans {
             exposures.contains("analytics_events_visitor_kind_time"),
             "{exposures}"
         );
+        // Migration 0046 dropped the `(kind, ...)` indexes the dashboard no longer reads;
+        // the exposures themselves are still found by kind and subject, not by a scan.
+        assert!(
+            exposures.contains("SEARCH e USING INDEX analytics_events_kind_subject_day_value"),
+            "{exposures}"
+        );
     }
 
     /// A percentile reads its bucket's values day by day, each day from the bucket's lower

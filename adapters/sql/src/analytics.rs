@@ -201,6 +201,9 @@ macro_rules! sql_analytics_store {
                         .bind(vitrine_core::analytics::PAGE_VIEW)
                         .bind(range.first())
                         .bind(range.last())
+                        .bind(vitrine_core::analytics::Counted::Rows.name())
+                        .bind(vitrine_core::analytics::Counted::Visitors.name())
+                        .bind(vitrine_core::analytics::Counted::CookielessRows.name())
                         .fetch_all(&self.pool)
                         .await
                         .map_err($crate::errors::repository_error("reading daily page views"))?;
@@ -230,6 +233,7 @@ macro_rules! sql_analytics_store {
                         .bind(kind)
                         .bind(range.first())
                         .bind(range.last())
+                        .bind(vitrine_core::analytics::Counted::Rows.name())
                         .fetch_all(&self.pool)
                         .await
                         .map_err($crate::errors::repository_error("reading daily totals"))?;
@@ -253,28 +257,16 @@ macro_rules! sql_analytics_store {
                 Vec<vitrine_core::analytics::KeyCount>,
                 vitrine_core::ports::RepositoryError,
             > {
-                let statement = match key {
-                    vitrine_core::analytics::ReportKey::PagePath => {
-                        $crate::analytics_statements::TOP_PAGE_PATHS
-                    }
-                    vitrine_core::analytics::ReportKey::Subject => {
-                        $crate::analytics_statements::TOP_SUBJECTS
-                    }
-                    vitrine_core::analytics::ReportKey::Campaign => {
-                        $crate::analytics_statements::TOP_CAMPAIGNS
-                    }
-                    vitrine_core::analytics::ReportKey::Device => {
-                        $crate::analytics_statements::TOP_DEVICES
-                    }
-                };
-                let rows: Vec<(String, i64)> = sqlx::query_as(statement)
-                    .bind(kind)
-                    .bind(i64::from(limit))
-                    .bind(range.first())
-                    .bind(range.last())
-                    .fetch_all(&self.pool)
-                    .await
-                    .map_err($crate::errors::repository_error("reading a top list"))?;
+                let rows: Vec<(String, i64)> =
+                    sqlx::query_as($crate::analytics_statements::TOP_LABELS)
+                        .bind(kind)
+                        .bind(i64::from(limit))
+                        .bind(range.first())
+                        .bind(range.last())
+                        .bind(vitrine_core::analytics::Counted::Key(key).name())
+                        .fetch_all(&self.pool)
+                        .await
+                        .map_err($crate::errors::repository_error("reading a top list"))?;
                 Ok(rows
                     .into_iter()
                     .map(|(key, n)| vitrine_core::analytics::KeyCount {

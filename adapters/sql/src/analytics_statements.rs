@@ -31,26 +31,15 @@ pub(crate) const COUNT_METRIC_VALUES_TAIL: &str = ") \
      ON CONFLICT (kind, subject, day, page_path, bucket) \
      DO UPDATE SET n = analytics_metric_days.n + excluded.n";
 
-/// The most frequent labels of a count (`counted`, migration 0045) among the rows of a kind
-/// (`$1`) on the days `$3..=$4`, at most `$2` of them; ties by label so the order is stable.
-/// Each reads the roll-ups' primary key: a few rows per day and label, however many rows
-/// they count.
-macro_rules! top_by {
-    ($counted:literal) => {
-        concat!(
-            "SELECT label, CAST(SUM(n) AS BIGINT) AS total FROM analytics_day_counts ",
-            "WHERE kind = $1 AND counted = '",
-            $counted,
-            "' AND day BETWEEN $3 AND $4 ",
-            "GROUP BY label ORDER BY total DESC, label LIMIT $2"
-        )
-    };
-}
-
-pub(crate) const TOP_PAGE_PATHS: &str = top_by!("page_path");
-pub(crate) const TOP_SUBJECTS: &str = top_by!("subject");
-pub(crate) const TOP_CAMPAIGNS: &str = top_by!("campaign");
-pub(crate) const TOP_DEVICES: &str = top_by!("device");
+/// The most frequent labels of a key's count (`$5`, a [`Counted`] name of migration 0045)
+/// among the rows of a kind (`$1`) on the days `$3..=$4`, at most `$2` of them; ties by
+/// label so the order is stable. It reads the roll-ups' primary key: a few rows per day and
+/// label, however many rows they count.
+///
+/// [`Counted`]: vitrine_core::analytics::Counted
+pub(crate) const TOP_LABELS: &str = "SELECT label, CAST(SUM(n) AS BIGINT) AS total \
+     FROM analytics_day_counts WHERE kind = $1 AND counted = $5 AND day BETWEEN $3 AND $4 \
+     GROUP BY label ORDER BY total DESC, label LIMIT $2";
 
 /// Adds a batch's day counts to the roll-ups of migration 0045; the builder appends one
 /// `(kind, counted, day, label, n, value_sum)` tuple per count.
@@ -126,19 +115,19 @@ pub(crate) const EXPOSURE_COUNTS: &str = "SELECT e.subject, COUNT(DISTINCT e.vis
      GROUP BY e.subject ORDER BY e.subject";
 
 /// Page views per day of `$2..=$3` (kind `$1`): views, distinct visitors and views counted
-/// without cookies, from the roll-ups (three rows a day).
+/// without cookies, from the roll-ups (three rows a day), whose names are `$4`, `$5` and `$6`.
 pub(crate) const DAILY_PAGE_VIEWS: &str = "SELECT day, \
-     CAST(SUM(CASE WHEN counted = 'rows' THEN n ELSE 0 END) AS BIGINT), \
-     CAST(SUM(CASE WHEN counted = 'visitors' THEN n ELSE 0 END) AS BIGINT), \
-     CAST(SUM(CASE WHEN counted = 'cookieless' THEN n ELSE 0 END) AS BIGINT) \
+     CAST(SUM(CASE WHEN counted = $4 THEN n ELSE 0 END) AS BIGINT), \
+     CAST(SUM(CASE WHEN counted = $5 THEN n ELSE 0 END) AS BIGINT), \
+     CAST(SUM(CASE WHEN counted = $6 THEN n ELSE 0 END) AS BIGINT) \
      FROM analytics_day_counts \
-     WHERE kind = $1 AND counted IN ('rows', 'visitors', 'cookieless') AND day BETWEEN $2 AND $3 \
+     WHERE kind = $1 AND counted IN ($4, $5, $6) AND day BETWEEN $2 AND $3 \
      GROUP BY day ORDER BY day";
 
-/// Rows of a kind per day of `$2..=$3` and their metric values summed (revenue of orders),
-/// from the roll-ups.
+/// Rows of a kind (`$1`) per day of `$2..=$3` and their metric values summed (revenue of
+/// orders), from the roll-ups' count of every row (named `$4`).
 pub(crate) const DAILY_TOTALS: &str = "SELECT day, n, value_sum FROM analytics_day_counts \
-     WHERE kind = $1 AND counted = 'rows' AND day BETWEEN $2 AND $3 ORDER BY day";
+     WHERE kind = $1 AND counted = $4 AND day BETWEEN $2 AND $3 ORDER BY day";
 
 pub(crate) const INSERT_RECEIPT: &str = "INSERT INTO consent_receipts \
      (id, banner_version, choice, source, recorded_at) VALUES ($1, $2, $3, $4, $5)";

@@ -34,7 +34,7 @@ pub fn run_benchmarks(args: &[String]) -> Result<()> {
     }
     // The mixed visitor load (page views, analytics hits, adds to cart, checkouts, form
     // submissions) against the release server on SQLite and PostgreSQL: `--load`, with the
-    // bench's own `--seconds N` and `--visitors N` after it.
+    // bench's own `--seconds N`, `--visitors N`, `--rate N` and `--sample-seconds N` after it.
     if let Some(at) = args.iter().position(|arg| arg == "--load") {
         let mut bench = vec!["bench", "-p", "vitrine", "--bench", "mixed_load", "--"];
         bench.extend(args[at + 1..].iter().map(String::as_str));

@@ -126,8 +126,23 @@ fn percentile(sorted: &[u32], share: f64) -> f64 {
     f64::from(sorted[index]) / 1000.0
 }
 
-/// Runs `visitors` concurrent visitors against `address` for `duration`.
+/// Runs `visitors` concurrent visitors against `address` for `duration`, each starting its
+/// next operation as soon as the last is answered.
 pub async fn run(address: &str, visitors: usize, duration: Duration) -> Report {
+    run_paced(address, visitors, duration, None).await
+}
+
+/// Like [`run`], but with a `rate` in operations per second (all visitors together), each
+/// visitor starts an operation at steady intervals instead; one that is answered late starts
+/// the next at once and skips the intervals it missed, so a slow server sees no burst and the
+/// report shows the rate it really kept.
+pub async fn run_paced(
+    address: &str,
+    visitors: usize,
+    duration: Duration,
+    rate: Option<f64>,
+) -> Report {
+    let pace = rate.map(|rate| Duration::from_secs_f64(visitors as f64 / rate));
     // reqwest is built with rustls and no provider of its own; the load never speaks TLS but
     // the client wants one.
     let _ = rustls::crypto::ring::default_provider().install_default();
@@ -159,8 +174,19 @@ pub async fn run(address: &str, visitors: usize, duration: Duration) -> Report {
                 state ^= state << 17;
                 state
             };
+            let mut ticks = pace.map(|pace| {
+                let mut ticks = tokio::time::interval(pace);
+                ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+                ticks
+            });
             let mut round = 0u64;
             while Instant::now() < deadline {
+                if let Some(ticks) = &mut ticks {
+                    ticks.tick().await;
+                    if Instant::now() >= deadline {
+                        break;
+                    }
+                }
                 round += 1;
                 let kind = Kind::for_draw((draw() % 100) as u32);
                 let begun = Instant::now();

@@ -3,6 +3,10 @@
 //! main runtime accepts connections and runs the background work (outbox, census flushes,
 //! renewals, database pools).
 //!
+//! Either way each connection is served by hyper's HTTP/1.1 connection, with a time limit on
+//! reading a request's headers that also lets idle kept-alive connections go, and a graceful
+//! shutdown that closes idle connections and waits for the requests in flight.
+//!
 //! A page served from the cache costs a few microseconds of work; on tokio's multi-thread
 //! runtime part of a request's time goes to moving tasks and wake-ups between threads, which
 //! threads of their own save. But a write waits on the database several times per request,
@@ -27,9 +31,23 @@ use std::time::Duration;
 
 use anyhow::Context;
 use axum::Router;
-use axum::serve::{Listener, ListenerExt, TapIo};
+use axum::extract::ConnectInfo;
+use axum::http::Request;
+use axum::serve::Listener;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
+use tower::ServiceExt;
+
+/// How long a client has to send a request's headers, counted from when the server starts
+/// reading them (on a kept-alive connection, from the last answer): a slow or silent client,
+/// or an idle connection, is let go after it rather than held open forever. A request's own
+/// time limit starts once its headers are in (the router's time-out).
+const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Accepted connections waiting for their thread; the acceptor waits when a thread falls this
 /// far behind, which leaves further connections in the kernel's backlog.
@@ -57,12 +75,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<HttpThreads> {
     let Some(threads) = threads else {
-        axum::serve(
-            with_nodelay(listener),
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown)
-        .await?;
+        serve_connections(listener, app, shutdown).await;
         return Ok(HttpThreads::none());
     };
     let local = listener
@@ -97,22 +110,52 @@ pub async fn serve(
     Ok(threads)
 }
 
-/// `listener` with Nagle's algorithm off on every connection: small answers go out at once
-/// rather than waiting for more to send.
-fn with_nodelay<L: Listener<Io = TcpStream>>(listener: L) -> TapIo<L, fn(&mut TcpStream)> {
-    listener.tap_io(set_nodelay)
-}
-
-fn set_nodelay(stream: &mut TcpStream) {
-    if let Err(error) = stream.set_nodelay(true) {
-        tracing::debug!(%error, "could not set TCP_NODELAY on a connection");
+/// Serves `app` over HTTP/1.1 on the connections `listener` brings until `shutdown` completes,
+/// then stops accepting, closes idle connections and waits for the requests in flight. This is
+/// what `axum::serve` does, less its work per connection (a make-service call, a boxed
+/// protocol detector wrapping the socket) that an HTTP/1.1-only server does not need: axum is
+/// built without HTTP/2 here, which a TLS proxy in front speaks to browsers.
+async fn serve_connections<L>(mut listener: L, app: Router, shutdown: impl Future<Output = ()>)
+where
+    L: Listener<Io = TcpStream, Addr = SocketAddr>,
+{
+    let connections = GracefulShutdown::new();
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(HEADER_READ_TIMEOUT);
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            () = &mut shutdown => break,
+            accepted = listener.accept() => accepted,
+        };
+        // Small answers go out at once rather than waiting for more to send.
+        if let Err(error) = stream.set_nodelay(true) {
+            tracing::debug!(%error, "could not set TCP_NODELAY on a connection");
+        }
+        // The peer's address is what the rate limits key on (unless proxies are trusted).
+        let service = app
+            .clone()
+            .map_request(move |mut request: Request<Incoming>| {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                request
+            });
+        let connection = connections
+            .watch(http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)));
+        tokio::spawn(async move {
+            if let Err(error) = connection.await {
+                tracing::debug!(%error, "a connection ended with an error");
+            }
+        });
     }
+    drop(listener);
+    connections.shutdown().await;
 }
 
 /// The HTTP threads after serving, their runtimes still driving what was opened on them.
 pub struct HttpThreads {
     release: watch::Sender<bool>,
-    workers: Vec<JoinHandle<io::Result<()>>>,
+    workers: Vec<JoinHandle<()>>,
 }
 
 impl HttpThreads {
@@ -130,12 +173,8 @@ impl HttpThreads {
         let workers = std::mem::take(&mut self.workers);
         let joined = tokio::task::spawn_blocking(move || {
             for worker in workers {
-                match worker.join() {
-                    Ok(Ok(())) => {}
-                    Ok(Err(error)) => {
-                        tracing::error!(%error, "an HTTP thread stopped with an error");
-                    }
-                    Err(_) => tracing::error!("an HTTP thread panicked"),
+                if worker.join().is_err() {
+                    tracing::error!("an HTTP thread panicked");
                 }
             }
         })
@@ -167,7 +206,7 @@ struct Worker {
 
 impl Worker {
     /// Starts the thread: a current-thread runtime serving what its listener brings.
-    fn start(self, app: Router) -> anyhow::Result<JoinHandle<io::Result<()>>> {
+    fn start(self, app: Router) -> anyhow::Result<JoinHandle<()>> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -183,20 +222,12 @@ impl Worker {
             .name(format!("vitrine-http-{index}"))
             .spawn(move || {
                 runtime.block_on(async move {
-                    let listener = with_nodelay(handed);
-                    // The peer's address is what the rate limits key on (unless proxies are
-                    // trusted).
-                    let result = axum::serve(
-                        listener,
-                        app.into_make_service_with_connect_info::<SocketAddr>(),
-                    )
-                    .with_graceful_shutdown(async move {
+                    serve_connections(handed, app, async move {
                         let _ = stopped.wait_for(|stop| *stop).await;
                     })
                     .await;
                     drop(served);
                     let _ = released.wait_for(|release| *release).await;
-                    result
                 })
             })
             .context("could not start an HTTP thread")
@@ -415,6 +446,46 @@ mod tests {
         assert_eq!(body, format!("{worker} 127.0.0.1"));
         stop.send(()).unwrap();
         server.await.unwrap().unwrap().close().await;
+    }
+
+    /// Reads until the server closes the connection.
+    async fn until_closed(connection: &mut TcpStream) -> String {
+        let mut answer = Vec::new();
+        connection.read_to_end(&mut answer).await.unwrap();
+        String::from_utf8(answer).unwrap()
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_client_slow_with_its_headers_or_idle_is_let_go_after_the_header_time_out() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let _server = tokio::spawn(serve(
+            listener,
+            naming_router(),
+            None,
+            std::future::pending(),
+        ));
+        let mut idle = TcpStream::connect(address).await.unwrap();
+        idle.write_all(b"GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+            .await
+            .unwrap();
+        let mut slow = TcpStream::connect(address).await.unwrap();
+        slow.write_all(b"GET / HTTP/1.1\r\nHost: te").await.unwrap();
+        let started = tokio::time::Instant::now();
+
+        let (answered, cut) = tokio::time::timeout(HEADER_READ_TIMEOUT * 2, async {
+            tokio::join!(until_closed(&mut idle), until_closed(&mut slow))
+        })
+        .await
+        .expect("the server let both connections go");
+
+        assert!(answered.starts_with("HTTP/1.1 200 OK"), "{answered}");
+        assert!(!cut.contains("200 OK"), "{cut}");
+        let waited = started.elapsed();
+        assert!(
+            (HEADER_READ_TIMEOUT..HEADER_READ_TIMEOUT + Duration::from_secs(1)).contains(&waited),
+            "closed after {waited:?}"
+        );
     }
 
     #[test]

@@ -111,10 +111,9 @@ pub async fn serve(
 }
 
 /// Serves `app` over HTTP/1.1 on the connections `listener` brings until `shutdown` completes,
-/// then stops accepting, closes idle connections and waits for the requests in flight. This is
-/// what `axum::serve` does, less its work per connection (a make-service call, a boxed
-/// protocol detector wrapping the socket) that an HTTP/1.1-only server does not need: axum is
-/// built without HTTP/2 here, which a TLS proxy in front speaks to browsers.
+/// then stops accepting, closes idle connections and waits for the requests in flight: what
+/// `axum::serve` does, plus the header read time-out it offers no way to set. HTTP/1.1 only, as
+/// axum is built here (a TLS proxy in front speaks HTTP/2 to browsers).
 async fn serve_connections<L>(mut listener: L, app: Router, shutdown: impl Future<Output = ()>)
 where
     L: Listener<Io = TcpStream, Addr = SocketAddr>,

@@ -45,9 +45,12 @@ use tower::ServiceExt;
 
 /// How long a client has to send a request's headers, counted from when the server starts
 /// reading them (on a kept-alive connection, from the last answer): a slow or silent client,
-/// or an idle connection, is let go after it rather than held open forever. A request's own
-/// time limit starts once its headers are in (the router's time-out).
-const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(30);
+/// or an idle connection, is let go after it rather than held open forever. Longer than the
+/// 60 s a proxy or load balancer in front commonly keeps an idle connection to its backend, so
+/// the server is never the one to close a connection the proxy is about to reuse (a request
+/// sent as it closes would fail). A request's own time limit starts once its headers are in
+/// (the router's time-out).
+const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(75);
 
 /// Accepted connections waiting for their thread; the acceptor waits when a thread falls this
 /// far behind, which leaves further connections in the kernel's backlog.

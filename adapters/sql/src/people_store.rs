@@ -304,6 +304,17 @@ macro_rules! sql_people_store {
                     .begin()
                     .await
                     .map_err(write("starting to change an address"))?;
+                // The hold of the address left ends before the account moves, in the same
+                // transaction, so a refused move keeps nothing. It is written before anything
+                // is read: SQLite refuses at once, without waiting, to turn a transaction that
+                // has read into one that writes while another connection writes.
+                sqlx::query(sql::KEEP_EARLIER_EMAIL)
+                    .bind(id.as_str())
+                    .bind(now.millis())
+                    .bind(email.as_str())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(write("keeping the address left"))?;
                 let current: Option<(String, bool)> = sqlx::query_as(sql::CURRENT_ADDRESS)
                     .bind(id.as_str())
                     .fetch_optional(&mut *tx)
@@ -313,15 +324,6 @@ macro_rules! sql_people_store {
                     return Err(vitrine_core::people::AccountWriteError::UnknownAccount);
                 };
                 let stays = confirmed && left == email.as_str();
-                // The hold of the address left ends before the account moves, in the same
-                // transaction, so a refused move keeps nothing.
-                sqlx::query(sql::KEEP_EARLIER_EMAIL)
-                    .bind(id.as_str())
-                    .bind(now.millis())
-                    .bind(email.as_str())
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(write("keeping the address left"))?;
                 let done = sqlx::query(sql::CHANGE_EMAIL)
                     .bind(id.as_str())
                     .bind(email.as_str())

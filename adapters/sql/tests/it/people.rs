@@ -150,7 +150,47 @@ impl<Guard: Send + Sync> SiteUserSessionStore for PeopleStoreUnderTest<Guard> {
 }
 
 mod sqlite {
+    use std::time::Duration;
+
+    use sqlx::{Connection, SqliteConnection};
+    use vitrine_core::cart::Timestamp;
+    use vitrine_core::people::EmailAddress;
+    use vitrine_core::people::conformance::fixture_account;
+
     use super::PeopleStoreUnderTest;
+
+    /// While another connection writes, a change of address waits for it instead of failing:
+    /// SQLite refuses at once, without waiting, to turn a transaction that has read into one
+    /// that writes while another connection writes, so the change writes before it reads.
+    #[tokio::test]
+    async fn an_address_change_waits_for_another_connection_writing() {
+        let sqlite = crate::sqlite::fresh().await;
+        let store = sqlite.database.people_store();
+        let bob = fixture_account(3, "bob@example.com");
+        store.create_account(&bob).await.unwrap();
+        let file = sqlite.guard.path().join(vitrine_sql::SQLITE_FILE_NAME);
+        let mut other = SqliteConnection::connect(&format!("sqlite://{}", file.display()))
+            .await
+            .unwrap();
+        sqlx::query("BEGIN IMMEDIATE")
+            .execute(&mut other)
+            .await
+            .unwrap();
+        let robert = EmailAddress::parse("robert@example.com").unwrap();
+
+        let (changed, ()) = tokio::join!(
+            store.change_email(&bob.id, &robert, Timestamp(2_000)),
+            async {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                sqlx::query("COMMIT").execute(&mut other).await.unwrap();
+            }
+        );
+
+        changed.unwrap();
+        let moved = store.account(&bob.id).await.unwrap().unwrap();
+        assert_eq!(moved.email, robert);
+        other.close().await.unwrap();
+    }
 
     async fn fresh() -> PeopleStoreUnderTest<impl Send + Sync> {
         let store = crate::sqlite::fresh().await;

@@ -152,7 +152,7 @@ impl<Guard: Send + Sync> SiteUserSessionStore for PeopleStoreUnderTest<Guard> {
 mod sqlite {
     use std::time::Duration;
 
-    use sqlx::{Connection, SqliteConnection};
+    use sqlx::Connection;
     use vitrine_core::cart::Timestamp;
     use vitrine_core::people::EmailAddress;
     use vitrine_core::people::conformance::fixture_account;
@@ -168,14 +168,7 @@ mod sqlite {
         let store = sqlite.database.people_store();
         let bob = fixture_account(3, "bob@example.com");
         store.create_account(&bob).await.unwrap();
-        let file = sqlite.guard.path().join(vitrine_sql::SQLITE_FILE_NAME);
-        let mut other = SqliteConnection::connect(&format!("sqlite://{}", file.display()))
-            .await
-            .unwrap();
-        sqlx::query("BEGIN IMMEDIATE")
-            .execute(&mut other)
-            .await
-            .unwrap();
+        let mut other = crate::sqlite::hold_write_lock(&sqlite).await;
         let robert = EmailAddress::parse("robert@example.com").unwrap();
 
         let (changed, ()) = tokio::join!(

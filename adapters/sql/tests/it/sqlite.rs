@@ -23,6 +23,20 @@ pub(crate) async fn fresh() -> FreshSqlite {
 
 vitrine_core::site_repository_conformance!(fresh().await);
 
+/// A second connection to `sqlite`'s file that holds SQLite's write lock (`BEGIN IMMEDIATE`)
+/// until it runs `COMMIT`: another writer, as a concurrent request would be.
+pub(crate) async fn hold_write_lock(sqlite: &FreshSqlite) -> SqliteConnection {
+    let file = sqlite.guard.path().join(vitrine_sql::SQLITE_FILE_NAME);
+    let mut holder = SqliteConnection::connect(&format!("sqlite://{}", file.display()))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    holder
+}
+
 #[tokio::test]
 async fn a_failed_replacement_keeps_the_previous_site() {
     checks::a_failed_replacement_keeps_the_previous_site(&fresh().await).await;
@@ -64,14 +78,7 @@ async fn the_database_file_is_in_wal_mode() {
 #[tokio::test]
 async fn a_write_waits_for_another_connections_write_lock_and_then_lands() {
     let sqlite = fresh().await;
-    let file = sqlite.guard.path().join(vitrine_sql::SQLITE_FILE_NAME);
-    let mut holder = SqliteConnection::connect(&format!("sqlite://{}", file.display()))
-        .await
-        .unwrap();
-    sqlx::query("BEGIN IMMEDIATE")
-        .execute(&mut holder)
-        .await
-        .unwrap();
+    let mut holder = hold_write_lock(&sqlite).await;
 
     let repository = sqlite.repository.clone();
     let write = tokio::spawn(async move { repository.replace_site(&fixture_site("Waited")).await });

@@ -20,6 +20,7 @@ use axum::routing::{any, get};
 use tower::ServiceBuilder;
 use vitrine_core::languages::{SERVER_ROUTE_SEGMENTS, first_segment, is_server_route_segment};
 
+use crate::pages::shortcut::ShortcutLayer;
 use crate::pages::{favicon, media, published, seo};
 use crate::shared::route_table::Routes;
 use crate::shared::{admission, encoding, observability, request_limits};
@@ -41,6 +42,7 @@ pub fn router(state: AppState) -> Router {
         .route("/{*path}", get(published::page))
         .with_state(state);
     let layered = ServiceBuilder::new()
+        .layer(ShortcutLayer::new(layers_state.clone()))
         .layer(observability::instrumentation())
         .map_response(move |response| crate::shared::security_headers::add(tls, response))
         .layer(request_limits::bounds(&config))

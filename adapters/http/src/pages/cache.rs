@@ -141,14 +141,7 @@ impl PageCache {
         revision: u64,
         repository: &dyn SiteRepository,
     ) -> Option<Arc<SiteProfile>> {
-        let kept = self
-            .profile
-            .read()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .clone();
-        if let Some((at, profile)) = kept
-            && at == revision
-        {
+        if let Some(profile) = self.kept_profile(revision) {
             return Some(profile);
         }
         let profile = Arc::new(repository.profile().await.ok().flatten()?);
@@ -165,13 +158,7 @@ impl PageCache {
         &self,
         repository: &dyn SiteRepository,
     ) -> Result<u64, RepositoryError> {
-        let last = *self
-            .checked
-            .read()
-            .unwrap_or_else(|poison| poison.into_inner());
-        if let Some((revision, at)) = last
-            && at.elapsed() < self.recheck_after
-        {
+        if let Some(revision) = self.fresh_revision() {
             return Ok(revision);
         }
         let revision = repository.revision().await?;
@@ -180,6 +167,26 @@ impl PageCache {
             .write()
             .unwrap_or_else(|poison| poison.into_inner()) = Some((revision, Instant::now()));
         Ok(revision)
+    }
+
+    /// The profile kept for `revision`, without reading the repository.
+    pub(crate) fn kept_profile(&self, revision: u64) -> Option<Arc<SiteProfile>> {
+        self.profile
+            .read()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .as_ref()
+            .filter(|(at, _)| *at == revision)
+            .map(|(_, profile)| Arc::clone(profile))
+    }
+
+    /// The last reading of the revision while it is younger than `recheck_after`, without
+    /// reading the repository.
+    pub(crate) fn fresh_revision(&self) -> Option<u64> {
+        self.checked
+            .read()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .filter(|(_, at)| at.elapsed() < self.recheck_after)
+            .map(|(revision, _)| revision)
     }
 
     /// The page at `path` rendered at `version`, if there is one and it has not expired.

@@ -15,3 +15,4 @@ pub(crate) mod page_password;
 pub(crate) mod published;
 pub(crate) mod search_page;
 pub(crate) mod seo;
+pub(crate) mod shortcut;

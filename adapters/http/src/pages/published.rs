@@ -67,6 +67,17 @@ pub(crate) async fn page(State(state): State<AppState>, request: Request) -> Res
         .extensions()
         .get::<Arc<ThirdPartySources>>()
         .cloned();
+    add_content_security_policy(&state, &mut response, third_parties.as_deref());
+    response
+}
+
+/// The page's own Content-Security-Policy, when the site's captcha, its map tiles or the
+/// page's blocks (`third_parties`) need more than the strict policy every answer carries.
+pub(crate) fn add_content_security_policy(
+    state: &AppState,
+    response: &mut Response,
+    third_parties: Option<&ThirdPartySources>,
+) {
     let policy = render::page_content_security_policy(
         state
             .pages
@@ -76,14 +87,13 @@ pub(crate) async fn page(State(state): State<AppState>, request: Request) -> Res
             .static_maps
             .as_ref()
             .map(|maps| maps.server().template().origin()),
-        third_parties.as_deref(),
+        third_parties,
     );
     if let Some(value) = policy.and_then(|policy| axum::http::HeaderValue::from_str(&policy).ok()) {
         response
             .headers_mut()
             .insert(axum::http::header::CONTENT_SECURITY_POLICY, value);
     }
-    response
 }
 
 /// A browser fetching a page ahead of a possible visit (speculation rules, link prefetch):
@@ -157,11 +167,7 @@ async fn variant_response(
     let key = key.as_ref();
     // The day is read before the page is made: a render that crosses midnight is stored under
     // the day before, which the next visit no longer matches.
-    let version = revision.map(|revision| Version {
-        revision,
-        plugins: state.plugins.generation(),
-        day: state.pages.now().map(|now| day_of(now.millis())),
-    });
+    let version = revision.map(|revision| page_version(&state, revision));
     if let Some(page) = version.and_then(|version| state.page_cache.get(key, version)) {
         let mut response = delivery::cached_page(&page, request);
         response
@@ -173,6 +179,15 @@ async fn variant_response(
     // makes and the router moves onto the heap whole: a cached visit then copies a few
     // hundred bytes instead of the renderer's state.
     Box::pin(rendered_page(&state, path, key, version, viewer, variants)).await
+}
+
+/// What a page rendered now, at the site's `revision`, is rendered from.
+pub(crate) fn page_version(state: &AppState, revision: u64) -> Version {
+    Version {
+        revision,
+        plugins: state.plugins.generation(),
+        day: state.pages.now().map(|now| day_of(now.millis())),
+    }
 }
 
 /// The page at `path` rendered for an anonymous `viewer`, kept in the page cache under `key`

@@ -131,15 +131,15 @@ pub(crate) async fn clear_refused_cookies(
     request: Request,
     next: Next,
 ) -> Response {
+    if !crate::shared::request_parts::carries_tracking_cookie(request.headers()) {
+        return next.run(request).await;
+    }
     let cookies = request_cookies(request.headers());
     let present: Vec<&'static str> = TRACKING_COOKIES
         .iter()
         .copied()
         .filter(|name| cookies.iter().any(|(cookie, _)| cookie == name))
         .collect();
-    if present.is_empty() {
-        return next.run(request).await;
-    }
     let consent_cookie = cookies
         .iter()
         .find(|(name, _)| name == CONSENT_COOKIE)

@@ -2,8 +2,10 @@
 //! UUID), recorded in the span every log line of that request carries and echoed back in the
 //! response so a visitor's report can be matched to the logs.
 
+use std::time::Instant;
+
 use axum::body::Body;
-use axum::http::{HeaderValue, Request};
+use axum::http::{HeaderValue, Request, Response};
 use tower::ServiceBuilder;
 use tower::layer::util::{Identity, Stack};
 use tower_http::classify::{ServerErrorsAsFailures, SharedClassifier};
@@ -67,12 +69,56 @@ fn request_span(request: &Request<Body>) -> Span {
         .get(REQUEST_ID_HEADER)
         .and_then(|value| value.to_str().ok())
         .unwrap_or_default();
+    span_of(request, request_id)
+}
+
+fn span_of<B>(request: &Request<B>, request_id: &str) -> Span {
     tracing::info_span!(
         "request",
         method = %request.method(),
         path = %request.uri().path(),
         request_id = %request_id,
     )
+}
+
+/// What the layers of [`instrumentation`] do to a request answered without them (a cached page
+/// answered before the router, `pages/shortcut.rs`): the answer carries the caller's request id
+/// or a new one, and the request is logged as the tracing layer logs it, in the same span,
+/// with the same messages and targets, so the logs cannot tell the two paths apart.
+pub(crate) fn answered_without_layers<B>(
+    request: &Request<B>,
+    mut response: Response<Body>,
+    started: Instant,
+) -> Response<Body> {
+    let id = request
+        .headers()
+        .get(REQUEST_ID_HEADER)
+        .cloned()
+        .or_else(|| {
+            RandomRequestId
+                .make_request_id(request)
+                .map(RequestId::into_header_value)
+        });
+    let span = span_of(
+        request,
+        id.as_ref()
+            .and_then(|id| id.to_str().ok())
+            .unwrap_or_default(),
+    );
+    let status = i32::from(response.status().as_u16());
+    span.in_scope(|| {
+        tracing::debug!(target: "tower_http::trace::on_request", "started processing request");
+        tracing::info!(
+            target: "tower_http::trace::on_response",
+            latency = %format_args!("{} ms", started.elapsed().as_millis()),
+            status,
+            "finished processing request"
+        );
+    });
+    if let Some(id) = id {
+        response.headers_mut().insert(REQUEST_ID_HEADER, id);
+    }
+    response
 }
 
 #[cfg(test)]

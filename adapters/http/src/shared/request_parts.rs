@@ -32,6 +32,12 @@ pub(crate) fn same_secret(given: &[u8], expected: &[u8]) -> bool {
     given.ct_eq(expected).into()
 }
 
+/// Whether the request brings any of the tracking cookies (000 s9), which its answer may have to
+/// expire.
+pub(crate) fn carries_tracking_cookie(headers: &HeaderMap) -> bool {
+    cookie_pairs(headers).any(|(name, _)| vitrine_core::consent::TRACKING_COOKIES.contains(&name))
+}
+
 /// The cookies of a request, as owned name and value pairs.
 pub(crate) fn request_cookies(headers: &HeaderMap) -> Vec<(String, String)> {
     cookie_pairs(headers)

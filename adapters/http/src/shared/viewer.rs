@@ -84,11 +84,7 @@ pub(crate) fn unlock_cookie_name(state: &AppState, collection: &CollectionId) ->
 /// The collections the request's unlock cookies open. The site's passwords are read only
 /// when the request carries an unlock cookie, so other visitors cost no read.
 async fn unlocked(state: &AppState, headers: &HeaderMap) -> BTreeSet<String> {
-    let carries_one = crate::shared::request_parts::cookie_pairs(headers).any(|(name, _)| {
-        name.trim_start_matches("__Host-")
-            .starts_with(vitrine_core::pages::unlock::UNLOCK_COOKIE_PREFIX)
-    });
-    if !carries_one {
+    if !carries_unlock_cookie(headers) {
         return BTreeSet::new();
     }
     let passwords = match state.pages.profile().await {
@@ -105,6 +101,14 @@ async fn unlocked(state: &AppState, headers: &HeaderMap) -> BTreeSet<String> {
         } else {
             crate::shared::request_parts::cookie(headers, name)
         }
+    })
+}
+
+/// Whether the request brings an unlock cookie of a password-protected collection.
+pub(crate) fn carries_unlock_cookie(headers: &HeaderMap) -> bool {
+    crate::shared::request_parts::cookie_pairs(headers).any(|(name, _)| {
+        name.trim_start_matches("__Host-")
+            .starts_with(vitrine_core::pages::unlock::UNLOCK_COOKIE_PREFIX)
     })
 }
 

@@ -290,3 +290,38 @@ async fn a_cached_page_answer_carries_every_header_of_the_layers_around_the_rout
         x-request-id: <uuid of 36 characters>"#]]
     .assert_eq(&header_lines(&identity));
 }
+
+/// A cached page an anonymous visitor asks for is answered before the router's layers; with a
+/// query string (a campaign's link) the same page goes through them all. Both answers must be
+/// the same, header for header and byte for byte, over TLS and not, in every encoding and as a
+/// 304.
+#[tokio::test]
+async fn a_cached_page_answered_before_the_router_is_the_routers_own_answer() {
+    for secure_cookies in [true, false] {
+        let app = support::router_with(
+            support::repository().await,
+            support::fixture_assets(),
+            HttpConfig {
+                secure_cookies,
+                ..support::config()
+            },
+        );
+        let etag = settled(&app, "/", Some(BROWSER))
+            .await
+            .header("etag")
+            .to_owned();
+        for (accept, if_none_match) in [
+            (Some(BROWSER), None),
+            (Some("gzip"), None),
+            (None, None),
+            (Some(BROWSER), Some(etag.as_str())),
+        ] {
+            let before = send(&app, request("/", accept, if_none_match)).await;
+            let through = send(&app, request("/?utm_source=letter", accept, if_none_match)).await;
+            let case = format!("TLS {secure_cookies}, {accept:?}, {if_none_match:?}");
+            assert_eq!(before.status, through.status, "{case}");
+            assert_eq!(header_lines(&before), header_lines(&through), "{case}");
+            assert_eq!(before.body, through.body, "{case}");
+        }
+    }
+}

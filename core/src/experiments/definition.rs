@@ -239,6 +239,12 @@ impl Experiment {
 pub struct Experiments(pub Vec<Experiment>);
 
 impl Experiments {
+    /// Whether any experiment applies on the page at `path`: its visitors each see their
+    /// variant, so the page is no longer the same for everyone.
+    pub fn any_applies_to(&self, path: &str) -> bool {
+        self.iter().any(|experiment| experiment.applies_to(path))
+    }
+
     /// Checks every definition and that no name is used twice, naming the first one at fault.
     pub fn check(&self) -> Result<(), (String, DefinitionError)> {
         for (index, experiment) in self.0.iter().enumerate() {

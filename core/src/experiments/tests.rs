@@ -312,3 +312,15 @@ fn the_report_lists_variants_in_definition_order_against_the_control() {
     assert_eq!(warm.cookieless_visitors, 10);
     assert_eq!(warm.difference.as_ref().unwrap().against, "control");
 }
+
+#[test]
+fn a_page_runs_an_experiment_when_one_names_it_or_names_no_page() {
+    let mut sale = experiment("sale", ExperimentType::AbTest, vec![variant("a", 1)]);
+    sale.pages = vec!["/sale".to_owned()];
+    let only_sale = Experiments(vec![sale.clone()]);
+    assert!(only_sale.any_applies_to("/sale"));
+    assert!(!only_sale.any_applies_to("/shipping"));
+    assert!(!Experiments::default().any_applies_to("/sale"));
+    let everywhere = experiment("banner", ExperimentType::AbTest, vec![variant("a", 1)]);
+    assert!(Experiments(vec![sale, everywhere]).any_applies_to("/shipping"));
+}

@@ -112,10 +112,7 @@ pub(crate) async fn page_variants(
 ) -> Option<PageVariants> {
     let profile = profile?;
     let experiments = &profile.settings.experiments;
-    if !experiments
-        .iter()
-        .any(|experiment| experiment.applies_to(path))
-    {
+    if !experiments.any_applies_to(path) {
         return None;
     }
     let now = now_ms();

@@ -51,12 +51,7 @@ pub(crate) fn cached_answer(state: &AppState, request: &Request) -> Option<Respo
     let revision = state.page_cache.fresh_revision()?;
     let profile = state.page_cache.kept_profile(revision)?;
     // A page with an experiment is each visitor's variant, assigned and counted by the route.
-    if profile
-        .settings
-        .experiments
-        .iter()
-        .any(|experiment| experiment.applies_to(path))
-    {
+    if profile.settings.experiments.any_applies_to(path) {
         return None;
     }
     let page = state
